@@ -1,0 +1,2 @@
+"""graphmind: a zero-LLM code-graph memory for coding agents."""
+__version__ = "0.1.0"

@@ -1,0 +1,33 @@
+"""Fixed choices: where the index lives, what is never indexed, size limits."""
+from __future__ import annotations
+
+INDEX_DIR = ".graphmind"
+INDEX_FILE = "index.db"
+IGNORE_FILE = ".graphmindignore"
+
+# Files larger than this are recorded as skipped, never parsed.
+MAX_FILE_BYTES = 1_000_000
+# A file whose average line is longer than this is treated as minified and skipped.
+MAX_AVG_LINE = 500
+
+# Folders never walked: version control, dependencies, build output, caches.
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".bzr", INDEX_DIR,
+    "node_modules", "bower_components", "jspm_packages", "vendor", "third_party",
+    ".venv", "venv", ".env", "env", "virtualenv", "site-packages", "__pypackages__",
+    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".eggs",
+    "dist", "build", "target", "out", ".next", ".nuxt", ".svelte-kit", ".gradle", ".idea",
+    ".vscode", "coverage", "htmlcov", ".cache", ".terraform", "Pods", "DerivedData",
+})
+
+# Secret files never enter the index, whatever their extension.
+SECRET_PATTERNS = (
+    ".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx", "*.keystore", "*.jks",
+    "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", ".netrc", ".npmrc", ".pypirc",
+    "credentials.json", "*.secret", "*.secrets",
+)
+
+# Blast radius bounds: a hub target must not hang.
+DEFAULT_DEPTH = 3
+DEFAULT_LIMIT = 200
+QUERY_TIME_LIMIT_S = 1.0

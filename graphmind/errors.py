@@ -1,0 +1,48 @@
+"""Every error graphmind reports to a user; the docstring of each class is its message."""
+from __future__ import annotations
+
+
+class GraphmindError(Exception):
+    """graphmind could not do that."""
+
+    def __init__(self, detail: str | None = None):
+        self.detail = detail
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        base = (self.__doc__ or "").strip()
+        return f"{base} {self.detail}".strip() if self.detail else base
+
+
+class NoIndexError(GraphmindError):
+    """This workspace has no index yet: run `graphmind index`."""
+
+
+class NotAWorkspaceError(GraphmindError):
+    """That path is not a directory that can be indexed."""
+
+
+class UnknownSymbolError(GraphmindError):
+    """No symbol by that name is indexed."""
+
+    def __init__(self, query: str, suggestions: list[str]):
+        self.query, self.suggestions = query, suggestions
+        hint = f" Closest: {', '.join(suggestions)}." if suggestions else ""
+        super().__init__(f"'{query}'.{hint}")
+
+
+class AmbiguousSymbolError(GraphmindError):
+    """That name matches several symbols: give a qualified name, FILE:LINE, or --all."""
+
+    def __init__(self, query: str, candidates: list[str]):
+        self.query, self.candidates = query, candidates
+        super().__init__(f"'{query}' matches:\n  " + "\n  ".join(candidates))
+
+
+class BadArgumentError(GraphmindError):
+    """Invalid argument:"""
+
+
+class IndexBusyError(GraphmindError):
+    """Another process is writing this index; try again in a moment."""

@@ -1,0 +1,59 @@
+"""One file's trip through the write path before the store: read, hash, parse, extract.
+
+Runs in worker processes, so it takes and returns plain picklable values.
+"""
+from __future__ import annotations
+
+import logging
+
+from graphmind import config, parser
+from graphmind.extractor import extract
+from graphmind.hasher import digest
+from graphmind.models import Extraction, FileInfo, FileResult
+from graphmind.modules import module_name
+
+log = logging.getLogger(__name__)
+
+
+def _rejected(data: bytes) -> str | None:
+    """Why content is not parsed at all (binary, minified), or None."""
+    if b"\0" in data[:8192]:
+        return "binary file"
+    lines = data.count(b"\n") + 1
+    if len(data) > 20_000 and len(data) / lines > config.MAX_AVG_LINE:
+        return f"minified (average line {len(data) // lines} bytes)"
+    return None
+
+
+def process_file(info: FileInfo, old_sha: str | None) -> FileResult:
+    """Read, hash and (when the content is new) parse one file; never raises for bad input."""
+    module = module_name(info.path, info.language)
+    if info.size > config.MAX_FILE_BYTES:
+        ext = Extraction(module=module, status="skipped", error=f"larger than {config.MAX_FILE_BYTES} bytes")
+        return FileResult(info, "", False, ext)
+    try:
+        with open(info.abspath, "rb") as fh:
+            data = fh.read(config.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        log.warning("cannot read %s: %s", info.path, exc)
+        return FileResult(info, "", False, Extraction(module=module, status="error", error=f"unreadable: {exc.strerror or exc}"))
+    info.size = len(data)
+    sha = digest(data)
+    if sha == old_sha:
+        return FileResult(info, sha, True, None)
+    why = _rejected(data)
+    if why is not None:
+        return FileResult(info, sha, False, Extraction(module=module, status="skipped", error=why))
+    tree = parser.parse(info.language, data)
+    ext = extract(info.language, module, info.path, data, tree)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        ext.status = "partial"
+        ext.error = "; ".join(filter(None, [ext.error, f"invalid UTF-8 at byte {exc.start}"]))
+    return FileResult(info, sha, False, ext)
+
+
+def process_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:
+    """process_file over a batch (one round trip to a worker process per batch)."""
+    return [process_file(info, sha) for info, sha in batch]

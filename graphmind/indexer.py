@@ -1,0 +1,127 @@
+"""The write path, wired: walk, detect changes, parse on every core, store, resolve."""
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from graphmind import workspace
+from graphmind.errors import NotAWorkspaceError
+from graphmind.filework import process_batch
+from graphmind.hasher import looks_unchanged
+from graphmind.models import FileInfo, FileResult, IndexSummary
+from graphmind.resolver import resolve_pending
+from graphmind.store import Store
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+BATCH_FILES = 64          # files per worker round trip
+WRITE_FILES = 256         # files per write transaction during a cold load
+SERIAL_BELOW = 24         # fewer files than this are parsed in-process
+
+
+def _batches(items: list, size: int) -> Iterator[list]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[list[FileResult]]:
+    """Processed files, in batches, from worker processes when the work is large enough."""
+    if jobs <= 1 or len(work) < SERIAL_BELOW:
+        for batch in _batches(work, BATCH_FILES):
+            yield process_batch(batch)
+        return
+    # fork is cheapest; with other threads running (the daemon) a fresh interpreter is safer.
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        yield from pool.map(process_batch, _batches(work, BATCH_FILES))
+
+
+def root_of(path: Path | str) -> Path:
+    """The workspace root for a path given on the command line."""
+    root = Path(path).resolve()
+    if not root.is_dir():
+        raise NotAWorkspaceError(str(path))
+    return root
+
+
+def index_files(store: Store, files: list[FileInfo], deleted: list[str], *, complete: bool,
+                jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:
+    """Bring the index up to date for the given files (and deletions), then resolve what changed.
+
+    `complete` says `files` is the whole workspace, so indexed files missing from it are removed.
+    """
+    started = time.perf_counter()
+    summary = IndexSummary(scanned=len(files))
+    states = store.file_states()
+    cold = not states
+    if complete:
+        present = {f.path for f in files}
+        deleted = sorted(set(deleted) | {p for p in states if p not in present})
+    work = []
+    for info in files:
+        state = states.get(info.path)
+        if looks_unchanged(info, state):
+            summary.unchanged += 1
+        else:
+            work.append((info, state[3] if state else None))
+    # An incremental update commits once, resolution included: readers never see half a change.
+    with (contextlib.nullcontext() if cold else store.conn):
+        _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress)
+    store.set_meta("indexed_at", str(time.time()))
+    store.checkpoint()
+    counts = store.conn.execute(
+        "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'),"
+        " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible')").fetchone()
+    summary.symbols, summary.edges = counts
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
+           summary: IndexSummary, progress: Progress | None) -> None:
+    if deleted:
+        store.delete_files(deleted)
+        summary.removed = len(deleted)
+    if cold and work:
+        store.drop_indexes()
+    done, pending = 0, []
+    for results in _results(work, jobs):
+        for res in results:
+            if res.unchanged:
+                summary.unchanged += 1
+            else:
+                summary.changed += 1
+                if res.extraction is not None and res.extraction.status in ("error", "skipped", "partial"):
+                    summary.failed += 1
+                    log.info("%s: %s", res.info.path, res.extraction.error)
+        pending.extend(results)
+        done += len(results)
+        if len(pending) >= (WRITE_FILES if cold else 1):
+            store.write_results(pending, incremental=not cold)
+            pending = []
+        if progress:
+            progress(done, len(work))
+    if pending:
+        store.write_results(pending, incremental=not cold)
+    if cold and work:
+        store.create_indexes()
+    if summary.changed or summary.removed:
+        resolve_pending(store, incremental=not cold)
+
+
+def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:
+    """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions."""
+    root = root_of(root)
+    store = Store(root)
+    try:
+        return index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
+    finally:
+        store.close()

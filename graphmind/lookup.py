@@ -1,0 +1,80 @@
+"""What a SYMBOL argument names: a qualified name, a short name, a dotted suffix, or FILE:LINE."""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+import apsw
+
+from graphmind.errors import AmbiguousSymbolError, UnknownSymbolError
+
+_FILE_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
+_COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
+            " FROM symbols s JOIN files f ON f.id = s.file_id")
+
+
+@dataclass(frozen=True)
+class SymbolRef:
+    """One indexed definition."""
+    id: int
+    qualname: str
+    name: str
+    kind: str
+    file: str
+    start_line: int
+    end_line: int
+    signature: str
+    language: str
+
+    def where(self) -> str:
+        return f"{self.file}:{self.start_line}"
+
+
+def _refs(conn: apsw.Connection, where: str, args: tuple, order: str = "f.path, s.start_line") -> list[SymbolRef]:
+    return [SymbolRef(*r) for r in conn.execute(f"{_COLUMNS} WHERE {where} ORDER BY {order}", args)]
+
+
+def _at_line(conn: apsw.Connection, path: str, line: int) -> list[SymbolRef]:
+    """The innermost definition enclosing a line (the module when no definition does)."""
+    return _refs(conn, "f.path = ? AND s.start_line <= ? AND s.end_line >= ?", (path.removeprefix("./"), line, line),
+                 order="s.start_line DESC, s.end_line ASC LIMIT 1")
+
+
+def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> list[SymbolRef]:
+    """The definitions a SYMBOL argument names; ambiguity and absence raise errors that say what to do."""
+    query = query.strip()
+    m = _FILE_LINE.match(query)
+    if m:
+        found = _at_line(conn, m["file"], int(m["line"]))
+        if found:
+            return found
+        raise UnknownSymbolError(query, [])
+    for where in ("s.qualname = ?", "s.name = ? AND s.kind != 'module'", "s.qualname LIKE '%.' || ?"):
+        found = _refs(conn, where, (query,))
+        if where.startswith("s.qualname LIKE"):
+            found = [r for r in found if r.qualname.endswith("." + query)]
+        if found:
+            if len(found) > 1 and not take_all:
+                raise AmbiguousSymbolError(query, [f"{r.qualname}  ({r.kind}, {r.where()})" for r in found[:30]])
+            return found
+    names = [n for (n,) in conn.execute("SELECT DISTINCT name FROM symbols WHERE kind != 'module'")]
+    close = difflib.get_close_matches(query.rsplit(".", 1)[-1], names, n=5, cutoff=0.6)
+    raise UnknownSymbolError(query, close)
+
+
+def list_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, kind: str | None,
+                 limit: int) -> list[SymbolRef]:
+    """Definitions filtered by qualified-name substring (or glob with *), file and kind."""
+    clauses, args = ["s.kind != 'module'" if kind is None else "s.kind = ?"], [] if kind is None else [kind]
+    if pattern:
+        if "*" in pattern or "?" in pattern:
+            clauses.append("s.qualname GLOB ?")
+            args.append(pattern if pattern.startswith("*") else "*" + pattern)
+        else:
+            clauses.append("instr(lower(s.qualname), lower(?)) > 0")
+            args.append(pattern)
+    if file:
+        clauses.append("f.path = ?")
+        args.append(file.removeprefix("./"))
+    return _refs(conn, " AND ".join(clauses), tuple(args), order=f"f.path, s.start_line LIMIT {int(limit)}")

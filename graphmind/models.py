@@ -1,0 +1,96 @@
+"""Small typed values passed between stages: what a file holds, and what a query answers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class SymbolRow:
+    """A definition found in a file; `parent` is an index into the same file's symbol list."""
+    qualname: str
+    name: str
+    kind: str
+    start_line: int
+    end_line: int
+    start_byte: int
+    end_byte: int
+    signature: str
+    parent: int | None
+
+
+@dataclass(slots=True)
+class CallRow:
+    """A call site; `caller` is an index into the file's symbol list."""
+    caller: int
+    callee: str
+    name: str
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class ImportRow:
+    """One name an import binds in a scope."""
+    scope: int
+    module: str
+    symbol: str | None
+    alias: str
+    resolved: str | None
+    line: int
+
+
+@dataclass(slots=True)
+class InheritRow:
+    """A base class (or implemented interface) of a class in the file."""
+    cls: int
+    base: str
+    position: int
+
+
+@dataclass(slots=True)
+class Extraction:
+    """Everything one file contributes to the graph."""
+    module: str
+    status: str = "ok"                 # ok | partial | error | skipped
+    error: str | None = None
+    symbols: list[SymbolRow] = field(default_factory=list)
+    calls: list[CallRow] = field(default_factory=list)
+    imports: list[ImportRow] = field(default_factory=list)
+    inherits: list[InheritRow] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FileInfo:
+    """A file found by the walk: where it is and what it looks like on disk."""
+    path: str            # relative, '/'-separated
+    abspath: str
+    language: str
+    size: int
+    mtime_ns: int
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What happened to one file during indexing."""
+    info: FileInfo
+    sha256: str
+    unchanged: bool
+    extraction: Extraction | None
+
+
+@dataclass(slots=True)
+class IndexSummary:
+    """The one-line account of an index run."""
+    scanned: int = 0
+    changed: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    symbols: int = 0
+    edges: int = 0
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        return (f"{self.scanned} files scanned, {self.changed} changed, {self.removed} removed, "
+                f"{self.failed} with errors; {self.symbols} symbols, {self.edges} resolved edges "
+                f"in {self.seconds:.2f}s")

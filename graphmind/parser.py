@@ -1,0 +1,39 @@
+"""The only door to tree-sitter: grammars, parsers, compiled tag queries, parsing bytes."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree  # noqa: F401 (re-exported types)
+from tree_sitter_language_pack import get_language
+
+from graphmind.languages import BY_NAME, tags_source
+
+
+@lru_cache(maxsize=None)
+def grammar(name: str) -> Language:
+    """The tree-sitter Language for one of our language names (loaded from the installed wheel)."""
+    return get_language(BY_NAME[name].grammar)
+
+
+@lru_cache(maxsize=None)
+def parser_for(name: str) -> Parser:
+    """A parser for a language, one per process."""
+    return Parser(grammar(name))
+
+
+@lru_cache(maxsize=None)
+def tags_query(name: str) -> Query:
+    """The compiled tag query of a language; compiled once per process, never per file."""
+    return Query(grammar(name), tags_source(name))
+
+
+def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
+    """Parse source bytes, reusing an edited old tree when one is given."""
+    if old_tree is None:
+        return parser_for(name).parse(source)
+    return parser_for(name).parse(source, old_tree)
+
+
+def matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
+    """All tag-query matches under a node, as (pattern index, {capture: [nodes]})."""
+    return QueryCursor(tags_query(name)).matches(node)

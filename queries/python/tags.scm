@@ -1,0 +1,53 @@
+; Python definitions, calls, imports and bases.
+
+(class_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.class
+
+(function_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.function
+
+; A lambda bound to a name is a definition named by its target.
+(assignment
+  left: (identifier) @name
+  right: (lambda body: (_) @body)) @definition.function
+
+(call
+  function: (identifier) @name) @reference.call
+
+(call
+  function: (attribute
+    object: (_) @receiver
+    attribute: (identifier) @name)) @reference.call
+
+; Decorators without arguments are calls of the decorator.
+(decorator (identifier) @name) @reference.call
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+
+(import_statement
+  name: (dotted_name) @name) @reference.import
+
+(import_statement
+  name: (aliased_import
+    name: (dotted_name) @name
+    alias: (identifier) @alias)) @reference.import
+
+(import_from_statement
+  module_name: (_) @name
+  name: (dotted_name) @symbol) @reference.import
+
+(import_from_statement
+  module_name: (_) @name
+  name: (aliased_import
+    name: (dotted_name) @symbol
+    alias: (identifier) @alias)) @reference.import
+
+(import_from_statement
+  module_name: (_) @name
+  (wildcard_import) @symbol) @reference.import
+
+(class_definition
+  superclasses: (argument_list
+    [(identifier) @name
+     (attribute attribute: (identifier) @name)] @reference.inherit))
