@@ -4,6 +4,7 @@ from __future__ import annotations
 import fnmatch
 import logging
 import os
+import stat
 from pathlib import Path
 
 import pathspec
@@ -97,6 +98,8 @@ def walk(root: Path) -> list[FileInfo]:
                 st = os.stat(full)
             except OSError as exc:
                 log.warning("skipping %s: %s", rel, exc)
+                continue
+            if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
                 continue
             out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
     out.sort(key=lambda fi: fi.path)

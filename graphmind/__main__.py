@@ -1,0 +1,3 @@
+from graphmind.cli import main
+
+main()

@@ -1,0 +1,47 @@
+"""The schema: versioned, strict, WAL, indexed in both edge directions, rebuilt on a version change."""
+from __future__ import annotations
+
+import apsw
+
+from graphmind.indexer import index_workspace
+from graphmind.resources import read_text
+from graphmind.store import Store, index_path, open_reader
+
+
+def test_schema_declares_version_and_strict_tables():
+    text = read_text("schema.sql")
+    assert text.lstrip().splitlines()[2].startswith("PRAGMA user_version")
+    assert text.count("CREATE TABLE") == text.count(") STRICT;")
+
+
+def test_store_sets_wal_and_indexes(indexed_shop):
+    conn = apsw.Connection(str(index_path(indexed_shop)))
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    idx = {name: sql for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type='index' AND sql IS NOT NULL")}
+    assert any("calls(target_id" in s for s in idx.values())      # callers direction
+    assert any("calls(caller_id" in s for s in idx.values())      # callees direction
+    plan = " ".join(str(r) for r in conn.execute(
+        "EXPLAIN QUERY PLAN SELECT caller_id FROM calls WHERE target_id = 1"))
+    assert "USING" in plan and "INDEX" in plan
+
+
+def test_version_mismatch_rebuilds(indexed_shop):
+    conn = apsw.Connection(str(index_path(indexed_shop)))
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    store = Store(indexed_shop)
+    assert store.conn.execute("SELECT count(*) FROM files").fetchone()[0] == 0
+    store.close()
+    summary = index_workspace(indexed_shop)
+    assert summary.changed == summary.scanned > 0
+    assert open_reader(indexed_shop).execute("SELECT count(*) FROM symbols").fetchone()[0] > 0
+
+
+def test_reader_is_read_only(indexed_shop):
+    conn = open_reader(indexed_shop)
+    try:
+        conn.execute("DELETE FROM files")
+    except apsw.ReadOnlyError:
+        pass
+    else:
+        raise AssertionError("a reader could write")
