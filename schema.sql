@@ -46,7 +46,20 @@ CREATE TABLE IF NOT EXISTS calls (
     col        INTEGER NOT NULL,
     target_id  INTEGER REFERENCES symbols(id),
     resolution TEXT NOT NULL,                -- pending | local | import | self | inferred | possible | builtin | external | unresolved
-    candidates INTEGER NOT NULL DEFAULT 0
+    candidates INTEGER NOT NULL DEFAULT 0,
+    implicit   INTEGER NOT NULL DEFAULT 0    -- 1: an operator, subscript, with or callback call (kept only when resolved)
+) STRICT;
+
+-- What names hold, for type-aware resolution: assignments, annotations, parameters, `self.x = …`,
+-- with/for targets (kind), and return values (kind 'return', or 'returns' for the annotation).
+CREATE TABLE IF NOT EXISTS bindings (
+    id        INTEGER PRIMARY KEY,
+    file_id   INTEGER NOT NULL REFERENCES files(id),
+    scope_id  INTEGER NOT NULL REFERENCES symbols(id),
+    name      TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    value     TEXT NOT NULL,                 -- the expression or annotation as written
+    line      INTEGER NOT NULL
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS imports (
@@ -74,6 +87,44 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 ) STRICT;
 
+-- Lexical search (written by graphmind/searchindex.py with the symbols, read by graphmind/search.py).
+-- One search_text row per symbol, rowid = symbols.id, contentless (the texts live in symbols and files).
+-- name: the name folded to one token (parse_http_request, parseHttpRequest -> parsehttprequest),
+-- words, qualname, signature, doc (docstring or leading comment), path: split into words.
+CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(
+    name, words, qualname, signature, doc, path,
+    content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
+-- Substrings and near-misses: trigrams of symbol names (rowid = symbols.id) and paths (rowid = files.id).
+CREATE VIRTUAL TABLE IF NOT EXISTS search_names USING fts5(
+    name, content='', contentless_delete=1, tokenize='trigram');
+CREATE VIRTUAL TABLE IF NOT EXISTS search_paths USING fts5(
+    path, content='', contentless_delete=1, tokenize='trigram');
+
+-- Content-addressed extractions kept by the daemon (graphmind/reuse.py): what a file's content
+-- yields, so content seen before (a branch switched back, a file restored) is not parsed again.
+-- variant: language|module|package flag|fingerprint of the extractor and queries. Not part of the graph.
+CREATE TABLE IF NOT EXISTS extractions (
+    sha256   TEXT NOT NULL,
+    variant  TEXT NOT NULL,
+    data     BLOB NOT NULL,                  -- zlib-compressed JSON of the Extraction
+    used_at  REAL NOT NULL,
+    PRIMARY KEY (sha256, variant)
+) STRICT;
+
+-- Repo map (graphmind/maprank.py; written by store.write_map). Derived from the graph and current
+-- while meta.map_version = meta.graph_version (the store bumps graph_version on every graph write).
+-- map_ranks: the unfocused ranked list, best first: a definition, or a file shown by name (its
+-- module symbol), with its score. map_graph: the reference graph as one numpy .npz blob (refgraph.py).
+CREATE TABLE IF NOT EXISTS map_ranks (
+    position  INTEGER PRIMARY KEY,
+    symbol_id INTEGER NOT NULL REFERENCES symbols(id),
+    score     REAL NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS map_graph (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    data BLOB NOT NULL
+) STRICT;
+
 -- indexes: built after a cold load, kept during incremental updates.
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
 CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
@@ -83,5 +134,7 @@ CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
 CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id);
 CREATE INDEX IF NOT EXISTS calls_name ON calls(name);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
+CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);
+CREATE INDEX IF NOT EXISTS symbols_name_nocase ON symbols(name COLLATE NOCASE);

@@ -19,6 +19,12 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 
 RootOpt = typer.Option(None, "--root", help="Workspace root (default: the nearest folder above the current one with an index).")
 JsonOpt = typer.Option(False, "--json", help="Print JSON with stable field names (see docs/cli.md).")
+WAIT_FRESH_DEFAULT = 5.0
+WaitFreshOpt = typer.Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
+    "With a running daemon: first wait until every file saved before this command is in the index "
+    f"(bare flag: up to {WAIT_FRESH_DEFAULT:g}s). Without one, the index is refreshed anyway."))
+NoRefreshOpt = typer.Option(False, "--no-refresh", help=(
+    "Answer from the index as it is (no daemon: do not re-index changed files first); stale files are flagged."))
 
 
 def _find_root(root: Optional[Path]) -> Path:
@@ -54,26 +60,33 @@ def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (d
     _emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
 
-def _answer(w: graph.Walk, root: Path, conn, as_json: bool) -> None:
+def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
     stale = status.stale_paths(conn, root, {h.file for h in w.hits} | {t.file for t in w.targets})
     for h in w.hits:
         h.stale = h.file in stale
     if as_json:
         doc = render.walk_json(w)
         doc["stale_files"] = sorted(stale)
+        if fresh is not None:
+            doc["freshness"] = fresh.as_json()
         _emit(doc, True)
         return
     text = render.walk_table(w) if sys.stdout.isatty() else render.walk_compact(w)
     if stale:
         text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
+    if fresh is not None and not fresh.fresh:
+        text += f"\nnot fresh: {fresh.note}" + (f" ({', '.join(fresh.stale[:5])})" if fresh.stale else "")
     _emit(text, False)
 
 
-def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool):
+def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
+          wait_fresh: Optional[float] = None, refresh: bool = True):
+    from graphmind import freshness
     root = _find_root(root)
+    fresh = freshness.current(root, wait_fresh, refresh)
     conn = open_reader(root)
     targets = graph.resolve_targets(conn, symbol, take_all)
-    _answer(graph.walk(conn, targets, direction, depth, limit), root, conn, as_json)
+    _answer(graph.walk(conn, targets, direction, depth, limit), root, conn, as_json, fresh)
 
 
 @app.command("blast-radius")
@@ -81,18 +94,20 @@ def blast_radius_cmd(symbol: str = typer.Argument(..., help="Qualified name, sho
                      depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many hops upward."),
                      limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit", help="At most this many callers, nearest first."),
                      take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
-                     root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+                     root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                     wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Every upstream caller of a symbol within N hops, nearest first: what a change to it can break."""
-    _walk(symbol, "up", depth, limit, take_all, root, as_json)
+    _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
 @app.command("callers")
 def callers_cmd(symbol: str = typer.Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
                 limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit"),
                 take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
-                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """The direct callers of a symbol (blast radius at depth 1), with possible and unresolved call sites."""
-    _walk(symbol, "up", 1, limit, take_all, root, as_json)
+    _walk(symbol, "up", 1, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
 @app.command("callees")
@@ -100,9 +115,10 @@ def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 depth: int = typer.Option(1, "--depth", "-d", help="How many hops downward."),
                 limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit"),
                 take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
-                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a symbol calls, within N hops, and which calls leave the workspace."""
-    _walk(symbol, "down", depth, limit, take_all, root, as_json)
+    _walk(symbol, "down", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
 @app.command("symbols")
@@ -134,9 +150,187 @@ def export_cmd(fmt: str = typer.Option("json", "--format", help="Only json for n
     _emit(export.export_document(open_reader(_find_root(root))), True)
 
 
+def _root_or_cwd(root: Optional[Path]) -> Path:
+    try:
+        return _find_root(root)
+    except NoIndexError:
+        return indexer.root_of(Path.cwd())
+
+
+@app.command("mcp")
+def mcp_cmd(root: Optional[Path] = typer.Option(None, "--root", help=(
+        "Workspace to serve (default: the nearest folder above the current one with an index, else the "
+        "current folder; indexed on the first call if needed)."))):
+    """Serve the code graph to a coding agent over MCP (stdio): blast_radius, callers, callees, find_symbol,
+    symbol_source, change_impact, index_status. Register it in the agent as the command `graphmind mcp`."""
+    from graphmind import mcp_server
+    mcp_server.serve(_root_or_cwd(root))
+
+
+@app.command("impact")
+def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:LINE", help=(
+                   "Changed lines instead of git: FILE:LINE or FILE:START-END (workspace-relative).")),
+               staged: bool = typer.Option(False, "--staged", help="Only the staged changes."),
+               base: Optional[str] = typer.Option(None, "--base", help="Everything changed since this git ref."),
+               depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many caller hops to follow."),
+               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+    """What a change can break: the definitions touched by uncommitted changes (default), staged changes,
+    changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them."""
+    from graphmind import answers, freshness, impact
+    if sum([staged, base is not None, bool(ranges)]) > 1:
+        raise GraphmindError("give at most one of --staged, --base REF, FILE:LINE ranges")
+    root = _root_or_cwd(root)
+    fresh = freshness.ensure_fresh(root)
+    conn = open_reader(root)
+    if ranges:
+        changes, deleted, source = impact.range_changes(root, ranges), [], "the given ranges"
+    else:
+        changes, deleted, source = impact.git_changes(root, staged=staged, base=base)
+    imp = impact.change_impact(conn, changes, source, depth, deleted=deleted)
+    stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
+    page, doc = answers.impact_page(imp, stale, None)
+    _emit(doc if as_json else page.text, as_json)
+
+
+@app.command("search")
+def search_cmd(query: str = typer.Argument(..., help=(
+                   "A name (process_refund, processRefund, Class.method), part of one, or words describing "
+                   "the code (\"retry with backoff\").")),
+               kind: Optional[str] = typer.Option(None, "--kind", help="Only this kind: function, method, class, module, ..."),
+               file: Optional[str] = typer.Option(None, "--file", help="Only in this file or folder (relative path, or a glob with *)."),
+               limit: int = typer.Option(20, "--limit", help="At most this many results."),
+               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """Find definitions by name or by words, best first: exact names, then names starting with the query,
+    then matches in names, docstrings, comments, signatures and paths, ranked with how much code depends
+    on them. One line each: kind, qualified name, file:line, signature. Use it when you do not know the
+    exact name; give the qualified name it prints to blast-radius, callers or callees."""
+    from graphmind import freshness, search
+    root = _find_root(root)
+    fresh = freshness.current(root, wait_fresh, not no_refresh)
+    results = search.search_workspace(open_reader(root), root, query, kind=kind, file=file, limit=limit,
+                                      stale_known=set(fresh.stale))
+    if as_json:
+        _emit({"query": query, "results": [search.result_json(r) for r in results],
+               "freshness": fresh.as_json()}, True)
+        return
+    text = search.results_text(query, results)
+    if not fresh.fresh:
+        text += f"\nnot fresh: {fresh.note}"
+    _emit(text, False)
+
+
+@app.command("map")
+def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of the map (met within 15%)."),
+            focus: Optional[list[str]] = typer.Option(None, "--focus", help=(
+                "A file you are working on (repeatable): what it references ranks higher; its own "
+                "definitions are left out (you have it open).")),
+            mention: Optional[list[str]] = typer.Option(None, "--mention", help=(
+                "An identifier or file path you care about (repeatable): its definitions rank higher.")),
+            max_context: Optional[int] = typer.Option(None, "--max-context", help=(
+                "Your model's context window in tokens: with no --focus the map may grow to 8x --tokens, "
+                "staying 4096 below it.")),
+            line_numbers: bool = typer.Option(False, "--line-numbers", help="Prefix each definition with its line."),
+            root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+            wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """A map of the workspace for getting oriented: its most important definitions (PageRank over who
+    references what), as signature lines grouped by file and class, fitted to a token budget and tilted
+    toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper."""
+    from graphmind import freshness, repomap
+    root = _find_root(root)
+    fresh = freshness.current(root, wait_fresh, not no_refresh)
+    result = repomap.build_map(root, tokens=tokens, focus=focus or [], mentions=mention or [],
+                               max_context=max_context, line_numbers=line_numbers)
+    if as_json:
+        _emit({**result.as_json(), "freshness": fresh.as_json()}, True)
+        return
+    sys.stdout.write(result.text or f"(empty map: nothing indexed fits in {result.budget} tokens)\n")
+    if not fresh.fresh:
+        sys.stdout.write(f"not fresh: {fresh.note}\n")
+
+
+daemon_app = typer.Typer(no_args_is_help=True, help=(
+    "A background daemon per workspace that re-indexes files within moments of a save, so every query sees "
+    "the code as it is on disk. Start it once per workspace; queries use it on their own."))
+app.add_typer(daemon_app, name="daemon")
+
+
+def _daemon_root(root: Optional[Path]) -> Path:
+    try:
+        return _find_root(root)
+    except NoIndexError:
+        return indexer.root_of(Path.cwd())
+
+
+def _daemon_status_text(st: dict) -> str:
+    last = st.get("last_update") or {}
+    reuse = st.get("reuse") or {}
+    lines = [f"running: pid {st['pid']}, up {st['uptime_s']:.0f}s, {st['files_watched']} files watched, "
+             f"{st['pending']} change(s) pending, RSS {st['rss_bytes'] / 1e6:.0f} MB",
+             f"updates: {st['updates']} ({st['reconciles']} full reconciles), {st['events']} events"]
+    if last:
+        lines.append(f"last update: {last['changed']} changed, {last['removed']} removed in {last['ms']:.0f} ms "
+                     f"({', '.join(last['paths'][:3]) or 'reconcile'})")
+    if reuse.get("share") is not None:
+        lines.append(f"reused extractions: {reuse['reused']} of {reuse['reused'] + reuse['parsed']} "
+                     f"({reuse['share']:.0%}); incremental parses: {reuse['incremental_parses']}")
+    return "\n".join(lines)
+
+
+@daemon_app.command("start")
+def daemon_start_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+    """Start the workspace's daemon in the background (one per workspace); it indexes what changed first."""
+    from graphmind import client
+    root = _daemon_root(root)
+    if client.running(root):
+        raise GraphmindError(f"a daemon already serves {root} (pid {client.read_pid(root)})")
+    ping = client.start(root)
+    _emit(ping if as_json else f"daemon started: pid {ping['pid']}, watching {root}", as_json)
+
+
+@daemon_app.command("stop")
+def daemon_stop_cmd(root: Optional[Path] = RootOpt):
+    """Stop the workspace's daemon (it finishes the update in progress first)."""
+    from graphmind import client
+    root = _daemon_root(root)
+    pid = client.stop(root)
+    typer.echo(f"daemon stopped (pid {pid})" if pid else "no daemon was running")
+
+
+@daemon_app.command("status")
+def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+    """Whether a daemon serves this workspace: pid, uptime, files watched, pending changes, last update, RSS."""
+    from graphmind import client
+    from graphmind.errors import DaemonError, DaemonNotRunningError
+    root = _daemon_root(root)
+    try:
+        st = client.request(root, "status")
+    except (DaemonNotRunningError, DaemonError):
+        pid = client.read_pid(root)
+        stale = pid is not None and not client.lock_held(root)
+        st = {"running": False, "stale_pid": pid if stale else None}
+        _emit(st if as_json else "not running" + (f" (pid {pid} did not stop cleanly; the next start recovers)"
+                                                  if stale else ""), as_json)
+        raise typer.Exit(3)
+    st.pop("ok", None)
+    _emit({"running": True, **st} if as_json else _daemon_status_text(st), as_json)
+
+
+@app.command("watch")
+def watch_cmd(root: Optional[Path] = RootOpt,
+              background: bool = typer.Option(False, "--background", hidden=True, help="Log to .graphmind/daemon.log.")):
+    """Run the daemon in the foreground: watch the workspace and re-index on every save, one log line per
+    update, until Ctrl-C. `graphmind daemon start` runs the same in the background."""
+    from graphmind import client, daemon
+    root = _daemon_root(root)
+    daemon.serve(root, log_file=client.daemon_files(root).log if background else None)
+
+
 def main() -> None:
     """Entry point: run the app, turning graphmind errors into `error: …` and exit status 1."""
     logging.basicConfig(level=logging.WARNING, format="graphmind: %(message)s")
+    # `--wait-fresh` may stand alone (click options cannot take an optional value): give it its default.
+    sys.argv[1:] = [f"--wait-fresh={WAIT_FRESH_DEFAULT}" if a == "--wait-fresh" else a for a in sys.argv[1:]]
     try:
         app()
     except GraphmindError as exc:

@@ -46,3 +46,23 @@ class BadArgumentError(GraphmindError):
 
 class IndexBusyError(GraphmindError):
     """Another process is writing this index; try again in a moment."""
+
+
+class PathOutsideWorkspaceError(GraphmindError):
+    """Paths must name a file inside the workspace (relative, no '..', no symlink leading out):"""
+
+
+class GitError(GraphmindError):
+    """git could not list the changes (is this a git repository? pass FILE:LINE ranges instead):"""
+
+
+class DaemonRunningError(GraphmindError):
+    """A graphmind daemon already serves this workspace (`graphmind daemon status`):"""
+
+
+class DaemonNotRunningError(GraphmindError):
+    """No graphmind daemon serves this workspace: start one with `graphmind daemon start`."""
+
+
+class DaemonError(GraphmindError):
+    """The graphmind daemon could not do that:"""

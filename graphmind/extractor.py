@@ -5,6 +5,8 @@ import re
 from bisect import bisect_right
 
 from graphmind import parser
+from graphmind.docstrings import attach_docs
+from graphmind.flowfacts import extract_flow
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.modules import resolve_relative
 
@@ -122,6 +124,9 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         resolved = resolve_relative(module, is_package, written) if language == "python" else None
         out.imports.append(ImportRow(enclosing(node.start_byte, True), written, sym, local, resolved,
                                      node.start_point[0] + 1))
+    known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
+    out.bindings, implicit = extract_flow(language, root, enclosing, known)
+    out.calls.extend(implicit)
     seen_bases: dict[int, int] = {}
     for node, name in inherits:
         cls = enclosing(node.start_byte, False)
@@ -133,6 +138,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     if root.has_error:
         out.status = "partial"
         out.error = f"syntax error near line {_first_error_line(root)}"
+    attach_docs(language, source, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered])
     return out
 
 

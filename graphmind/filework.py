@@ -5,6 +5,7 @@ Runs in worker processes, so it takes and returns plain picklable values.
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from graphmind import config, parser
 from graphmind.extractor import extract
@@ -25,8 +26,23 @@ def _rejected(data: bytes) -> str | None:
     return None
 
 
-def process_file(info: FileInfo, old_sha: str | None) -> FileResult:
-    """Read, hash and (when the content is new) parse one file; never raises for bad input."""
+class ExtractionCache(Protocol):
+    """What the daemon lends process_file: extractions by content, and the last tree of a file."""
+
+    def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None: ...
+
+    def old_tree(self, info: FileInfo, data: bytes): ...
+
+    def remember(self, info: FileInfo, sha: str, module: str, data: bytes, tree, ext: Extraction) -> None: ...
+
+
+def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | None = None, *,
+                 parse: bool = True) -> FileResult | None:
+    """Read, hash and (when the content is new) parse one file; never raises for bad input.
+
+    With a cache, known content is not parsed and a file's last tree is reused; with parse=False,
+    None means the content would have to be parsed.
+    """
     module = module_name(info.path, info.language)
     if info.size > config.MAX_FILE_BYTES:
         ext = Extraction(module=module, status="skipped", error=f"larger than {config.MAX_FILE_BYTES} bytes")
@@ -44,13 +60,20 @@ def process_file(info: FileInfo, old_sha: str | None) -> FileResult:
     why = _rejected(data)
     if why is not None:
         return FileResult(info, sha, False, Extraction(module=module, status="skipped", error=why))
-    tree = parser.parse(info.language, data)
+    known = cache.lookup(info, sha, module) if cache is not None else None
+    if known is not None:
+        return FileResult(info, sha, False, known)
+    if not parse:
+        return None
+    tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None)
     ext = extract(info.language, module, info.path, data, tree)
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         ext.status = "partial"
         ext.error = "; ".join(filter(None, [ext.error, f"invalid UTF-8 at byte {exc.start}"]))
+    if cache is not None:
+        cache.remember(info, sha, module, data, tree, ext)
     return FileResult(info, sha, False, ext)
 
 

@@ -22,6 +22,7 @@ from graphmind.store import Store
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
+Results = Callable[[list, int], Iterable[list[FileResult]]]   # (work, jobs) -> processed files, in batches
 BATCH_FILES = 64          # files per worker round trip
 WRITE_FILES = 256         # files per write transaction during a cold load
 SERIAL_BELOW = 24         # fewer files than this are parsed in-process
@@ -53,10 +54,14 @@ def root_of(path: Path | str) -> Path:
 
 
 def index_files(store: Store, files: list[FileInfo], deleted: list[str], *, complete: bool,
-                jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:
+                jobs: int | None = None, progress: Progress | None = None,
+                force: set[str] | None = None, results: Results | None = None,
+                checkpoint: bool = True, totals: bool = True) -> IndexSummary:
     """Bring the index up to date for the given files (and deletions), then resolve what changed.
 
     `complete` says `files` is the whole workspace, so indexed files missing from it are removed.
+    `force`: paths whose content is hashed even when size and mtime match (a watcher saw them change).
+    `results`: what turns work into processed files (default: worker processes; the daemon lends its cache).
     """
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
@@ -68,33 +73,35 @@ def index_files(store: Store, files: list[FileInfo], deleted: list[str], *, comp
     work = []
     for info in files:
         state = states.get(info.path)
-        if looks_unchanged(info, state):
+        if looks_unchanged(info, state) and not (force and info.path in force):
             summary.unchanged += 1
         else:
             work.append((info, state[3] if state else None))
     # An incremental update commits once, resolution included: readers never see half a change.
     with (contextlib.nullcontext() if cold else store.conn):
-        _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress)
+        _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results)
     store.set_meta("indexed_at", str(time.time()))
-    store.checkpoint()
-    counts = store.conn.execute(
-        "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'),"
-        " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible')").fetchone()
-    summary.symbols, summary.edges = counts
+    if checkpoint:
+        store.checkpoint()
+    if totals:                                  # symbol and edge totals (a scan of calls: the daemon skips it)
+        counts = store.conn.execute(
+            "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'),"
+            " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible')").fetchone()
+        summary.symbols, summary.edges = counts
     summary.seconds = time.perf_counter() - started
     return summary
 
 
 def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
-           summary: IndexSummary, progress: Progress | None) -> None:
+           summary: IndexSummary, progress: Progress | None, results: Results = None) -> None:
     if deleted:
         store.delete_files(deleted)
         summary.removed = len(deleted)
     if cold and work:
         store.drop_indexes()
     done, pending = 0, []
-    for results in _results(work, jobs):
-        for res in results:
+    for batch in (results or _results)(work, jobs):
+        for res in batch:
             if res.unchanged:
                 summary.unchanged += 1
             else:
@@ -102,8 +109,8 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
                 if res.extraction is not None and res.extraction.status in ("error", "skipped", "partial"):
                     summary.failed += 1
                     log.info("%s: %s", res.info.path, res.extraction.error)
-        pending.extend(results)
-        done += len(results)
+        pending.extend(batch)
+        done += len(batch)
         if len(pending) >= (WRITE_FILES if cold else 1):
             store.write_results(pending, incremental=not cold)
             pending = []
@@ -111,10 +118,10 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
             progress(done, len(work))
     if pending:
         store.write_results(pending, incremental=not cold)
-    if cold and work:
-        store.create_indexes()
     if summary.changed or summary.removed:
         resolve_pending(store, incremental=not cold)
+    if cold and work:
+        store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
 
 
 def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:

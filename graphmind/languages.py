@@ -57,3 +57,9 @@ def has_tags(name: str) -> bool:
 def tags_source(name: str) -> str:
     """The text of a language's tag query."""
     return read_text(f"queries/{name}/tags.scm")
+
+
+def query_source(name: str, kind: str) -> str | None:
+    """The text of another query of a language (`queries/<name>/<kind>.scm`), or None."""
+    path = f"queries/{name}/{kind}.scm"
+    return read_text(path) if exists(path) else None

@@ -16,6 +16,7 @@ class SymbolRow:
     end_byte: int
     signature: str
     parent: int | None
+    doc: str = ""            # docstring or leading comment, folded and cut (graphmind/docstrings.py)
 
 
 @dataclass(slots=True)
@@ -26,6 +27,20 @@ class CallRow:
     name: str
     line: int
     col: int
+    implicit: bool = False   # an operator, subscript, with-protocol or callback call nobody wrote as f()
+
+
+@dataclass(slots=True)
+class BindingRow:
+    """A name bound in a scope (assignment, parameter, annotation, with, loop) or a return value.
+
+    kind: assign | annot | attr (self.NAME = …) | param | local | loop | with | global | return | returns
+    """
+    scope: int
+    name: str
+    kind: str
+    value: str
+    line: int
 
 
 @dataclass(slots=True)
@@ -57,6 +72,7 @@ class Extraction:
     calls: list[CallRow] = field(default_factory=list)
     imports: list[ImportRow] = field(default_factory=list)
     inherits: list[InheritRow] = field(default_factory=list)
+    bindings: list[BindingRow] = field(default_factory=list)
 
 
 @dataclass(slots=True)

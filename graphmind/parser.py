@@ -6,7 +6,7 @@ from functools import lru_cache
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree  # noqa: F401 (re-exported types)
 from tree_sitter_language_pack import get_language
 
-from graphmind.languages import BY_NAME, tags_source
+from graphmind.languages import BY_NAME, query_source, tags_source
 
 
 @lru_cache(maxsize=None)
@@ -25,6 +25,19 @@ def parser_for(name: str) -> Parser:
 def tags_query(name: str) -> Query:
     """The compiled tag query of a language; compiled once per process, never per file."""
     return Query(grammar(name), tags_source(name))
+
+
+@lru_cache(maxsize=None)
+def flow_query(name: str) -> Query | None:
+    """The compiled flow query of a language (bindings and implicit calls), if it has one."""
+    text = query_source(name, "flow")
+    return Query(grammar(name), text) if text is not None else None
+
+
+def flow_matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
+    """All flow-query matches under a node (empty for a language without one)."""
+    query = flow_query(name)
+    return QueryCursor(query).matches(node) if query is not None else []
 
 
 def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:

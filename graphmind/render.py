@@ -107,6 +107,8 @@ def status_text(st: dict) -> str:
         "file status: " + ", ".join(f"{k} {v}" for k, v in st["file_status"].items()),
         "call resolution: " + ", ".join(f"{k} {v}" for k, v in st["resolutions"].items()),
     ]
+    if "search_index" in st:
+        lines.append(f"search index: {st['search_index']['rows']} symbols, {st['search_index']['bytes'] / 1e6:.1f} MB")
     if st["problems"]:
         lines.append("files not fully indexed:")
         lines += [f"  {p['file']}: {p['status']}: {p['error']}" for p in st["problems"]]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import apsw
 
+from graphmind.pytypes import TypeEval
 from graphmind.store import Store
 
 MAX_CANDIDATE_ROWS = 8
@@ -49,10 +50,15 @@ class Tables:
     imports: dict[int, dict[str, tuple[str, str | None]]] = field(default_factory=lambda: defaultdict(dict))
     stars: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
     bases: dict[int, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+    definers: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))   # member name -> classes defining it
     base_ids: dict[int, list[int]] = field(default_factory=dict)
     by_name: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
     lang: dict[int, str] = field(default_factory=dict)
     packages: set[str] = field(default_factory=set)   # every module name and each of its prefixes
+    # scope -> name -> [(kind, value)]; return values under the name ''
+    bindings: dict[int, dict[str, list[tuple[str, str]]]] = field(default_factory=lambda: defaultdict(dict))
+    # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
+    attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=lambda: defaultdict(dict))
 
 
 def load_tables(conn: apsw.Connection) -> Tables:
@@ -68,6 +74,8 @@ def load_tables(conn: apsw.Connection) -> Tables:
             t.packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
         if parent is not None:
             t.children[parent][name] = sid
+            if kind in CALLABLE_KINDS and t.syms[parent].kind in CLASS_KINDS:
+                t.definers[name].append(parent)
         if kind in CALLABLE_KINDS:
             t.by_name[(t.lang.get(fid, ""), name)].append(sid)
     for scope, module, symbol, alias, resolved in conn.execute(
@@ -81,6 +89,17 @@ def load_tables(conn: apsw.Connection) -> Tables:
             t.imports[scope][alias] = (target, symbol)
     for iid, cls, base in conn.execute("SELECT id, class_id, base FROM inherits ORDER BY class_id, position"):
         t.bases[cls].append((iid, base))
+    for scope, name, kind, value in conn.execute("SELECT scope_id, name, kind, value FROM bindings ORDER BY id"):
+        if kind in ("attr", "attrannot"):
+            sym = t.syms.get(scope)
+            cls = sym.parent if sym is not None else None
+            if cls is not None and t.syms[cls].kind in CLASS_KINDS:
+                t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
+            continue
+        t.bindings[scope].setdefault(name, []).append((kind, value))
+        sym = t.syms.get(scope)
+        if sym is not None and sym.kind in CLASS_KINDS and kind in ("assign", "annot"):
+            t.attrs[scope].setdefault(name, []).append((scope, kind, value))
     return t
 
 
@@ -90,10 +109,21 @@ class Resolver:
     def __init__(self, tables: Tables):
         self.t = tables
         self._mro: dict[int, list[int]] = {}
+        self._lookups: dict[tuple[int, str], tuple | None] = {}
+        self._members: dict[tuple, int | None] = {}
+        self._direct_subs: dict[int, list[int]] | None = None
+        self._subs: dict[int, set[int]] = {}
+        self.types = TypeEval(self)
 
     # -- names ---------------------------------------------------------------------------------
-    def lookup(self, scope: int, name: str) -> tuple[str, int | None] | None:
+    def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
         """What a bare name means in a scope: (resolution, symbol id or None), or None if unknown."""
+        key = (scope, name)
+        if key not in self._lookups:
+            self._lookups[key] = self._lookup(scope, name)
+        return self._lookups[key]
+
+    def _lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
         t, s, first = self.t, scope, True
         python = t.lang.get(t.syms[scope].file) == "python" if scope in t.syms else False
         while s is not None:
@@ -104,7 +134,11 @@ class Resolver:
             if visible:
                 child = t.children.get(s, {}).get(name)
                 if child is not None:
+                    if python and name in t.bindings.get(s, {}):
+                        return ("bound", None)         # also rebound: let the evaluator decide
                     return ("local", child)
+                if python and name in t.bindings.get(s, {}):
+                    return ("bound", None)
                 imp = t.imports.get(s, {}).get(name) if python else None
                 if imp is not None:
                     return self._via_import(*imp)
@@ -127,7 +161,30 @@ class Resolver:
         if hit is not None:
             return ("import", hit)
         sub = f"{module}.{symbol}"
-        return ("module", sub) if sub in self.t.packages else ("external", None)
+        if sub in self.t.packages:
+            return ("module", sub)
+        if self.binding_owner(module, symbol) is not None:
+            return ("bound", None)            # a variable of a workspace module: the evaluator types it
+        return ("unresolved", None) if module in self.t.by_qual else ("external", None)
+
+    def binding_owner(self, module: str, name: str, seen: set[str] | None = None) -> int | None:
+        """The workspace module scope where a module-level variable seen as `module.name` is bound,
+        following re-exports (`from .globals import current_app`) and star imports."""
+        seen = seen if seen is not None else set()
+        msym = self.t.by_qual.get(module)
+        if msym is None or module in seen:
+            return None
+        seen.add(module)
+        if name in self.t.bindings.get(msym, {}):
+            return msym
+        imp = self.t.imports.get(msym, {}).get(name)
+        if imp is not None and imp[1] is not None:
+            return self.binding_owner(imp[0], imp[1], seen)
+        for star in self.t.stars.get(msym, ()):
+            owner = self.binding_owner(star, name, seen)
+            if owner is not None:
+                return owner
+        return None
 
     def _in_module(self, module: str, name: str, seen: set[str]) -> int | None:
         """A name as seen from outside a module: its definitions, submodules, and re-exports."""
@@ -157,13 +214,26 @@ class Resolver:
         t = self.t
         if cls not in t.base_ids:
             ids = []
-            parent = t.syms[cls].parent
             for _, base in t.bases.get(cls, ()):
-                target = self.resolve_path(parent if parent is not None else cls, base)
-                if target is not None and target[1] is not None and t.syms[target[1]].kind in CLASS_KINDS:
-                    ids.append(target[1])
+                target = self.base_target(cls, base)
+                if target is not None and t.syms[target].kind in CLASS_KINDS:
+                    ids.append(target)
             t.base_ids[cls] = ids
         return t.base_ids[cls]
+
+    def base_target(self, cls: int, base: str) -> int | None:
+        """The definition a base-class expression names, seen from where the class statement runs."""
+        parent = self.t.syms[cls].parent
+        hit = self.resolve_path(parent if parent is not None else cls, base)
+        target = hit[1] if hit is not None and isinstance(hit[1], int) else None
+        if target == cls:
+            # `class Form(Form):` -- the base is the earlier binding (an import), not the class itself
+            imp = self.t.imports.get(parent, {}).get(_SEP.split(base)[0]) if parent is not None else None
+            target = None
+            if imp is not None:
+                how, value = self._via_import(*imp)
+                target = value if isinstance(value, int) and value != cls else None
+        return target
 
     def mro(self, cls: int) -> list[int]:
         """C3 linearization over workspace classes (depth-first order if C3 has no answer)."""
@@ -189,14 +259,64 @@ class Resolver:
 
     def member(self, cls: int, name: str, after: int | None = None) -> int | None:
         """A member found through the MRO (starting after class `after` when given: super())."""
+        key = (cls, name, after)
+        if key in self._members:
+            return self._members[key]
         order = self.mro(cls)
         if after is not None:
             order = order[order.index(after) + 1:] if after in order else []
+        hit = None
         for c in order:
             hit = self.t.children.get(c, {}).get(name)
             if hit is not None:
-                return hit
-        return None
+                break
+        self._members[key] = hit
+        return hit
+
+    def subclasses(self, cls: int) -> set[int]:
+        """Every workspace class deriving from cls, directly or not."""
+        if self._direct_subs is None:
+            self._direct_subs = defaultdict(list)
+            for c in list(self.t.bases):
+                if c in self.t.syms:
+                    for b in self.class_bases(c):
+                        self._direct_subs[b].append(c)
+        if cls not in self._subs:
+            seen, todo = set(), list(self._direct_subs.get(cls, ()))
+            while todo:
+                c = todo.pop()
+                if c not in seen:
+                    seen.add(c)
+                    todo.extend(self._direct_subs.get(c, ()))
+            self._subs[cls] = seen
+        return self._subs[cls]
+
+    def dispatch(self, cls: int, caller: int, name: str, is_super: bool) -> list[int]:
+        """What `self.name()` (or `super().name()`) in a method of cls reaches: the member its MRO
+        finds, plus the override each subclass that inherits the calling method would find (for
+        super(), what comes next after cls in the MRO of each subclass with several bases)."""
+        first = self.member(cls, name, after=cls if is_super else None)
+        found = [first] if first is not None else []
+        method = caller
+        while method is not None and self.t.syms[method].parent != cls:
+            method = self.t.syms[method].parent
+        if method is None:
+            return found
+        mname = self.t.syms[method].name
+        subs = self.subclasses(cls)
+        if not subs:
+            return found
+        if is_super:
+            candidates = [s for s in subs if len(self.class_bases(s)) > 1]   # only they change what follows cls
+        else:
+            candidates = [s for s in self.t.definers.get(name, ()) if s in subs]
+        for sub in sorted(candidates):
+            if not is_super and self.member(sub, mname) != method:
+                continue                          # the subclass overrides the calling method
+            hit = self.member(sub, name, after=cls if is_super else None)
+            if hit is not None and hit not in found:
+                found.append(hit)
+        return found
 
     def enclosing_class(self, scope: int) -> int | None:
         """The class whose method (or nested function of a method) a scope is."""
@@ -245,39 +365,50 @@ class Resolver:
         return found or [cls]
 
     # -- call sites ----------------------------------------------------------------------------
-    def resolve_call(self, caller: int, callee: str, name: str) -> list[tuple[int | None, str, int]]:
-        """Rows (target, resolution, candidates) for one call site."""
+    def resolve_call(self, caller: int, callee: str, name: str,
+                     implicit: bool = False) -> list[tuple[int | None, str, int]]:
+        """Rows (target, resolution, candidates) for one call site; none for an implicit call not resolved."""
+        rows = self._resolve(caller, callee, name)
+        if implicit and not any(target is not None and how != "possible" for target, how, _ in rows):
+            return []
+        return rows
+
+    def _resolve(self, caller: int, callee: str, name: str) -> list[tuple[int | None, str, int]]:
         t = self.t
         lang = t.lang.get(t.syms[caller].file, "") if caller in t.syms else ""
+        python = lang == "python"
         text = callee.strip()
         if text.startswith("super()") or text.startswith("super(") and ")." in text:
             cls = self.enclosing_class(caller)
             if cls is not None:
-                hit = self.member(cls, name, after=cls)
-                if hit is not None:
-                    return [(hit, "self", 0)]
+                found = self.dispatch(cls, caller, name, True)
+                if found:
+                    return [(hit, "self", 0) for hit in found]
             return self._possible(lang, name)
         if _DOTTED.match(text):
             parts = _SEP.split(text)
             if parts[0] in SELF_NAMES and len(parts) == 2:
                 cls = self.enclosing_class(caller)
-                if cls is not None:
-                    hit = self.member(cls, name)
-                    if hit is not None:
-                        return [(hit, "self", 0)]
-                return self._possible(lang, name)
-            if lang == "python" or len(parts) == 1:
+                found = self.dispatch(cls, caller, name, False) if cls is not None else []
+                if found:
+                    if python and t.syms[found[0]].kind in CLASS_KINDS:       # self.Node(...): a nested class
+                        return [(c, "self", 0) for c in self.constructor(found[0])]
+                    return [(hit, "self", 0) for hit in found]
+            elif python or len(parts) == 1:
                 res = self.resolve_path(caller, text)
-                if res is not None:
+                if res is not None and res[0] != "bound":
                     how, target = res
                     if target is None:
                         return [(None, how, 0)]
-                    if t.syms[target].kind in CLASS_KINDS and lang == "python":
+                    if t.syms[target].kind in CLASS_KINDS and python:
                         return [(c, how, 0) for c in self.constructor(target)]
                     return [(target, how, 0)]
-                head = self.lookup(caller, parts[0]) if len(parts) > 1 else None
-                if head is not None and head[0] == "external":
-                    return [(None, "external", 0)]
+                if res is None and self.lookup(caller, parts[0]) is None:
+                    return self._possible(lang, name)       # the head is unknown: nothing to evaluate
+        if python:
+            found = self.types.targets(caller, text)
+            if found:
+                return [(target, "inferred", 0) for target in found]
         return self._possible(lang, name)
 
     def _possible(self, lang: str, name: str) -> list[tuple[int | None, str, int]]:
@@ -295,17 +426,28 @@ def resolve_pending(store: Store, incremental: bool) -> int:
     conn = store.conn
     if incremental:
         store.reset_pending_sites()
-    pending = conn.execute("SELECT id, caller_id, callee, name FROM calls WHERE resolution='pending'").fetchall()
+    pending = conn.execute(
+        "SELECT id, file_id, caller_id, callee, name, line, col, implicit FROM calls WHERE resolution='pending'"
+    ).fetchall()
     tables = load_tables(conn)
     r = Resolver(tables)
-    out = [(cid, r.resolve_call(caller, callee, name)) for cid, caller, callee, name in pending]
+    updates, inserts, deletes = [], [], []
+    seen: dict[tuple, list] = {}                 # the same call text in the same scope resolves alike
+    for cid, fid, caller, callee, name, line, col, implicit in pending:
+        key = (caller, callee, name, implicit)
+        rows = seen.get(key)
+        if rows is None:
+            rows = seen[key] = r.resolve_call(caller, callee, name, bool(implicit))
+        if not rows:
+            deletes.append((cid,))
+            continue
+        updates.append((*rows[0], cid))
+        inserts.extend((fid, caller, callee, name, line, col, *row, implicit) for row in rows[1:])
     inherit_targets = []
     for cls, rows in tables.bases.items():
         resolved = r.class_bases(cls)
-        parent = tables.syms[cls].parent if cls in tables.syms else None
         for iid, base in rows:
-            hit = r.resolve_path(parent, base) if parent is not None else None
-            target = hit[1] if hit and hit[1] in resolved else None
-            inherit_targets.append((iid, target))
-    store.write_resolutions(out, inherit_targets)
-    return len(out)
+            target = r.base_target(cls, base)
+            inherit_targets.append((iid, target if target in resolved else None))
+    store.write_resolutions(updates, inserts, deletes, inherit_targets)
+    return len(updates) + len(deletes)

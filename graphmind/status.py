@@ -1,6 +1,7 @@
 """What the index holds and how old it is: `graphmind status`."""
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from pathlib import Path
@@ -40,20 +41,61 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "indexed_at": float(indexed_at[0]) if indexed_at else None,
         "age_seconds": round(time.time() - float(indexed_at[0]), 1) if indexed_at else None,
         "db_bytes": size,
+        **search_index_sizes(conn),
+        "reuse": reuse_status(conn),
     }
 
 
+def search_index_sizes(conn: apsw.Connection) -> dict:
+    """Bytes per table (indexes and FTS5 shadow tables folded in), and what the lexical search index holds."""
+    try:
+        pages = conn.execute("SELECT name, pgsize FROM dbstat WHERE aggregate=TRUE").fetchall()
+    except apsw.SQLError:              # an SQLite built without dbstat: sizes unknown
+        pages = []
+    master = conn.execute("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master").fetchall()
+    virtual = [n for typ, n, _, sql in master if typ == "table" and sql.upper().startswith("CREATE VIRTUAL")]
+    owner = {n: next((v for v in virtual if n.startswith(v + "_")), tbl) for _, n, tbl, _ in master}
+    tables: dict[str, int] = {}
+    for name, size in pages:
+        table = owner.get(name, name)
+        tables[table] = tables.get(table, 0) + size
+    search = {k: v for k, v in tables.items() if k.startswith("search_")}
+    has = "search_text" in virtual
+    return {"table_bytes": dict(sorted(tables.items(), key=lambda kv: -kv[1])),
+            "search_index": {"rows": conn.execute("SELECT count(*) FROM search_text").fetchone()[0] if has else 0,
+                             "bytes": sum(search.values()), "tables": search}}
+
+
 def stale_paths(conn: apsw.Connection, root: Path, paths: set[str]) -> set[str]:
-    """Which of these indexed files differ on disk (size or mtime) from what was indexed."""
+    """Which of these indexed files differ on disk from what was indexed (size, else content when only
+    the mtime moved: a touched file is not stale)."""
     stale = set()
-    for path, size, mtime in conn.execute(
-            "SELECT path, size, mtime_ns FROM files WHERE path IN (SELECT value FROM json_each(?))",
+    for path, size, mtime, sha in conn.execute(
+            "SELECT path, size, mtime_ns, sha256 FROM files WHERE path IN (SELECT value FROM json_each(?))",
             (orjson.dumps(sorted(paths)).decode(),)):
         try:
             st = os.stat(root / path)
         except OSError:
             stale.add(path)
             continue
-        if st.st_size != size or st.st_mtime_ns != mtime:
+        if st.st_size != size or (st.st_mtime_ns != mtime and _content_sha(root / path) != sha):
             stale.add(path)
     return stale
+
+
+def _content_sha(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def reuse_status(conn: apsw.Connection) -> dict:
+    """The daemon's content-addressed extraction cache: entries kept, and the share of extractions it
+    served instead of a parse (counted by the daemon, recorded in meta)."""
+    has = conn.execute("SELECT count(*) FROM sqlite_master WHERE name='extractions'").fetchone()[0]
+    meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
+    reused, parsed = int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0))
+    return {"cached_extractions": conn.execute("SELECT count(*) FROM extractions").fetchone()[0] if has else 0,
+            "reused": reused, "parsed": parsed,
+            "share": round(reused / (reused + parsed), 3) if reused + parsed else None}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import apsw
 
-from graphmind import config
+from graphmind import config, searchindex
 from graphmind.errors import NoIndexError
 from graphmind.models import Extraction, FileInfo, FileResult
 from graphmind.resources import read_text
@@ -124,6 +124,8 @@ class Store:
                                       (res.info.size, res.info.mtime_ns, res.info.path))
                 else:
                     next_id = self._replace_file(res.info, res.sha256, res.extraction, next_id, incremental)
+            if any(not res.unchanged for res in results):
+                self._bump_graph_version()
 
     def _replace_file(self, info: FileInfo, sha: str, ext: Extraction, next_id: int, incremental: bool) -> int:
         c = self.conn
@@ -138,6 +140,10 @@ class Store:
             old_names = self._clear_file(file_id)
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                       " indexed_at=? WHERE id=?", (*values, file_id))
+        if incremental:
+            names = {s.name for s in ext.symbols} | {m.alias for m in ext.imports}
+            self._reopen_by_name(names | (old_names if row is not None else set()))
+            self._reopen_importers(ext.module)
         if ext.status == "skipped" or (ext.status == "error" and not ext.symbols):
             return next_id
         ids = [next_id + i for i in range(len(ext.symbols))]
@@ -146,20 +152,20 @@ class Store:
             " signature, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
               s.signature, None if s.parent is None else ids[s.parent]) for i, s in enumerate(ext.symbols)])
+        searchindex.add_file(c, file_id, info.path, ids, ext.symbols)
         c.executemany(
-            "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution) VALUES (?,?,?,?,?,?,'pending')",
-            [(file_id, ids[k.caller], k.callee, k.name, k.line, k.col) for k in ext.calls])
+            "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit)"
+            " VALUES (?,?,?,?,?,?,'pending',?)",
+            [(file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit) for k in ext.calls])
+        c.executemany(
+            "INSERT INTO bindings(file_id, scope_id, name, kind, value, line) VALUES (?,?,?,?,?,?)",
+            [(file_id, ids[b.scope], b.name, b.kind, b.value, b.line) for b in ext.bindings])
         c.executemany(
             "INSERT INTO imports(file_id, scope_id, module, symbol, alias, resolved, line) VALUES (?,?,?,?,?,?,?)",
             [(file_id, ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports])
         c.executemany(
             "INSERT INTO inherits(file_id, class_id, base, position) VALUES (?,?,?,?)",
             [(file_id, ids[h.cls], h.base, h.position) for h in ext.inherits])
-        if incremental:
-            names = {s.name for s in ext.symbols} | {m.alias for m in ext.imports}
-            if row is not None:
-                names |= old_names
-            self._reopen_by_name(names)
         return next_id + len(ids)
 
     def _clear_file(self, file_id: int) -> set[str]:
@@ -169,7 +175,8 @@ class Store:
                                           " SELECT alias FROM imports WHERE file_id=?1", (file_id,))}
         c.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE file_id != ?1 AND target_id IN"
                   " (SELECT id FROM symbols WHERE file_id=?1)", (file_id,))
-        for table in ("calls", "imports", "inherits", "symbols"):
+        searchindex.delete_file(c, file_id)
+        for table in ("calls", "imports", "inherits", "bindings", "symbols"):
             c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))
         return names
 
@@ -179,29 +186,38 @@ class Store:
             "UPDATE calls SET target_id=NULL, resolution='pending' WHERE name=? AND resolution != 'pending'",
             [(n,) for n in names])
 
+    def _reopen_importers(self, module: str) -> None:
+        """Calls in files importing a changed module may have been typed through it: resolve them again."""
+        self.conn.execute(
+            "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
+            " ('inferred', 'self', 'possible', 'unresolved', 'external') AND file_id IN"
+            " (SELECT file_id FROM imports WHERE resolved = ?1 OR resolved || '.' || symbol = ?1)", (module,))
+
     def delete_files(self, paths: list[str]) -> None:
         """Remove files that no longer exist, in one transaction."""
         with self.conn:
             for path in paths:
                 row = self.conn.execute("SELECT id FROM files WHERE path=?", (path,)).fetchone()
                 if row:
+                    module = self.conn.execute("SELECT module FROM files WHERE id=?", (row[0],)).fetchone()[0]
                     self._reopen_by_name(self._clear_file(row[0]))
+                    self._reopen_importers(module)
                     self.conn.execute("DELETE FROM files WHERE id=?", (row[0],))
+                    self._bump_graph_version()
 
-    def write_resolutions(self, site_rows: list[tuple[int, list[tuple]]],
+    def write_resolutions(self, updates: list[tuple], inserts: list[tuple], deletes: list[tuple],
                           inherit_targets: list[tuple[int, int | None]]) -> None:
-        """Replace pending call rows by their resolution; each site may become several candidate rows."""
+        """Record resolutions: pending rows updated in place (target, resolution, candidates, id),
+        extra candidate rows inserted, implicit calls that reached nothing deleted."""
         c = self.conn
         with c:
-            for call_id, rows in site_rows:
-                first, *rest = rows
-                c.execute("UPDATE calls SET target_id=?, resolution=?, candidates=? WHERE id=?", (*first, call_id))
-                if rest:
-                    c.executemany(
-                        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution,"
-                        " candidates) SELECT file_id, caller_id, callee, name, line, col, ?, ?, ? FROM calls"
-                        " WHERE id=?", [(*r, call_id) for r in rest])
+            c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=? WHERE id=?", updates)
+            c.executemany(
+                "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
+                " implicit) VALUES (?,?,?,?,?,?,?,?,?,?)", inserts)
+            c.executemany("DELETE FROM calls WHERE id=?", deletes)
             c.executemany("UPDATE inherits SET target_id=? WHERE id=?", [(t, i) for i, t in inherit_targets])
+            self._bump_graph_version()
 
     def reset_pending_sites(self) -> None:
         """Collapse every call site with a pending row back to one pending row (drops stale candidates)."""
@@ -209,8 +225,50 @@ class Store:
             self.conn.execute(
                 "DELETE FROM calls WHERE id IN (SELECT c.id FROM calls c JOIN calls p ON p.resolution='pending'"
                 " AND c.file_id=p.file_id AND c.line=p.line AND c.col=p.col AND c.caller_id=p.caller_id"
+                " AND c.callee=p.callee"
                 " AND c.id != p.id AND (c.resolution != 'pending' OR c.id > p.id))")
+            self._bump_graph_version()
 
     def set_meta(self, key: str, value: str) -> None:
         with self.conn:
             self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    # -- repo map (graphmind/maprank.py) --------------------------------------------------------
+    def _bump_graph_version(self) -> None:
+        """Say the graph changed (inside the caller's transaction): data derived from it is stale."""
+        self.conn.execute("INSERT INTO meta(key, value) VALUES ('graph_version', '1') ON CONFLICT(key)"
+                          " DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)")
+
+    def write_map(self, version: str, graph: bytes, ranks: list[tuple[int, float]]) -> bool:
+        """Store the repo map's graph and unfocused ranking computed at graph `version`; False if it moved."""
+        with self.conn:
+            row = self.conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
+            if (row[0] if row else "0") != version:
+                return False
+            self.conn.execute("DELETE FROM map_ranks")
+            self.conn.executemany("INSERT INTO map_ranks(position, symbol_id, score) VALUES (?,?,?)",
+                                  [(i, sid, score) for i, (sid, score) in enumerate(ranks)])
+            self.conn.execute("INSERT OR REPLACE INTO map_graph(id, data) VALUES (1, ?)", (graph,))
+            self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('map_version', ?)", (version,))
+        return True
+
+    # -- content-addressed extraction cache (the daemon's; see graphmind/reuse.py) -------------
+    def cached_extraction(self, sha: str, variant: str) -> bytes | None:
+        """The stored extraction of this content, marked as used now; None when never seen."""
+        row = self.conn.execute("UPDATE extractions SET used_at=? WHERE sha256=? AND variant=? RETURNING data",
+                                (time.time(), sha, variant)).fetchone()
+        return row[0] if row else None
+
+    def cache_extractions(self, rows: list[tuple[str, str, bytes]]) -> None:
+        """Store extractions by (sha256, variant)."""
+        with self.conn:
+            now = time.time()
+            self.conn.executemany("INSERT OR REPLACE INTO extractions(sha256, variant, data, used_at)"
+                                  " VALUES (?,?,?,?)", [(*r, now) for r in rows])
+
+    def prune_extractions(self, keep: int) -> int:
+        """Drop the least recently used extractions beyond `keep`; returns how many were dropped."""
+        with self.conn:
+            return len(self.conn.execute(
+                "DELETE FROM extractions WHERE (sha256, variant) IN (SELECT sha256, variant FROM extractions"
+                " ORDER BY used_at DESC LIMIT -1 OFFSET ?) RETURNING 1", (keep,)).fetchall())

@@ -67,3 +67,44 @@ def golden(request):
         expected = path.read_text()
         assert text == expected, f"output differs from {path} (pytest --update-golden rewrites it after review)"
     return check
+
+
+def _descendants(pid: int) -> set[int]:
+    """Live (non-zombie) descendant processes of pid, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] != "Z":
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    out, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in out:
+                out.add(child)
+                todo.append(child)
+    return out
+
+
+@pytest.fixture
+def no_leaks():
+    """Fail the test if it leaves threads or child processes behind (5 s grace to finish)."""
+    import threading
+    import time
+    threads_before, procs_before = set(threading.enumerate()), _descendants(os.getpid())
+    yield
+    deadline = time.monotonic() + 5
+    while True:
+        threads = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
+        procs = _descendants(os.getpid()) - procs_before
+        if not threads and not procs:
+            return
+        if time.monotonic() > deadline:
+            pytest.fail(f"leaked threads {sorted(t.name for t in threads)}, child processes {sorted(procs)}")
+        time.sleep(0.05)

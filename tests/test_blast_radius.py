@@ -86,8 +86,11 @@ def test_limit_cuts_and_says_so(indexed_shop):
 
 def test_possible_callers_are_kept_apart(indexed_shop):
     w = radius(indexed_shop, "RefundService.refund_all")
-    assert by_depth(w) == {}
-    assert [(p.symbol, p.callee) for p in w.possible] == [("shop.api.Handler.post", "service.refund_all")]
+    # `service = self.make_service()` and make_service returns RefundService(...): inferred
+    assert by_depth(w) == {"shop.api.Handler.post": 1, "shop.api.handle": 2, "shop.api": 3}
+    assert w.hits[0].resolution == "inferred"
+    # a parameter with no annotation: only a possible caller, kept apart
+    assert [(p.symbol, p.callee, p.candidates) for p in w.possible] == [("shop.api.replay", "service.refund_all", 1)]
 
 
 def test_blast_radius_golden_json(indexed_shop, golden):

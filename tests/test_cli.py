@@ -68,7 +68,7 @@ def test_export_json(indexed_shop):
 
 def test_stale_files_are_flagged(indexed_shop):
     (indexed_shop / "shop" / "api.py").write_text((indexed_shop / "shop" / "api.py").read_text() + "\n# edited\n")
-    proc = run_cli("callers", "process_refund", cwd=indexed_shop, check=True)
+    proc = run_cli("callers", "process_refund", "--no-refresh", cwd=indexed_shop, check=True)
     assert "[stale]" in proc.stdout and "run `graphmind index`" in proc.stdout
 
 

@@ -21,6 +21,14 @@
     object: (_) @receiver
     attribute: (identifier) @name)) @reference.call
 
+; Calls through a subscript: `handlers[op](x)` (dispatch tables); @name is the whole `handlers[op]`.
+(call
+  function: (subscript value: (_) @receiver) @name) @reference.call
+
+; Calling what a call returns: `app.errorhandler(code)(f)`; @name is the inner call.
+(call
+  function: (call) @name) @reference.call
+
 ; Decorators without arguments are calls of the decorator.
 (decorator (identifier) @name) @reference.call
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call

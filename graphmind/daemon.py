@@ -1,0 +1,346 @@
+"""One daemon per workspace keeping the index current within moments of a save.
+
+Threads: the watchdog observer (events -> ChangeQueue), one writer (owns the Store: takes debounced
+batches, one transaction each, resolution included), the socket acceptor and one per connection
+(queries read through their own read-only connections). The main thread waits for SIGTERM/SIGINT or
+a `stop` request. Files under `.graphmind/`: daemon.lock (flock: released by the kernel when the
+process dies, so a crashed daemon's lock is never stale), daemon.pid, daemon.sock, daemon.log.
+"""
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import gc
+from contextlib import closing
+import logging
+import os
+import signal
+import statistics
+import threading
+import time
+from collections import deque
+from pathlib import Path
+
+from graphmind import __version__, client, graph, lookup, render, status, workspace
+from graphmind.changes import FULL, ChangeQueue
+from graphmind.errors import DaemonRunningError, GraphmindError
+from graphmind.filework import process_file
+from graphmind.indexer import _results as parse_in_workers
+from graphmind.indexer import index_files
+from graphmind.modules import module_name
+from graphmind.protocol import ProtocolError, error, ok, parse_request
+from graphmind.reuse import ReuseCache
+from graphmind.server import SocketServer
+from graphmind.store import Store, open_reader
+from graphmind.treecache import TreeCache
+from graphmind.watcher import Watcher, file_info
+
+log = logging.getLogger("graphmind.daemon")
+
+MISSING_GRACE_S = 0.2       # a file missing mid-save gets this long to come back before it is deleted
+POOL_MIN_FILES = 48         # fewer files to parse than this are parsed in the writer thread
+IDLE_CHECKPOINT_S = 1.0     # fold the WAL back once the writer has been idle this long
+LOG_MAX_BYTES = 1_000_000
+
+
+def release_memory() -> None:
+    """Give the resolver's freed tables back to the OS while idle (glibc keeps freed heap otherwise)."""
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):      # not glibc
+        pass
+
+
+def _rss_bytes() -> int:
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+class Daemon:
+    """Serve one workspace until stopped: `run()` blocks; `start()`/`shutdown()` for embedding."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.files = client.daemon_files(root)
+        self.queue = ChangeQueue()
+        self.watcher = Watcher(root, self.queue)
+        self.trees = TreeCache()
+        self.server = SocketServer(self.files.socket, self.handle)
+        self.stopping = threading.Event()
+        self.started_at = time.time()
+        self.updates = 0
+        self.reconciles = 0
+        self.last_update: dict | None = None
+        self.latencies: deque[tuple[float, float]] = deque(maxlen=500)   # (event->commit, take->commit) ms
+        self.cache: ReuseCache | None = None
+        self._lock_fd: int | None = None
+        self._writer: threading.Thread | None = None
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    def _acquire_lock(self) -> None:
+        self.files.lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.files.lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise DaemonRunningError(f"pid {client.read_pid(self.root) or '?'}") from None
+        self._lock_fd = fd
+        if self.files.pid.exists():
+            log.info("recovered the workspace from a daemon that did not stop cleanly (pid file left behind)")
+        self.files.pid.write_text(f"{os.getpid()}\n")
+
+    def start(self) -> None:
+        """Take the lock, bind the socket, start watching, then reconcile what changed while no daemon ran."""
+        self._acquire_lock()
+        try:
+            self.server.bind()
+            self.watcher.start()                 # watches first: nothing changed during the reconcile is lost
+            self.queue.add(FULL)
+            self._writer = threading.Thread(target=self._write_loop, name="graphmind-writer", daemon=True)
+            self._writer.start()
+            self.server.start()
+        except BaseException:
+            self.shutdown()
+            raise
+        log.info("watching %s (pid %d)", self.root, os.getpid())
+
+    def run(self) -> None:
+        """Serve until SIGTERM, SIGINT or a stop request; then stop cleanly."""
+        previous = {s: signal.signal(s, lambda *_: self.stopping.set()) for s in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            self.start()
+            while not self.stopping.wait(3600):
+                pass
+        finally:
+            self.shutdown()
+            for s, h in previous.items():
+                signal.signal(s, h)
+
+    def shutdown(self) -> None:
+        """Stop every thread (the writer finishes its batch first) and remove pid and socket files."""
+        self.stopping.set()
+        self.queue.close()
+        self.server.close()
+        self.watcher.stop()
+        if self._writer is not None:
+            self._writer.join(60)
+        if self._lock_fd is not None:
+            for path in (self.files.pid,):
+                try:
+                    path.unlink()
+                except FileNotFoundError:
+                    pass
+            os.close(self._lock_fd)                # releases the flock
+            self._lock_fd = None
+            log.info("stopped")
+
+    # -- the writer -----------------------------------------------------------------------------
+    def _write_loop(self) -> None:
+        store = Store(self.root)
+        self.cache = ReuseCache(store, self.trees)
+        dirty, backoff = False, 0.5
+        try:
+            while not self.stopping.is_set():
+                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty else 3600)
+                if batch is None:
+                    if dirty and not self.stopping.is_set():
+                        store.checkpoint()
+                        store.prune_extractions(max(2000, 2 * self._file_count(store)))
+                        release_memory()
+                        dirty = False
+                    continue
+                try:
+                    self._apply(store, batch)
+                    dirty, backoff = True, 0.5
+                except Exception as exc:            # keep serving; try again with a full reconcile
+                    log.exception("update failed: %s", exc)
+                    if not self.stopping.wait(backoff):
+                        self.queue.add(FULL)
+                    backoff = min(backoff * 2, 30)
+                finally:
+                    self.queue.done(batch)
+        finally:
+            store.close()
+
+    @staticmethod
+    def _file_count(store: Store) -> int:
+        return store.conn.execute("SELECT count(*) FROM files").fetchone()[0]
+
+    def _results(self, work: list, jobs: int):
+        """Processed files for index_files: cached content first, then the last tree, then workers."""
+        cache, out, misses = self.cache, [], []
+        for info, old_sha in work:
+            res = process_file(info, old_sha, cache, parse=False)
+            (out if res is not None else misses).append(res if res is not None else (info, old_sha))
+        if len(misses) >= POOL_MIN_FILES and jobs > 1:
+            yield out
+            for batch in parse_in_workers(misses, jobs):
+                for res in batch:
+                    if res.extraction is not None and not res.unchanged:
+                        cache.parsed += 1
+                        cache.keep(res.info, res.sha256, module_name(res.info.path, res.info.language),
+                                   res.extraction)
+                yield batch
+        else:
+            yield out + [process_file(info, old_sha, cache) for info, old_sha in misses]
+        cache.flush()                               # inside index_files' transaction
+
+    def _apply(self, store: Store, batch) -> None:
+        rules = workspace.IgnoreRules(self.root)
+        forced = set(batch.paths)
+        if batch.full:
+            self.reconciles += 1
+            files, deleted = workspace.walk(self.root), []
+        else:
+            files, deleted = [], []
+            for rel, pending in batch.paths.items():
+                info = file_info(self.root, rules, rel)
+                if info is not None:
+                    files.append(info)
+                elif store.conn.execute("SELECT 1 FROM files WHERE path=?", (rel,)).fetchone():
+                    if not batch.flushed and not pending.retried and not os.path.lexists(self.root / rel):
+                        self.queue.retry(rel, pending, MISSING_GRACE_S)      # maybe mid-save: look again
+                    else:
+                        deleted.append(rel)
+            if not files and not deleted:
+                return
+        for rel in deleted:
+            self.trees.forget(rel)
+        summary = index_files(store, files, deleted, complete=batch.full, force=forced,
+                              results=self._results, checkpoint=False, totals=False)
+        done = time.monotonic()
+        if not (summary.changed or summary.removed) and not batch.full:
+            return
+        self.updates += 1
+        event_ms, work_ms = (done - batch.last_event_at) * 1000, (done - batch.taken_at) * 1000
+        if not batch.full:
+            self.latencies.append((event_ms, work_ms))
+        names = sorted(batch.paths)
+        self.last_update = {"at": time.time(), "full": batch.full, "changed": summary.changed,
+                            "removed": summary.removed, "paths": names[:20], "ms": round(work_ms, 1),
+                            "event_to_commit_ms": round(event_ms, 1)}
+        what = "reconciled the workspace" if batch.full else ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+        log.info("updated %d file(s), removed %d in %.0f ms (%.0f ms after the last event): %s",
+                 summary.changed, summary.removed, work_ms, event_ms, what)
+
+    # -- requests -------------------------------------------------------------------------------
+    def handle(self, line: bytes) -> dict:
+        """One request line -> one reply (never raises)."""
+        rid = None
+        try:
+            op, req, rid = parse_request(line)
+            reply = getattr(self, f"_op_{op if op not in ('callers', 'callees', 'blast_radius') else 'walk'}")(op, req)
+        except ProtocolError as exc:
+            reply = error(str(exc), "bad_request")
+        except GraphmindError as exc:
+            reply = error(exc.message, type(exc).__name__)
+        except Exception as exc:                     # a bug must not take the daemon down
+            log.exception("request failed")
+            reply = error(f"internal error: {exc}", "internal")
+        if rid is not None:
+            reply["id"] = rid
+        return reply
+
+    def _op_ping(self, op, req) -> dict:
+        return ok(pid=os.getpid(), root=str(self.root), version=__version__)
+
+    def _op_stop(self, op, req) -> dict:
+        self.stopping.set()
+        return ok(stopping=True)
+
+    def _op_reconcile(self, op, req) -> dict:
+        self.queue.add(FULL)
+        return ok()
+
+    def wait_fresh(self, timeout: float) -> dict:
+        """Wait until every change made before now is committed; say whether it happened in time."""
+        started = time.monotonic()
+        fenced = self.watcher.fence(min(max(timeout, 0.1), 2.0))
+        upto = self.queue.seq
+        self.queue.flush(upto)
+        fresh = self.queue.wait_settled(upto, max(0.0, timeout - (time.monotonic() - started))) and fenced
+        return {"fresh": fresh, "pending": [p for p in self.queue.pending_paths() if p != FULL],
+                "reconciling": FULL in self.queue.pending_paths(),
+                "waited_ms": round((time.monotonic() - started) * 1000, 1)}
+
+    def _op_wait_fresh(self, op, req) -> dict:
+        return ok(**self.wait_fresh(req.timeout))
+
+    def _op_status(self, op, req) -> dict:
+        with closing(open_reader(self.root)) as conn:
+            files = conn.execute("SELECT count(*) FROM files").fetchone()[0]
+        recent = list(self.latencies)                # one atomic copy: the writer appends meanwhile
+        ev, work = sorted(e for e, _ in recent), sorted(w for _, w in recent)
+        cache = self.cache
+
+        def pct(xs, q):
+            return round(xs[min(len(xs) - 1, int(q * len(xs)))], 1) if xs else None
+        return ok(pid=os.getpid(), root=str(self.root), version=__version__,
+                  uptime_s=round(time.time() - self.started_at, 1), files_watched=files,
+                  pending=self.queue.pending_count(), pending_paths=self.queue.pending_paths(20),
+                  events=self.queue.events, updates=self.updates, reconciles=self.reconciles,
+                  overflows=self.watcher.overflows, last_update=self.last_update, rss_bytes=_rss_bytes(),
+                  latency_ms={"event_to_commit_p50": pct(ev, 0.5), "event_to_commit_p99": pct(ev, 0.99),
+                              "commit_p50": pct(work, 0.5), "commit_p99": pct(work, 0.99),
+                              "commit_median": round(statistics.median(work), 1) if work else None},
+                  reuse={"reused": cache.reused if cache else 0, "parsed": cache.parsed if cache else 0,
+                         "incremental_parses": cache.incremental if cache else 0,
+                         "share": cache.share() if cache else None},
+                  tree_cache={"trees": len(self.trees), "source_bytes": self.trees.source_bytes})
+
+    def _op_walk(self, op, req) -> dict:
+        freshness = self.wait_fresh(req.wait_fresh) if req.wait_fresh is not None else None
+        direction = "down" if op == "callees" else "up"
+        depth = 1 if op == "callers" else req.depth
+        with closing(open_reader(self.root)) as conn:
+            w = graph.walk(conn, graph.resolve_targets(conn, req.symbol, req.all), direction, depth, req.limit)
+            stale = status.stale_paths(conn, self.root, {h.file for h in w.hits} | {t.file for t in w.targets})
+        for h in w.hits:
+            h.stale = h.file in stale
+        doc = render.walk_json(w)
+        doc["stale_files"] = sorted(stale)
+        pending = self.queue.pending_paths()
+        doc["freshness"] = freshness or {"fresh": not pending, "pending": pending}
+        return ok(result=doc)
+
+    def _op_symbols(self, op, req) -> dict:
+        with closing(open_reader(self.root)) as conn:
+            refs = lookup.list_symbols(conn, req.pattern, req.file, req.kind, req.limit)
+        return ok(result=[render.ref_json(r) for r in refs])
+
+
+def rotate_log(path: Path) -> None:
+    """Keep one previous log when the log has grown past LOG_MAX_BYTES."""
+    try:
+        if path.stat().st_size > LOG_MAX_BYTES:
+            path.replace(path.with_name(path.name + ".1"))
+    except FileNotFoundError:
+        pass
+
+
+def serve(root: Path, *, log_file: Path | None = None) -> None:
+    """Run a daemon for root in this process until it is stopped; logs to log_file or stderr."""
+    handler: logging.Handler
+    if log_file is not None:
+        rotate_log(log_file)
+        handler = logging.FileHandler(log_file)
+    else:
+        handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    for name in ("graphmind", "watchdog"):
+        logging.getLogger(name).addHandler(handler)
+    logging.getLogger("graphmind").setLevel(logging.INFO)
+    logging.getLogger("graphmind").propagate = False
+    try:
+        Daemon(root).run()
+    finally:
+        for name in ("graphmind", "watchdog"):
+            logging.getLogger(name).removeHandler(handler)
+        handler.close()

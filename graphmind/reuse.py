@@ -1,0 +1,135 @@
+"""Content-addressed reuse: a file's extraction, stored under the SHA-256 of its content.
+
+Qualified names and relative imports depend on where a file lives, so the key is the content hash
+plus a variant: language, module name, whether the file is a package `__init__`, and a fingerprint
+of the code and queries that produce extractions (any change to them makes old entries unreachable;
+they age out). The daemon's writer thread is the only user; the rows live in the index (table
+`extractions`), written through the store inside the same transaction as the change they serve.
+"""
+from __future__ import annotations
+
+import hashlib
+import typing
+import zlib
+from dataclasses import fields, is_dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import orjson
+
+import graphmind
+from graphmind.models import Extraction, FileInfo
+from graphmind.store import Store
+from graphmind.treecache import TreeCache
+
+_PACKAGE = Path(graphmind.__file__).resolve().parent
+
+
+def _query_files() -> list[tuple[str, bytes]]:
+    packaged = resources.files("graphmind").joinpath("_data").joinpath("queries")
+    base = Path(str(packaged)) if packaged.is_dir() else _PACKAGE.parent / "queries"
+    return [(str(p.relative_to(base)), p.read_bytes()) for p in sorted(base.rglob("*.scm"))]
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A hash of every graphmind module and query file: extractions made by other code never match."""
+    h = hashlib.sha256(graphmind.__version__.encode())
+    for name, data in [(p.name, p.read_bytes()) for p in sorted(_PACKAGE.glob("*.py"))] + _query_files():
+        h.update(name.encode() + b"\0" + data + b"\0")
+    return h.hexdigest()[:16]
+
+
+def variant(info: FileInfo, module: str) -> str:
+    """The part of the key that is not the content: language, module, package flag, fingerprint."""
+    package = int(info.path.rsplit("/", 1)[-1].startswith("__init__."))
+    return f"{info.language}|{module}|{package}|{fingerprint()}"
+
+
+@lru_cache(maxsize=None)
+def _row_types() -> dict[str, type]:
+    """Extraction's list fields and the dataclass of their rows."""
+    hints = typing.get_type_hints(Extraction)
+    out = {}
+    for f in fields(Extraction):
+        args = typing.get_args(hints[f.name])
+        if args and is_dataclass(args[0]):
+            out[f.name] = args[0]
+    return out
+
+
+def encode(ext: Extraction) -> bytes:
+    """An Extraction as compressed JSON (rows as arrays in field order)."""
+    doc = {}
+    for f in fields(Extraction):
+        value = getattr(ext, f.name)
+        if f.name in _row_types():
+            value = [[getattr(row, g.name) for g in fields(row)] for row in value]
+        doc[f.name] = value
+    return zlib.compress(orjson.dumps(doc), 1)
+
+
+def decode(data: bytes) -> Extraction:
+    """The Extraction encode() stored."""
+    doc = orjson.loads(zlib.decompress(data))
+    for name, cls in _row_types().items():
+        doc[name] = [cls(*row) for row in doc.get(name, [])]
+    return Extraction(**doc)
+
+
+class ReuseCache:
+    """The daemon's ExtractionCache (see filework.process_file): stored extractions plus recent trees."""
+
+    def __init__(self, store: Store, trees: TreeCache):
+        self.store, self.trees = store, trees
+        self.reused = 0          # extractions taken from the cache
+        self.parsed = 0          # extractions computed
+        self.incremental = 0     # of those, parsed with an edited old tree
+        self._fresh: list[tuple[str, str, bytes]] = []
+        meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
+        self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
+
+    def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None:
+        """The extraction stored for this content in this place, or None."""
+        data = self.store.cached_extraction(sha, variant(info, module))
+        if data is None:
+            return None
+        try:
+            ext = decode(data)
+        except (ValueError, TypeError, zlib.error):
+            return None                  # an entry written by other code: parse instead
+        self.reused += 1
+        self.trees.forget(info.path)     # the cached tree, if any, is of other content now
+        return ext
+
+    def old_tree(self, info: FileInfo, data: bytes):
+        """The file's last tree, edited to match the new bytes, or None."""
+        tree = self.trees.edited_tree(info.path, info.language, data)
+        if tree is not None:
+            self.incremental += 1
+        return tree
+
+    def remember(self, info: FileInfo, sha: str, module: str, data: bytes, tree, ext: Extraction) -> None:
+        """Keep a new extraction (written with the batch) and the file's tree."""
+        self.parsed += 1
+        self.trees.put(info.path, info.language, data, tree)
+        self.keep(info, sha, module, ext)
+
+    def keep(self, info: FileInfo, sha: str, module: str, ext: Extraction) -> None:
+        """Queue an extraction computed elsewhere (a worker process) for storing."""
+        if ext.status in ("ok", "partial"):
+            self._fresh.append((sha, variant(info, module), encode(ext)))
+
+    def flush(self) -> None:
+        """Write the queued extractions and the counters (inside the caller's transaction)."""
+        if self._fresh:
+            self.store.cache_extractions(self._fresh)
+            self._fresh = []
+        self.store.set_meta("reuse_reused", str(self._base[0] + self.reused))
+        self.store.set_meta("reuse_parsed", str(self._base[1] + self.parsed))
+
+    def share(self) -> float | None:
+        """The share of extractions that were reused rather than parsed."""
+        total = self.reused + self.parsed
+        return round(self.reused / total, 3) if total else None

@@ -1,0 +1,217 @@
+; C++ tags for graphmind. Vocabulary: queries/README.md.
+; Function patterns accept the declarator bare or behind `*`, `**`, `&`. Patterns are few
+; and parent-free on purpose: the C++ grammar is large and each pattern costs compile time.
+
+; ---- functions: a plain name with a return type (constructors have none) --
+
+(function_definition
+  type: (_)
+  declarator: [
+    (function_declarator declarator: (identifier) @name)
+    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
+    (reference_declarator (function_declarator declarator: (identifier) @name))
+  ]
+  body: (compound_statement) @body) @definition.function
+
+; ---- methods defined or declared in a class body ------------------------
+
+(function_definition
+  declarator: [
+    (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name)
+    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name)))
+    (reference_declarator (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name))
+  ]
+  body: (_)? @body) @definition.method
+
+; declarations: the class's interface (out-of-line bodies are captured separately)
+(field_declaration
+  declarator: [
+    (function_declarator declarator: [(field_identifier) (operator_name)] @name)
+    (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name)))
+    (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name))
+]) @definition.method
+
+(field_declaration_list
+  (declaration
+    declarator: (function_declarator declarator: (destructor_name) @name)) @definition.method)
+
+; constructors in the class body: a plain name and no return type
+(field_declaration_list
+  [
+    (function_definition
+      !type
+      declarator: (function_declarator declarator: (identifier) @name)
+      body: (_)? @body)
+    (declaration
+      !type
+      declarator: (function_declarator declarator: (identifier) @name))
+  ] @definition.constructor)
+
+; ---- out-of-line members: Class::method, ns::Class::method, Class::Class --
+
+(function_definition
+  declarator: [
+    (function_declarator declarator: [
+        (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)
+        (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name))
+        (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)))
+    ])
+    (pointer_declarator declarator: (function_declarator declarator: [
+          (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)
+          (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name))
+          (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)))
+    ]))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [
+            (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)
+            (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name))
+            (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)))
+    ])))
+    (reference_declarator (function_declarator declarator: [
+          (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)
+          (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name))
+          (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)))
+    ]))
+  ]
+  body: (_) @body
+  (#not-eq? @name @_scope)) @definition.method
+
+(function_definition
+  declarator: [
+    (function_declarator declarator: [
+        (qualified_identifier name: [(destructor_name) (operator_name)] @name)
+        (qualified_identifier name: (qualified_identifier name: [(destructor_name) (operator_name)] @name))
+    ])
+    (pointer_declarator declarator: (function_declarator declarator: [
+          (qualified_identifier name: [(destructor_name) (operator_name)] @name)
+          (qualified_identifier name: (qualified_identifier name: [(destructor_name) (operator_name)] @name))
+    ]))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [
+            (qualified_identifier name: [(destructor_name) (operator_name)] @name)
+            (qualified_identifier name: (qualified_identifier name: [(destructor_name) (operator_name)] @name))
+    ])))
+    (reference_declarator (function_declarator declarator: [
+          (qualified_identifier name: [(destructor_name) (operator_name)] @name)
+          (qualified_identifier name: (qualified_identifier name: [(destructor_name) (operator_name)] @name))
+    ]))
+  ]
+  body: (_) @body) @definition.method
+
+(function_definition
+  declarator: (function_declarator declarator: [
+      (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)
+      (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name))
+      (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)))
+  ])
+  body: (_) @body
+  (#eq? @name @_scope)) @definition.constructor
+
+; ---- types ---------------------------------------------------------------
+
+(class_specifier
+  name: [
+    (type_identifier) @name
+    (qualified_identifier name: (type_identifier) @name)
+    (qualified_identifier name: (qualified_identifier name: (type_identifier) @name))
+    (template_type name: (type_identifier) @name)
+    (qualified_identifier name: (template_type name: (type_identifier) @name))
+  ]
+  body: (field_declaration_list) @body) @definition.class
+
+(struct_specifier
+  name: [
+    (type_identifier) @name
+    (qualified_identifier name: (type_identifier) @name)
+    (qualified_identifier name: (qualified_identifier name: (type_identifier) @name))
+    (template_type name: (type_identifier) @name)
+    (qualified_identifier name: (template_type name: (type_identifier) @name))
+  ]
+  body: (field_declaration_list) @body) @definition.struct
+
+(union_specifier
+  name: (type_identifier) @name
+  body: (field_declaration_list) @body) @definition.struct
+
+(enum_specifier
+  name: (type_identifier) @name
+  body: (enumerator_list) @body) @definition.enum
+
+(namespace_definition
+  name: [
+    (namespace_identifier) @name
+    (nested_namespace_specifier (namespace_identifier) @name .)
+  ]
+  body: (declaration_list) @body) @definition.namespace
+
+(type_definition
+  declarator: (type_identifier) @name) @definition.type
+
+(alias_declaration
+  name: (type_identifier) @name) @definition.type
+
+(concept_definition
+  name: (identifier) @name) @definition.type
+
+(preproc_function_def
+  name: (identifier) @name) @definition.macro
+
+(preproc_def
+  name: (identifier) @name
+  value: (_)) @definition.macro
+
+; ---- inheritance ---------------------------------------------------------
+
+(base_class_clause
+  [
+    (type_identifier) @name
+    (qualified_identifier name: (type_identifier) @name)
+    (qualified_identifier name: (qualified_identifier name: (type_identifier) @name))
+    (template_type name: (type_identifier) @name)
+    (qualified_identifier name: (template_type name: (type_identifier) @name))
+  ] @reference.inherit)
+
+; ---- calls ---------------------------------------------------------------
+
+(call_expression
+  function: [
+    (identifier) @name
+    (template_function name: (identifier) @name)
+]) @reference.call
+
+; ns::f(), Class::static_fn(), Base::method(): the innermost scope is the receiver
+(call_expression
+  function: [
+    (qualified_identifier scope: (_) @receiver name: [(identifier) @name (template_function name: (identifier) @name)])
+    (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) @name (template_function name: (identifier) @name)]))
+    (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver name: [(identifier) @name (template_function name: (identifier) @name)])))
+]) @reference.call
+
+; obj.m(), ptr->m(), this->m(), obj.template m<T>()
+(call_expression
+  function: (field_expression
+    argument: (_) @receiver
+    field: [
+      (field_identifier) @name
+      (template_method name: (field_identifier) @name)
+      (dependent_name (template_method name: (field_identifier) @name))
+])) @reference.call
+
+; new T(...): a constructor call
+(new_expression
+  type: [
+    (type_identifier) @name
+    (qualified_identifier name: (type_identifier) @name)
+    (qualified_identifier name: (qualified_identifier name: (type_identifier) @name))
+    (template_type name: (type_identifier) @name)
+    (qualified_identifier name: (template_type name: (type_identifier) @name))
+]) @reference.call
+
+; ---- imports: #include "x.h" (@name without quotes) and <x.h> (brackets kept: no inner node) --
+
+(preproc_include
+  path: (string_literal (string_content) @name)) @reference.import
+
+(preproc_include
+  path: (system_lib_string) @name) @reference.import

@@ -1,0 +1,98 @@
+; Java tags for graphmind. Vocabulary: queries/README.md.
+
+; ---- definitions -------------------------------------------------------
+
+(class_declaration
+  name: (identifier) @name
+  body: (class_body) @body) @definition.class
+
+(record_declaration
+  name: (identifier) @name
+  body: (class_body) @body) @definition.class
+
+(interface_declaration
+  name: (identifier) @name
+  body: (interface_body) @body) @definition.interface
+
+(annotation_type_declaration
+  name: (identifier) @name
+  body: (annotation_type_body) @body) @definition.interface
+
+(enum_declaration
+  name: (identifier) @name
+  body: (enum_body) @body) @definition.enum
+
+(method_declaration
+  name: (identifier) @name
+  body: (block)? @body) @definition.method
+
+(constructor_declaration
+  name: (identifier) @name
+  body: (constructor_body) @body) @definition.constructor
+
+(compact_constructor_declaration
+  name: (identifier) @name
+  body: (block) @body) @definition.constructor
+
+; ---- inheritance -------------------------------------------------------
+
+(superclass
+  [
+    (type_identifier) @name
+    (scoped_type_identifier (type_identifier) @name .)
+    (generic_type [
+      (type_identifier) @name
+      (scoped_type_identifier (type_identifier) @name .)])
+  ] @reference.inherit)
+
+(super_interfaces
+  (type_list
+    [
+      (type_identifier) @name
+      (scoped_type_identifier (type_identifier) @name .)
+      (generic_type [
+        (type_identifier) @name
+        (scoped_type_identifier (type_identifier) @name .)])
+    ] @reference.inherit))
+
+(extends_interfaces
+  (type_list
+    [
+      (type_identifier) @name
+      (scoped_type_identifier (type_identifier) @name .)
+      (generic_type [
+        (type_identifier) @name
+        (scoped_type_identifier (type_identifier) @name .)])
+    ] @reference.inherit))
+
+; ---- calls -------------------------------------------------------------
+
+(method_invocation
+  object: (_)? @receiver
+  name: (identifier) @name) @reference.call
+
+; new Foo(), new pkg.Foo<>()
+(object_creation_expression
+  type: [
+    (type_identifier) @name
+    (scoped_type_identifier (type_identifier) @name .)
+    (generic_type [
+      (type_identifier) @name
+      (scoped_type_identifier (type_identifier) @name .)])
+  ]) @reference.call
+
+; ---- imports -----------------------------------------------------------
+
+; import a.b.C;  import static a.b.C.m;  (name = a.b, symbol = C)
+(import_declaration
+  (scoped_identifier
+    scope: (_) @name
+    name: (identifier) @symbol) .) @reference.import
+
+; import a.b.*;  (@symbol is the `*`)
+(import_declaration
+  (scoped_identifier) @name
+  (asterisk) @symbol) @reference.import
+
+(import_declaration
+  (identifier) @name .) @reference.import

@@ -1,0 +1,40 @@
+; Python name bindings and implicit calls, for type-aware call resolution (see queries/README.md).
+
+(assignment left: (identifier) @name right: (_) @value) @binding.assign
+(assignment left: (identifier) @name type: (type) @value) @binding.annot
+(assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) right: (_) @value) @binding.attr
+(assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) type: (type) @value) @binding.attrannot
+(assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+(augmented_assignment left: (identifier) @name) @binding.local
+
+(parameters (identifier) @name) @binding.param
+(parameters (default_parameter name: (identifier) @name)) @binding.param
+(parameters (list_splat_pattern (identifier) @name)) @binding.param
+(parameters (dictionary_splat_pattern (identifier) @name)) @binding.param
+(parameters (typed_parameter (identifier) @name type: (type) @value)) @binding.annot
+(parameters (typed_parameter [(list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)])) @binding.param
+(parameters (typed_default_parameter name: (identifier) @name type: (type) @value)) @binding.annot
+(lambda_parameters (identifier) @name) @binding.param
+
+(function_definition return_type: (type) @value) @binding.returns
+(return_statement (_) @value) @binding.return
+
+(with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with
+(for_statement left: (identifier) @name right: (_) @value) @binding.loop
+(for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+(for_in_clause left: (identifier) @name right: (_) @value) @binding.loop
+(for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+(except_clause (as_pattern alias: (as_pattern_target (identifier) @name))) @binding.local
+(named_expression name: (identifier) @name value: (_) @value) @binding.assign
+(global_statement (identifier) @name) @binding.global
+(nonlocal_statement (identifier) @name) @binding.global
+
+; Implicit calls: operators and subscripts on a receiver, with-statement protocol, callbacks.
+(binary_operator left: (_) @object operator: _ @op) @implicit.operator
+(comparison_operator . (_) @object . _ @op) @implicit.operator
+(subscript value: (_) @object) @implicit.subscript
+(with_item value: (_) @object) @implicit.with
+(call function: (identifier) @hof arguments: (argument_list [(identifier) (attribute)] @value)
+  (#any-of? @hof "map" "filter" "sorted" "min" "max" "reduce" "iter")) @implicit.callback
+(call function: (identifier) @hof arguments: (argument_list (keyword_argument name: (identifier) value: [(identifier) (attribute)] @value))
+  (#any-of? @hof "map" "filter" "sorted" "min" "max" "reduce" "iter")) @implicit.callback

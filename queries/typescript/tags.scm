@@ -1,0 +1,233 @@
+; TypeScript tags for graphmind (tsx/tags.scm is this file plus JSX). Vocabulary: queries/README.md.
+
+; ---- definitions -------------------------------------------------------
+
+(function_declaration
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+(generator_function_declaration
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+; `declare function f(): T;` (overload signatures next to a body are not captured)
+(ambient_declaration
+  (function_signature
+    name: (identifier) @name) @definition.function)
+
+; const f = () => ..., const f = function () {...}
+(variable_declarator
+  name: (identifier) @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
+  ]) @definition.function
+
+; exports.f = function () {...}, Foo.prototype.bar = () => ...
+(assignment_expression
+  left: [
+    (identifier) @name
+    (member_expression property: (property_identifier) @name)
+  ]
+  right: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+    (generator_function body: (_) @body)
+  ]) @definition.function
+
+(class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(abstract_class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(class
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(interface_declaration
+  name: (type_identifier) @name
+  body: (interface_body) @body) @definition.interface
+
+(type_alias_declaration
+  name: (type_identifier) @name
+  value: (_) @body) @definition.type
+
+(enum_declaration
+  name: (identifier) @name
+  body: (enum_body) @body) @definition.enum
+
+; namespace A.B { }, module A { }
+(internal_module
+  name: [
+    (identifier) @name
+    (nested_identifier property: (property_identifier) @name)
+  ]
+  body: (statement_block) @body) @definition.namespace
+
+(module
+  name: [
+    (identifier) @name
+    (nested_identifier property: (property_identifier) @name)
+  ]
+  body: (statement_block) @body) @definition.namespace
+
+; declare module "pkg" { }
+(module
+  name: (string (string_fragment) @name)
+  body: (statement_block) @body) @definition.module
+
+(method_definition
+  name: (property_identifier) @name
+  body: (statement_block) @body
+  (#eq? @name "constructor")) @definition.constructor
+
+(method_definition
+  name: [(property_identifier) (private_property_identifier) (string) (computed_property_name)] @name
+  body: (statement_block) @body
+  (#not-eq? @name "constructor")) @definition.method
+
+(abstract_method_signature
+  name: (_) @name) @definition.method
+
+; .d.ts style: signatures in declare namespace/module blocks and declare class bodies
+(statement_block
+  (function_signature
+    name: (identifier) @name) @definition.function)
+
+(statement_block
+  (export_statement
+    declaration: (function_signature
+      name: (identifier) @name) @definition.function))
+
+(ambient_declaration
+  (class_declaration
+    body: (class_body
+      (method_signature
+        name: (_) @name) @definition.method)))
+
+; interface and object-type members
+(interface_body
+  (method_signature
+    name: (_) @name) @definition.method)
+
+(object_type
+  (method_signature
+    name: (_) @name) @definition.method)
+
+; class fields and object members holding functions
+(public_field_definition
+  name: [(property_identifier) (private_property_identifier)] @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+  ]) @definition.method
+
+(pair
+  key: [(property_identifier) (string)] @name
+  value: [
+    (arrow_function body: (_) @body)
+    (function_expression body: (_) @body)
+  ]) @definition.method
+
+; ---- inheritance -------------------------------------------------------
+
+(extends_clause
+  value: [
+    (identifier) @name
+    (member_expression property: (property_identifier) @name)
+  ] @reference.inherit)
+
+(implements_clause
+  [
+    (type_identifier) @name
+    (nested_type_identifier name: (type_identifier) @name)
+    (generic_type name: [
+      (type_identifier) @name
+      (nested_type_identifier name: (type_identifier) @name)])
+  ] @reference.inherit)
+
+(extends_type_clause
+  type: [
+    (type_identifier) @name
+    (nested_type_identifier name: (type_identifier) @name)
+    (generic_type name: [
+      (type_identifier) @name
+      (nested_type_identifier name: (type_identifier) @name)])
+  ] @reference.inherit)
+
+; ---- calls -------------------------------------------------------------
+
+(call_expression
+  function: (identifier) @name) @reference.call
+
+(call_expression
+  function: (member_expression
+    object: (_) @receiver
+    property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+
+(new_expression
+  constructor: (identifier) @name) @reference.call
+
+(new_expression
+  constructor: (member_expression
+    object: (_) @receiver
+    property: (property_identifier) @name)) @reference.call
+
+; ---- imports -----------------------------------------------------------
+
+; import "./side-effect"
+(import_statement
+  .
+  source: (string (string_fragment) @name)) @reference.import
+
+; import Default from "m"
+(import_statement
+  (import_clause (identifier) @alias)
+  source: (string (string_fragment) @name)) @reference.import
+
+; import * as ns from "m"
+(import_statement
+  (import_clause (namespace_import (identifier) @alias))
+  source: (string (string_fragment) @name)) @reference.import
+
+; import { a, b as c } from "m"; import type { T } from "m"
+(import_statement
+  (import_clause
+    (named_imports
+      (import_specifier
+        name: (_) @symbol
+        alias: (_)? @alias)))
+  source: (string (string_fragment) @name)) @reference.import
+
+; import fs = require("fs")
+(import_statement
+  (import_require_clause
+    (identifier) @alias
+    source: (string (string_fragment) @name))) @reference.import
+
+; export { a as b } from "m"; export * from "m"
+(export_statement
+  source: (string (string_fragment) @name)) @reference.import
+
+; const x = require("m")
+(variable_declarator
+  name: (identifier) @alias
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @name) .))
+  (#eq? @_require "require")) @reference.import
+
+; require("m") as a statement, and dynamic import("m")
+(expression_statement
+  (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @name) .))
+  (#eq? @_require "require")) @reference.import
+
+(call_expression
+  function: (import)
+  arguments: (arguments . (string (string_fragment) @name))) @reference.import

@@ -1,0 +1,4 @@
+"""Entry point."""
+from net.client import get
+
+print(get())

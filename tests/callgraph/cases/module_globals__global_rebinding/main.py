@@ -1,0 +1,10 @@
+import output
+
+
+def main():
+    output.emit("hello")
+    output.use_fancy()
+    output.emit("world")
+
+
+main()

@@ -1,0 +1,2 @@
+"""The subpackage re-exports its client functions."""
+from .client import fetch, head

@@ -1,0 +1,10 @@
+"""Text formatting."""
+__all__ = ["title"]
+
+
+def title(text):
+    return text.strip().title()
+
+
+def shout(text):
+    return text.upper()

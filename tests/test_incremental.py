@@ -1,0 +1,62 @@
+"""Incremental re-resolution: after edits, the index equals a clean index of the final tree."""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from graphmind.indexer import index_workspace
+from graphmind.store import open_reader
+
+CASES = Path(__file__).parent / "callgraph" / "cases"
+
+
+def snapshot(root: Path) -> dict:
+    """Every call row as content (no ids), so two indexes can be compared."""
+    conn = open_reader(root)
+    rows = conn.execute(
+        "SELECT f.path, s.qualname, c.callee, c.line, c.col, t.qualname, c.resolution, c.candidates, c.implicit"
+        " FROM calls c JOIN files f ON f.id = c.file_id JOIN symbols s ON s.id = c.caller_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id").fetchall()
+    bases = conn.execute("SELECT s.qualname, i.base, t.qualname FROM inherits i JOIN symbols s ON s.id = i.class_id"
+                         " LEFT JOIN symbols t ON t.id = i.target_id").fetchall()
+    return {"calls": sorted(rows, key=repr), "bases": sorted(bases, key=repr)}
+
+
+def edits(rng: random.Random, text: str) -> str:
+    """A random, syntactically valid edit: drop a definition's body line, rename, or append code."""
+    lines = text.splitlines()
+    choice = rng.randrange(3)
+    if choice == 0 and lines:
+        names = [ln.split("def ", 1)[1].split("(", 1)[0] for ln in lines if ln.lstrip().startswith("def ")]
+        if names:
+            old = rng.choice(names)
+            return text.replace(f"{old}(", f"{old}_renamed(")
+    if choice == 1:
+        return text + "\n\ndef added_helper(x):\n    return added_helper(x - 1) if x else None\n"
+    return text + "\n\nclass Added:\n    def run(self):\n        return self.run()\n"
+
+
+@pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir() if p.is_dir())[::5])
+def test_edits_then_incremental_equals_clean(case, tmp_path):
+    rng = random.Random(case)
+    work = tmp_path / "work"
+    shutil.copytree(CASES / case, work, ignore=shutil.ignore_patterns("expected.json"))
+    index_workspace(work)
+    files = sorted(work.rglob("*.py"))
+    for path in files:                          # every definition vanishes, then comes back
+        original = path.read_text()
+        path.write_text(original.replace("def ", "def gone_").replace("class ", "class Gone"))
+        index_workspace(work)
+        path.write_text(original)
+        index_workspace(work)
+    for _ in range(4):
+        path = rng.choice(files)
+        path.write_text(edits(rng, path.read_text()))
+        index_workspace(work)
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
