@@ -10,6 +10,7 @@ from typing import Protocol
 from graphmind import config, parser
 from graphmind.extractor import extract
 from graphmind.hasher import digest
+from graphmind.langhooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult
 from graphmind.modules import module_name
 
@@ -65,6 +66,9 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
         return FileResult(info, sha, False, known)
     if not parse:
         return None
+    hooks = hooks_for(info.language)
+    if hooks is not None and hooks.module_name is not None:
+        module = hooks.module_name(info.path, data) or module
     tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None)
     ext = extract(info.language, module, info.path, data, tree)
     try:

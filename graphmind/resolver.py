@@ -16,9 +16,11 @@ import builtins
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import apsw
 
+from graphmind.langhooks import LanguageHooks, hooks_for
 from graphmind.pytypes import TypeEval
 from graphmind.store import Store
 
@@ -54,6 +56,9 @@ class Tables:
     base_ids: dict[int, list[int]] = field(default_factory=dict)
     by_name: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
     lang: dict[int, str] = field(default_factory=dict)
+    paths: dict[int, str] = field(default_factory=dict)          # file id -> relative path
+    file_module: dict[int, int] = field(default_factory=dict)    # file id -> its module symbol id
+    root: Path | None = None                                     # the workspace, for language hooks
     packages: set[str] = field(default_factory=set)   # every module name and each of its prefixes
     # scope -> name -> [(kind, value)]; return values under the name ''
     bindings: dict[int, dict[str, list[tuple[str, str]]]] = field(default_factory=lambda: defaultdict(dict))
@@ -61,15 +66,17 @@ class Tables:
     attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=lambda: defaultdict(dict))
 
 
-def load_tables(conn: apsw.Connection) -> Tables:
+def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
     """Read every symbol, import and base class once."""
-    t = Tables()
-    t.lang = dict(conn.execute("SELECT id, language FROM files"))
+    t = Tables(root=root)
+    for fid, lang, path in conn.execute("SELECT id, language, path FROM files"):
+        t.lang[fid], t.paths[fid] = lang, path
     for sid, qual, name, kind, parent, fid in conn.execute(
             "SELECT id, qualname, name, kind, parent_id, file_id FROM symbols ORDER BY id"):
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
         t.by_qual[qual] = sid
         if kind == "module":
+            t.file_module[fid] = sid
             parts = qual.split(".")
             t.packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
         if parent is not None:
@@ -78,12 +85,13 @@ def load_tables(conn: apsw.Connection) -> Tables:
                 t.definers[name].append(parent)
         if kind in CALLABLE_KINDS:
             t.by_name[(t.lang.get(fid, ""), name)].append(sid)
-    for scope, module, symbol, alias, resolved in conn.execute(
-            "SELECT scope_id, module, symbol, alias, resolved FROM imports"):
+    for scope, module, symbol, alias, resolved, lang in conn.execute(
+            "SELECT i.scope_id, i.module, i.symbol, i.alias, i.resolved, f.language FROM imports i"
+            " JOIN files f ON f.id = i.file_id"):
         target = resolved or module
         if symbol == "*":
             t.stars[scope].append(target)
-        elif symbol is None and alias == module.split(".", 1)[0] and "." in module:
+        elif lang == "python" and symbol is None and alias == module.split(".", 1)[0] and "." in module:
             t.imports[scope][alias] = (target.split(".", 1)[0] if resolved else alias, None)
         else:
             t.imports[scope][alias] = (target, symbol)
@@ -114,6 +122,10 @@ class Resolver:
         self._direct_subs: dict[int, list[int]] | None = None
         self._subs: dict[int, set[int]] = {}
         self.types = TypeEval(self)
+        for lang in sorted(set(tables.lang.values())):
+            hooks = hooks_for(lang)
+            if hooks is not None and hooks.prepare is not None:
+                hooks.prepare(self)
 
     # -- names ---------------------------------------------------------------------------------
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
@@ -139,9 +151,15 @@ class Resolver:
                     return ("local", child)
                 if python and name in t.bindings.get(s, {}):
                     return ("bound", None)
-                imp = t.imports.get(s, {}).get(name) if python else None
+                imp = t.imports.get(s, {}).get(name)
                 if imp is not None:
-                    return self._via_import(*imp)
+                    if python:
+                        return self._via_import(*imp)
+                    hooks = self._hooks(scope)
+                    if hooks is not None and hooks.resolve_import is not None:
+                        answer = hooks.resolve_import(self, t.syms[scope].file, s, *imp)
+                        if answer is not None:
+                            return answer
             if sym.parent is None and python:
                 for star in t.stars.get(s, ()):
                     hit = self._in_module(star, name, set())
@@ -151,7 +169,14 @@ class Resolver:
             s = sym.parent
         if python and name in PY_BUILTINS:
             return ("builtin", None)
+        hooks = None if python else self._hooks(scope)
+        if hooks is not None and hooks.visible is not None:
+            return hooks.visible(self, scope, name)
         return None
+
+    def _hooks(self, scope: int) -> LanguageHooks | None:
+        sym = self.t.syms.get(scope)
+        return hooks_for(self.t.lang.get(sym.file, "")) if sym is not None else None
 
     def _via_import(self, module: str, symbol: str | None) -> tuple[str, int | str | None]:
         """An import binding: a definition id, a module name ('module', name), or external."""
@@ -429,7 +454,7 @@ def resolve_pending(store: Store, incremental: bool) -> int:
     pending = conn.execute(
         "SELECT id, file_id, caller_id, callee, name, line, col, implicit FROM calls WHERE resolution='pending'"
     ).fetchall()
-    tables = load_tables(conn)
+    tables = load_tables(conn, store.root)
     r = Resolver(tables)
     updates, inserts, deletes = [], [], []
     seen: dict[tuple, list] = {}                 # the same call text in the same scope resolves alike
