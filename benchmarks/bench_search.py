@@ -128,20 +128,22 @@ def bench_latency(root: Path, n: int, seed: int) -> None:
     queries = make_queries(conn, n, seed)
     search.search(conn, "warm up the statement cache", limit=20)
     times: dict[str, list[float]] = {}
-    empty = 0
+    empty, runs = 0, []
     for kind, q in queries:
         t0 = time.perf_counter()
         res = search.search(conn, q, limit=20)
-        times.setdefault(kind, []).append((time.perf_counter() - t0) * 1000)
+        ms = (time.perf_counter() - t0) * 1000
+        times.setdefault(kind, []).append(ms)
+        runs.append((round(ms, 1), kind, q))
         empty += not res
     allms = [x for v in times.values() for x in v]
-    slow = sorted(((t, k, q) for (k, q), t in zip(queries, [x for v in times.values() for x in v])), reverse=True)
+    slow = sorted(runs, reverse=True)
     emit(metric="search_latency", corpus=root.name, queries=len(allms), p50_ms=round(pct(allms, 50), 2),
          p99_ms=round(pct(allms, 99), 2), max_ms=round(max(allms), 2), empty_results=empty,
          by_kind={k: {"n": len(v), "p50_ms": round(pct(v, 50), 2), "p99_ms": round(pct(v, 99), 2),
                       "max_ms": round(max(v), 2)} for k, v in times.items()},
-         note="search.search(conn, q, limit=20), graph on, no recency, in-process, one read connection; "
-              "targets p50 <= 20 ms, p99 <= 100 ms")
+         slowest=slow[:5], note="search.search(conn, q, limit=20), graph on, no recency, in-process, one read "
+                                "connection; targets p50 <= 20 ms, p99 <= 100 ms")
     peer = []
     for kind, q in queries:
         if kind in ("exact", "prefix"):
@@ -163,7 +165,6 @@ def bench_latency(root: Path, n: int, seed: int) -> None:
     warm_ms = (time.perf_counter() - t0) * 1000
     emit(metric="recency_lookup", cold_ms=round(cold_ms, 2), cached_ms=round(warm_ms, 3), recent_files=len(recent),
          note="recency.recent_files: git status when a work tree, else mtimes; cached 10 s per root")
-    print(f"[bench] slowest: {slow[:5]}", file=sys.stderr)
     conn.close()
 
 

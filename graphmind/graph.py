@@ -12,6 +12,7 @@ from graphmind.errors import BadArgumentError
 from graphmind.lookup import SymbolRef, symbol_refs
 
 RESOLVED = "resolution NOT IN ('possible', 'pending')"
+UNRESOLVED_CAP = 1000       # unresolved sites naming a target are counted up to this many
 
 
 @dataclass
@@ -61,7 +62,7 @@ _UP = """
 WITH RECURSIVE walk(id, depth) AS (
   SELECT value, 0 FROM json_each(?1)
   UNION
-  SELECT c.caller_id, walk.depth + 1 FROM walk JOIN calls c ON c.target_id = walk.id
+  SELECT c.caller_id, walk.depth + 1 FROM walk CROSS JOIN calls c ON c.target_id = walk.id
   WHERE walk.depth < ?2 AND c.{resolved}
   ORDER BY 2 LIMIT ?3
 )
@@ -72,7 +73,7 @@ _DOWN = """
 WITH RECURSIVE walk(id, depth) AS (
   SELECT value, 0 FROM json_each(?1)
   UNION
-  SELECT c.target_id, walk.depth + 1 FROM walk JOIN calls c ON c.caller_id = walk.id
+  SELECT c.target_id, walk.depth + 1 FROM walk CROSS JOIN calls c ON c.caller_id = walk.id
   WHERE walk.depth < ?2 AND c.target_id IS NOT NULL AND c.{resolved}
   ORDER BY 2 LIMIT ?3
 )
@@ -136,7 +137,7 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
         _honest_up(conn, out, ids)
     else:
         out.external = [r[0] for r in conn.execute(
-            "SELECT DISTINCT callee FROM calls, json_each(?1) j WHERE caller_id = j.value AND target_id IS NULL"
+            "SELECT DISTINCT callee FROM json_each(?1) j CROSS JOIN calls WHERE caller_id = j.value AND target_id IS NULL"
             " AND resolution IN ('external', 'unresolved', 'builtin') ORDER BY callee LIMIT 50",
             (orjson.dumps(ids).decode(),))]
     return out
@@ -145,14 +146,15 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
 def _symbol_rows(conn: apsw.Connection, ids: list[int]) -> dict[int, tuple]:
     return {r[0]: r[1:] for r in conn.execute(
         "SELECT s.id, s.qualname, s.kind, f.path, s.start_line, s.end_line, s.signature"
-        " FROM symbols s JOIN files f ON f.id = s.file_id JOIN json_each(?1) j ON j.value = s.id",
+        " FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value JOIN files f ON f.id = s.file_id",
         (orjson.dumps(ids).decode(),))}
 
 
 def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str) -> dict[int, tuple[int, list[int], str]]:
     """For each reached symbol: the symbol one hop nearer the targets, the call lines, how resolved."""
-    sql = ("SELECT c.caller_id, c.target_id, c.line, c.resolution FROM calls c JOIN json_each(?1) j"
-           f" ON j.value = c.caller_id WHERE c.target_id IN (SELECT value FROM json_each(?1)) AND c.{RESOLVED}")
+    # CROSS JOIN fixes the loop order (ids outside, the calls_caller index inside) whatever the statistics say
+    sql = ("SELECT c.caller_id, c.target_id, c.line, c.resolution FROM json_each(?1) j CROSS JOIN calls c"
+           f" ON c.caller_id = j.value WHERE c.target_id IN (SELECT value FROM json_each(?1)) AND c.{RESOLVED}")
     best: dict[int, tuple[int, list[int], str]] = {}
     for caller, target, line, how in conn.execute(sql, (orjson.dumps(list(depth_of)).decode(),)):
         node, nearer = (caller, target) if direction == "up" else (target, caller)
@@ -173,8 +175,8 @@ def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:
     """Possible callers of the targets, and unresolved call sites that name them."""
     key = orjson.dumps(ids).decode()
     for qual, path, line, callee, cands in conn.execute(
-            "SELECT s.qualname, f.path, c.line, c.callee, c.candidates FROM calls c JOIN json_each(?1) j"
-            " ON j.value = c.target_id JOIN symbols s ON s.id = c.caller_id JOIN files f ON f.id = c.file_id"
+            "SELECT s.qualname, f.path, c.line, c.callee, c.candidates FROM json_each(?1) j CROSS JOIN calls c"
+            " ON c.target_id = j.value JOIN symbols s ON s.id = c.caller_id JOIN files f ON f.id = c.file_id"
             " WHERE c.resolution = 'possible' ORDER BY f.path, c.line LIMIT 200", (key,)):
         out.possible.append(CallSite(qual, path, line, callee, "possible", cands))
     names = sorted({t.name for t in out.targets})
@@ -183,8 +185,10 @@ def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:
              " AND c.resolution IN ('possible', 'unresolved', 'pending')"
              " AND f.language IN (SELECT value FROM json_each(?2))")
     args = (orjson.dumps(names).decode(), orjson.dumps(langs).decode())
+    # counted up to a cap: a common name (`get`) must not make every answer slow
     out.unresolved_total = conn.execute(
-        f"SELECT count(*) FROM calls c JOIN files f ON f.id = c.file_id WHERE {where}", args).fetchone()[0]
+        f"SELECT count(*) FROM (SELECT 1 FROM calls c JOIN files f ON f.id = c.file_id WHERE {where}"
+        f" LIMIT {UNRESOLVED_CAP})", args).fetchone()[0]
     for qual, path, line, callee, how, cands in conn.execute(
             "SELECT s.qualname, f.path, c.line, c.callee, c.resolution, c.candidates FROM calls c"
             f" JOIN files f ON f.id = c.file_id JOIN symbols s ON s.id = c.caller_id WHERE {where}"

@@ -81,6 +81,8 @@ def index_files(store: Store, files: list[FileInfo], deleted: list[str], *, comp
     with (contextlib.nullcontext() if cold else store.conn):
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results)
     store.set_meta("indexed_at", str(time.time()))
+    if summary.changed or summary.removed:
+        store.optimize()
     if checkpoint:
         store.checkpoint()
     if totals:                                  # symbol and edge totals (a scan of calls: the daemon skips it)
@@ -127,8 +129,11 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
 def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:
     """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions."""
     root = root_of(root)
+    started = time.perf_counter()
     store = Store(root)
     try:
-        return index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
+        summary = index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
     finally:
         store.close()
+    summary.seconds = time.perf_counter() - started          # the walk included
+    return summary

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
-from graphmind.graph import CallSite, Walk
+from graphmind.graph import UNRESOLVED_CAP, CallSite, Walk
 from graphmind.lookup import SymbolRef
 
 _NOUN = {"up": "caller", "down": "callee"}
@@ -60,8 +60,9 @@ def _footer(w: Walk) -> list[str]:
         lines.append(f"possible callers (receiver type unknown, not resolved): {len(w.possible)}")
         lines += [f"  ? {_site(p)}" for p in w.possible[:20]]
     if w.unresolved_total:
+        total = f"{w.unresolved_total}+" if w.unresolved_total >= UNRESOLVED_CAP else str(w.unresolved_total)
         lines.append(f"unresolved call sites naming {'/'.join(sorted({t.name for t in w.targets}))}: "
-                     f"{w.unresolved_total} (may or may not reach it)")
+                     f"{total} (may or may not reach it)")
         lines += [f"  ? {_site(u)}" for u in w.unresolved[:10]]
     if w.direction == "up" and not w.hits and not w.possible and not w.unresolved_total:
         lines.append("no callers: no indexed call site names it")

@@ -430,11 +430,26 @@ class Resolver:
                     return [(target, how, 0)]
                 if res is None and self.lookup(caller, parts[0]) is None:
                     return self._possible(lang, name)       # the head is unknown: nothing to evaluate
+                if res is not None and res[0] == "bound" and self._opaque(caller, parts[0]):
+                    return self._possible(lang, name)       # a bare parameter: nothing to evaluate
         if python:
             found = self.types.targets(caller, text)
             if found:
                 return [(target, "inferred", 0) for target in found]
         return self._possible(lang, name)
+
+    def _opaque(self, scope: int, name: str) -> bool:
+        """Whether the nearest binding of a name only makes it local (an unannotated parameter,
+        a tuple target): then evaluation cannot learn anything."""
+        t = self.t
+        sym = t.syms.get(scope)
+        while sym is not None:
+            bound = t.bindings.get(sym.id, {}).get(name)
+            if bound or name in t.children.get(sym.id, {}) or name in t.imports.get(sym.id, {}):
+                return bool(bound) and name not in ("self", "cls") and all(
+                    kind in ("param", "local") for kind, _ in bound) and name not in t.imports.get(sym.id, {})
+            sym = t.syms.get(sym.parent) if sym.parent is not None else None
+        return False
 
     def _possible(self, lang: str, name: str) -> list[tuple[int | None, str, int]]:
         cands = self.t.by_name.get((lang, name), [])

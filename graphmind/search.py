@@ -21,10 +21,10 @@ RRF_K = 60
 POOL = 100                  # candidates taken from each ranked list
 EXACT_CAP = 200             # exact name matches considered per term
 CENTRAL_TOP = 10            # centrality and recency re-rank only the best text and substring matches
-FUZZY_COMMON = 1500       # a trigram in more names than this is left out of near-miss queries ...
-FUZZY_GRAMS = 8           # ... and at most this many of the rarest are used
-TEXT_COMMON = 4000        # a word in more symbols than this is too common for the loose text queries
-TEXT_ENOUGH = 50          # text matches that make the looser queries unnecessary
+FUZZY_COMMON = 1500         # a trigram in more names than this is left out of near-miss queries ...
+FUZZY_GRAMS = 8             # ... and at most this many of the rarest are used
+TEXT_COMMON = 4000          # a word in more symbols than this is too common for the loose text queries
+TEXT_ENOUGH = 50            # text matches that make the looser queries unnecessary
 TEST_FACTOR = 0.8           # a fused score in a test file counts this much
 W_TEXT, W_SUBSTRING, W_CENTRAL, W_CALLERS, W_RECENT = 1.0, 0.6, 0.5, 0.6, 0.2
 _RESOLVED = "c.target_id IS NOT NULL AND c.resolution NOT IN ('possible', 'pending')"
@@ -210,10 +210,14 @@ def search(conn: apsw.Connection, query: str, *, kind: str | None = None, file: 
     terms, idents = sq.parse_query(query)
     if not terms:
         raise BadArgumentError("the search query has no words to look for")
+    if kind and not conn.execute("SELECT 1 FROM symbols WHERE kind = ? LIMIT 1", (kind,)).fetchone():
+        kinds = ", ".join(k for (k,) in conn.execute("SELECT DISTINCT kind FROM symbols ORDER BY kind"))
+        raise BadArgumentError(f"no symbol of kind '{kind}' is indexed (kinds: {kinds})")
     flt = sq.Filter(kind, file)
     exact = _exact(conn, idents, flt)
     single = len(terms) == 1 and len(idents) == 1
-    prefix = [i for i in _prefix(conn, idents[0], flt) if i not in set(exact)] if single and len(terms[0]) >= 3 else []
+    seen_exact = set(exact)
+    prefix = [i for i in _prefix(conn, idents[0], flt) if i not in seen_exact] if single and len(terms[0]) >= 3 else []
     text = _text(conn, terms, flt, bool(exact or prefix))
     sub = _substring(conn, idents, flt)
     callers = _callers(conn, exact, flt) if graph and exact else []

@@ -103,6 +103,11 @@ class Store:
         self.conn.execute(self._indexes)
         self.conn.execute("ANALYZE")
 
+    def optimize(self) -> None:
+        """Refresh planner statistics that went stale (an index that grew from a few files to many
+        would otherwise plan walks as table scans)."""
+        self.conn.execute("PRAGMA optimize=0x10002")
+
     def checkpoint(self) -> None:
         """Fold the WAL back into the database while idle, so readers never pay for it."""
         self.conn.wal_checkpoint(mode=apsw.SQLITE_CHECKPOINT_PASSIVE)

@@ -36,6 +36,10 @@ def test_edit_and_create_are_seen_by_callers(daemon_shop):
     assert "shop.api.new_caller" in caller_names(root, TARGET)
     (root / "shop" / "extra.py").write_text(CALLER.format(name="created"))  # a new file
     assert {"shop.api.new_caller", "shop.extra.created"} <= caller_names(root, TARGET)
+    (root / "shop" / "extra.py").write_text(CALLER.format(name="renamed_fn"))
+    doc = json.loads(run_cli("callers", TARGET, "--wait-fresh", "--json", cwd=root, check=True).stdout)  # bare flag
+    assert doc["freshness"]["source"] == "daemon" and doc["freshness"]["fresh"]
+    assert "shop.extra.renamed_fn" in {c["symbol"] for c in doc["callers"]}
 
 
 def test_rename_and_delete_are_seen_by_callers(daemon_shop):

@@ -50,3 +50,29 @@ def test_reader_is_read_only(indexed_shop):
         pass
     else:
         raise AssertionError("a reader could write")
+
+
+def test_walk_plans_use_indexes_after_growth(tmp_path):
+    """An index that grew from one file to many must still plan walks through the edge indexes."""
+    from conftest import copy_repo
+    from graphmind import graph
+    root = copy_repo("shop", tmp_path)
+    keep = root / "shop" / "orders.py"
+    moved = tmp_path / "hold"
+    moved.mkdir()
+    for p in list((root / "shop").rglob("*.py")):
+        if p != keep:
+            rel = p.relative_to(root)
+            (moved / rel).parent.mkdir(parents=True, exist_ok=True)
+            p.rename(moved / rel)
+    index_workspace(root)                            # a tiny first index: statistics of 1 file
+    for p in moved.rglob("*.py"):
+        dest = root / p.relative_to(moved)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        p.rename(dest)
+    for i in range(300):                             # then many more calls
+        (root / f"gen_{i}.py").write_text("from shop.orders import validate\n\n\ndef f():\n    validate(None)\n")
+    index_workspace(root)
+    conn = open_reader(root)
+    plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + graph._UP, ("[1]", 3, 100)))
+    assert "USING INDEX calls_target" in plan or "USING COVERING INDEX calls_target" in plan, plan

@@ -239,3 +239,8 @@ def test_mcp_search_tool(shop_plus, tmp_path):
     rows = filtered.structured_content["results"]
     assert rows and {(r["kind"], r["file"]) for r in rows} == {("method", "shop/payments/refund.py")}
     assert outside.is_error and "'..'" in outside.content[0].text
+
+
+def test_unknown_kind_is_a_clear_error(indexed_shop):
+    with pytest.raises(BadArgumentError, match="no symbol of kind 'functon' is indexed .kinds: .*function"):
+        search(open_reader(indexed_shop), "refund", kind="functon")
