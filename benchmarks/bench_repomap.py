@@ -13,12 +13,18 @@ scripts/fetch_corpora.py) is copied twice into a temporary folder, one copy per 
 exactly the files graphmind indexed plus the important root files present (README, pyproject.toml, ...),
 as its other_fnames; the same focus file / mentioned identifier go to both in the focused case.
 
+Other engineers edit the tree while benchmarks run: to measure one consistent version, copy graphmind/,
+schema.sql, queries/, scripts/ and benchmarks/ to a folder and run this script from there with
+PYTHONPATH=<that folder> (the `env` line records the source folder and a hash of its code).
+
 Figures (one JSON line each), per corpus and budget:
-- cold: graphmind = index from scratch + first map (ranks computed and stored), in a fresh process,
-  in-process seconds; Aider = tags cache deleted, new RepoMap, first map (every file parsed).
-- warm: median of --runs maps in the same process after the cold one. graphmind: build_map (stored
-  ranks), also with the freshness check an answer pays (no-op re-index), also the CLI `graphmind map`
-  as a subprocess (interpreter start, imports, freshness); Aider: same RepoMap, force_refresh.
+- cold (--cold-runs per budget, the tools alternating, medians): graphmind = index from scratch + first
+  map (ranks computed and stored), in a fresh process, in-process seconds, and CPU seconds including the
+  parser worker processes; Aider = tags cache deleted, new RepoMap, first map (every file parsed).
+- warm: median of --runs maps in one process, after one unmeasured map on each side. graphmind:
+  build_map (stored ranks), also with the freshness check an answer pays without a daemon (a no-op
+  re-index), also the CLI `graphmind map` as a subprocess (interpreter start, imports, freshness);
+  Aider: the same RepoMap again with force_refresh.
 - size: cl100k_base tokens of each map (and graphmind's own estimate), definitions and files shown.
 - overlap: files with a shown definition, and (file, name) definitions: Jaccard and the share of
   Aider's that graphmind also shows.
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import importlib.util
 import json
 import os
@@ -61,31 +68,39 @@ def corpus_path(name: str) -> Path:
 
 # -- graphmind side, in a child process -------------------------------------------------------------
 
+def _cpu() -> float:
+    import resource
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def gm_child(spec: dict) -> None:
-    """Cold (index + map) and warm maps of one workspace, printed as JSON lines."""
+    """Cold (index + map) or warm maps of one workspace, printed as JSON lines."""
     from graphmind import freshness, repomap
     from graphmind.indexer import index_workspace
     root = Path(spec["root"])
     for case in spec["cases"]:
+        kw = {"focus": case.get("focus", []), "mentions": case.get("mentions", [])}
         if case.get("cold"):
             shutil.rmtree(root / ".graphmind", ignore_errors=True)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), _cpu()
             index_workspace(root)
             t1 = time.perf_counter()
-            m = repomap.build_map(root, case["budget"])
+            m = repomap.build_map(root, case["budget"], **kw)
             t2 = time.perf_counter()
-            print(json.dumps({"case": case, "mode": "cold", "seconds": t2 - t0, "index_seconds": t1 - t0,
-                              "map_seconds": t2 - t1, **m.as_json()}), flush=True)
+            print(json.dumps({"case": case, "mode": "cold", "seconds": t2 - t0, "cpu_seconds": _cpu() - c0,
+                              "index_seconds": t1 - t0, "map_seconds": t2 - t1, **m.as_json()}), flush=True)
+            continue
+        repomap.build_map(root, case["budget"], **kw)          # unmeasured, as Aider's warm side is primed
         for _ in range(spec["runs"]):
             t0 = time.perf_counter()
-            m = repomap.build_map(root, case["budget"], focus=case.get("focus", []),
-                                  mentions=case.get("mentions", []))
+            m = repomap.build_map(root, case["budget"], **kw)
             print(json.dumps({"case": case, "mode": "warm", "seconds": time.perf_counter() - t0,
                               **m.as_json()}), flush=True)
         for _ in range(spec["runs"]):
             t0 = time.perf_counter()
             freshness.current(root)
-            repomap.build_map(root, case["budget"], focus=case.get("focus", []), mentions=case.get("mentions", []))
+            repomap.build_map(root, case["budget"], **kw)
             print(json.dumps({"case": case, "mode": "warm+fresh", "seconds": time.perf_counter() - t0}), flush=True)
 
 
@@ -130,7 +145,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", nargs="+", default=["flask", "django"])
     ap.add_argument("--budgets", nargs="+", type=int, default=[1024, 4096])
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=5, help="warm maps per case")
+    ap.add_argument("--cold-runs", type=int, default=2, help="cold maps per budget and tool (alternating)")
     ap.add_argument("--aider-python", default="/work/aider-venv/bin/python")
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
@@ -144,8 +160,11 @@ def main() -> None:
 
     aider_version = subprocess.run([args.aider_python, "-c", "import aider; print(aider.__version__)"],
                                    capture_output=True, text=True).stdout.strip()
+    digest = hashlib.sha256()
+    for path in sorted([*(REPO / "graphmind").rglob("*.py"), REPO / "schema.sql"]):
+        digest.update(path.read_bytes())
     emit("env", aider_version=aider_version, python=sys.version.split()[0], cpus=os.cpu_count(),
-         budgets=args.budgets, runs=args.runs)
+         budgets=args.budgets, runs=args.runs, cold_runs=args.cold_runs, source=str(REPO), source_hash=digest.hexdigest()[:16])
     for name in args.corpus:
         with tempfile.TemporaryDirectory(prefix="gm-repomap-") as tmp_s:
             tmp = Path(tmp_s)
@@ -153,25 +172,50 @@ def main() -> None:
             for dest in (gm_root, ai_root):
                 shutil.copytree(corpus_path(name), dest, ignore=shutil.ignore_patterns(".graphmind", ".aider*"))
             focus, mention = FOCUS[name]
-            cases = [{"budget": b, "cold": True} for b in args.budgets]
+            cold_cases = [{"budget": b, "cold": True} for b in args.budgets]
+            cases = [{"budget": b} for b in args.budgets]
             cases.insert(1, {"budget": args.budgets[0], "focus": [focus], "mentions": [mention]})
-            log(f"{name}: graphmind")
-            gm = _child_lines([sys.executable, __file__, "--gm-child"], {"root": str(gm_root), "runs": args.runs,
-                                                                        "cases": cases}, tmp)
-            from graphmind.mapfiles import important_files
-            from graphmind.store import open_reader
-            files = [p for (p,) in open_reader(gm_root).execute("SELECT path FROM files ORDER BY path")]
-            files += [p for p in important_files(gm_root) if p not in set(files)]
+            files: list[str] = []
+            gm, ai = [], []
+            for r in range(args.cold_runs):           # cold runs alternate between the tools
+                for case in cold_cases:
+                    log(f"{name}: cold {case['budget']} run {r + 1}: graphmind, aider")
+                    gm += _child_lines([sys.executable, __file__, "--gm-child"],
+                                       {"root": str(gm_root), "runs": args.runs, "cases": [case]}, tmp)
+                    if not files:
+                        from graphmind.mapfiles import important_files
+                        from graphmind.store import open_reader
+                        files = [p for (p,) in open_reader(gm_root).execute("SELECT path FROM files ORDER BY path")]
+                        files += [p for p in important_files(gm_root) if p not in set(files)]
+                    ai += _child_lines([args.aider_python, str(DRIVER)], {"root": str(ai_root), "files": files,
+                                                                          "cases": [case]}, tmp)
+            log(f"{name}: warm: graphmind, CLI, aider")
+            gm += _child_lines([sys.executable, __file__, "--gm-child"], {"root": str(gm_root), "runs": args.runs,
+                                                                         "cases": cases}, tmp)
             cli = {json.dumps(c, sort_keys=True): _cli_wall(gm_root, c["budget"], args.runs, c) for c in cases}
-            log(f"{name}: aider")
-            ai = _child_lines([args.aider_python, str(DRIVER)], {"root": str(ai_root), "files": files,
-                                                                 "warm_runs": args.runs, "cases": cases}, tmp)
+            ai += _child_lines([args.aider_python, str(DRIVER)], {"root": str(ai_root), "files": files,
+                                                                  "warm_runs": args.runs, "cases": cases}, tmp)
             texts = [d["map"] for d in gm if "map" in d]
             counts_file = tmp / "texts.json"
             counts_file.write_text(json.dumps(texts))
             counts = json.loads(subprocess.run([args.aider_python, str(DRIVER), "--count", str(counts_file)],
                                                capture_output=True, text=True, check=True).stdout)
             cl100k = dict(zip(texts, counts))
+            med = statistics.median
+            for case in cold_cases:
+                key = json.dumps(case, sort_keys=True)
+                g = [d for d in gm if json.dumps(d["case"], sort_keys=True) == key]
+                a = [d for d in ai if json.dumps(d["case"], sort_keys=True) == key]
+                emit("cold_seconds", corpus=name, budget=case["budget"], runs=len(g),
+                     graphmind_median=round(med(d["seconds"] for d in g), 3),
+                     graphmind_runs=[round(d["seconds"], 3) for d in g],
+                     graphmind_index_median=round(med(d["index_seconds"] for d in g), 3),
+                     graphmind_map_median=round(med(d["map_seconds"] for d in g), 3),
+                     graphmind_cpu_median=round(med(d["cpu_seconds"] for d in g), 2),
+                     aider_median=round(med(d["seconds"] for d in a), 3),
+                     aider_runs=[round(d["seconds"], 3) for d in a],
+                     aider_cpu_median=round(med(d["cpu_seconds"] for d in a), 2),
+                     aider_over_graphmind=round(med(d["seconds"] for d in a) / med(d["seconds"] for d in g), 2))
             for case in cases:
                 key = json.dumps(case, sort_keys=True)
                 label = {"corpus": name, "budget": case["budget"], "focused": bool(case.get("focus")),
@@ -181,14 +225,6 @@ def main() -> None:
                 g_warm = [d["seconds"] for d in g if d["mode"] == "warm"]
                 g_fresh = [d["seconds"] for d in g if d["mode"] == "warm+fresh"]
                 a_warm = [d["seconds"] for d in a if d["mode"] == "warm"]
-                g_cold = next((d for d in g if d["mode"] == "cold"), None)
-                a_cold = next((d for d in a if d["mode"] == "cold"), None)
-                if g_cold and a_cold:
-                    emit("cold_seconds", **label, graphmind=round(g_cold["seconds"], 3),
-                         graphmind_index=round(g_cold["index_seconds"], 3),
-                         graphmind_map=round(g_cold["map_seconds"], 3), aider=round(a_cold["seconds"], 3),
-                         aider_over_graphmind=round(a_cold["seconds"] / g_cold["seconds"], 2))
-                med = statistics.median
                 emit("warm_seconds", **label, graphmind_median=round(med(g_warm), 4),
                      graphmind_runs=[round(x, 4) for x in g_warm],
                      graphmind_with_freshness_median=round(med(g_fresh), 4),
@@ -203,7 +239,8 @@ def main() -> None:
                      graphmind_tokens_estimated=gdoc["tokens"], graphmind_lines=gdoc["map"].count("\n"),
                      graphmind_definitions=len(g_defs), graphmind_files=len(g_files),
                      aider_tokens_cl100k=adoc["tokens_cl100k"], aider_lines=adoc["map"].count("\n"),
-                     aider_definitions=len(a_defs), aider_files=len(adoc["files"]))
+                     aider_definitions=len(a_defs), aider_files=len(adoc["files"]),
+                     aider_shows_readme="README" in adoc["map"], graphmind_shows_readme="README" in gdoc["map"])
                 emit("overlap", **label, files=_overlap(g_files, set(adoc["files"])),
                      definitions=_overlap(g_defs, a_defs))
     if args.append:

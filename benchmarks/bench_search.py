@@ -10,6 +10,8 @@
    paths): p50/p99/max per kind and overall, graph signals on, no embeddings. Peer: the existing
    `symbols` substring lookup (lookup.list_symbols) on the same name queries.
 3. The cost of the recency signal (`git status` or mtimes), cold and cached.
+4. Attribution: one serial in-process cold index with the lexical steps timed (robust to a noisy
+   machine, where the wall-time ratios of step 1 are not).
 
 Usage: python benchmarks/bench_search.py [--corpus django] [--runs 2] [--queries 300]
 Prints one JSON line per figure.
@@ -93,6 +95,43 @@ def bench_cold(root: Path, runs: int) -> None:
          size_ratio=round(med[True]["bytes"] / med[False]["bytes"], 3),
          note="lexical on / off, medians of interleaved cold runs on the same machine; targets: time <= 1.25, "
               "size <= 1.5; cpu = user+sys of the whole process tree (parser workers included)")
+
+
+def bench_attribution(root: Path) -> None:
+    """One serial in-process cold index with the lexical steps timed: their share of the run."""
+    from graphmind import extractor, searchindex
+    from graphmind.indexer import index_workspace
+    spent = {"add_file": 0.0, "delete_file": 0.0, "optimize": 0.0, "attach_docs": 0.0}
+    originals = {"add_file": searchindex.add_file, "delete_file": searchindex.delete_file,
+                 "optimize": searchindex.optimize, "attach_docs": extractor.attach_docs}
+
+    def timed(name):
+        def run(*args):
+            t0 = time.perf_counter()
+            try:
+                return originals[name](*args)
+            finally:
+                spent[name] += time.perf_counter() - t0
+        return run
+    for name in ("add_file", "delete_file", "optimize"):
+        setattr(searchindex, name, timed(name))
+    extractor.attach_docs = timed("attach_docs")
+    shutil.rmtree(root / ".graphmind", ignore_errors=True)
+    try:
+        t0 = time.perf_counter()
+        index_workspace(root, jobs=1)
+        total = time.perf_counter() - t0
+    finally:
+        for name in ("add_file", "delete_file", "optimize"):
+            setattr(searchindex, name, originals[name])
+        extractor.attach_docs = originals["attach_docs"]
+    lexical = sum(spent.values())
+    emit(metric="lexical_attribution", total_seconds=round(total, 2), lexical_seconds=round(lexical, 2),
+         by_step={k: round(v, 3) for k, v in spent.items()}, share=round(lexical / total, 3),
+         implied_overhead_ratio=round(total / (total - lexical), 3), db_bytes=db_bytes(root),
+         note="index_workspace(root, jobs=1), one process: seconds inside the lexical steps (FTS rows, "
+              "their deletion, the merge after the load, docstring extraction) / the whole run; "
+              "implied ratio = total / (total - lexical), the CPU cost the lexical index adds")
 
 
 def make_queries(conn, n: int, seed: int) -> list[tuple[str, str]]:
@@ -187,6 +226,7 @@ def main(argv: list[str] | None = None) -> None:
         shutil.copytree(src, root, ignore=shutil.ignore_patterns(".graphmind", ".fetched"), symlinks=True)
         if not args.no_cold:
             bench_cold(root, args.runs)
+            bench_attribution(root)
         if not (root / ".graphmind" / "index.db").exists() or args.no_cold:
             cold_index(root, True)
         bench_latency(root, args.queries, args.seed)

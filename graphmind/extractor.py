@@ -14,6 +14,8 @@ CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "m
 MAX_SIGNATURE = 240
 MAX_CALLEE = 160
 _SPACE = re.compile(r"\s+")
+# a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
+_LINE_COMMENT = re.compile(r"""\s+(?:#|//)(?!.*["'])[^\n]*$""")
 
 
 def _text(node) -> str:
@@ -41,6 +43,7 @@ def _signature(source: bytes, d: _Def) -> str:
     head = source[start:end].decode("utf-8", "replace")
     if d.body_start <= start:               # no body captured: the first line
         head = head.split("\n", 1)[0]
+    head = "\n".join(_LINE_COMMENT.sub("", line) for line in head.split("\n"))
     return _fold(head, MAX_SIGNATURE).rstrip(" :{=").rstrip() or _fold(_text(d.name), MAX_SIGNATURE)
 
 
@@ -84,8 +87,14 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         d.index = len(out.symbols)
         parents[i] = pidx
         name = _text(d.name)
+        qual = f"{out.symbols[pidx].qualname}.{name}"
+        if language in _OWNED:
+            owner = _owner(language, d)
+            if owner:
+                full = f"{owner}.{name}"
+                qual = module if pidx == 0 and full == module else f"{out.symbols[pidx].qualname}.{full}"
         out.symbols.append(SymbolRow(
-            f"{out.symbols[pidx].qualname}.{name}", name, kind,
+            qual, name, kind,
             d.node.start_point[0] + 1, d.node.end_point[0] + 1,
             d.node.start_byte, d.node.end_byte, _signature(source, d), pidx))
         stack.append(d)
@@ -140,6 +149,46 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         out.error = f"syntax error near line {_first_error_line(root)}"
     attach_docs(language, source, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered])
     return out
+
+
+_OWNED = frozenset({"go", "cpp", "csharp"})
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
+
+
+def _owner(language: str, d: _Def) -> str | None:
+    """The type or namespace path a definition names outside its scope chain, dotted, or None:
+    the receiver type of a Go method (`func (s *Store) Add` -> `Store`), the class of an out-of-line
+    C++ member (`void shop::Cart::add()` -> `shop.Cart`), the outer part of a qualified C++ or C#
+    namespace name (`namespace a::b`, `namespace A.B` -> `a`, `A`)."""
+    node = d.node
+    if language == "go":
+        recv = node.child_by_field_name("receiver") if node.type == "method_declaration" else None
+        param = recv.named_children[0] if recv is not None and recv.named_children else None
+        typ = param.child_by_field_name("type") if param is not None else None
+        return _strip_args(_text(typ)).lstrip("*& ") or None if typ is not None else None
+    if node.type in ("namespace_definition", "namespace_declaration", "file_scoped_namespace_declaration"):
+        full = node.child_by_field_name("name")
+        written = _text(full).replace("::", ".").replace(" ", "") if full is not None else ""
+        return written.rsplit(".", 1)[0] if "." in written else None
+    if language != "cpp" or node.type != "function_definition" or d.kind not in ("method", "constructor"):
+        return None
+    decl = node.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator") or (decl.named_children[-1] if decl.named_children else None)
+    target = decl.child_by_field_name("declarator") if decl is not None else None
+    if target is None or target.type != "qualified_identifier":
+        return None
+    written = _strip_args(_text(target)).replace(" ", "")
+    scope = written[: written.rfind("::")] if "::" in written else ""
+    return scope.strip(":").replace("::", ".") or None
+
+
+def _strip_args(text: str) -> str:
+    """A type without its template or generic arguments: `Cart<T>` -> `Cart`, `Store[T]` -> `Store`."""
+    prev = None
+    while prev != text:
+        prev, text = text, _TEMPLATE_ARGS.sub("", text)
+    return text
 
 
 def _first_error_line(root) -> int:

@@ -22,6 +22,9 @@ _DUNDER = {
     ">>": "__rshift__", "==": "__eq__", "!=": "__ne__", "<": "__lt__", "<=": "__le__", ">": "__gt__",
     ">=": "__ge__",
 }
+# Parameter-list node types (per grammar): their bindings belong to the function they precede.
+_PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list", "formal_parameters",
+                              "function_value_parameters", "class_parameters", "primary_constructor"})
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})
 
@@ -70,7 +73,7 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
         obj = caps.get("object")
         if not obj or obj[0].text not in (b"self", b"cls"):
             return
-    if kind in ("param", "annot") and node.type in ("parameters", "lambda_parameters"):
+    if kind in ("param", "annot") and node.type in _PARAMETER_LISTS:
         scope = enclosing(node.start_byte, False)
     else:
         scope = enclosing(node.start_byte, True)

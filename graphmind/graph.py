@@ -9,6 +9,7 @@ import orjson
 
 from graphmind import config
 from graphmind.errors import BadArgumentError
+from graphmind.languages import family_members
 from graphmind.lookup import SymbolRef, symbol_refs
 
 RESOLVED = "resolution NOT IN ('possible', 'pending')"
@@ -180,7 +181,7 @@ def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:
             " WHERE c.resolution = 'possible' ORDER BY f.path, c.line LIMIT 200", (key,)):
         out.possible.append(CallSite(qual, path, line, callee, "possible", cands))
     names = sorted({t.name for t in out.targets})
-    langs = sorted({t.language for t in out.targets})
+    langs = sorted({lang for t in out.targets for lang in family_members(t.language)})
     where = ("c.name IN (SELECT value FROM json_each(?1)) AND c.target_id IS NULL"
              " AND c.resolution IN ('possible', 'unresolved', 'pending')"
              " AND f.language IN (SELECT value FROM json_each(?2))")

@@ -28,6 +28,10 @@ class LanguageHooks:
     # (resolver, scope id, name) -> answer for a bare name not found in the scope chain or imports
     # (same package or namespace, C/C++ includes, …), or None
     visible: Callable[[Resolver, int, str], Answer | None] | None = None
+    # (resolver, caller id, callee as written, name) -> rows (target, resolution, candidates) for a
+    # call site the language reads better than the generic rules (`pkg.F()`, `x.m()` on a typed
+    # variable, `new T()`, `super.m()`), or None to fall through to them
+    resolve_call: Callable[[Resolver, int, str, str], list[tuple[int | None, str, int]] | None] | None = None
     # how deeply the language is indexed, shown by `graphmind status`
     level: str = "definitions, calls, same-file resolution"
 
@@ -46,3 +50,9 @@ def hooks_for(language: str) -> LanguageHooks | None:
 
 
 # Language modules register themselves here (one import line each).
+from graphmind import lang_js  # noqa: E402,F401  (javascript, typescript, tsx)
+from graphmind import lang_go  # noqa: E402,F401
+from graphmind import lang_java  # noqa: E402,F401  (java, kotlin)
+from graphmind import lang_rust  # noqa: E402,F401
+from graphmind import lang_csharp  # noqa: E402,F401
+from graphmind import lang_c  # noqa: E402,F401  (c, cpp)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from graphmind.generic import GENERIC_GRAMMARS, GENERIC_NAMES
 from graphmind.resources import read_text, exists
 
 
@@ -37,9 +38,30 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("bash", "bash", (".sh", ".bash")),
 )
 
-BY_NAME = {spec.name: spec for spec in LANGUAGES}
-_BY_EXT = {ext: spec for spec in LANGUAGES for ext in spec.extensions}
+# Every other language the grammar package carries that we read: definitions through a tag query
+# synthesized from the grammar (graphmind/generic.py).
+GENERIC: tuple[LanguageSpec, ...] = tuple(LanguageSpec(name, name, exts) for name, exts in GENERIC_GRAMMARS)
+
+BY_NAME = {spec.name: spec for spec in LANGUAGES + GENERIC}
+_BY_EXT = {ext: spec for spec in GENERIC + LANGUAGES for ext in spec.extensions}
 _BY_FILENAME = {fn: spec for spec in LANGUAGES for fn in spec.filenames}
+
+
+# Languages that call each other directly share a family: `possible` edges and unresolved call
+# sites are matched by name within a family, never across families.
+FAMILIES = {"typescript": "ecmascript", "tsx": "ecmascript", "javascript": "ecmascript",
+            "c": "c", "cpp": "c", "java": "jvm", "kotlin": "jvm", "scala": "jvm"}
+
+
+def family(language: str) -> str:
+    """The family a language's calls can cross into by name (itself when it has none)."""
+    return FAMILIES.get(language, language)
+
+
+def family_members(language: str) -> list[str]:
+    """Every language of a language's family."""
+    fam = family(language)
+    return sorted({lang for lang, f in FAMILIES.items() if f == fam} | {language})
 
 
 def language_for(path: Path | str) -> LanguageSpec | None:
@@ -50,12 +72,15 @@ def language_for(path: Path | str) -> LanguageSpec | None:
 
 def has_tags(name: str) -> bool:
     """Whether a language has its own tag query (otherwise it is not indexed)."""
-    return exists(f"queries/{name}/tags.scm")
+    return exists(f"queries/{name}/tags.scm") or name in GENERIC_NAMES
 
 
 @lru_cache(maxsize=None)
 def tags_source(name: str) -> str:
-    """The text of a language's tag query."""
+    """The text of a language's tag query (synthesized from the grammar for the generic fallback)."""
+    if name in GENERIC_NAMES and not exists(f"queries/{name}/tags.scm"):
+        from graphmind.generic import tags_source as synthesized    # it needs parser, which needs us
+        return synthesized(name)
     return read_text(f"queries/{name}/tags.scm")
 
 

@@ -155,13 +155,12 @@ def persist(root: Path, version: str, graph: RefGraph, ranking: Ranking) -> bool
     """Keep the graph (and the unfocused ranking) in the index, unless the graph moved meanwhile."""
     from graphmind.store import Store
     try:
-        store = Store(root)
-    except apsw.Error as exc:
+        store = Store(root, busy_ms=PERSIST_BUSY_MS)
+    except (apsw.Error, OSError) as exc:            # read-only workspace, or the writer holds the lock
         log.debug("repo map not persisted: %s", exc)
         return False
     try:
-        store.conn.set_busy_timeout(PERSIST_BUSY_MS)
-        return store.write_map(version, graph.pack(), zip(ranking.ids.tolist(), ranking.scores.tolist()))
+        return store.write_map(version, graph.pack(), list(zip(ranking.ids.tolist(), ranking.scores.tolist())))
     except apsw.Error as exc:
         log.debug("repo map not persisted: %s", exc)
         return False

@@ -34,10 +34,25 @@ def flow_query(name: str) -> Query | None:
     return Query(grammar(name), text) if text is not None else None
 
 
+@lru_cache(maxsize=None)
+def flow_start_depth(name: str) -> int | None:
+    """How deep a flow query's patterns may start (a `; max-start-depth: N` line in it), or None."""
+    for line in (query_source(name, "flow") or "").splitlines():
+        if line.startswith("; max-start-depth:"):
+            return int(line.split(":", 1)[1])
+    return None
+
+
 def flow_matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
     """All flow-query matches under a node (empty for a language without one)."""
     query = flow_query(name)
-    return QueryCursor(query).matches(node) if query is not None else []
+    if query is None:
+        return []
+    cursor = QueryCursor(query)
+    depth = flow_start_depth(name)
+    if depth is not None:                # module-level facts only: the cursor skips deeper subtrees
+        cursor.set_max_start_depth(depth)
+    return cursor.matches(node)
 
 
 def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
@@ -50,3 +65,12 @@ def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
 def matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
     """All tag-query matches under a node, as (pattern index, {capture: [nodes]})."""
     return QueryCursor(tags_query(name)).matches(node)
+
+
+def compiles(language: Language, text: str) -> bool:
+    """Whether query text compiles for a grammar (the generic fallback drops patterns that do not)."""
+    try:
+        Query(language, text)
+    except Exception:          # QueryError, or a grammar too old for the construct
+        return False
+    return True

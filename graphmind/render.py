@@ -105,6 +105,7 @@ def status_text(st: dict) -> str:
         f"resolved edges {st['resolved_edges']}, imports {st['imports']}, bases {st['inherits']}",
         f"indexed {age_s}; database {st['db_bytes'] / 1e6:.1f} MB",
         "languages: " + ", ".join(f"{k} {v['files']} files/{v['symbols']} symbols" for k, v in st["languages"].items()),
+        *(f"  {k}: {v['level']}" for k, v in st["languages"].items() if "level" in v),
         "file status: " + ", ".join(f"{k} {v}" for k, v in st["file_status"].items()),
         "call resolution: " + ", ".join(f"{k} {v}" for k, v in st["resolutions"].items()),
     ]

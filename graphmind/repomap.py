@@ -180,21 +180,23 @@ def _fit(items: list, drawer: _Drawer, budget: int) -> tuple[int, list[str], int
 def build_map(root: Path, tokens: int = DEFAULT_TOKENS, focus: list[str] = (), mentions: list[str] = (),
               max_context: int | None = None, line_numbers: bool = False) -> RepoMap:
     """The repo map of an indexed workspace: most important definitions first, fitted to `tokens`."""
+    root = Path(root).resolve()
     conn = open_reader(root)
     try:
-        focus_paths = _focus_paths(conn, root, list(focus))
-        mention_set = {m.strip() for m in mentions if m.strip()}
-        budget = map_budget(tokens, bool(focus_paths), max_context)
-        limit = int(budget * (1 + OK_ERR)) + 2     # every entry costs a line: more can never fit
-        entries = _ranked(root, conn, focus_paths, mention_set, limit)
-        found = important_files(root)
-        indexed = {p for (p,) in conn.execute("SELECT f.path FROM files f JOIN json_each(?1) j ON j.value = f.path",
-                                              (orjson.dumps(found).decode(),))}
-        special = [p for p in found if p not in indexed]
-        items = (special + entries)[:limit]
-        drawer = _Drawer(conn, line_numbers)
-        count, lines, used = _fit(items, drawer, budget)
-        rows = drawer.rows
+        with conn:                                  # one read transaction: ranks and rows from one snapshot
+            focus_paths = _focus_paths(conn, root, list(focus))
+            mention_set = {m.strip() for m in mentions if m.strip()}
+            budget = map_budget(tokens, bool(focus_paths), max_context)
+            limit = int(budget * (1 + OK_ERR)) + 2     # every entry costs a line: more can never fit
+            entries = _ranked(root, conn, focus_paths, mention_set, limit)
+            found = important_files(root)
+            indexed = {p for (p,) in conn.execute(
+                "SELECT f.path FROM files f JOIN json_each(?1) j ON j.value = f.path", (orjson.dumps(found).decode(),))}
+            special = [p for p in found if p not in indexed]
+            items = (special + entries)[:limit]
+            drawer = _Drawer(conn, line_numbers)
+            count, lines, used = _fit(items, drawer, budget)
+            rows = drawer.rows
     finally:
         conn.close()
     out = RepoMap("\n".join(lines) + ("\n" if lines else ""), used, budget,

@@ -21,6 +21,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.langhooks import LanguageHooks, hooks_for
+from graphmind.languages import family
 from graphmind.pytypes import TypeEval
 from graphmind.store import Store
 
@@ -84,7 +85,7 @@ def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
             if kind in CALLABLE_KINDS and t.syms[parent].kind in CLASS_KINDS:
                 t.definers[name].append(parent)
         if kind in CALLABLE_KINDS:
-            t.by_name[(t.lang.get(fid, ""), name)].append(sid)
+            t.by_name[(family(t.lang.get(fid, "")), name)].append(sid)
     for scope, module, symbol, alias, resolved, lang in conn.execute(
             "SELECT i.scope_id, i.module, i.symbol, i.alias, i.resolved, f.language FROM imports i"
             " JOIN files f ON f.id = i.file_id"):
@@ -403,6 +404,11 @@ class Resolver:
         lang = t.lang.get(t.syms[caller].file, "") if caller in t.syms else ""
         python = lang == "python"
         text = callee.strip()
+        hooks = None if python else hooks_for(lang)
+        if hooks is not None and hooks.resolve_call is not None:
+            rows = hooks.resolve_call(self, caller, text, name)
+            if rows is not None:
+                return rows
         if text.startswith("super()") or text.startswith("super(") and ")." in text:
             cls = self.enclosing_class(caller)
             if cls is not None:
@@ -452,7 +458,7 @@ class Resolver:
         return False
 
     def _possible(self, lang: str, name: str) -> list[tuple[int | None, str, int]]:
-        cands = self.t.by_name.get((lang, name), [])
+        cands = self.t.by_name.get((family(lang), name), [])
         if not cands:
             return [(None, "unresolved", 0)]
         n = len(cands)

@@ -28,7 +28,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 def split_words(text: str) -> str:
     """Identifiers in a text split into words: parseHttpRequest -> parse Http Request (the tokenizer
     splits at '_', '-', '.', '/' and lowercases)."""
-    return _CAMEL.sub(" ", text)
+    return text if text.islower() or not text else _CAMEL.sub(" ", text)     # fast path: no capitals
 
 
 def fold_name(name: str) -> str:

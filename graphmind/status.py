@@ -9,6 +9,8 @@ from pathlib import Path
 import apsw
 import orjson
 
+from graphmind import generic
+from graphmind.langhooks import LanguageHooks, hooks_for
 from graphmind.store import index_path
 
 
@@ -18,6 +20,8 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
     languages = {lang: {"files": n, "symbols": s} for lang, n, s in q(
         "SELECT f.language, count(DISTINCT f.id), count(s.id) FROM files f"
         " LEFT JOIN symbols s ON s.file_id = f.id AND s.kind != 'module' GROUP BY f.language ORDER BY 2 DESC")}
+    for lang, counts in languages.items():
+        counts["level"] = language_level(lang)
     statuses = dict(q("SELECT status, count(*) FROM files GROUP BY status ORDER BY status"))
     resolutions = dict(q("SELECT resolution, count(*) FROM calls GROUP BY resolution ORDER BY 2 DESC"))
     problems = [{"file": p, "status": s, "error": e} for p, s, e in q(
@@ -44,6 +48,16 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         **search_index_sizes(conn),
         "reuse": reuse_status(conn),
     }
+
+
+def language_level(language: str) -> str:
+    """How deeply a language is indexed: Python's own pipeline, its hooks' level, or the fallback's."""
+    if language == "python":
+        return "full: definitions, calls, imports and re-exports, class hierarchy, inferred types"
+    hooks = hooks_for(language)
+    if hooks is not None:
+        return hooks.level
+    return generic.LEVEL if language in generic.GENERIC_NAMES else LanguageHooks().level
 
 
 def search_index_sizes(conn: apsw.Connection) -> dict:

@@ -31,8 +31,8 @@ def _schema_parts() -> tuple[str, str, int]:
     return tables, indexes.split("\n", 1)[1] if indexes else "", version
 
 
-def _configure(conn: apsw.Connection) -> None:
-    conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+def _configure(conn: apsw.Connection, busy_ms: int = BUSY_TIMEOUT_MS) -> None:
+    conn.set_busy_timeout(busy_ms)
     conn.execute("PRAGMA synchronous=NORMAL")
 
 
@@ -53,8 +53,10 @@ def open_reader(root: Path) -> apsw.Connection:
 class Store:
     """The write connection of one index. One Store per process that writes; readers use open_reader."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, busy_ms: int = BUSY_TIMEOUT_MS):
+        """busy_ms: how long to wait for another writer's lock (short for optional writes: the repo map's)."""
         self.root = root
+        self._busy_ms = busy_ms
         self.path = index_path(root)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         gitignore = self.path.parent / ".gitignore"
@@ -65,7 +67,7 @@ class Store:
     def _open(self) -> apsw.Connection:
         tables, self._indexes, version = _schema_parts()
         conn = apsw.Connection(str(self.path))
-        _configure(conn)
+        _configure(conn, self._busy_ms)
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         has_tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
         if has_tables and found != version:
@@ -101,6 +103,7 @@ class Store:
     def create_indexes(self) -> None:
         """Build the secondary indexes (after a cold load, or if they are missing)."""
         self.conn.execute(self._indexes)
+        searchindex.optimize(self.conn)         # merge the lexical tables' segments (graphmind/searchindex.py)
         self.conn.execute("ANALYZE")
 
     def optimize(self) -> None:

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fetch the pinned benchmark corpora (sdists from PyPI) into a cache outside the repository.
+"""Fetch the pinned benchmark corpora (sdists from PyPI, package tarballs from npm, Go and Rust
+sources from Debian packages) into a cache outside the repository.
 
 Usage: python scripts/fetch_corpora.py [NAME ...]   (default: all)
 Cache: $GRAPHMIND_CORPORA or ~/.cache/graphmind-corpora/<name>-<version>/
@@ -24,6 +25,19 @@ CORPORA = {
     "requests": ("requests", "2.32.5"),
 }
 
+# name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)
+NPM_CORPORA = {
+    "rxjs": ("rxjs", "7.8.2"),
+    "effect": ("effect", "3.10.0"),
+}
+
+# name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library
+# sources as Debian ships them (golang-*-dev, librust-*-dev); installed with apt-get, copied here.
+DEB_CORPORA = {
+    "goyaml": ("golang-gopkg-yaml.v3-dev", "3.0.1-3", "/usr/share/gocode/src/gopkg.in/yaml.v3"),
+    "regex-syntax": ("librust-regex-syntax-dev", "0.6.27-1", "/usr/share/cargo/registry/regex-syntax-0.6.27"),
+}
+
 
 def cache_dir() -> Path:
     return Path(os.environ.get("GRAPHMIND_CORPORA", Path.home() / ".cache" / "graphmind-corpora"))
@@ -31,20 +45,51 @@ def cache_dir() -> Path:
 
 def corpus_path(name: str) -> Path:
     """Where a fetched corpus's source tree is (the unpacked sdist's top folder)."""
-    project, version = CORPORA[name]
+    project, version = CORPORA[name] if name in CORPORA else (NPM_CORPORA.get(name) or DEB_CORPORA[name][:2])
     return cache_dir() / f"{name}-{version}"
 
 
+def _deb_copy(name: str, dest: Path) -> dict:
+    """Install a pinned Debian package (apt-get, as root) and copy its source folder to dest."""
+    package, version, folder = DEB_CORPORA[name]
+    installed = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True)
+    if installed.returncode != 0 or installed.stdout.strip() != version:
+        subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", f"{package}={version}"],
+                       check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    import shutil
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(folder, dest, symlinks=False)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in dest.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(dest).as_posix().encode() + b"\0" + path.read_bytes())
+    return {"archive": f"{package}_{version}", "sha256": digest.hexdigest()}
+
+
+def _npm_pack(name: str, dest: Path) -> Path:
+    """`npm pack` a pinned package into dest; the tarball's path (the npm registry, no install)."""
+    package, version = NPM_CORPORA[name]
+    subprocess.run(["npm", "pack", f"{package}@{version}", "--silent", "--pack-destination", str(dest)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return next(dest.glob("*.tgz"))
+
+
 def fetch(name: str) -> dict:
-    project, version = CORPORA[name]
+    project, version = CORPORA[name] if name in CORPORA else (NPM_CORPORA.get(name) or DEB_CORPORA[name][:2])
     dest = corpus_path(name)
     marker = dest / ".fetched"
+    if not marker.exists() and name in DEB_CORPORA:
+        meta = _deb_copy(name, dest)
+        marker.write_text(json.dumps(meta))
     if not marker.exists():
         with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-                            "-d", tmp, f"{project}=={version}"],
-                           check=True, stdout=subprocess.DEVNULL)
-            archive = next(Path(tmp).iterdir())
+            if name in NPM_CORPORA:
+                archive = _npm_pack(name, Path(tmp))
+            else:
+                subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+                                "-d", tmp, f"{project}=={version}"],
+                               check=True, stdout=subprocess.DEVNULL)
+                archive = next(Path(tmp).iterdir())
             digest = hashlib.sha256(archive.read_bytes()).hexdigest()
             unpack = Path(tmp) / "unpacked"
             if archive.name.endswith(".zip"):
@@ -64,7 +109,7 @@ def fetch(name: str) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    for name in argv or list(CORPORA):
+    for name in argv or [*CORPORA, *NPM_CORPORA, *DEB_CORPORA]:
         print(json.dumps(fetch(name)))
 
 

@@ -286,3 +286,44 @@ def test_map_and_token_counts_need_no_network(mapdemo):
     assert proc.returncode == 0, proc.stderr
     tokens, defs = map(int, proc.stdout.split())
     assert 0 < tokens <= 345 and defs > 10
+
+
+def test_map_is_answered_while_another_process_holds_the_write_lock(mapdemo):
+    from graphmind.store import Store
+    expected = repomap.build_map(mapdemo, 300).text
+    (mapdemo / "inventory" / "extra.py").write_text("from inventory.util import chunked\n\n\n"
+                                                    "def split(xs):\n    return chunked(xs, 3)\n")
+    index_workspace(mapdemo)                              # the stored ranks are now stale
+    writer = Store(mapdemo)
+    writer.conn.execute("BEGIN IMMEDIATE")                # a writer (the daemon) mid-transaction
+    try:
+        m = repomap.build_map(mapdemo, 300)               # ranks computed in memory, not stored
+    finally:
+        writer.conn.execute("ROLLBACK")
+        writer.close()
+    assert m.text and m.text != expected and "inventory/extra.py" in repomap.build_map(mapdemo, 4096).text
+    assert _meta(mapdemo, "map_version") == _meta(mapdemo, "graph_version")   # stored by the later call
+
+
+def test_maps_stay_whole_while_a_thread_keeps_reindexing(mapdemo):
+    import threading
+    target = mapdemo / "inventory" / "pricing.py"
+    original = target.read_text()
+    errors: list[BaseException] = []
+
+    def writer():
+        try:
+            for i in range(6):
+                target.write_text(original + f"\n\ndef added_{i}(price):\n    return price_with_tax(price)\n")
+                index_workspace(mapdemo)
+        except BaseException as exc:          # noqa: BLE001 - reported by the test
+            errors.append(exc)
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    maps = []
+    while thread.is_alive() or not maps:
+        maps.append(repomap.build_map(mapdemo, 200, mentions=["lookup"] if len(maps) % 2 else []))
+    thread.join()
+    assert not errors and all(m.text.startswith("README.md\n") and m.definitions for m in maps)
+    assert "added_5" in repomap.build_map(mapdemo, 4096).text

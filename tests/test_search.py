@@ -120,8 +120,9 @@ def test_kind_file_and_limit_filters(shop_plus):
     in_dir = search(conn, "refund", file="shop/payments")
     assert in_dir and all(r.file == "shop/payments/refund.py" for r in in_dir)
     assert {r.file for r in search(conn, "label", file="web/*.js")} == {"web/labels.js"}
-    assert search(conn, "process_refund", file="shop/api.py") == [] or \
-        all(r.file == "shop/api.py" for r in search(conn, "process_refund", file="shop/api.py"))
+    assert all(r.file == "shop/api.py" for r in search(conn, "process_refund", file="shop/api.py"))
+    assert search(conn, "quick", file="shop/api.py")[0].qualname == "shop.api.Handler.quick"
+    assert search(conn, "quick", file="shop/payments") == []
     assert len(search(conn, "refund", limit=2)) == 2
     with pytest.raises(BadArgumentError):
         search(conn, "refund", limit=0)

@@ -169,6 +169,10 @@
     object: (_) @receiver
     property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 
+; super(...) in a constructor calls the base class's constructor
+(call_expression
+  function: (super) @name) @reference.call
+
 (new_expression
   constructor: (identifier) @name) @reference.call
 
@@ -199,7 +203,7 @@
   (import_clause
     (named_imports
       (import_specifier
-        name: (_) @symbol
+        name: _ @symbol
         alias: (_)? @alias)))
   source: (string (string_fragment) @name)) @reference.import
 
@@ -209,13 +213,41 @@
     (identifier) @alias
     source: (string (string_fragment) @name))) @reference.import
 
-; export { a as b } from "m"; export * from "m"
+; export { a as b } from "m": a re-export (binds `b` to `a` of "m" in this module's exports)
 (export_statement
+  (export_clause
+    (export_specifier
+      name: _ @symbol
+      alias: _? @alias))
+  source: (string (string_fragment) @name)) @reference.import
+
+; export * from "m": a star re-export (`@symbol` is the `*`)
+(export_statement
+  "*" @symbol
+  source: (string (string_fragment) @name)) @reference.import
+
+; export * as ns from "m"
+(export_statement
+  (namespace_export (_) @alias)
   source: (string (string_fragment) @name)) @reference.import
 
 ; const x = require("m")
 (variable_declarator
   name: (identifier) @alias
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @name) .))
+  (#eq? @_require "require")) @reference.import
+
+; const { a, b: c } = require("m")
+(variable_declarator
+  name: (object_pattern
+    [
+      (shorthand_property_identifier_pattern) @symbol
+      (pair_pattern
+        key: (property_identifier) @symbol
+        value: (identifier) @alias)
+    ])
   value: (call_expression
     function: (identifier) @_require
     arguments: (arguments . (string (string_fragment) @name) .))

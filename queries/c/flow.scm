@@ -1,0 +1,5 @@
+; C name bindings, for typed receivers (see queries/README.md, "Flow queries").
+
+(parameter_list (parameter_declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)])) @binding.annot
+(declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)])]) @binding.annot
+(field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name)]) @binding.annot

@@ -1,0 +1,46 @@
+"""Helpers for the per-language fixture projects: index a copy, ask for definitions, blast radius
+(graph.walk up) and resolved edges, by qualified name."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from graphmind import graph
+from graphmind.indexer import index_workspace
+from graphmind.store import open_reader
+
+REPOS = Path(__file__).parent / "fixtures" / "repos"
+
+
+def index_fixture(tmp_path: Path, name: str):
+    """A fresh indexed copy of tests/fixtures/repos/<name>, as a read-only connection."""
+    root = tmp_path / name
+    shutil.copytree(REPOS / name, root)
+    index_workspace(root)
+    return open_reader(root)
+
+
+def definitions(conn) -> set[str]:
+    return {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE kind != 'module'")}
+
+
+def blast_radius(conn, qualname: str, depth: int = 8) -> set[str]:
+    """Every caller of a definition, transitively, over resolved edges."""
+    targets = [t for t in graph.resolve_targets(conn, qualname, take_all=True) if t.qualname == qualname]
+    assert targets, f"{qualname} is not defined"
+    return {h.symbol for h in graph.walk(conn, targets, "up", depth=depth, limit=500).hits}
+
+
+def edges(conn, resolved: bool = True) -> set[tuple[str, str]]:
+    """(caller, target) pairs of resolved edges (or of possible ones)."""
+    cond = "c.resolution NOT IN ('possible', 'pending')" if resolved else "c.resolution = 'possible'"
+    return set(conn.execute(
+        "SELECT s.qualname, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
+        f" JOIN symbols t ON t.id = c.target_id WHERE {cond}"))
+
+
+def resolution(conn, caller: str, callee: str) -> set[tuple[str, str | None]]:
+    """How the call sites `callee` (as written) in `caller` were resolved: {(resolution, target)}."""
+    return set(conn.execute(
+        "SELECT c.resolution, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = ?", (caller, callee)))
