@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -131,7 +131,8 @@ CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS calls_target ON calls(target_id, caller_id);
 CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
-CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id);
+CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);
+CREATE INDEX IF NOT EXISTS calls_pending ON calls(id) WHERE resolution = 'pending';
 CREATE INDEX IF NOT EXISTS calls_name ON calls(name);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);

@@ -11,27 +11,25 @@ from __future__ import annotations
 import ctypes
 import fcntl
 import gc
-from contextlib import closing
 import logging
 import os
 import signal
-import statistics
 import threading
 import time
 from collections import deque
 from pathlib import Path
 
-from graphmind import __version__, client, graph, lookup, render, status, workspace
+from graphmind import client, workspace
 from graphmind.changes import FULL, ChangeQueue
-from graphmind.errors import DaemonRunningError, GraphmindError
+from graphmind.daemon_ops import DaemonOps
+from graphmind.errors import DaemonRunningError
 from graphmind.filework import process_file
 from graphmind.indexer import _results as parse_in_workers
 from graphmind.indexer import index_files
 from graphmind.modules import module_name
-from graphmind.protocol import ProtocolError, error, ok, parse_request
 from graphmind.reuse import ReuseCache
 from graphmind.server import SocketServer
-from graphmind.store import Store, open_reader
+from graphmind.store import Store
 from graphmind.treecache import TreeCache
 from graphmind.watcher import Watcher, file_info
 
@@ -52,16 +50,6 @@ def release_memory() -> None:
         pass
 
 
-def _rss_bytes() -> int:
-    try:
-        for line in open("/proc/self/status"):
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
-
-
 class Daemon:
     """Serve one workspace until stopped: `run()` blocks; `start()`/`shutdown()` for embedding."""
 
@@ -72,6 +60,7 @@ class Daemon:
         self.watcher = Watcher(root, self.queue)
         self.trees = TreeCache()
         self.server = SocketServer(self.files.socket, self.handle)
+        self.ops = DaemonOps(self)
         self.stopping = threading.Event()
         self.started_at = time.time()
         self.updates = 0
@@ -232,32 +221,8 @@ class Daemon:
 
     # -- requests -------------------------------------------------------------------------------
     def handle(self, line: bytes) -> dict:
-        """One request line -> one reply (never raises)."""
-        rid = None
-        try:
-            op, req, rid = parse_request(line)
-            reply = getattr(self, f"_op_{op if op not in ('callers', 'callees', 'blast_radius') else 'walk'}")(op, req)
-        except ProtocolError as exc:
-            reply = error(str(exc), "bad_request")
-        except GraphmindError as exc:
-            reply = error(exc.message, type(exc).__name__)
-        except Exception as exc:                     # a bug must not take the daemon down
-            log.exception("request failed")
-            reply = error(f"internal error: {exc}", "internal")
-        if rid is not None:
-            reply["id"] = rid
-        return reply
-
-    def _op_ping(self, op, req) -> dict:
-        return ok(pid=os.getpid(), root=str(self.root), version=__version__)
-
-    def _op_stop(self, op, req) -> dict:
-        self.stopping.set()
-        return ok(stopping=True)
-
-    def _op_reconcile(self, op, req) -> dict:
-        self.queue.add(FULL)
-        return ok()
+        """One request line -> one reply (never raises): see daemon_ops.py."""
+        return self.ops.handle(line)
 
     def wait_fresh(self, timeout: float) -> dict:
         """Wait until every change made before now is committed; say whether it happened in time."""
@@ -269,51 +234,6 @@ class Daemon:
         return {"fresh": fresh, "pending": [p for p in self.queue.pending_paths() if p != FULL],
                 "reconciling": FULL in self.queue.pending_paths(),
                 "waited_ms": round((time.monotonic() - started) * 1000, 1)}
-
-    def _op_wait_fresh(self, op, req) -> dict:
-        return ok(**self.wait_fresh(req.timeout))
-
-    def _op_status(self, op, req) -> dict:
-        with closing(open_reader(self.root)) as conn:
-            files = conn.execute("SELECT count(*) FROM files").fetchone()[0]
-        recent = list(self.latencies)                # one atomic copy: the writer appends meanwhile
-        ev, work = sorted(e for e, _ in recent), sorted(w for _, w in recent)
-        cache = self.cache
-
-        def pct(xs, q):
-            return round(xs[min(len(xs) - 1, int(q * len(xs)))], 1) if xs else None
-        return ok(pid=os.getpid(), root=str(self.root), version=__version__,
-                  uptime_s=round(time.time() - self.started_at, 1), files_watched=files,
-                  pending=self.queue.pending_count(), pending_paths=self.queue.pending_paths(20),
-                  events=self.queue.events, updates=self.updates, reconciles=self.reconciles,
-                  overflows=self.watcher.overflows, last_update=self.last_update, rss_bytes=_rss_bytes(),
-                  latency_ms={"event_to_commit_p50": pct(ev, 0.5), "event_to_commit_p99": pct(ev, 0.99),
-                              "commit_p50": pct(work, 0.5), "commit_p99": pct(work, 0.99),
-                              "commit_median": round(statistics.median(work), 1) if work else None},
-                  reuse={"reused": cache.reused if cache else 0, "parsed": cache.parsed if cache else 0,
-                         "incremental_parses": cache.incremental if cache else 0,
-                         "share": cache.share() if cache else None},
-                  tree_cache={"trees": len(self.trees), "source_bytes": self.trees.source_bytes})
-
-    def _op_walk(self, op, req) -> dict:
-        freshness = self.wait_fresh(req.wait_fresh) if req.wait_fresh is not None else None
-        direction = "down" if op == "callees" else "up"
-        depth = 1 if op == "callers" else req.depth
-        with closing(open_reader(self.root)) as conn:
-            w = graph.walk(conn, graph.resolve_targets(conn, req.symbol, req.all), direction, depth, req.limit)
-            stale = status.stale_paths(conn, self.root, {h.file for h in w.hits} | {t.file for t in w.targets})
-        for h in w.hits:
-            h.stale = h.file in stale
-        doc = render.walk_json(w)
-        doc["stale_files"] = sorted(stale)
-        pending = self.queue.pending_paths()
-        doc["freshness"] = freshness or {"fresh": not pending, "pending": pending}
-        return ok(result=doc)
-
-    def _op_symbols(self, op, req) -> dict:
-        with closing(open_reader(self.root)) as conn:
-            refs = lookup.list_symbols(conn, req.pattern, req.file, req.kind, req.limit)
-        return ok(result=[render.ref_json(r) for r in refs])
 
 
 def rotate_log(path: Path) -> None:

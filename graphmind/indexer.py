@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 import logging
 import multiprocessing
 import os
@@ -25,6 +26,7 @@ Progress = Callable[[int, int], None]
 Results = Callable[[list, int], Iterable[list[FileResult]]]   # (work, jobs) -> processed files, in batches
 BATCH_FILES = 64          # files per worker round trip
 WRITE_FILES = 256         # files per write transaction during a cold load
+IN_FLIGHT = 3             # batches per worker submitted ahead of the writer
 SERIAL_BELOW = 24         # fewer files than this are parsed in-process
 
 
@@ -42,7 +44,15 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
     # fork is cheapest; with other threads running (the daemon) a fresh interpreter is safer.
     method = "fork" if threading.active_count() == 1 else "forkserver"
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
-        yield from pool.map(process_batch, _batches(work, BATCH_FILES))
+        # a bounded window of batches in flight: when the writer is slower than the parsers,
+        # finished extractions wait in the workers' queue, not all at once in this process
+        window: deque = deque()
+        for batch in _batches(work, BATCH_FILES):
+            window.append(pool.submit(process_batch, batch))
+            if len(window) >= IN_FLIGHT * jobs:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
 
 
 def root_of(path: Path | str) -> Path:

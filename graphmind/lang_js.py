@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from graphmind.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.langhooks import LanguageHooks, register
@@ -32,13 +31,11 @@ AbortController Intl ArrayBuffer Uint8Array Int32Array Float64Array DataView ato
 """.split())
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$")
 
-_STATES: WeakKeyDictionary = WeakKeyDictionary()
-
-
 def _state(r: Resolver) -> JsState:
-    st = _STATES.get(r)
+    """The JS/TS state of one resolve pass, kept on the resolver itself so it dies with it."""
+    st = r.__dict__.get("_js_state")
     if st is None:
-        st = _STATES[r] = JsState(r)
+        st = r.__dict__["_js_state"] = JsState(r)
     return st
 
 

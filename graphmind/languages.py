@@ -1,6 +1,7 @@
 """Which languages graphmind reads, and how: grammar, file endings, tag query."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -66,10 +67,12 @@ def family_members(language: str) -> list[str]:
 
 def language_for(path: Path | str) -> LanguageSpec | None:
     """The language a file is written in, judged by its name, or None if we do not read it."""
-    p = Path(path)
-    return _BY_FILENAME.get(p.name) or _BY_EXT.get(p.suffix.lower())
+    name = os.path.basename(str(path))          # string operations: this runs for every file walked
+    dot = name.rfind(".")
+    return _BY_FILENAME.get(name) or (_BY_EXT.get(name[dot:].lower()) if dot > 0 else None)
 
 
+@lru_cache(maxsize=None)
 def has_tags(name: str) -> bool:
     """Whether a language has its own tag query (otherwise it is not indexed)."""
     return exists(f"queries/{name}/tags.scm") or name in GENERIC_NAMES
@@ -81,10 +84,21 @@ def tags_source(name: str) -> str:
     if name in GENERIC_NAMES and not exists(f"queries/{name}/tags.scm"):
         from graphmind.generic import tags_source as synthesized    # it needs parser, which needs us
         return synthesized(name)
-    return read_text(f"queries/{name}/tags.scm")
+    return query_source(name, "tags") or ""
 
 
 def query_source(name: str, kind: str) -> str | None:
-    """The text of another query of a language (`queries/<name>/<kind>.scm`), or None."""
+    """The text of a query of a language (`queries/<name>/<kind>.scm`), or None.
+
+    A first line `; inherits: other` prepends that language's query of the same kind (a grammar
+    that extends another, as TSX extends TypeScript, shares its patterns instead of copying them).
+    """
     path = f"queries/{name}/{kind}.scm"
-    return read_text(path) if exists(path) else None
+    if not exists(path):
+        return None
+    text = read_text(path)
+    first = text.split("\n", 1)[0]
+    if first.startswith("; inherits:"):
+        base = query_source(first.split(":", 1)[1].strip(), kind) or ""
+        text = base + "\n" + text
+    return text

@@ -26,6 +26,7 @@ from graphmind.pytypes import TypeEval
 from graphmind.store import Store
 
 MAX_CANDIDATE_ROWS = 8
+RESOLVE_CHUNK = 20_000      # pending call rows resolved and written per step
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
 CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
 PY_BUILTINS = frozenset(dir(builtins))
@@ -34,7 +35,7 @@ _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$
 _SEP = re.compile(r"\s*(?:\.|::|->)\s*")
 
 
-@dataclass
+@dataclass(slots=True)
 class Sym:
     id: int
     qualname: str
@@ -472,28 +473,35 @@ def resolve_pending(store: Store, incremental: bool) -> int:
     conn = store.conn
     if incremental:
         store.reset_pending_sites()
-    pending = conn.execute(
-        "SELECT id, file_id, caller_id, callee, name, line, col, implicit FROM calls WHERE resolution='pending'"
-    ).fetchall()
     tables = load_tables(conn, store.root)
     r = Resolver(tables)
-    updates, inserts, deletes = [], [], []
     seen: dict[tuple, list] = {}                 # the same call text in the same scope resolves alike
-    for cid, fid, caller, callee, name, line, col, implicit in pending:
-        key = (caller, callee, name, implicit)
-        rows = seen.get(key)
-        if rows is None:
-            rows = seen[key] = r.resolve_call(caller, callee, name, bool(implicit))
-        if not rows:
-            deletes.append((cid,))
-            continue
-        updates.append((*rows[0], cid))
-        inserts.extend((fid, caller, callee, name, line, col, *row, implicit) for row in rows[1:])
+    last, total = 0, 0
+    while True:                                  # in chunks: memory stays flat on a cold index
+        pending = conn.execute(
+            "SELECT id, file_id, caller_id, callee, name, line, col, implicit FROM calls"
+            " WHERE resolution='pending' AND id > ? ORDER BY id LIMIT ?", (last, RESOLVE_CHUNK)).fetchall()
+        if not pending:
+            break
+        last = pending[-1][0]
+        updates, inserts, deletes = [], [], []
+        for cid, fid, caller, callee, name, line, col, implicit in pending:
+            key = (caller, callee, name, implicit)
+            rows = seen.get(key)
+            if rows is None:
+                rows = seen[key] = r.resolve_call(caller, callee, name, bool(implicit))
+            if not rows:
+                deletes.append((cid,))
+                continue
+            updates.append((*rows[0], cid))
+            inserts.extend((fid, caller, callee, name, line, col, *row, implicit) for row in rows[1:])
+        store.write_resolutions(updates, inserts, deletes, [])
+        total += len(pending)
     inherit_targets = []
     for cls, rows in tables.bases.items():
         resolved = r.class_bases(cls)
         for iid, base in rows:
             target = r.base_target(cls, base)
             inherit_targets.append((iid, target if target in resolved else None))
-    store.write_resolutions(updates, inserts, deletes, inherit_targets)
-    return len(updates) + len(deletes)
+    store.write_resolutions([], [], [], inherit_targets)
+    return total

@@ -229,12 +229,26 @@ class Store:
 
     def reset_pending_sites(self) -> None:
         """Collapse every call site with a pending row back to one pending row (drops stale candidates)."""
-        with self.conn:
-            self.conn.execute(
-                "DELETE FROM calls WHERE id IN (SELECT c.id FROM calls c JOIN calls p ON p.resolution='pending'"
-                " AND c.file_id=p.file_id AND c.line=p.line AND c.col=p.col AND c.caller_id=p.caller_id"
-                " AND c.callee=p.callee"
-                " AND c.id != p.id AND (c.resolution != 'pending' OR c.id > p.id))")
+        c = self.conn
+        with c:
+            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee FROM calls"
+                                " WHERE resolution='pending' ORDER BY id").fetchall()
+            keep: dict[tuple, int] = {}
+            drop = []
+            for cid, *site in pending:
+                key = tuple(site)
+                if key in keep:
+                    drop.append((cid,))
+                else:
+                    keep[key] = cid
+            # the other rows of those sites (candidates or targets resolved before): found by file and line
+            for fid, line in sorted({(k[0], k[1]) for k in keep}):
+                for cid, col, caller, callee, how in c.execute(
+                        "SELECT id, col, caller_id, callee, resolution FROM calls WHERE file_id=? AND line=?",
+                        (fid, line)):
+                    if how != "pending" and (fid, line, col, caller, callee) in keep:
+                        drop.append((cid,))
+            c.executemany("DELETE FROM calls WHERE id=?", drop)
             self._bump_graph_version()
 
     def set_meta(self, key: str, value: str) -> None:

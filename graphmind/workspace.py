@@ -4,6 +4,7 @@ from __future__ import annotations
 import fnmatch
 import logging
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -16,9 +17,12 @@ from graphmind.models import FileInfo
 log = logging.getLogger(__name__)
 
 
+_SECRET = re.compile("|".join(fnmatch.translate(pat) for pat in config.SECRET_PATTERNS))
+
+
 def is_secret(name: str) -> bool:
     """Whether a file name is on the secret deny list (it never enters the index)."""
-    return any(fnmatch.fnmatchcase(name, pat) for pat in config.SECRET_PATTERNS)
+    return _SECRET.match(name) is not None
 
 
 def _load_spec(directory: Path) -> pathspec.PathSpec | None:
