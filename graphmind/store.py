@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import apsw
+import orjson
 
 from graphmind import config, searchindex
 from graphmind.errors import NoIndexError
@@ -126,16 +127,24 @@ class Store:
         """Record a batch of processed files in one transaction: every file whole, or none."""
         with self.conn:
             next_id = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM symbols").fetchone()[0]
+            names: set[str] = set()                  # what the batch defined, imported or dropped
+            modules: set[str] = set()
             for res in results:
                 if res.unchanged:
                     self.conn.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?",
                                       (res.info.size, res.info.mtime_ns, res.info.path))
                 else:
-                    next_id = self._replace_file(res.info, res.sha256, res.extraction, next_id, incremental)
+                    next_id = self._replace_file(res.info, res.sha256, res.extraction, next_id, names)
+                    modules.add(res.extraction.module)
+            if incremental:                          # once per batch, not once per file
+                self._reopen_by_name(names)
+                for module in sorted(modules):
+                    self._reopen_importers(module)
             if any(not res.unchanged for res in results):
                 self._bump_graph_version()
 
-    def _replace_file(self, info: FileInfo, sha: str, ext: Extraction, next_id: int, incremental: bool) -> int:
+    def _replace_file(self, info: FileInfo, sha: str, ext: Extraction, next_id: int, names: set[str]) -> int:
+        """Replace one file's rows; adds to `names` what calls elsewhere may now resolve differently by."""
         c = self.conn
         row = c.execute("SELECT id FROM files WHERE path=?", (info.path,)).fetchone()
         values = (info.language, ext.module, info.size, info.mtime_ns, sha, ext.status, ext.error, time.time())
@@ -148,10 +157,10 @@ class Store:
             old_names = self._clear_file(file_id)
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                       " indexed_at=? WHERE id=?", (*values, file_id))
-        if incremental:
-            names = {s.name for s in ext.symbols} | {m.alias for m in ext.imports}
-            self._reopen_by_name(names | (old_names if row is not None else set()))
-            self._reopen_importers(ext.module)
+        names.update(s.name for s in ext.symbols)
+        names.update(m.alias for m in ext.imports)
+        if row is not None:
+            names.update(old_names)
         if ext.status == "skipped" or (ext.status == "error" and not ext.symbols):
             return next_id
         ids = [next_id + i for i in range(len(ext.symbols))]
@@ -190,9 +199,10 @@ class Store:
 
     def _reopen_by_name(self, names: set[str]) -> None:
         """Calls naming a definition or import binding that appeared or vanished may resolve differently."""
-        self.conn.executemany(
-            "UPDATE calls SET target_id=NULL, resolution='pending' WHERE name=? AND resolution != 'pending'",
-            [(n,) for n in names])
+        if names:
+            self.conn.execute(
+                "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
+                " AND name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(names)).decode(),))
 
     def _reopen_importers(self, module: str) -> None:
         """Calls in files importing a changed module may have been typed through it: resolve them again."""
