@@ -88,7 +88,7 @@ def index_files(store: Store, files: list[FileInfo], deleted: list[str], *, comp
         else:
             work.append((info, state[3] if state else None))
     # An incremental update commits once, resolution included: readers never see half a change.
-    with (contextlib.nullcontext() if cold else store.conn):
+    with (contextlib.nullcontext() if cold else store.transaction()):
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results)
     store.set_meta("indexed_at", str(time.time()))
     if summary.changed or summary.removed:

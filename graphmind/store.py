@@ -1,6 +1,7 @@
 """The one writer of the SQLite index: schema, connections, and every INSERT/UPDATE/DELETE."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -87,6 +88,22 @@ class Store:
             conn.execute(self._indexes)
         return conn
 
+    @contextlib.contextmanager
+    def transaction(self):
+        """A write transaction that takes the write lock up front (BEGIN IMMEDIATE), so it waits for
+        another writer instead of failing when a read would have to be upgraded; nested: a savepoint."""
+        if self.conn.in_transaction:
+            with self.conn:
+                yield
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
     def close(self) -> None:
         self.conn.close()
 
@@ -125,7 +142,7 @@ class Store:
     # -- writes -------------------------------------------------------------------------------
     def write_results(self, results: list[FileResult], incremental: bool) -> None:
         """Record a batch of processed files in one transaction: every file whole, or none."""
-        with self.conn:
+        with self.transaction():
             next_id = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM symbols").fetchone()[0]
             names: set[str] = set()                  # what the batch defined, imported or dropped
             modules: set[str] = set()
@@ -213,7 +230,7 @@ class Store:
 
     def delete_files(self, paths: list[str]) -> None:
         """Remove files that no longer exist, in one transaction."""
-        with self.conn:
+        with self.transaction():
             for path in paths:
                 row = self.conn.execute("SELECT id FROM files WHERE path=?", (path,)).fetchone()
                 if row:
@@ -228,7 +245,7 @@ class Store:
         """Record resolutions: pending rows updated in place (target, resolution, candidates, id),
         extra candidate rows inserted, implicit calls that reached nothing deleted."""
         c = self.conn
-        with c:
+        with self.transaction():
             c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=? WHERE id=?", updates)
             c.executemany(
                 "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
@@ -240,7 +257,7 @@ class Store:
     def reset_pending_sites(self) -> None:
         """Collapse every call site with a pending row back to one pending row (drops stale candidates)."""
         c = self.conn
-        with c:
+        with self.transaction():
             pending = c.execute("SELECT id, file_id, line, col, caller_id, callee FROM calls"
                                 " WHERE resolution='pending' ORDER BY id").fetchall()
             keep: dict[tuple, int] = {}
@@ -262,7 +279,7 @@ class Store:
             self._bump_graph_version()
 
     def set_meta(self, key: str, value: str) -> None:
-        with self.conn:
+        with self.transaction():
             self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
     # -- repo map (graphmind/maprank.py) --------------------------------------------------------
@@ -273,7 +290,7 @@ class Store:
 
     def write_map(self, version: str, graph: bytes, ranks: list[tuple[int, float]]) -> bool:
         """Store the repo map's graph and unfocused ranking computed at graph `version`; False if it moved."""
-        with self.conn:
+        with self.transaction():
             row = self.conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
             if (row[0] if row else "0") != version:
                 return False
@@ -293,14 +310,14 @@ class Store:
 
     def cache_extractions(self, rows: list[tuple[str, str, bytes]]) -> None:
         """Store extractions by (sha256, variant)."""
-        with self.conn:
+        with self.transaction():
             now = time.time()
             self.conn.executemany("INSERT OR REPLACE INTO extractions(sha256, variant, data, used_at)"
                                   " VALUES (?,?,?,?)", [(*r, now) for r in rows])
 
     def prune_extractions(self, keep: int) -> int:
         """Drop the least recently used extractions beyond `keep`; returns how many were dropped."""
-        with self.conn:
+        with self.transaction():
             return len(self.conn.execute(
                 "DELETE FROM extractions WHERE (sha256, variant) IN (SELECT sha256, variant FROM extractions"
                 " ORDER BY used_at DESC LIMIT -1 OFFSET ?) RETURNING 1", (keep,)).fetchall())
