@@ -475,9 +475,9 @@ def resolve_pending(store: Store, incremental: bool) -> int:
         store.reset_pending_sites()
     tables = load_tables(conn, store.root)
     r = Resolver(tables)
-    seen: dict[tuple, list] = {}                 # the same call text in the same scope resolves alike
     last, total = 0, 0
     while True:                                  # in chunks: memory stays flat on a cold index
+        seen: dict[tuple, list] = {}             # the same call text in the same scope resolves alike
         pending = conn.execute(
             "SELECT id, file_id, caller_id, callee, name, line, col, implicit FROM calls"
             " WHERE resolution='pending' AND id > ? ORDER BY id LIMIT ?", (last, RESOLVE_CHUNK)).fetchall()
