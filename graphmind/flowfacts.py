@@ -27,6 +27,7 @@ _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list
                               "function_value_parameters", "class_parameters", "primary_constructor"})
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})
+MEMBER_READ = 2     # CallRow.implicit for `obj.attr` read without a call: kept only when attr is a property
 
 Enclosing = Callable[[int, bool], int]
 
@@ -55,7 +56,15 @@ def extract_flow(language: str, root, enclosing: Enclosing,
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
         _implicit(kind, node, caps, typed, enclosing, calls)
-    return bindings, calls
+    seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
+    kept = []
+    for call in calls:
+        if call.implicit == MEMBER_READ:
+            if (call.caller, call.callee) in seen:
+                continue
+            seen.add((call.caller, call.callee))
+        kept.append(call)
+    return bindings, kept
 
 
 def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
@@ -69,6 +78,11 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
         return
     names = caps.get("name", [])
+    if kind == "decorator":                      # under "@name": never looked up as a variable
+        scope = enclosing(node.start_byte, True)
+        for name in names:
+            out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), kind, value_text, line))
+        return
     if kind in ("attr", "attrannot"):
         obj = caps.get("object")
         if not obj or obj[0].text not in (b"self", b"cls"):
@@ -110,6 +124,16 @@ def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out:
         return
     obj = caps.get("object")
     if not obj:
+        return
+    if kind == "attribute":
+        parent = node.parent
+        if parent is not None and parent.type == "call" and parent.child_by_field_name("function") == node:
+            return                                # `x.m()`: a call site already
+        attr = caps.get("name")
+        text = _text(obj[0])
+        if attr and _SIMPLE.match(text) and _head(text) in typed:
+            name = attr[0].text.decode("utf-8", "replace")
+            out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
         return
     if kind == "with":
         value = obj[0]

@@ -18,7 +18,7 @@ from graphmind.filework import process_batch
 from graphmind.hasher import looks_unchanged
 from graphmind.models import FileInfo, FileResult, IndexSummary
 from graphmind.resolver import resolve_pending
-from graphmind.store import Store
+from graphmind.store import Store, write_lock
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,16 @@ def root_of(path: Path | str) -> Path:
     return root
 
 
-def index_files(store: Store, files: list[FileInfo], deleted: list[str], *, complete: bool,
+def index_files(store: Store, files: list[FileInfo], deleted: list[str], **options) -> IndexSummary:
+    """Bring the index up to date for the given files (and deletions); see _index_files.
+
+    One run at a time per workspace (a file lock): the cold path writes in several transactions,
+    so two runs on an empty index must not interleave; a second run waits, then finds less to do."""
+    with write_lock(store.root):
+        return _index_files(store, files, deleted, **options)
+
+
+def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, complete: bool,
                 jobs: int | None = None, progress: Progress | None = None,
                 force: set[str] | None = None, results: Results | None = None,
                 checkpoint: bool = True, totals: bool = True) -> IndexSummary:
@@ -130,7 +139,7 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
             progress(done, len(work))
     if pending:
         store.write_results(pending, incremental=not cold)
-    if summary.changed or summary.removed:
+    if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
         resolve_pending(store, incremental=not cold)
     if cold and work:
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them

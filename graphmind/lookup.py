@@ -38,7 +38,7 @@ def _refs(conn: apsw.Connection, where: str, args: tuple, order: str = "f.path, 
 def _at_line(conn: apsw.Connection, path: str, line: int) -> list[SymbolRef]:
     """The innermost definition enclosing a line (the module when no definition does)."""
     return _refs(conn, "f.path = ? AND s.start_line <= ? AND s.end_line >= ?", (path.removeprefix("./"), line, line),
-                 order="s.start_line DESC, s.end_line ASC LIMIT 1")
+                 order="s.start_line DESC, s.end_line ASC, s.kind = 'module' ASC LIMIT 1")
 
 
 def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> list[SymbolRef]:
@@ -52,6 +52,9 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
         raise UnknownSymbolError(query, [])
     for where in ("s.qualname = ?", "s.name = ? AND s.kind != 'module'", "s.qualname LIKE '%.' || ?"):
         found = _refs(conn, where, (query,))
+        if found and where == "s.qualname = ?" and all(r.kind == "module" for r in found):
+            # `foo` names module foo.py and its function foo alike: say so rather than pick one
+            found += _refs(conn, "s.name = ? AND s.kind != 'module'", (query,))
         if where.startswith("s.qualname LIKE"):
             found = [r for r in found if r.qualname.endswith("." + query)]
         if found:

@@ -27,7 +27,8 @@ class CallRow:
     name: str
     line: int
     col: int
-    implicit: bool = False   # an operator, subscript, with-protocol or callback call nobody wrote as f()
+    implicit: int = 0        # 1: an operator, subscript, with or callback call nobody wrote as f();
+                             # 2: a member read (`obj.attr`), a call only when attr is a property
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ import apsw
 
 from graphmind.langhooks import LanguageHooks, hooks_for
 from graphmind.languages import family
+from graphmind.flowfacts import MEMBER_READ
 from graphmind.pytypes import TypeEval
 from graphmind.store import Store
 
@@ -64,6 +65,7 @@ class Tables:
     packages: set[str] = field(default_factory=set)   # every module name and each of its prefixes
     # scope -> name -> [(kind, value)]; return values under the name ''
     bindings: dict[int, dict[str, list[tuple[str, str]]]] = field(default_factory=lambda: defaultdict(dict))
+    property_names: set[str] = field(default_factory=set)   # names of methods decorated as properties
     # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
     attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=lambda: defaultdict(dict))
 
@@ -107,6 +109,8 @@ def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
                 t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
             continue
         t.bindings[scope].setdefault(name, []).append((kind, value))
+        if kind == "decorator" and (value.endswith("property") or value.endswith((".setter", ".getter"))):
+            t.property_names.add(name[1:])
         sym = t.syms.get(scope)
         if sym is not None and sym.kind in CLASS_KINDS and kind in ("assign", "annot"):
             t.attrs[scope].setdefault(name, []).append((scope, kind, value))
@@ -263,11 +267,30 @@ class Resolver:
         return target
 
     def mro(self, cls: int) -> list[int]:
-        """C3 linearization over workspace classes (depth-first order if C3 has no answer)."""
+        """C3 linearization over workspace classes (depth-first order if C3 has no answer).
+
+        Iterative (bases first, from an explicit stack): a chain of thousands of classes must not
+        reach Python's recursion limit."""
         if cls in self._mro:
             return self._mro[cls]
-        self._mro[cls] = [cls]                        # guards against inheritance cycles
-        seqs = [list(self.mro(b)) for b in self.class_bases(cls)] + [list(self.class_bases(cls))]
+        stack = [(cls, False)]
+        while stack:
+            c, ready = stack.pop()
+            if ready:
+                self._mro[c] = self._linearize(c)
+                continue
+            if c in self._mro:
+                continue
+            self._mro[c] = [c]                    # a placeholder: guards against inheritance cycles
+            stack.append((c, True))
+            stack.extend((b, False) for b in reversed(self.class_bases(c)) if b not in self._mro)
+        return self._mro[cls]
+
+    def _linearize(self, cls: int) -> list[int]:
+        bases = self.class_bases(cls)
+        if len(bases) == 1:                       # single inheritance: no merge needed
+            return [cls] + [c for c in self._mro.get(bases[0], bases) if c != cls]
+        seqs = [list(self._mro.get(b, [b])) for b in bases] + [list(bases)]
         out = [cls]
         while any(seqs):
             for seq in seqs:
@@ -281,7 +304,6 @@ class Resolver:
             out.append(head)
             seqs = [[c for c in s if c != head] for s in seqs]
             seqs = [s for s in seqs if s]
-        self._mro[cls] = out
         return out
 
     def member(self, cls: int, name: str, after: int | None = None) -> int | None:
@@ -393,8 +415,10 @@ class Resolver:
 
     # -- call sites ----------------------------------------------------------------------------
     def resolve_call(self, caller: int, callee: str, name: str,
-                     implicit: bool = False) -> list[tuple[int | None, str, int]]:
+                     implicit: int = 0) -> list[tuple[int | None, str, int]]:
         """Rows (target, resolution, candidates) for one call site; none for an implicit call not resolved."""
+        if implicit == MEMBER_READ:
+            return self._property_read(caller, callee, name)
         rows = self._resolve(caller, callee, name)
         if implicit and not any(target is not None and how != "possible" for target, how, _ in rows):
             return []
@@ -445,6 +469,31 @@ class Resolver:
                 return [(target, "inferred", 0) for target in found]
         return self._possible(lang, name)
 
+    def _property_read(self, caller: int, callee: str, name: str) -> list[tuple[int | None, str, int]]:
+        """`obj.attr` read without a call: an edge to the getter (or setter) when attr is a property."""
+        if name not in self.t.property_names:
+            return []                             # no property has this name: nothing to evaluate
+        obj = callee[: -len(name) - 1]
+        found = []
+        for kind, x in sorted(self.types.expr(caller, obj), key=str):
+            if kind in ("inst", "cls"):
+                hit = self.member(x, name)
+                if hit is not None and self.is_property(hit) and hit not in found:
+                    found.append(hit)
+        how = "self" if obj in ("self", "cls") else "inferred"
+        return [(hit, how, 0) for hit in found]
+
+    def is_property(self, method: int) -> bool:
+        """Whether a method is decorated as a property (`@property`, `@cached_property`, `@x.setter`)."""
+        sym = self.t.syms.get(method)
+        if sym is None or sym.parent is None:
+            return False
+        for kind, value in self.t.bindings.get(sym.parent, {}).get("@" + sym.name, ()):
+            if kind == "decorator" and (value.endswith("property") or value in (
+                    f"{sym.name}.setter", f"{sym.name}.getter", f"{sym.name}.deleter")):
+                return True
+        return False
+
     def _opaque(self, scope: int, name: str) -> bool:
         """Whether the nearest binding of a name only makes it local (an unannotated parameter,
         a tuple target): then evaluation cannot learn anything."""
@@ -489,7 +538,7 @@ def resolve_pending(store: Store, incremental: bool) -> int:
             key = (caller, callee, name, implicit)
             rows = seen.get(key)
             if rows is None:
-                rows = seen[key] = r.resolve_call(caller, callee, name, bool(implicit))
+                rows = seen[key] = r.resolve_call(caller, callee, name, implicit)
             if not rows:
                 deletes.append((cid,))
                 continue

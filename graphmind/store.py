@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import os
 import time
@@ -19,6 +20,20 @@ log = logging.getLogger(__name__)
 
 _INDEX_MARKER = "-- indexes:"
 BUSY_TIMEOUT_MS = 5000
+
+
+@contextlib.contextmanager
+def write_lock(root: Path):
+    """Hold the workspace's index-run lock (`.graphmind/write.lock`): the cold path writes in
+    several transactions, so two runs on an empty index must not interleave."""
+    path = root / config.INDEX_DIR / "write.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def index_path(root: Path) -> Path:
@@ -131,7 +146,14 @@ class Store:
 
     def checkpoint(self) -> None:
         """Fold the WAL back into the database while idle, so readers never pay for it."""
-        self.conn.wal_checkpoint(mode=apsw.SQLITE_CHECKPOINT_PASSIVE)
+        try:
+            self.conn.wal_checkpoint(mode=apsw.SQLITE_CHECKPOINT_PASSIVE)
+        except apsw.BusyError:                   # another writer holds the lock: it will checkpoint
+            log.debug("checkpoint skipped: the index is busy")
+
+    def has_pending(self) -> bool:
+        """Whether call rows wait for resolution (a run was interrupted after writing them)."""
+        return self.conn.execute("SELECT EXISTS (SELECT 1 FROM calls WHERE resolution='pending')").fetchone()[0] == 1
 
     # -- reads the writer needs --------------------------------------------------------------
     def file_states(self) -> dict[str, tuple[int, int, int, str]]:
@@ -164,7 +186,9 @@ class Store:
         """Replace one file's rows; adds to `names` what calls elsewhere may now resolve differently by."""
         c = self.conn
         row = c.execute("SELECT id FROM files WHERE path=?", (info.path,)).fetchone()
-        values = (info.language, ext.module, info.size, info.mtime_ns, sha, ext.status, ext.error, time.time())
+        # no hash (the file could not be read): record mtime -1 so the next run tries it again
+        mtime = info.mtime_ns if sha or ext.status != "error" else -1
+        values = (info.language, ext.module, info.size, mtime, sha, ext.status, ext.error, time.time())
         if row is None:
             file_id = c.execute(
                 "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"

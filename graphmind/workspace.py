@@ -105,6 +105,11 @@ def walk(root: Path) -> list[FileInfo]:
                 continue
             if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
                 continue
+            try:
+                rel.encode("utf-8")
+            except UnicodeEncodeError:              # undecodable bytes in the name: cannot be stored
+                log.warning("skipping %r: its name is not valid UTF-8", rel)
+                continue
             out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
     out.sort(key=lambda fi: fi.path)
     return out

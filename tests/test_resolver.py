@@ -23,8 +23,8 @@ def test_resolution_does_not_depend_on_order(tmp_path):
     assert len(sites) > 500
     forward = resolver.Resolver(resolver.load_tables(conn))
     backward = resolver.Resolver(resolver.load_tables(conn))
-    a = {s: forward.resolve_call(s[0], s[1], s[2], bool(s[3])) for s in sites}
-    b = {s: backward.resolve_call(s[0], s[1], s[2], bool(s[3])) for s in reversed(sites)}
+    a = {s: forward.resolve_call(s[0], s[1], s[2], s[3]) for s in sites}
+    b = {s: backward.resolve_call(s[0], s[1], s[2], s[3]) for s in reversed(sites)}
     assert a == b
 
 

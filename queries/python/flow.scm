@@ -29,6 +29,11 @@
 (global_statement (identifier) @name) @binding.global
 (nonlocal_statement (identifier) @name) @binding.global
 
+; Decorators of methods, recorded under "@name" in the class scope (properties are read as calls).
+(decorated_definition
+  (decorator [(identifier) (attribute)] @value)
+  definition: (function_definition name: (identifier) @name)) @binding.decorator
+
 ; Implicit calls: operators and subscripts on a receiver, with-statement protocol, callbacks.
 (binary_operator left: (_) @object operator: _ @op) @implicit.operator
 (comparison_operator . (_) @object . _ @op) @implicit.operator
@@ -38,3 +43,6 @@
   (#any-of? @hof "map" "filter" "sorted" "min" "max" "reduce" "iter")) @implicit.callback
 (call function: (identifier) @hof arguments: (argument_list (keyword_argument name: (identifier) value: [(identifier) (attribute)] @value))
   (#any-of? @hof "map" "filter" "sorted" "min" "max" "reduce" "iter")) @implicit.callback
+
+; Reading an attribute: a call of the getter when it is a property (kept only then).
+(attribute object: (_) @object attribute: (identifier) @name) @implicit.attribute
