@@ -17,7 +17,6 @@ Figures:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -28,19 +27,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchkit import corpus_path, log
+
 REPO = Path(__file__).resolve().parents[1]
 
 
-def corpus_path(name: str) -> Path:
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.corpus_path(name)
-
-
-def log(msg: str) -> None:
-    sys.stderr.write(f"[bench_daemon] {msg}\n")
-    sys.stderr.flush()
+def _log(msg: str) -> None:
+    log(msg, "bench_daemon")
 
 
 def emit(metric: str, **fields) -> None:
@@ -123,7 +116,7 @@ def main() -> None:
     every = sorted((root / "django").rglob("*.py"))
     py = [p for p in every if p.stat().st_size > 2000]
     emit("env", files_py=len(every), cpus=os.cpu_count(), loadavg=os.getloadavg()[0], patch_js_leak=args.patch_js_leak)
-    log("cold index (not timed here: see bench_index.py)")
+    _log("cold index (not timed here: see bench_index.py)")
     gm("index", ".", cwd=root)
     pid = None
     try:
@@ -146,7 +139,7 @@ def main() -> None:
             last = client.request(root, "status", io_timeout=60.0)["last_update"]
             commit.append(last["ms"])
             event.append(last["event_to_commit_ms"])
-            log(f"save {i} {path.relative_to(root)}: visible {visible[-1]:.0f} ms, commit {commit[-1]:.0f} ms")
+            _log(f"save {i} {path.relative_to(root)}: visible {visible[-1]:.0f} ms, commit {commit[-1]:.0f} ms")
         for metric, xs in (("save_commit_ms", commit), ("save_event_commit_ms", event), ("save_visible_ms", visible)):
             emit(metric, p50=pct(xs, 0.5), p99=pct(xs, 0.99), median=round(statistics.median(xs), 1), n=len(xs))
         st = client.request(root, "status", io_timeout=60.0)
@@ -169,7 +162,7 @@ def main() -> None:
             reused, parsed = r1["reused"] - r0["reused"], r1["parsed"] - r0["parsed"]
             emit("switch_fresh_s", case=label, files=len(content), seconds=round(took, 2), fresh=reply["fresh"],
                  reused=reused, parsed=parsed)
-            log(f"switch {label}: {took:.2f}s fresh={reply['fresh']} reused={reused} parsed={parsed}")
+            _log(f"switch {label}: {took:.2f}s fresh={reply['fresh']} reused={reused} parsed={parsed}")
 
         time.sleep(3)                                          # let the idle checkpoint/prune happen
         cpu0, rss0, _ = proc_stat(pid)

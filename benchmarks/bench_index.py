@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import importlib.util
 import json
 import math
 import os
@@ -28,6 +27,8 @@ import threading
 import time
 import uuid
 from pathlib import Path
+
+from benchkit import corpus_path, corpus_version, log
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "index.jsonl"
@@ -54,25 +55,6 @@ from graphmind.cli import main
 sys.argv[0] = "graphmind"
 sys.exit(main())
 """
-
-
-def log(msg: str) -> None:
-    sys.stderr.write(f"[bench] {msg}\n")
-    sys.stderr.flush()
-
-
-def corpus_path(name: str) -> Path:
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.corpus_path(name)
-
-
-def corpus_version(name: str) -> str:
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.CORPORA[name][1]
 
 
 def median(xs: list[float]) -> float:

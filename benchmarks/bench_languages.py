@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import importlib.util
 import json
 import os
 import shutil
@@ -26,6 +25,8 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+
+from benchkit import fetch_module, log
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "languages.jsonl"
@@ -48,18 +49,6 @@ CTAGS_LANGUAGE = {"python": "Python", "typescript": "TypeScript", "javascript": 
 # config files kept next to the sources: import resolution reads them
 CONFIG_FILES = frozenset({"package.json", "tsconfig.json", "jsconfig.json", "pnpm-workspace.yaml", "go.mod",
                           "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "setup.py", "pyproject.toml"})
-
-
-def log(msg: str) -> None:
-    sys.stderr.write(f"[bench] {msg}\n")
-    sys.stderr.flush()
-
-
-def fetch_module():
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def corpus_version(mod, name: str) -> str:

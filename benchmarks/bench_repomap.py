@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
-import importlib.util
 import json
 import os
 import shutil
@@ -47,23 +46,13 @@ import time
 import uuid
 from pathlib import Path
 
+from benchkit import corpus_path, log
+
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "repomap.jsonl"
 DRIVER = REPO / "benchmarks" / "aider_repomap_driver.py"
 FOCUS = {"flask": ("src/flask/app.py", "url_for"), "django": ("django/db/models/query.py", "get_queryset"),
          "requests": ("src/requests/sessions.py", "prepare_request")}
-
-
-def log(msg: str) -> None:
-    sys.stderr.write(f"[bench] {msg}\n")
-    sys.stderr.flush()
-
-
-def corpus_path(name: str) -> Path:
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.corpus_path(name)
 
 
 # -- graphmind side, in a child process -------------------------------------------------------------

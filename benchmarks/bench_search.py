@@ -19,7 +19,6 @@ Prints one JSON line per figure.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import random
@@ -33,15 +32,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchkit import corpus_path
+
 REPO = Path(__file__).resolve().parents[1]
 SEED = 20240611
-
-
-def corpus_path(name: str) -> Path:
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.corpus_path(name)
 
 
 def pct(xs: list[float], p: float) -> float:

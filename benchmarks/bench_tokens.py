@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib.util
 import json
 import math
 import re
@@ -37,6 +36,8 @@ import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
+
+from benchkit import fetch_module
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -48,13 +49,6 @@ from graphmind.lookup import SymbolRef  # noqa: E402
 from graphmind.store import open_reader  # noqa: E402
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def fetch_module():
-    spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def pct(xs: list[float], p: float) -> float:

@@ -89,14 +89,7 @@ def walk_page(w: Walk, stale: set[str], budget: int | None, offset: int = 0) -> 
               f"{'caller' if w.direction == 'up' else 'callee'}{'s' if w.total != 1 else ''}"]
     page = render(header, _walk_sections(w, stale), budget, offset, _walk_notes(w) + _stale_note(stale),
                   more="lower depth" if w.depth > 1 else "")
-    doc = walk_json(w)
-    for key in ("callers", "callees", "possible_callers"):
-        if key in doc:
-            doc[key] = page.shown.get(key, [])
-    if "unresolved_sites" in doc:
-        doc["unresolved_sites"]["sites"] = page.shown.get("unresolved_sites", [])
-    doc |= {"offset": offset, "stale_files": sorted(stale)} | page.meta()
-    return page, doc
+    return page, _page_doc(walk_json(w), page, stale, offset)
 
 
 def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 0) -> tuple[Page, dict]:
@@ -125,14 +118,17 @@ def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 
         notes.append("deleted files: " + ", ".join(imp.deleted_files[:20]))
     page = render(header, sections, budget, offset, (_walk_notes(w) if w else []) + notes + _stale_note(stale),
                   more="lower depth or give FILE:LINE ranges")
-    doc = impact_json(imp)
-    for key in ("callers", "possible_callers"):
+    return page, _page_doc(impact_json(imp), page, stale, offset)
+
+
+def _page_doc(doc: dict, page: Page, stale: set[str], offset: int) -> dict:
+    """The structured document cut to the rows the text page shows, with paging and staleness."""
+    for key in ("callers", "callees", "possible_callers"):
         if key in doc:
             doc[key] = page.shown.get(key, [])
     if "unresolved_sites" in doc:
         doc["unresolved_sites"]["sites"] = page.shown.get("unresolved_sites", [])
-    doc |= {"offset": offset, "stale_files": sorted(stale)} | page.meta()
-    return page, doc
+    return doc | {"offset": offset, "stale_files": sorted(stale)} | page.meta()
 
 
 def _lines(lines: list[int]) -> str:

@@ -114,14 +114,14 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
 
 
 def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
-           summary: IndexSummary, progress: Progress | None, results: Results = None) -> None:
+           summary: IndexSummary, progress: Progress | None, results: Results) -> None:
     if deleted:
         store.delete_files(deleted)
         summary.removed = len(deleted)
     if cold and work:
         store.drop_indexes()
     done, pending = 0, []
-    for batch in (results or _results)(work, jobs):
+    for batch in results(work, jobs):
         for res in batch:
             if res.unchanged:
                 summary.unchanged += 1

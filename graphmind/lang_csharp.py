@@ -32,10 +32,7 @@ def prepare(r: Resolver) -> None:
     """`using A.B;` opens a namespace: move it from the import bindings to the opened scopes;
     `using X = A.B.C;` binds X to C of A.B."""
     t = r.t
-    for scope, table in t.imports.items():
-        sym = t.syms.get(scope)
-        if sym is None or t.lang.get(sym.file) != "csharp":
-            continue
+    for scope, table in langkit.import_tables(r, "csharp"):
         for alias, (module, symbol) in list(table.items()):
             if symbol is not None:
                 continue

@@ -41,11 +41,7 @@ def kotlin_module(path: str, data: bytes) -> str | None:
 
 def prepare_kotlin(r: Resolver) -> None:
     """Kotlin's import @name is the whole path (`a.b.C`): split it into package and symbol."""
-    t = r.t
-    for scope, table in t.imports.items():
-        sym = t.syms.get(scope)
-        if sym is None or t.lang.get(sym.file) != "kotlin":
-            continue
+    for scope, table in langkit.import_tables(r, "kotlin"):
         for alias, (module, symbol) in list(table.items()):
             if symbol is not None and symbol != "*" and module.endswith("." + symbol):
                 table[alias] = (module[: -len(symbol) - 1], symbol)

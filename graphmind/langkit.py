@@ -46,6 +46,14 @@ def language(r: Resolver, scope: int) -> str:
     return r.t.lang.get(sym.file, "") if sym is not None else ""
 
 
+def import_tables(r: Resolver, lang: str):
+    """(scope, {alias: (module, symbol)}) for every scope of one language that imports something."""
+    for scope, table in r.t.imports.items():
+        sym = r.t.syms.get(scope)
+        if sym is not None and r.t.lang.get(sym.file) == lang:
+            yield scope, table
+
+
 def module_of(r: Resolver, scope: int) -> int:
     """The module symbol a scope belongs to."""
     return r.t.file_module.get(r.t.syms[scope].file, scope)

@@ -56,7 +56,6 @@ class Tables:
     stars: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
     bases: dict[int, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
     definers: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))   # member name -> classes defining it
-    base_ids: dict[int, list[int]] = field(default_factory=dict)
     by_name: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
     lang: dict[int, str] = field(default_factory=dict)
     paths: dict[int, str] = field(default_factory=dict)          # file id -> relative path
@@ -125,6 +124,7 @@ class Resolver:
         self._mro: dict[int, list[int]] = {}
         self._lookups: dict[tuple[int, str], tuple | None] = {}
         self._members: dict[tuple, int | None] = {}
+        self._base_ids: dict[int, list[int]] = {}     # memos live on the resolver: one pass each
         self._direct_subs: dict[int, list[int]] | None = None
         self._subs: dict[int, set[int]] = {}
         self.types = TypeEval(self)
@@ -243,14 +243,14 @@ class Resolver:
     def class_bases(self, cls: int) -> list[int]:
         """The workspace classes a class derives from, in declaration order."""
         t = self.t
-        if cls not in t.base_ids:
+        if cls not in self._base_ids:
             ids = []
             for _, base in t.bases.get(cls, ()):
                 target = self.base_target(cls, base)
                 if target is not None and t.syms[target].kind in CLASS_KINDS:
                     ids.append(target)
-            t.base_ids[cls] = ids
-        return t.base_ids[cls]
+            self._base_ids[cls] = ids
+        return self._base_ids[cls]
 
     def base_target(self, cls: int, base: str) -> int | None:
         """The definition a base-class expression names, seen from where the class statement runs."""
