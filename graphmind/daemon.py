@@ -29,6 +29,7 @@ from graphmind.indexer import index_files
 from graphmind.modules import module_name
 from graphmind.reuse import ReuseCache
 from graphmind.server import SocketServer
+from graphmind.session import ResolveSession
 from graphmind.store import Store
 from graphmind.treecache import TreeCache
 from graphmind.watcher import Watcher, file_info
@@ -68,6 +69,7 @@ class Daemon:
         self.last_update: dict | None = None
         self.latencies: deque[tuple[float, float]] = deque(maxlen=500)   # (event->commit, take->commit) ms
         self.cache: ReuseCache | None = None
+        self.session = ResolveSession()       # resolver tables kept between updates (the writer's)
         self._lock_fd: int | None = None
         self._writer: threading.Thread | None = None
 
@@ -150,6 +152,7 @@ class Daemon:
                     dirty, backoff = True, 0.5
                 except Exception as exc:            # keep serving; try again with a full reconcile
                     log.exception("update failed: %s", exc)
+                    self.session.invalidate()       # it may hold rows that were rolled back
                     if not self.stopping.wait(backoff):
                         self.queue.add(FULL)
                     backoff = min(backoff * 2, 30)
@@ -203,7 +206,7 @@ class Daemon:
         for rel in deleted:
             self.trees.forget(rel)
         summary = index_files(store, files, deleted, complete=batch.full, force=forced,
-                              results=self._results, checkpoint=False, totals=False)
+                              results=self._results, checkpoint=False, totals=False, session=self.session)
         done = time.monotonic()
         if not (summary.changed or summary.removed) and not batch.full:
             return

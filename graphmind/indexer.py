@@ -16,8 +16,9 @@ from graphmind import workspace
 from graphmind.errors import NotAWorkspaceError
 from graphmind.filework import process_batch
 from graphmind.hasher import looks_unchanged
-from graphmind.models import FileInfo, FileResult, IndexSummary
+from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolver import resolve_pending
+from graphmind.session import ResolveSession
 from graphmind.store import Store, write_lock
 
 log = logging.getLogger(__name__)
@@ -75,12 +76,14 @@ def index_files(store: Store, files: list[FileInfo], deleted: list[str], **optio
 def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, complete: bool,
                 jobs: int | None = None, progress: Progress | None = None,
                 force: set[str] | None = None, results: Results | None = None,
-                checkpoint: bool = True, totals: bool = True) -> IndexSummary:
+                checkpoint: bool = True, totals: bool = True,
+                session: ResolveSession | None = None) -> IndexSummary:
     """Bring the index up to date for the given files (and deletions), then resolve what changed.
 
     `complete` says `files` is the whole workspace, so indexed files missing from it are removed.
     `force`: paths whose content is hashed even when size and mtime match (a watcher saw them change).
     `results`: what turns work into processed files (default: worker processes; the daemon lends its cache).
+    `session`: resolver state kept between runs by a long-lived writer (graphmind/session.py).
     """
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
@@ -98,7 +101,8 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
             work.append((info, state[3] if state else None))
     # An incremental update commits once, resolution included: readers never see half a change.
     with (contextlib.nullcontext() if cold else store.transaction()):
-        _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results)
+        _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
+               session)
     store.set_meta("indexed_at", str(time.time()))
     if summary.changed or summary.removed:
         store.optimize()
@@ -114,9 +118,11 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
 
 
 def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
-           summary: IndexSummary, progress: Progress | None, results: Results) -> None:
+           summary: IndexSummary, progress: Progress | None, results: Results,
+           session: ResolveSession | None) -> None:
+    delta = Delta()
     if deleted:
-        store.delete_files(deleted)
+        delta.merge(store.delete_files(deleted))
         summary.removed = len(deleted)
     if cold and work:
         store.drop_indexes()
@@ -133,14 +139,14 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         pending.extend(batch)
         done += len(batch)
         if len(pending) >= (WRITE_FILES if cold else 1):
-            store.write_results(pending, incremental=not cold)
+            delta.merge(store.write_results(pending, incremental=not cold))
             pending = []
         if progress:
             progress(done, len(work))
     if pending:
-        store.write_results(pending, incremental=not cold)
+        delta.merge(store.write_results(pending, incremental=not cold))
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
-        resolve_pending(store, incremental=not cold)
+        resolve_pending(store, incremental=not cold, delta=delta, session=session)
     if cold and work:
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
 

@@ -29,12 +29,7 @@ class JsState:
         self.project = JsProject(t.root, {posixpath.dirname(p) for p in self.files})
         self._specs: dict[tuple[str, str], tuple[str, int | None]] = {}
         self._exports: dict[tuple[int, str], int | None] = {}
-        # `import D from "m"` binds m's default export: record it as the import of `default` it is
-        for scope, names in t.bindings.items():
-            for name, rows in names.items():
-                imp = t.imports.get(scope, {}).get(name)
-                if imp is not None and imp[1] is None and any(k == "default_import" for k, _ in rows):
-                    t.imports[scope][name] = (imp[0], "default")
+        # (default imports were recorded as imports of `default` when the tables were loaded: tables.py)
 
     # -- specifiers to files -------------------------------------------------------------------
     def find_file(self, stem: str | None) -> int | None:

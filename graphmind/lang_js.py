@@ -39,11 +39,6 @@ def _state(r: Resolver) -> JsState:
     return st
 
 
-def prepare(r: Resolver) -> None:
-    """Read the workspace's JS/TS config files and record default imports (once per pass)."""
-    _state(r)
-
-
 def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
     """What an imported name binds: a definition, the module, external, or unresolved."""
     st = _state(r)
@@ -121,5 +116,5 @@ def resolve_call(r: Resolver, caller: int, text: str, name: str):
 LEVEL = ("definitions, calls, imports: relative paths and index files, tsconfig paths/baseUrl, "
          "workspace packages, CommonJS; this/super through classes")
 for _lang in LANGS:
-    register(_lang, LanguageHooks(prepare=prepare, resolve_import=resolve_import, visible=visible,
+    register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
                                   resolve_call=resolve_call, level=LEVEL))

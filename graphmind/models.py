@@ -95,6 +95,23 @@ class FileResult:
     extraction: Extraction | None
 
 
+@dataclass
+class Delta:
+    """What a write changed, for the resolution that follows it in the same transaction."""
+    files: set[int] = field(default_factory=set)       # files whose rows were replaced or added
+    removed: set[int] = field(default_factory=set)     # files deleted
+    gone: set[int] = field(default_factory=set)        # symbol ids that no longer exist
+    names: set[str] = field(default_factory=set)       # names calls elsewhere may now resolve differently by
+    wide: bool = False                                  # a change other files may have been typed through
+
+    def merge(self, other: "Delta") -> None:
+        self.files |= other.files
+        self.removed |= other.removed
+        self.gone |= other.gone
+        self.names |= other.names
+        self.wide = self.wide or other.wide
+
+
 @dataclass(slots=True)
 class IndexSummary:
     """The one-line account of an index run."""

@@ -24,103 +24,30 @@ from graphmind.langhooks import LanguageHooks, hooks_for
 from graphmind.languages import family
 from graphmind.flowfacts import MEMBER_READ
 from graphmind.pytypes import TypeEval
+from graphmind.models import Delta
+from graphmind.session import ResolveSession
 from graphmind.store import Store
+from graphmind.tables import CALLABLE_KINDS, CLASS_KINDS, Sym, Tables, load_tables  # noqa: F401 (re-exported)
 
 MAX_CANDIDATE_ROWS = 8
 RESOLVE_CHUNK = 20_000      # pending call rows resolved and written per step
-CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
-CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
 PY_BUILTINS = frozenset(dir(builtins))
 SELF_NAMES = frozenset({"self", "cls", "this", "Self", "static"})
 _DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
 _SEP = re.compile(r"\s*(?:\.|::|->)\s*")
 
 
-@dataclass(slots=True)
-class Sym:
-    id: int
-    qualname: str
-    name: str
-    kind: str
-    parent: int | None
-    file: int
-
-
-@dataclass
-class Tables:
-    """The workspace's symbol tables, loaded once per resolve pass."""
-    syms: dict[int, Sym] = field(default_factory=dict)
-    by_qual: dict[str, int] = field(default_factory=dict)
-    children: dict[int, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
-    imports: dict[int, dict[str, tuple[str, str | None]]] = field(default_factory=lambda: defaultdict(dict))
-    stars: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
-    bases: dict[int, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
-    definers: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))   # member name -> classes defining it
-    by_name: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
-    lang: dict[int, str] = field(default_factory=dict)
-    paths: dict[int, str] = field(default_factory=dict)          # file id -> relative path
-    file_module: dict[int, int] = field(default_factory=dict)    # file id -> its module symbol id
-    root: Path | None = None                                     # the workspace, for language hooks
-    packages: set[str] = field(default_factory=set)   # every module name and each of its prefixes
-    # scope -> name -> [(kind, value)]; return values under the name ''
-    bindings: dict[int, dict[str, list[tuple[str, str]]]] = field(default_factory=lambda: defaultdict(dict))
-    property_names: set[str] = field(default_factory=set)   # names of methods decorated as properties
-    # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
-    attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=lambda: defaultdict(dict))
-
-
-def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
-    """Read every symbol, import and base class once."""
-    t = Tables(root=root)
-    for fid, lang, path in conn.execute("SELECT id, language, path FROM files"):
-        t.lang[fid], t.paths[fid] = lang, path
-    for sid, qual, name, kind, parent, fid in conn.execute(
-            "SELECT id, qualname, name, kind, parent_id, file_id FROM symbols ORDER BY id"):
-        t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
-        t.by_qual[qual] = sid
-        if kind == "module":
-            t.file_module[fid] = sid
-            parts = qual.split(".")
-            t.packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-        if parent is not None:
-            t.children[parent][name] = sid
-            if kind in CALLABLE_KINDS and t.syms[parent].kind in CLASS_KINDS:
-                t.definers[name].append(parent)
-        if kind in CALLABLE_KINDS:
-            t.by_name[(family(t.lang.get(fid, "")), name)].append(sid)
-    for scope, module, symbol, alias, resolved, lang in conn.execute(
-            "SELECT i.scope_id, i.module, i.symbol, i.alias, i.resolved, f.language FROM imports i"
-            " JOIN files f ON f.id = i.file_id"):
-        target = resolved or module
-        if symbol == "*":
-            t.stars[scope].append(target)
-        elif lang == "python" and symbol is None and alias == module.split(".", 1)[0] and "." in module:
-            t.imports[scope][alias] = (target.split(".", 1)[0] if resolved else alias, None)
-        else:
-            t.imports[scope][alias] = (target, symbol)
-    for iid, cls, base in conn.execute("SELECT id, class_id, base FROM inherits ORDER BY class_id, position"):
-        t.bases[cls].append((iid, base))
-    for scope, name, kind, value in conn.execute("SELECT scope_id, name, kind, value FROM bindings ORDER BY id"):
-        if kind in ("attr", "attrannot"):
-            sym = t.syms.get(scope)
-            cls = sym.parent if sym is not None else None
-            if cls is not None and t.syms[cls].kind in CLASS_KINDS:
-                t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
-            continue
-        t.bindings[scope].setdefault(name, []).append((kind, value))
-        if kind == "decorator" and (value.endswith("property") or value.endswith((".setter", ".getter"))):
-            t.property_names.add(name[1:])
-        sym = t.syms.get(scope)
-        if sym is not None and sym.kind in CLASS_KINDS and kind in ("assign", "annot"):
-            t.attrs[scope].setdefault(name, []).append((scope, kind, value))
-    return t
-
-
 class Resolver:
     """Resolves call sites against loaded tables."""
 
-    def __init__(self, tables: Tables):
+    def __init__(self, tables: Tables, known_bases: dict[int, list[int]] | None = None,
+                 known_subs: dict[int, set[int]] | None = None, dirty: set[int] | None = None):
+        """known_bases/known_subs: bases resolved by an earlier pass (graphmind/session.py), valid for
+        every class but the `dirty` ones, whose bases are resolved again."""
         self.t = tables
+        self._known = known_bases if dirty is not None else None
+        self._known_subs = known_subs or {}
+        self._dirty = dirty or set()
         self._mro: dict[int, list[int]] = {}
         self._lookups: dict[tuple[int, str], tuple | None] = {}
         self._members: dict[tuple, int | None] = {}
@@ -243,6 +170,10 @@ class Resolver:
     def class_bases(self, cls: int) -> list[int]:
         """The workspace classes a class derives from, in declaration order."""
         t = self.t
+        if cls not in self._base_ids and self._known is not None and cls not in self._dirty:
+            known = self._known.get(cls)
+            if known is not None:
+                self._base_ids[cls] = known
         if cls not in self._base_ids:
             ids = []
             for _, base in t.bases.get(cls, ()):
@@ -324,21 +255,29 @@ class Resolver:
 
     def subclasses(self, cls: int) -> set[int]:
         """Every workspace class deriving from cls, directly or not."""
-        if self._direct_subs is None:
-            self._direct_subs = defaultdict(list)
-            for c in list(self.t.bases):
-                if c in self.t.syms:
-                    for b in self.class_bases(c):
-                        self._direct_subs[b].append(c)
         if cls not in self._subs:
-            seen, todo = set(), list(self._direct_subs.get(cls, ()))
+            seen, todo = set(), list(self._direct(cls))
             while todo:
                 c = todo.pop()
                 if c not in seen:
                     seen.add(c)
-                    todo.extend(self._direct_subs.get(c, ()))
+                    todo.extend(self._direct(c))
             self._subs[cls] = seen
         return self._subs[cls]
+
+    def _direct(self, cls: int) -> list[int]:
+        """The classes listing cls among their bases (known ones from the earlier pass, plus dirty ones)."""
+        if self._direct_subs is None:
+            self._direct_subs = defaultdict(list)
+            scan = list(self.t.bases) if self._known is None else [c for c in self._dirty if c in self.t.bases]
+            for c in scan:
+                if c in self.t.syms:
+                    for b in self.class_bases(c):
+                        self._direct_subs[b].append(c)
+        direct = self._direct_subs.get(cls, [])
+        if self._known is not None:
+            direct = direct + [c for c in self._known_subs.get(cls, ()) if c not in self._dirty]
+        return direct
 
     def dispatch(self, cls: int, caller: int, name: str, is_super: bool) -> list[int]:
         """What `self.name()` (or `super().name()`) in a method of cls reaches: the member its MRO
@@ -517,13 +456,19 @@ class Resolver:
         return [(c, "possible", n) for c in cands]
 
 
-def resolve_pending(store: Store, incremental: bool) -> int:
-    """Resolve every pending call row and every base class; returns the number of sites resolved."""
+def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
+                    session: ResolveSession | None = None) -> int:
+    """Resolve every pending call row, and the base classes a change can reach; returns the number
+    of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed."""
     conn = store.conn
     if incremental:
         store.reset_pending_sites()
-    tables = load_tables(conn, store.root)
-    r = Resolver(tables)
+    if session is not None:
+        tables, dirty = session.prepare(conn, store.root, delta if incremental else None)
+        r = Resolver(tables, session.bases, session.subs, dirty)
+    else:
+        tables, dirty = load_tables(conn, store.root), None
+        r = Resolver(tables)
     last, total = 0, 0
     while True:                                  # in chunks: memory stays flat on a cold index
         seen: dict[tuple, list] = {}             # the same call text in the same scope resolves alike
@@ -546,11 +491,14 @@ def resolve_pending(store: Store, incremental: bool) -> int:
             inserts.extend((fid, caller, callee, name, line, col, *row, implicit) for row in rows[1:])
         store.write_resolutions(updates, inserts, deletes, [])
         total += len(pending)
+    classes = sorted(tables.bases) if dirty is None else sorted(c for c in dirty if c in tables.bases)
     inherit_targets = []
-    for cls, rows in tables.bases.items():
+    for cls in classes:
         resolved = r.class_bases(cls)
-        for iid, base in rows:
+        for iid, base in tables.bases[cls]:
             target = r.base_target(cls, base)
             inherit_targets.append((iid, target if target in resolved else None))
     store.write_resolutions([], [], [], inherit_targets)
+    if session is not None:
+        session.record(r, classes)
     return total

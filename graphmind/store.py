@@ -11,9 +11,10 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind import config, searchindex
+from graphmind import config, interface, searchindex
 from graphmind.errors import NoIndexError
-from graphmind.models import Extraction, FileInfo, FileResult
+from graphmind.languages import family_members
+from graphmind.models import Delta, Extraction, FileInfo, FileResult
 from graphmind.resources import read_text
 
 log = logging.getLogger(__name__)
@@ -162,49 +163,80 @@ class Store:
                 self.conn.execute("SELECT id, path, size, mtime_ns, sha256 FROM files")}
 
     # -- writes -------------------------------------------------------------------------------
-    def write_results(self, results: list[FileResult], incremental: bool) -> None:
+    def write_results(self, results: list[FileResult], incremental: bool) -> Delta:
         """Record a batch of processed files in one transaction: every file whole, or none."""
+        delta = Delta()
         with self.transaction():
             next_id = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM symbols").fetchone()[0]
-            names: set[str] = set()                  # what the batch defined, imported or dropped
-            modules: set[str] = set()
+            wide: set[str] = set()         # modules whose importers may have been typed through them
+            narrow: set[str] = set()       # modules that only gained or lost definitions
+            languages: set[str] = set()
             for res in results:
                 if res.unchanged:
                     self.conn.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?",
                                       (res.info.size, res.info.mtime_ns, res.info.path))
+                    continue
+                next_id, is_wide = self._replace_file(res.info, res.sha256, res.extraction, next_id, delta)
+                languages.add(res.info.language)
+                if is_wide:
+                    wide.add(res.extraction.module)
                 else:
-                    next_id = self._replace_file(res.info, res.sha256, res.extraction, next_id, names)
-                    modules.add(res.extraction.module)
+                    narrow.add(res.extraction.module)
             if incremental:                          # once per batch, not once per file
-                self._reopen_by_name(names)
-                for module in sorted(modules):
+                delta.names = self._aliases_of(delta.names)
+                self._reopen_by_name(delta.names, languages)
+                for module in sorted(wide):
                     self._reopen_importers(module)
+                for module in sorted(narrow - wide):
+                    self._reopen_importers(module, delta.names)
             if any(not res.unchanged for res in results):
                 self._bump_graph_version()
+        return delta
 
-    def _replace_file(self, info: FileInfo, sha: str, ext: Extraction, next_id: int, names: set[str]) -> int:
-        """Replace one file's rows; adds to `names` what calls elsewhere may now resolve differently by."""
+    def _replace_file(self, info: FileInfo, sha: str, ext: Extraction, next_id: int,
+                      delta: Delta) -> tuple[int, bool]:
+        """Replace one file's rows, keeping the ids of definitions that survive (graphmind/interface.py);
+        adds to `delta` what calls elsewhere may now resolve differently by. Returns the next free
+        symbol id and whether importers of the file must be resolved again."""
         c = self.conn
         row = c.execute("SELECT id FROM files WHERE path=?", (info.path,)).fetchone()
         # no hash (the file could not be read): record mtime -1 so the next run tries it again
         mtime = info.mtime_ns if sha or ext.status != "error" else -1
         values = (info.language, ext.module, info.size, mtime, sha, ext.status, ext.error, time.time())
+        stored = ext.status != "skipped" and not (ext.status == "error" and not ext.symbols)
+        new = interface.of_extraction(ext if stored else Extraction(module=ext.module))
         if row is None:
             file_id = c.execute(
                 "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?) RETURNING id", (info.path, *values)).fetchone()[0]
+            kept: list[int | None] = [None] * len(new.keys)
+            wide = True                              # a new module: what imported it may resolve now
+            delta.names.update(new.names)
+            delta.names.update(alias for *_, alias, _ in new.imports)
         else:
             file_id = row[0]
-            old_names = self._clear_file(file_id)
+            old, old_ids = interface.of_rows(c, file_id)
+            kept = interface.keep_ids(old, old_ids, new)
+            change = interface.compare(old, new)
+            wide = change.wide
+            delta.names.update(change.names)
+            if wide:                                 # every name the file defines or binds, before and after
+                delta.wide = True
+                delta.names.update(old.names, new.names)
+                delta.names.update(alias for *_, alias, _ in old.imports | new.imports)
+            gone = set(old_ids) - {k for k in kept if k is not None}
+            delta.gone |= gone
+            self._clear_file(file_id, gone)
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                       " indexed_at=? WHERE id=?", (*values, file_id))
-        names.update(s.name for s in ext.symbols)
-        names.update(m.alias for m in ext.imports)
-        if row is not None:
-            names.update(old_names)
-        if ext.status == "skipped" or (ext.status == "error" and not ext.symbols):
-            return next_id
-        ids = [next_id + i for i in range(len(ext.symbols))]
+        delta.files.add(file_id)
+        if not stored:
+            return next_id, wide
+        ids = []
+        for k in kept:
+            if k is None:
+                k, next_id = next_id, next_id + 1
+            ids.append(k)
         c.executemany(
             "INSERT INTO symbols(id, file_id, qualname, name, kind, start_line, end_line, start_byte, end_byte,"
             " signature, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -224,45 +256,72 @@ class Store:
         c.executemany(
             "INSERT INTO inherits(file_id, class_id, base, position) VALUES (?,?,?,?)",
             [(file_id, ids[h.cls], h.base, h.position) for h in ext.inherits])
-        return next_id + len(ids)
+        return next_id, wide
 
-    def _clear_file(self, file_id: int) -> set[str]:
-        """Delete a file's rows; calls elsewhere that reached its symbols go back to pending."""
+    def _clear_file(self, file_id: int, gone: set[int]) -> None:
+        """Delete a file's rows; calls elsewhere that reached a definition now gone go back to pending."""
         c = self.conn
-        names = {n for (n,) in c.execute("SELECT name FROM symbols WHERE file_id=?1 UNION"
-                                          " SELECT alias FROM imports WHERE file_id=?1", (file_id,))}
-        c.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE file_id != ?1 AND target_id IN"
-                  " (SELECT id FROM symbols WHERE file_id=?1)", (file_id,))
+        if gone:
+            c.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE file_id != ? AND target_id IN"
+                      " (SELECT value FROM json_each(?))", (file_id, orjson.dumps(sorted(gone)).decode()))
         searchindex.delete_file(c, file_id)
         for table in ("calls", "imports", "inherits", "bindings", "symbols"):
             c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))
-        return names
 
-    def _reopen_by_name(self, names: set[str]) -> None:
-        """Calls naming a definition or import binding that appeared or vanished may resolve differently."""
-        if names:
+    def _reopen_by_name(self, names: set[str], languages: set[str]) -> None:
+        """Calls naming a definition or import binding that appeared or vanished may resolve differently
+        (only in the changed files' language families: names never resolve across them)."""
+        if names and languages:
+            langs = sorted({m for lang in languages for m in family_members(lang)})
             self.conn.execute(
                 "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
-                " AND name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(names)).decode(),))
+                " AND name IN (SELECT value FROM json_each(?1)) AND file_id IN"
+                " (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
+                (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
 
-    def _reopen_importers(self, module: str) -> None:
-        """Calls in files importing a changed module may have been typed through it: resolve them again."""
+    def _aliases_of(self, names: set[str]) -> set[str]:
+        """The names, and every name they are imported as (`from a import Base as B`), transitively."""
+        found, frontier = set(names), set(names)
+        while frontier:
+            frontier = {alias for (alias,) in self.conn.execute(
+                "SELECT DISTINCT alias FROM imports WHERE symbol IN (SELECT value FROM json_each(?))",
+                (orjson.dumps(sorted(frontier)).decode(),))} - found
+            found |= frontier
+        return found
+
+    def _reopen_importers(self, module: str, mentioning: set[str] | None = None) -> None:
+        """Calls in files importing a changed module may have been typed through it: resolve them again
+        (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`)."""
+        mention, args = "", (module,)
+        if mentioning is not None:
+            if not mentioning:
+                return
+            mention = " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(calls.callee, value) > 0)"
+            args = (module, orjson.dumps(sorted(mentioning)).decode())
         self.conn.execute(
             "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
             " ('inferred', 'self', 'possible', 'unresolved', 'external') AND file_id IN"
-            " (SELECT file_id FROM imports WHERE resolved = ?1 OR resolved || '.' || symbol = ?1)", (module,))
+            " (SELECT file_id FROM imports WHERE resolved = ?1 OR resolved || '.' || symbol = ?1)" + mention, args)
 
-    def delete_files(self, paths: list[str]) -> None:
+    def delete_files(self, paths: list[str]) -> Delta:
         """Remove files that no longer exist, in one transaction."""
+        delta = Delta()
         with self.transaction():
             for path in paths:
-                row = self.conn.execute("SELECT id FROM files WHERE path=?", (path,)).fetchone()
+                row = self.conn.execute("SELECT id, module, language FROM files WHERE path=?", (path,)).fetchone()
                 if row:
-                    module = self.conn.execute("SELECT module FROM files WHERE id=?", (row[0],)).fetchone()[0]
-                    self._reopen_by_name(self._clear_file(row[0]))
+                    file_id, module, language = row
+                    old, old_ids = interface.of_rows(self.conn, file_id)
+                    names = set(old.names) | {alias for *_, alias, _ in old.imports}
+                    delta.removed.add(file_id)
+                    delta.gone.update(old_ids)
+                    delta.names |= names
+                    self._clear_file(file_id, set(old_ids))
+                    self._reopen_by_name(names, {language})
                     self._reopen_importers(module)
-                    self.conn.execute("DELETE FROM files WHERE id=?", (row[0],))
+                    self.conn.execute("DELETE FROM files WHERE id=?", (file_id,))
                     self._bump_graph_version()
+        return delta
 
     def write_resolutions(self, updates: list[tuple], inserts: list[tuple], deletes: list[tuple],
                           inherit_targets: list[tuple[int, int | None]]) -> None:

@@ -1,0 +1,215 @@
+"""The symbol tables the resolver reads: loaded whole, or kept by a long-lived writer and updated
+file by file (drop a file's entries, load its new rows) so an update costs what it changed."""
+from __future__ import annotations
+
+import bisect
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import apsw
+import orjson
+
+from graphmind.languages import family
+
+CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
+CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
+_SEP_CHARS = str.maketrans({":": ".", "-": ".", ">": ".", "(": ".", ")": ".", "[": ".", "]": ".", ",": ".", " ": "."})
+
+
+@dataclass(slots=True)
+class Sym:
+    id: int
+    qualname: str
+    name: str
+    kind: str
+    parent: int | None
+    file: int
+
+
+def _dd_dict():
+    return defaultdict(dict)
+
+
+def _dd_list():
+    return defaultdict(list)
+
+
+@dataclass
+class Tables:
+    """The workspace's symbol tables."""
+    syms: dict[int, Sym] = field(default_factory=dict)
+    by_qual: dict[str, int] = field(default_factory=dict)
+    children: dict[int, dict[str, int]] = field(default_factory=_dd_dict)
+    imports: dict[int, dict[str, tuple[str, str | None]]] = field(default_factory=_dd_dict)
+    stars: dict[int, list[str]] = field(default_factory=_dd_list)
+    bases: dict[int, list[tuple[int, str]]] = field(default_factory=_dd_list)
+    definers: dict[str, list[int]] = field(default_factory=_dd_list)   # member name -> classes defining it
+    by_name: dict[tuple[str, str], list[int]] = field(default_factory=_dd_list)   # ids in ascending order
+    lang: dict[int, str] = field(default_factory=dict)
+    paths: dict[int, str] = field(default_factory=dict)          # file id -> relative path
+    file_module: dict[int, int] = field(default_factory=dict)    # file id -> its module symbol id
+    root: Path | None = None                                     # the workspace, for language hooks
+    packages: Counter = field(default_factory=Counter)   # every module name and each of its prefixes
+    # scope -> name -> [(kind, value)]; return values under the name ''
+    bindings: dict[int, dict[str, list[tuple[str, str]]]] = field(default_factory=_dd_dict)
+    property_names: Counter = field(default_factory=Counter)   # names of methods decorated as properties
+    # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
+    attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=_dd_dict)
+    # bookkeeping for updates file by file
+    file_syms: dict[int, list[int]] = field(default_factory=_dd_list)   # file id -> its symbol ids
+    quals: dict[str, list[int]] = field(default_factory=_dd_list)       # qualname -> every id with it
+    base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
+
+
+def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
+    """Read every symbol, import, base class and binding once."""
+    t = Tables(root=root)
+    add_files(t, conn, None)
+    return t
+
+
+def _is_property(kind: str, value: str) -> bool:
+    return kind == "decorator" and (value.endswith("property") or value.endswith((".setter", ".getter")))
+
+
+def base_words(base: str) -> set[str]:
+    """The identifiers of a base-class expression (`models.Model` -> models, Model)."""
+    return {w for w in base.translate(_SEP_CHARS).split(".") if w}
+
+
+def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
+    """Load the rows of these files (every file when None) into the tables."""
+    intern = sys.intern
+    if fids is None:
+        where, args = "", ()
+    else:
+        where, args = " WHERE file_id IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(fids)).decode(),)
+    fwhere = where.replace("file_id", "id")
+    for fid, lang, path in conn.execute(f"SELECT id, language, path FROM files{fwhere}", args):
+        t.lang[fid], t.paths[fid] = intern(lang), path
+    for sid, qual, name, kind, parent, fid in conn.execute(
+            f"SELECT id, qualname, name, kind, parent_id, file_id FROM symbols{where} ORDER BY id", args):
+        name, kind = intern(name), intern(kind)
+        t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
+        t.file_syms[fid].append(sid)
+        ids = t.quals[qual]
+        if not ids or ids[-1] < sid:
+            ids.append(sid)
+        else:
+            bisect.insort(ids, sid)
+        t.by_qual[qual] = ids[-1]
+        if kind == "module":
+            t.file_module[fid] = sid
+            parts = qual.split(".")
+            t.packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        if parent is not None:
+            t.children[parent][name] = sid
+            if kind in CALLABLE_KINDS and parent in t.syms and t.syms[parent].kind in CLASS_KINDS:
+                t.definers[name].append(parent)
+        if kind in CALLABLE_KINDS:
+            ids = t.by_name[(family(t.lang.get(fid, "")), name)]
+            if not ids or ids[-1] < sid:
+                ids.append(sid)
+            else:
+                bisect.insort(ids, sid)
+    for scope, module, symbol, alias, resolved, lang in conn.execute(
+            "SELECT i.scope_id, i.module, i.symbol, i.alias, i.resolved, f.language FROM imports i"
+            f" JOIN files f ON f.id = i.file_id{where.replace('file_id', 'i.file_id')}", args):
+        target = resolved or module
+        if symbol == "*":
+            t.stars[scope].append(target)
+        elif lang == "python" and symbol is None and alias == module.split(".", 1)[0] and "." in module:
+            t.imports[scope][alias] = (target.split(".", 1)[0] if resolved else alias, None)
+        else:
+            t.imports[scope][alias] = (target, symbol)
+    for iid, cls, base in conn.execute(
+            f"SELECT id, class_id, base FROM inherits{where} ORDER BY class_id, position", args):
+        t.bases[cls].append((iid, base))
+        for word in base_words(base):
+            t.base_words[word].add(cls)
+    for scope, name, kind, value in conn.execute(
+            f"SELECT scope_id, name, kind, value FROM bindings{where} ORDER BY id", args):
+        name, kind = intern(name), intern(kind)
+        if kind in ("attr", "attrannot"):
+            sym = t.syms.get(scope)
+            cls = sym.parent if sym is not None else None
+            if cls is not None and t.syms[cls].kind in CLASS_KINDS:
+                t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
+            continue
+        t.bindings[scope].setdefault(name, []).append((kind, value))
+        if _is_property(kind, value):
+            t.property_names[name[1:]] += 1
+        elif kind == "default_import":
+            # `import D from "m"` binds m's default export: record it as the import of `default` it is
+            imp = t.imports.get(scope, {}).get(name)
+            if imp is not None and imp[1] is None:
+                t.imports[scope][name] = (imp[0], "default")
+        sym = t.syms.get(scope)
+        if sym is not None and sym.kind in CLASS_KINDS and kind in ("assign", "annot"):
+            t.attrs[scope].setdefault(name, []).append((scope, kind, value))
+
+
+def _remove(table: dict, key, item) -> None:
+    items = table.get(key)
+    if items is not None:
+        try:
+            items.remove(item)
+        except (ValueError, KeyError):
+            pass
+        if not items:
+            del table[key]
+
+
+def _discount(counter: Counter, key) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
+
+
+def drop_files(t: Tables, fids: set[int]) -> None:
+    """Remove every entry these files contributed."""
+    for fid in fids:
+        sids = t.file_syms.pop(fid, [])
+        for sid in sids:
+            for name, rows in t.bindings.pop(sid, {}).items():
+                for kind, value in rows:
+                    if _is_property(kind, value):
+                        _discount(t.property_names, name[1:])
+            for _, base in t.bases.pop(sid, ()):
+                for word in base_words(base):
+                    _remove(t.base_words, word, sid)
+            for table in (t.children, t.imports, t.stars, t.attrs):
+                table.pop(sid, None)
+        for sid in reversed(sids):             # children before their parents
+            sym = t.syms.pop(sid)
+            _remove(t.quals, sym.qualname, sid)
+            ids = t.quals.get(sym.qualname)
+            if ids:
+                t.by_qual[sym.qualname] = ids[-1]
+            else:
+                t.by_qual.pop(sym.qualname, None)
+            if sym.kind == "module":
+                t.file_module.pop(fid, None)
+                parts = sym.qualname.split(".")
+                for i in range(1, len(parts) + 1):
+                    _discount(t.packages, ".".join(parts[:i]))
+            if sym.parent is not None:
+                kids = t.children.get(sym.parent)
+                if kids is not None and kids.get(sym.name) == sid:
+                    del kids[sym.name]
+                parent = t.syms.get(sym.parent)
+                if sym.kind in CALLABLE_KINDS and parent is not None and parent.kind in CLASS_KINDS:
+                    _remove(t.definers, sym.name, sym.parent)
+            if sym.kind in CALLABLE_KINDS:
+                _remove(t.by_name, (family(t.lang.get(fid, "")), sym.name), sid)
+        t.lang.pop(fid, None)
+        t.paths.pop(fid, None)
+
+
+def update_files(t: Tables, conn: apsw.Connection, changed: set[int], removed: set[int]) -> None:
+    """Bring the tables to the rows now stored for `changed` files, and forget `removed` ones."""
+    drop_files(t, changed | removed)
+    if changed:
+        add_files(t, conn, sorted(changed))

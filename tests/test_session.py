@@ -1,0 +1,180 @@
+"""Tables kept between updates (graphmind/session.py) and narrowed re-resolution (graphmind/interface.py):
+after every edit the kept tables equal freshly loaded ones, the kept class bases equal freshly resolved
+ones, and after a sequence of edits the index equals a clean index of the final tree."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from graphmind import workspace
+from graphmind.indexer import index_files, index_workspace
+from graphmind.resolver import Resolver
+from graphmind.session import ResolveSession
+from graphmind.store import Store
+from graphmind.tables import load_tables
+from test_incremental import snapshot
+
+CASES = Path(__file__).parent / "callgraph" / "cases"
+REPOS = Path(__file__).parent / "fixtures" / "repos"
+_DEF = re.compile(r"^(\s*)(def|class) (\w+)", re.M)
+
+
+def plain(value):
+    """Tables as comparable plain values: no empty containers, no default factories."""
+    if isinstance(value, dict):
+        out = {k: plain(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if v not in ({}, [], set())}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def table_state(t) -> dict:
+    state = {f.name: plain(getattr(t, f.name)) for f in dataclasses.fields(t) if f.name != "root"}
+    state["definers"] = {k: sorted(v) for k, v in state["definers"].items()}   # a set in all but name
+    return state
+
+
+def edit(rng: random.Random, text: str, step: int) -> str:
+    """A random edit, most often inside a function body (the common save), sometimes of the interface."""
+    lines = text.splitlines()
+    body = [i for i, ln in enumerate(lines) if ln.startswith("    ") and not _DEF.match(ln) and ln.strip()]
+    choice = rng.randrange(9)
+    if choice <= 2 and body:                      # duplicate, drop or swap body lines
+        i = rng.choice(body)
+        if choice == 0:
+            lines.insert(i, lines[i])
+        elif choice == 1 and len(body) > 1:
+            del lines[i]
+        else:
+            j = rng.choice(body)
+            lines[i], lines[j] = lines[j], lines[i]
+        return "\n".join(lines) + "\n"
+    defs = _DEF.findall(text)
+    if choice == 3 and defs:                      # rename a definition
+        name = rng.choice(defs)[2]
+        return re.sub(rf"\b{name}\b", f"{name}_r{step}", text, count=1)
+    if choice == 4:                               # a module-level binding others may be typed through
+        names = [d[2] for d in defs] or ["None"]
+        return text + f"\nCONST_{step % 3} = {rng.choice(names)}\n"
+    if choice == 5 and "class " in text:          # bases change
+        return re.sub(r"class (\w+)\((\w+)\)", r"class \1", text, count=1) if "(" in text else text
+    if choice == 6:
+        return text + f"\n\ndef added_{step % 4}(x):\n    return added_{step % 4}(x - 1) if x else None\n"
+    if choice == 7 and defs:                      # a new method override in a new subclass
+        cls = [d[2] for d in defs if d[1] == "class"]
+        if cls:
+            return text + f"\n\nclass Sub{step}({rng.choice(cls)}):\n    def run(self):\n        return self.run()\n"
+    return text + "\n\nclass Added:\n    def run(self):\n        return self.run()\n"
+
+
+def check_session(session: ResolveSession, root: Path, store: Store) -> None:
+    fresh = load_tables(store.conn, root)
+    assert table_state(session.tables) == table_state(fresh)
+    r = Resolver(fresh)
+    assert session.bases == {c: r.class_bases(c) for c in fresh.bases}
+
+
+def run_edits(src: Path, tmp_path: Path, seed: str, steps: int, suffixes: tuple[str, ...]) -> ResolveSession:
+    rng = random.Random(seed)
+    work = tmp_path / "work"
+    shutil.copytree(src, work, ignore=shutil.ignore_patterns("expected.json", ".graphmind"))
+    index_workspace(work)
+    store, session = Store(work), ResolveSession()
+    try:
+        files = sorted(p for p in work.rglob("*") if p.suffix in suffixes)   # code, not config files
+        for step in range(steps):
+            path = rng.choice(files)
+            if rng.random() < 0.1 and len(files) > 1:
+                path.unlink()
+                files.remove(path)
+            else:
+                path.write_text(edit(rng, path.read_text(), step))
+            index_files(store, workspace.walk(work), [], complete=True, session=session)
+            if session.tables is not None:
+                check_session(session, work, store)
+    finally:
+        store.close()
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+    return session
+
+
+@pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir() if p.is_dir())[::3])
+def test_python_edits_with_kept_tables_equal_clean(case, tmp_path):
+    assert run_edits(CASES / case, tmp_path, case, 8, (".py",)).tables is not None
+
+
+@pytest.mark.parametrize("repo", ["js_mixed", "ts_paths", "tsx_components"])
+def test_js_edits_with_kept_tables_equal_clean(repo, tmp_path):
+    assert run_edits(REPOS / repo, tmp_path, repo, 8, (".js", ".jsx", ".ts", ".tsx")).tables is not None
+
+
+def test_a_language_that_rewrites_tables_reloads_them(tmp_path):
+    """Go's hooks rewrite the tables when a pass starts: the session does not keep them, and stays exact."""
+    assert run_edits(REPOS / "go_shop", tmp_path, "go", 4, (".go",)).tables is None
+
+
+def test_a_body_edit_leaves_other_files_edges_untouched(tmp_path):
+    """Editing only a function body keeps the ids of the file's definitions, so no call elsewhere is
+    resolved again; a definition that vanishes re-opens the calls that reached it."""
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "core.py").write_text("def target(x):\n    return x\n\n\ndef other():\n    return 1\n")
+    (root / "pkg" / "use.py").write_text("from pkg.core import target\n\n\ndef caller():\n    return target(1)\n")
+    index_workspace(root)
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        ids = dict(store.conn.execute("SELECT qualname, id FROM symbols"))
+        edge = store.conn.execute("SELECT id, target_id FROM calls WHERE callee='target'").fetchone()
+        (root / "pkg" / "core.py").write_text("def target(x):\n    y = x + 1\n    return y\n\n\ndef other():\n    return 2\n")
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        assert dict(store.conn.execute("SELECT qualname, id FROM symbols")) == ids
+        # the same row, never re-opened: its id and target are unchanged
+        assert store.conn.execute("SELECT id, target_id FROM calls WHERE callee='target'").fetchone() == edge
+        (root / "pkg" / "core.py").write_text("def renamed(x):\n    return x\n")
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        row = store.conn.execute("SELECT target_id, resolution FROM calls WHERE callee='target'").fetchone()
+        assert row == (None, "unresolved")
+        check_session(session, root, store)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("before, after", [
+    # the base is imported under another name: the class must follow its definition vanishing
+    ("class Base:\n    def run(self):\n        return 1\n", "class Other:\n    def run(self):\n        return 1\n"),
+    # the base appears: a class whose base named nothing now derives from it
+    ("class Other:\n    pass\n", "class Other:\n    pass\n\n\nclass Base:\n    def run(self):\n        return 1\n"),
+])
+def test_bases_follow_their_definitions(tmp_path, before, after):
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "a.py").write_text(before)
+    (root / "b.py").write_text("from a import Base as B\n\n\nclass Sub(B):\n    def go(self):\n        return self.run()\n\n\n"
+                                "def make():\n    return B().run()\n")
+    (root / "c.py").write_text("from b import Sub\n\n\nclass Leaf(Sub):\n    pass\n")
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "a.py").write_text(after)
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        check_session(session, root, store)
+        bases = dict(store.conn.execute("SELECT s.qualname, t.qualname FROM inherits i JOIN symbols s ON"
+                                        " s.id = i.class_id LEFT JOIN symbols t ON t.id = i.target_id"))
+        assert bases == {"b.Sub": "a.Base" if "Base" in after else None, "c.Leaf": "b.Sub"}
+    finally:
+        store.close()
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(root) == snapshot(clean)
