@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -135,6 +135,8 @@ CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);
 CREATE INDEX IF NOT EXISTS calls_pending ON calls(id) WHERE resolution = 'pending';
 CREATE INDEX IF NOT EXISTS calls_name ON calls(name);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
+CREATE INDEX IF NOT EXISTS imports_resolved ON imports(resolved);
+CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);

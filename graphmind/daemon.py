@@ -136,16 +136,22 @@ class Daemon:
     def _write_loop(self) -> None:
         store = Store(self.root)
         self.cache = ReuseCache(store, self.trees)
-        dirty, backoff = False, 0.5
+        dirty, warm, backoff = False, True, 0.5
         try:
             while not self.stopping.is_set():
-                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty else 3600)
+                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty or warm else 3600)
                 if batch is None:
-                    if dirty and not self.stopping.is_set():
+                    if self.stopping.is_set():
+                        continue
+                    if dirty:
+                        store.optimize()
                         store.checkpoint()
                         store.prune_extractions(max(2000, 2 * self._file_count(store)))
+                    if warm:                        # the first save must not pay for loading the tables
+                        self.session.warm(store.conn, self.root)
+                    if dirty or warm:
                         release_memory()
-                        dirty = False
+                    dirty = warm = False
                     continue
                 try:
                     self._apply(store, batch)

@@ -87,8 +87,8 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     """
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
-    states = store.file_states()
-    cold = not states
+    states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
+    cold = not states and not store.any_files()
     if complete:
         present = {f.path for f in files}
         deleted = sorted(set(deleted) | {p for p in states if p not in present})
@@ -103,10 +103,10 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     with (contextlib.nullcontext() if cold else store.transaction()):
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
                session)
-    store.set_meta("indexed_at", str(time.time()))
-    if summary.changed or summary.removed:
-        store.optimize()
-    if checkpoint:
+        store.set_meta("indexed_at", str(time.time()))
+    if checkpoint:                              # a long-lived writer does both while idle instead
+        if summary.changed or summary.removed:
+            store.optimize()
         store.checkpoint()
     if totals:                                  # symbol and edge totals (a scan of calls: the daemon skips it)
         counts = store.conn.execute(
@@ -139,12 +139,14 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         pending.extend(batch)
         done += len(batch)
         if len(pending) >= (WRITE_FILES if cold else 1):
-            delta.merge(store.write_results(pending, incremental=not cold))
+            delta.merge(store.write_results(pending))
             pending = []
         if progress:
             progress(done, len(work))
     if pending:
-        delta.merge(store.write_results(pending, incremental=not cold))
+        delta.merge(store.write_results(pending))
+    if not cold:
+        store.reopen(delta)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
         resolve_pending(store, incremental=not cold, delta=delta, session=session)
     if cold and work:

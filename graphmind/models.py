@@ -103,12 +103,13 @@ class Delta:
     gone: set[int] = field(default_factory=set)        # symbol ids that no longer exist
     names: set[str] = field(default_factory=set)       # names calls elsewhere may now resolve differently by
     wide: bool = False                                  # a change other files may have been typed through
+    wide_modules: set[str] = field(default_factory=set)   # modules whose importers may resolve differently
+    modules: set[str] = field(default_factory=set)        # modules that changed otherwise
+    languages: set[str] = field(default_factory=set)      # languages of the changed files
 
     def merge(self, other: "Delta") -> None:
-        self.files |= other.files
-        self.removed |= other.removed
-        self.gone |= other.gone
-        self.names |= other.names
+        for name in ("files", "removed", "gone", "names", "wide_modules", "modules", "languages"):
+            getattr(self, name).update(getattr(other, name))
         self.wide = self.wide or other.wide
 
 

@@ -73,6 +73,17 @@ class ResolveSession:
             dirty |= t.base_words.get(name, set())
         return t, {c for c in dirty if c in t.syms}
 
+    def warm(self, conn: apsw.Connection, root: Path) -> bool:
+        """Load the tables and resolve every class's bases ahead of the first update (when they can
+        be kept); whether they were loaded."""
+        langs = [lang for (lang,) in conn.execute("SELECT DISTINCT language FROM files")]
+        if self.tables is not None or any(getattr(hooks_for(lang), "prepare", None) for lang in langs):
+            return False
+        from graphmind.resolver import Resolver     # the resolver imports this module
+        self.tables = load_tables(conn, root)
+        self.record(Resolver(self.tables), list(self.tables.bases))
+        return True
+
     def _forget(self, cls: int) -> None:
         for base in self.bases.pop(cls, ()):
             subs = self.subs.get(base)

@@ -5,6 +5,7 @@ import contextlib
 import fcntl
 import logging
 import os
+import re
 import time
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from graphmind.resources import read_text
 log = logging.getLogger(__name__)
 
 _INDEX_MARKER = "-- indexes:"
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -157,38 +159,33 @@ class Store:
         return self.conn.execute("SELECT EXISTS (SELECT 1 FROM calls WHERE resolution='pending')").fetchone()[0] == 1
 
     # -- reads the writer needs --------------------------------------------------------------
-    def file_states(self) -> dict[str, tuple[int, int, int, str]]:
-        """Every indexed file: path -> (id, size, mtime_ns, sha256)."""
-        return {p: (i, s, m, h) for i, p, s, m, h in
-                self.conn.execute("SELECT id, path, size, mtime_ns, sha256 FROM files")}
+    def file_states(self, paths: list[str] | None = None) -> dict[str, tuple[int, int, int, str]]:
+        """Indexed files (every one, or those of `paths`): path -> (id, size, mtime_ns, sha256)."""
+        if paths is None:
+            rows = self.conn.execute("SELECT id, path, size, mtime_ns, sha256 FROM files")
+        else:
+            rows = self.conn.execute("SELECT id, path, size, mtime_ns, sha256 FROM files WHERE path IN"
+                                     " (SELECT value FROM json_each(?))", (orjson.dumps(paths).decode(),))
+        return {p: (i, s, m, h) for i, p, s, m, h in rows}
+
+    def any_files(self) -> bool:
+        return not self.is_empty(self.conn)
 
     # -- writes -------------------------------------------------------------------------------
-    def write_results(self, results: list[FileResult], incremental: bool) -> Delta:
-        """Record a batch of processed files in one transaction: every file whole, or none."""
+    def write_results(self, results: list[FileResult]) -> Delta:
+        """Record a batch of processed files in one transaction: every file whole, or none. What
+        it changed for calls elsewhere is returned, for `reopen` once the last batch is written."""
         delta = Delta()
         with self.transaction():
             next_id = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM symbols").fetchone()[0]
-            wide: set[str] = set()         # modules whose importers may have been typed through them
-            narrow: set[str] = set()       # modules that only gained or lost definitions
-            languages: set[str] = set()
             for res in results:
                 if res.unchanged:
                     self.conn.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?",
                                       (res.info.size, res.info.mtime_ns, res.info.path))
                     continue
                 next_id, is_wide = self._replace_file(res.info, res.sha256, res.extraction, next_id, delta)
-                languages.add(res.info.language)
-                if is_wide:
-                    wide.add(res.extraction.module)
-                else:
-                    narrow.add(res.extraction.module)
-            if incremental:                          # once per batch, not once per file
-                delta.names = self._aliases_of(delta.names)
-                self._reopen_by_name(delta.names, languages)
-                for module in sorted(wide):
-                    self._reopen_importers(module)
-                for module in sorted(narrow - wide):
-                    self._reopen_importers(module, delta.names)
+                delta.languages.add(res.info.language)
+                (delta.wide_modules if is_wide else delta.modules).add(res.extraction.module)
             if any(not res.unchanged for res in results):
                 self._bump_graph_version()
         return delta
@@ -279,6 +276,16 @@ class Store:
                 " (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
                 (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
 
+    def reopen(self, delta: Delta) -> None:
+        """Send back to pending the calls elsewhere that the written changes may resolve differently:
+        by the names that appeared or vanished (and what they are imported as), calls typed through
+        a module whose interface changed, and chains mentioning a new or vanished name there."""
+        with self.transaction():
+            delta.names = self._aliases_of(delta.names)
+            self._reopen_by_name(delta.names, delta.languages)
+            self._reopen_importers(delta.wide_modules)
+            self._reopen_importers(delta.modules - delta.wide_modules, delta.names)
+
     def _aliases_of(self, names: set[str]) -> set[str]:
         """The names, and every name they are imported as (`from a import Base as B`), transitively."""
         found, frontier = set(names), set(names)
@@ -289,22 +296,32 @@ class Store:
             found |= frontier
         return found
 
-    def _reopen_importers(self, module: str, mentioning: set[str] | None = None) -> None:
-        """Calls in files importing a changed module may have been typed through it: resolve them again
+    def _reopen_importers(self, modules: set[str], mentioning: set[str] | None = None) -> None:
+        """Calls in files importing changed modules may have been typed through them: resolve them again
         (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`)."""
-        mention, args = "", (module,)
-        if mentioning is not None:
-            if not mentioning:
-                return
-            mention = " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(calls.callee, value) > 0)"
-            args = (module, orjson.dumps(sorted(mentioning)).decode())
-        self.conn.execute(
-            "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
-            " ('inferred', 'self', 'possible', 'unresolved', 'external') AND file_id IN"
-            " (SELECT file_id FROM imports WHERE resolved = ?1 OR resolved || '.' || symbol = ?1)" + mention, args)
+        if not modules or (mentioning is not None and not mentioning):
+            return
+        files: set[int] = set()
+        for module in sorted(modules):
+            package, _, last = module.rpartition(".")
+            files.update(f for (f,) in self.conn.execute(
+                "SELECT file_id FROM imports WHERE resolved = ? UNION SELECT file_id FROM imports"
+                " WHERE resolved = ? AND symbol = ?", (module, package, last)))
+        if not files:
+            return
+        rows = self.conn.execute(
+            "SELECT c.id, c.callee FROM json_each(?) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"
+            " ('inferred', 'self', 'possible', 'unresolved', 'external')", (orjson.dumps(sorted(files)).decode(),))
+        ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(_IDENT.findall(callee))]
+        self._reopen_ids(ids)
+
+    def _reopen_ids(self, ids: list[int]) -> None:
+        if ids:
+            self.conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
+                              " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
 
     def delete_files(self, paths: list[str]) -> Delta:
-        """Remove files that no longer exist, in one transaction."""
+        """Remove files that no longer exist, in one transaction (then `reopen` what they changed)."""
         delta = Delta()
         with self.transaction():
             for path in paths:
@@ -316,9 +333,9 @@ class Store:
                     delta.removed.add(file_id)
                     delta.gone.update(old_ids)
                     delta.names |= names
+                    delta.languages.add(language)
+                    delta.wide_modules.add(module)
                     self._clear_file(file_id, set(old_ids))
-                    self._reopen_by_name(names, {language})
-                    self._reopen_importers(module)
                     self.conn.execute("DELETE FROM files WHERE id=?", (file_id,))
                     self._bump_graph_version()
         return delta
@@ -337,8 +354,9 @@ class Store:
             c.executemany("UPDATE inherits SET target_id=? WHERE id=?", [(t, i) for i, t in inherit_targets])
             self._bump_graph_version()
 
-    def reset_pending_sites(self) -> None:
-        """Collapse every call site with a pending row back to one pending row (drops stale candidates)."""
+    def reset_pending_sites(self, fresh: set[int] = frozenset()) -> None:
+        """Collapse every call site with a pending row back to one pending row (drops stale candidates).
+        `fresh`: files whose call rows were all just written (pending, one per site): skipped."""
         c = self.conn
         with self.transaction():
             pending = c.execute("SELECT id, file_id, line, col, caller_id, callee FROM calls"
@@ -346,6 +364,8 @@ class Store:
             keep: dict[tuple, int] = {}
             drop = []
             for cid, *site in pending:
+                if site[0] in fresh:
+                    continue
                 key = tuple(site)
                 if key in keep:
                     drop.append((cid,))
