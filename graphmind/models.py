@@ -99,6 +99,7 @@ class FileResult:
 class Delta:
     """What a write changed, for the resolution that follows it in the same transaction."""
     files: set[int] = field(default_factory=set)       # files whose rows were replaced or added
+    fresh: set[int] = field(default_factory=set)       # of those, files whose call rows are all new (pending)
     removed: set[int] = field(default_factory=set)     # files deleted
     gone: set[int] = field(default_factory=set)        # symbol ids that no longer exist
     names: set[str] = field(default_factory=set)       # names calls elsewhere may now resolve differently by
@@ -108,7 +109,7 @@ class Delta:
     languages: set[str] = field(default_factory=set)      # languages of the changed files
 
     def merge(self, other: "Delta") -> None:
-        for name in ("files", "removed", "gone", "names", "wide_modules", "modules", "languages"):
+        for name in ("files", "fresh", "removed", "gone", "names", "wide_modules", "modules", "languages"):
             getattr(self, name).update(getattr(other, name))
         self.wide = self.wide or other.wide
 

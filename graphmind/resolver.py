@@ -462,7 +462,7 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
     of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed."""
     conn = store.conn
     if incremental:
-        store.reset_pending_sites(delta.files if delta is not None else frozenset())
+        store.reset_pending_sites(delta.fresh if delta is not None else frozenset())
     if session is not None:
         tables, dirty = session.prepare(conn, store.root, delta if incremental else None)
         r = Resolver(tables, session.bases, session.subs, dirty)

@@ -41,12 +41,14 @@ class ResolveSession:
         self.tables: Tables | None = None
         self.bases: dict[int, list[int]] = {}                        # class -> its resolved bases
         self.subs: dict[int, set[int]] = defaultdict(set)            # class -> classes listing it as a base
+        self.churn = 0              # files updated in place since the tables were loaded
 
     def invalidate(self) -> None:
         """Forget everything (after a failed update: the tables may be ahead of what was committed)."""
         self.tables = None
         self.bases.clear()
         self.subs.clear()
+        self.churn = 0
 
     def prepare(self, conn: apsw.Connection, root: Path, delta: Delta | None) -> tuple[Tables, set[int] | None]:
         """Tables current with the store, and the classes whose bases must be resolved again (None: all)."""
@@ -58,6 +60,7 @@ class ResolveSession:
                 self.tables = t
             return t, None
         touched = delta.files | delta.removed
+        self.churn += len(touched)
         for fid in touched:                                          # their classes are re-read below
             for sid in t.file_syms.get(fid, ()):
                 self._forget(sid)

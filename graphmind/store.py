@@ -202,6 +202,7 @@ class Store:
         values = (info.language, ext.module, info.size, mtime, sha, ext.status, ext.error, time.time())
         stored = ext.status != "skipped" and not (ext.status == "error" and not ext.symbols)
         new = interface.of_extraction(ext if stored else Extraction(module=ext.module))
+        reuse: dict[tuple, list[tuple]] = {}
         if row is None:
             file_id = c.execute(
                 "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"
@@ -209,7 +210,7 @@ class Store:
             kept: list[int | None] = [None] * len(new.keys)
             wide = True                              # a new module: what imported it may resolve now
             delta.names.update(new.names)
-            delta.names.update(alias for *_, alias, _ in new.imports)
+            delta.names.update(new.aliases())
         else:
             file_id = row[0]
             old, old_ids = interface.of_rows(c, file_id)
@@ -220,14 +221,16 @@ class Store:
             if wide:                                 # every name the file defines or binds, before and after
                 delta.wide = True
                 delta.names.update(old.names, new.names)
-                delta.names.update(alias for *_, alias, _ in old.imports | new.imports)
-            gone = set(old_ids) - {k for k in kept if k is not None}
-            delta.gone |= gone
-            self._clear_file(file_id, gone)
+                delta.names.update(old.aliases() | new.aliases())
+            else:
+                reuse = self._old_resolutions(file_id, interface.unchanged_scopes(old, new), change.names)
+            delta.gone |= set(old_ids) - {k for k in kept if k is not None}
+            self._clear_file(file_id)
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                       " indexed_at=? WHERE id=?", (*values, file_id))
         delta.files.add(file_id)
         if not stored:
+            delta.fresh.add(file_id)
             return next_id, wide
         ids = []
         for k in kept:
@@ -240,10 +243,21 @@ class Store:
             [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
               s.signature, None if s.parent is None else ids[s.parent]) for i, s in enumerate(ext.symbols)])
         searchindex.add_file(c, file_id, info.path, ids, ext.symbols)
+        pending, resolved = [], []
+        for k in ext.calls:
+            rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit)) if reuse else None
+            if rows is None:
+                pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit))
+            else:                                    # resolved as before: the same rows at the new position
+                resolved.extend((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit) for r in rows)
         c.executemany(
             "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit)"
-            " VALUES (?,?,?,?,?,?,'pending',?)",
-            [(file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit) for k in ext.calls])
+            " VALUES (?,?,?,?,?,?,'pending',?)", pending)
+        c.executemany(
+            "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
+            " implicit) VALUES (?,?,?,?,?,?,?,?,?,?)", resolved)
+        if not resolved:                             # one pending row per site: nothing to collapse later
+            delta.fresh.add(file_id)
         c.executemany(
             "INSERT INTO bindings(file_id, scope_id, name, kind, value, line) VALUES (?,?,?,?,?,?)",
             [(file_id, ids[b.scope], b.name, b.kind, b.value, b.line) for b in ext.bindings])
@@ -255,12 +269,27 @@ class Store:
             [(file_id, ids[h.cls], h.base, h.position) for h in ext.inherits])
         return next_id, wide
 
-    def _clear_file(self, file_id: int, gone: set[int]) -> None:
-        """Delete a file's rows; calls elsewhere that reached a definition now gone go back to pending."""
+    def _old_resolutions(self, file_id: int, scopes: set[str], names: set[str]) -> dict[tuple, list[tuple]]:
+        """The resolved rows of one site per (caller id, callee, name, implicit) in unchanged scopes,
+        for calls that mention none of `names` (graphmind/interface.py says why they still hold)."""
+        out: dict[tuple, list[tuple]] = {}
+        if not scopes:
+            return out
+        sites: dict[tuple, tuple] = {}
+        for caller, qual, callee, name, implicit, line, col, target, how, cands in self.conn.execute(
+                "SELECT c.caller_id, s.qualname, c.callee, c.name, c.implicit, c.line, c.col, c.target_id,"
+                " c.resolution, c.candidates FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE c.file_id=?"
+                " AND c.resolution != 'pending' ORDER BY c.id", (file_id,)):
+            if qual not in scopes or (names and not names.isdisjoint(_IDENT.findall(callee))):
+                continue
+            key = (caller, callee, name, implicit)
+            if sites.setdefault(key, (line, col)) == (line, col):
+                out.setdefault(key, []).append((target, how, cands))
+        return out
+
+    def _clear_file(self, file_id: int) -> None:
+        """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`)."""
         c = self.conn
-        if gone:
-            c.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE file_id != ? AND target_id IN"
-                      " (SELECT value FROM json_each(?))", (file_id, orjson.dumps(sorted(gone)).decode()))
         searchindex.delete_file(c, file_id)
         for table in ("calls", "imports", "inherits", "bindings", "symbols"):
             c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))
@@ -281,6 +310,9 @@ class Store:
         by the names that appeared or vanished (and what they are imported as), calls typed through
         a module whose interface changed, and chains mentioning a new or vanished name there."""
         with self.transaction():
+            if delta.gone:                          # calls that reached a definition now gone
+                self.conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE target_id IN"
+                                  " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
             delta.names = self._aliases_of(delta.names)
             self._reopen_by_name(delta.names, delta.languages)
             self._reopen_importers(delta.wide_modules)
@@ -329,13 +361,13 @@ class Store:
                 if row:
                     file_id, module, language = row
                     old, old_ids = interface.of_rows(self.conn, file_id)
-                    names = set(old.names) | {alias for *_, alias, _ in old.imports}
+                    names = set(old.names) | old.aliases()
                     delta.removed.add(file_id)
                     delta.gone.update(old_ids)
                     delta.names |= names
                     delta.languages.add(language)
                     delta.wide_modules.add(module)
-                    self._clear_file(file_id, set(old_ids))
+                    self._clear_file(file_id)
                     self.conn.execute("DELETE FROM files WHERE id=?", (file_id,))
                     self._bump_graph_version()
         return delta

@@ -52,14 +52,14 @@ class Tables:
     file_module: dict[int, int] = field(default_factory=dict)    # file id -> its module symbol id
     root: Path | None = None                                     # the workspace, for language hooks
     packages: Counter = field(default_factory=Counter)   # every module name and each of its prefixes
-    # scope -> name -> [(kind, value)]; return values under the name ''
-    bindings: dict[int, dict[str, list[tuple[str, str]]]] = field(default_factory=_dd_dict)
+    # scope -> name -> ((kind, value), ...); return values under the name ''
+    bindings: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(default_factory=_dd_dict)
     property_names: Counter = field(default_factory=Counter)   # names of methods decorated as properties
     # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
     attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=_dd_dict)
     # bookkeeping for updates file by file
     file_syms: dict[int, list[int]] = field(default_factory=_dd_list)   # file id -> its symbol ids
-    quals: dict[str, list[int]] = field(default_factory=_dd_list)       # qualname -> every id with it
+    dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
     base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
 
 
@@ -94,12 +94,12 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         name, kind = intern(name), intern(kind)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
         t.file_syms[fid].append(sid)
-        ids = t.quals[qual]
-        if not ids or ids[-1] < sid:
-            ids.append(sid)
-        else:
-            bisect.insort(ids, sid)
-        t.by_qual[qual] = ids[-1]
+        prev = t.by_qual.get(qual)
+        if prev is None:
+            t.by_qual[qual] = sid
+        else:                                   # the largest id wins, as when loaded in id order
+            bisect.insort(t.dup_quals.setdefault(qual, [prev]), sid)
+            t.by_qual[qual] = t.dup_quals[qual][-1]
         if kind == "module":
             t.file_module[fid] = sid
             parts = qual.split(".")
@@ -129,16 +129,19 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         t.bases[cls].append((iid, base))
         for word in base_words(base):
             t.base_words[word].add(cls)
+    pairs: dict[tuple[str, str], tuple[str, str]] = {}    # one object per distinct (kind, value)
     for scope, name, kind, value in conn.execute(
             f"SELECT scope_id, name, kind, value FROM bindings{where} ORDER BY id", args):
         name, kind = intern(name), intern(kind)
+        pair = pairs.setdefault((kind, value), (kind, value))
         if kind in ("attr", "attrannot"):
             sym = t.syms.get(scope)
             cls = sym.parent if sym is not None else None
             if cls is not None and t.syms[cls].kind in CLASS_KINDS:
                 t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
             continue
-        t.bindings[scope].setdefault(name, []).append((kind, value))
+        names = t.bindings[scope]
+        names[name] = names.get(name, ()) + (pair,)
         if _is_property(kind, value):
             t.property_names[name[1:]] += 1
         elif kind == "default_import":
@@ -184,12 +187,14 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
-            _remove(t.quals, sym.qualname, sid)
-            ids = t.quals.get(sym.qualname)
-            if ids:
+            ids = t.dup_quals.get(sym.qualname)
+            if ids is not None:
+                ids.remove(sid)
                 t.by_qual[sym.qualname] = ids[-1]
-            else:
-                t.by_qual.pop(sym.qualname, None)
+                if len(ids) == 1:
+                    del t.dup_quals[sym.qualname]
+            elif t.by_qual.get(sym.qualname) == sid:
+                del t.by_qual[sym.qualname]
             if sym.kind == "module":
                 t.file_module.pop(fid, None)
                 parts = sym.qualname.split(".")

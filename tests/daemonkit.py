@@ -101,4 +101,8 @@ def assert_same_graph(a: Path, b: Path) -> None:
     for table in ra:
         only_a = sorted(set(ra[table]) - set(rb[table]))[:5]
         only_b = sorted(set(rb[table]) - set(ra[table]))[:5]
+        if ra[table] != rb[table]:
+            from collections import Counter
+            ca, cb = Counter(ra[table]), Counter(rb[table])
+            only_a, only_b = sorted((ca - cb).elements())[:5], sorted((cb - ca).elements())[:5]
         assert ra[table] == rb[table], f"{table}: only in daemon's {only_a}; only in clean {only_b}"

@@ -89,12 +89,13 @@ def run_edits(src: Path, tmp_path: Path, seed: str, steps: int, suffixes: tuple[
     try:
         files = sorted(p for p in work.rglob("*") if p.suffix in suffixes)   # code, not config files
         for step in range(steps):
-            path = rng.choice(files)
-            if rng.random() < 0.1 and len(files) > 1:
-                path.unlink()
-                files.remove(path)
-            else:
-                path.write_text(edit(rng, path.read_text(), step))
+            for _ in range(rng.choice([1, 1, 2, 3])):        # one update may carry several files
+                path = rng.choice(files)
+                if rng.random() < 0.1 and len(files) > 1:
+                    path.unlink()
+                    files.remove(path)
+                else:
+                    path.write_text(edit(rng, path.read_text(), step))
             index_files(store, workspace.walk(work), [], complete=True, session=session)
             if session.tables is not None:
                 check_session(session, work, store)
@@ -178,3 +179,72 @@ def test_bases_follow_their_definitions(tmp_path, before, after):
     shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(root) == snapshot(clean)
+
+
+def test_a_return_type_changed_through_a_local_reaches_every_caller(tmp_path):
+    """`x = A()` -> `x = B()` under an unchanged `return x`: callers typed through make() follow,
+    in other files and in the same file (whose own unchanged functions must not keep old rows)."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    classes = "class A:\n    def run(self):\n        return 1\n\n\nclass B:\n    def run(self):\n        return 2\n\n\n"
+    same_file = "\n\ndef user():\n    return make().run()\n"
+    (root / "a.py").write_text(classes + "def make():\n    x = A()\n    return x\n" + same_file)
+    (root / "b.py").write_text("from a import make\n\n\ndef use():\n    return make().run()\n")
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "a.py").write_text(classes + "def make():\n    x = B()\n    return x\n" + same_file)
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        targets = dict(store.conn.execute(
+            "SELECT s.qualname, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
+            " JOIN symbols t ON t.id = c.target_id WHERE c.callee = 'make().run'"))
+        assert targets == {"b.use": "a.B.run", "a.user": "a.B.run"}
+    finally:
+        store.close()
+
+
+def test_unchanged_functions_keep_their_resolved_rows(tmp_path):
+    """A save inside one function re-resolves that function's calls only; the rows of the others are
+    copied (same targets at their new lines), and the result equals a clean index."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    body = "def helper():\n    return 1\n\n\ndef first():\n    return helper()\n\n\ndef second():\n    return helper()\n"
+    (root / "m.py").write_text(body)
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "m.py").write_text("\n\n" + body.replace("def first():\n    return helper()",
+                                                         "def first():\n    y = 2\n    print(y)\n    return helper()"))
+        written = []
+        store.conn.set_profile(lambda sql, ns: written.append(sql))
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        store.conn.set_profile(None)
+        rows = store.conn.execute("SELECT s.name, c.line, t.name, c.resolution FROM calls c JOIN symbols s"
+                                  " ON s.id = c.caller_id JOIN symbols t ON t.id = c.target_id ORDER BY c.line").fetchall()
+        assert rows == [("first", 10, "helper", "local"), ("second", 14, "helper", "local")]
+        # second's call was written resolved; only first's went through the resolver
+        resolved_inserts = [q for q in written if q.startswith("INSERT INTO calls") and "'pending'" not in q]
+        assert resolved_inserts, "no call row was carried over"
+    finally:
+        store.close()
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(root) == snapshot(clean)
+
+
+def test_a_changed_local_re_resolves_the_calls_of_its_scope(tmp_path):
+    root = tmp_path / "ws"
+    root.mkdir()
+    classes = "class A:\n    def run(self):\n        return 1\n\n\nclass B:\n    def run(self):\n        return 2\n\n\n"
+    (root / "m.py").write_text(classes + "def f():\n    x = A()\n    x.run()\n")
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "m.py").write_text(classes + "def f():\n    x = B()\n    x.run()\n")
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        target = store.conn.execute("SELECT t.qualname FROM calls c JOIN symbols t ON t.id = c.target_id"
+                                    " WHERE c.callee = 'x.run'").fetchall()
+        assert target == [("m.B.run",)]
+    finally:
+        store.close()
