@@ -341,9 +341,13 @@ class Store:
                 " WHERE resolved = ? AND symbol = ?", (module, package, last)))
         if not files:
             return
-        rows = self.conn.execute(
-            "SELECT c.id, c.callee FROM json_each(?) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"
-            " ('inferred', 'self', 'possible', 'unresolved', 'external')", (orjson.dumps(sorted(files)).decode(),))
+        sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"
+               " ('inferred', 'self', 'possible', 'unresolved', 'external')")
+        args = [orjson.dumps(sorted(files)).decode()]
+        if mentioning is not None:                  # a substring test in SQL first, then whole identifiers
+            sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
+            args.append(orjson.dumps(sorted(mentioning)).decode())
+        rows = self.conn.execute(sql, args)
         ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(_IDENT.findall(callee))]
         self._reopen_ids(ids)
 
