@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS symbols (
     start_byte INTEGER NOT NULL,
     end_byte   INTEGER NOT NULL,
     signature  TEXT NOT NULL,
-    parent_id  INTEGER REFERENCES symbols(id)
+    parent_id  INTEGER REFERENCES symbols(id),
+    text_hash  INTEGER                       -- fingerprint of its search texts (graphmind/searchindex.py)
 ) STRICT;
 
 -- Call sites. A site resolved to one definition has one row with target_id set; a site with

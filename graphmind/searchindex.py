@@ -6,10 +6,12 @@ the lexical index never disagrees with the graph. Every text is split into words
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 
 import apsw
+import orjson
 
 from graphmind.docstrings import lexical_enabled
 from graphmind.models import SymbolRow
@@ -37,27 +39,40 @@ def fold_name(name: str) -> str:
     return _NOT_WORD.sub("", name).lower()
 
 
+def text_hash(path: str, sym: SymbolRow) -> int:
+    """A fingerprint of the texts a symbol's lexical rows are made of (stored in symbols.text_hash):
+    a save rewrites only the rows whose texts changed."""
+    data = "\x1f".join((path, sym.name, sym.qualname, sym.signature, sym.doc)).encode("utf-8", "replace")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big", signed=True)
+
+
 def add_file(conn: apsw.Connection, file_id: int, path: str, ids: Sequence[int],
-             symbols: Sequence[SymbolRow]) -> None:
-    """Write the lexical rows of a file whose symbols were just inserted with these ids."""
+             symbols: Sequence[SymbolRow], skip: set[int] = frozenset()) -> None:
+    """Write the lexical rows of a file whose symbols were just inserted with these ids (but those
+    in `skip`, whose rows were kept), and of its path."""
     if not lexical_enabled() or not symbols:
         return
+    rows = [(i, s) for i, s in zip(ids, symbols) if i not in skip]
     path_words = split_words(path)
     conn.executemany(
         "INSERT INTO search_text(rowid, name, words, qualname, signature, doc, path) VALUES (?,?,?,?,?,?,?)",
         [(i, fold_name(s.name), split_words(s.name), split_words(s.qualname), split_words(s.signature),
-          split_words(s.doc), path_words) for i, s in zip(ids, symbols)])
-    conn.executemany("INSERT INTO search_names(rowid, name) VALUES (?,?)",
-                     [(i, s.name) for i, s in zip(ids, symbols)])
+          split_words(s.doc), path_words) for i, s in rows])
+    conn.executemany("INSERT INTO search_names(rowid, name) VALUES (?,?)", [(i, s.name) for i, s in rows])
     conn.execute("INSERT INTO search_paths(rowid, path) VALUES (?,?)", (file_id, path))
 
 
-def delete_file(conn: apsw.Connection, file_id: int) -> None:
-    """Delete the lexical rows of a file (call before its symbols rows are deleted)."""
-    ids = "SELECT id FROM symbols WHERE file_id=?"
-    conn.execute(f"DELETE FROM search_text WHERE rowid IN ({ids})", (file_id,))
-    conn.execute(f"DELETE FROM search_names WHERE rowid IN ({ids})", (file_id,))
+def delete_file(conn: apsw.Connection, file_id: int, keep: set[int] | None = None) -> None:
+    """Delete the lexical rows of a file (call before its symbols rows are deleted), but those of
+    the symbols in `keep`."""
     conn.execute("DELETE FROM search_paths WHERE rowid=?", (file_id,))
+    if not keep:
+        ids, args = "SELECT id FROM symbols WHERE file_id=?", (file_id,)
+    else:
+        ids = "SELECT id FROM symbols WHERE file_id=? AND id NOT IN (SELECT value FROM json_each(?))"
+        args = (file_id, orjson.dumps(sorted(keep)).decode())
+    conn.execute(f"DELETE FROM search_text WHERE rowid IN ({ids})", args)
+    conn.execute(f"DELETE FROM search_names WHERE rowid IN ({ids})", args)
 
 
 def optimize(conn: apsw.Connection) -> None:

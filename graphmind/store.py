@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 
 _INDEX_MARKER = "-- indexes:"
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -203,6 +204,8 @@ class Store:
         stored = ext.status != "skipped" and not (ext.status == "error" and not ext.symbols)
         new = interface.of_extraction(ext if stored else Extraction(module=ext.module))
         reuse: dict[tuple, list[tuple]] = {}
+        hashes = [searchindex.text_hash(info.path, sym) for sym in ext.symbols] if stored else []
+        same_text: set[int] = set()          # kept symbols whose lexical rows stay as they are
         if row is None:
             file_id = c.execute(
                 "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"
@@ -225,7 +228,9 @@ class Store:
             else:
                 reuse = self._old_resolutions(file_id, interface.unchanged_scopes(old, new), change.names)
             delta.gone |= set(old_ids) - {k for k in kept if k is not None}
-            self._clear_file(file_id)
+            old_hashes = dict(c.execute("SELECT id, text_hash FROM symbols WHERE file_id=?", (file_id,)))
+            same_text = {k for k, h in zip(kept, hashes) if k is not None and old_hashes.get(k) == h}
+            self._clear_file(file_id, same_text)
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                       " indexed_at=? WHERE id=?", (*values, file_id))
         delta.files.add(file_id)
@@ -239,10 +244,10 @@ class Store:
             ids.append(k)
         c.executemany(
             "INSERT INTO symbols(id, file_id, qualname, name, kind, start_line, end_line, start_byte, end_byte,"
-            " signature, parent_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            " signature, parent_id, text_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
-              s.signature, None if s.parent is None else ids[s.parent]) for i, s in enumerate(ext.symbols)])
-        searchindex.add_file(c, file_id, info.path, ids, ext.symbols)
+              s.signature, None if s.parent is None else ids[s.parent], hashes[i]) for i, s in enumerate(ext.symbols)])
+        searchindex.add_file(c, file_id, info.path, ids, ext.symbols, skip=same_text)
         pending, resolved = [], []
         for k in ext.calls:
             rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit)) if reuse else None
@@ -287,10 +292,11 @@ class Store:
                 out.setdefault(key, []).append((target, how, cands))
         return out
 
-    def _clear_file(self, file_id: int) -> None:
-        """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`)."""
+    def _clear_file(self, file_id: int, same_text: set[int] | None = None) -> None:
+        """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`);
+        `same_text`: the file stays, and these symbols' lexical rows are kept (their texts did not change)."""
         c = self.conn
-        searchindex.delete_file(c, file_id)
+        searchindex.delete_file(c, file_id, same_text)
         for table in ("calls", "imports", "inherits", "bindings", "symbols"):
             c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))
 
@@ -344,9 +350,12 @@ class Store:
         sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"
                " ('inferred', 'self', 'possible', 'unresolved', 'external')")
         args = [orjson.dumps(sorted(files)).decode()]
-        if mentioning is not None:                  # a substring test in SQL first, then whole identifiers
-            sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
-            args.append(orjson.dumps(sorted(mentioning)).decode())
+        if mentioning is not None:
+            # names and bare calls were re-opened by name: here only chains (`obj.added().run`)
+            sql += " AND instr(c.callee, '.') > 0"
+            if len(mentioning) <= FEW_NAMES:         # a substring test in SQL first, then whole identifiers
+                sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
+                args.append(orjson.dumps(sorted(mentioning)).decode())
         rows = self.conn.execute(sql, args)
         ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(_IDENT.findall(callee))]
         self._reopen_ids(ids)

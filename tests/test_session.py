@@ -15,7 +15,7 @@ from graphmind import workspace
 from graphmind.indexer import index_files, index_workspace
 from graphmind.resolver import Resolver
 from graphmind.session import ResolveSession
-from graphmind.store import Store
+from graphmind.store import Store, open_reader
 from graphmind.tables import load_tables
 from test_incremental import snapshot
 
@@ -44,7 +44,14 @@ def edit(rng: random.Random, text: str, step: int) -> str:
     """A random edit, most often inside a function body (the common save), sometimes of the interface."""
     lines = text.splitlines()
     body = [i for i, ln in enumerate(lines) if ln.startswith("    ") and not _DEF.match(ln) and ln.strip()]
-    choice = rng.randrange(9)
+    choice = rng.randrange(10)
+    if choice == 9:                               # a docstring appears (search texts change, nothing else)
+        heads = [i for i, ln in enumerate(lines) if _DEF.match(ln) and ln.rstrip().endswith(":")]
+        if heads:
+            i = rng.choice(heads)
+            indent = len(lines[i]) - len(lines[i].lstrip()) + 4
+            lines.insert(i + 1, " " * indent + f'"""Note {step} on refunds."""')
+            return "\n".join(lines) + "\n"
     if choice <= 2 and body:                      # duplicate, drop or swap body lines
         i = rng.choice(body)
         if choice == 0:
@@ -105,7 +112,24 @@ def run_edits(src: Path, tmp_path: Path, seed: str, steps: int, suffixes: tuple[
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(work) == snapshot(clean)
+    assert lexical(work) == lexical(clean)
     return session
+
+
+def lexical(root: Path) -> dict:
+    """Which symbols each word and each name trigram finds in the lexical index (graphmind/searchindex.py)."""
+    conn = open_reader(root)
+    syms = {i: (p, q) for i, p, q in conn.execute(
+        "SELECT s.id, f.path, s.qualname FROM symbols s JOIN files f ON f.id = s.file_id")}
+    words = {w.lower() for (text,) in conn.execute("SELECT qualname || ' ' || signature FROM symbols")
+             for w in re.findall(r"[A-Za-z]{3,}", text)} | {"note", "refunds"}
+    out = {}
+    for word in sorted(words):
+        for table in ("search_text", "search_names"):
+            out[(table, word)] = sorted(syms.get(r, r) for (r,) in conn.execute(
+                f"SELECT rowid FROM {table} WHERE {table} MATCH ?", (f'"{word}"',)))
+    conn.close()
+    return out
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir() if p.is_dir())[::3])
