@@ -62,10 +62,12 @@ def add_file(conn: apsw.Connection, file_id: int, path: str, ids: Sequence[int],
     conn.execute("INSERT INTO search_paths(rowid, path) VALUES (?,?)", (file_id, path))
 
 
-def delete_file(conn: apsw.Connection, file_id: int, keep: set[int] | None = None) -> None:
+def delete_file(conn: apsw.Connection, file_id: int, keep: set[int] | None = None, keep_all: bool = False) -> None:
     """Delete the lexical rows of a file (call before its symbols rows are deleted), but those of
-    the symbols in `keep`."""
+    the symbols in `keep` (`keep_all`: every symbol of the file is in it)."""
     conn.execute("DELETE FROM search_paths WHERE rowid=?", (file_id,))
+    if keep_all:
+        return
     if not keep:
         ids, args = "SELECT id FROM symbols WHERE file_id=?", (file_id,)
     else:

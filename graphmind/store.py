@@ -230,7 +230,7 @@ class Store:
             delta.gone |= set(old_ids) - {k for k in kept if k is not None}
             old_hashes = dict(c.execute("SELECT id, text_hash FROM symbols WHERE file_id=?", (file_id,)))
             same_text = {k for k, h in zip(kept, hashes) if k is not None and old_hashes.get(k) == h}
-            self._clear_file(file_id, same_text)
+            self._clear_file(file_id, same_text, every_text_kept=len(same_text) == len(old_ids))
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                       " indexed_at=? WHERE id=?", (*values, file_id))
         delta.files.add(file_id)
@@ -292,11 +292,11 @@ class Store:
                 out.setdefault(key, []).append((target, how, cands))
         return out
 
-    def _clear_file(self, file_id: int, same_text: set[int] | None = None) -> None:
+    def _clear_file(self, file_id: int, same_text: set[int] | None = None, every_text_kept: bool = False) -> None:
         """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`);
         `same_text`: the file stays, and these symbols' lexical rows are kept (their texts did not change)."""
         c = self.conn
-        searchindex.delete_file(c, file_id, same_text)
+        searchindex.delete_file(c, file_id, same_text, every_text_kept)
         for table in ("calls", "imports", "inherits", "bindings", "symbols"):
             c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))
 
