@@ -19,7 +19,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from graphmind import client, workspace
+from graphmind import client, parser, workspace
 from graphmind.changes import FULL, ChangeQueue
 from graphmind.daemon_ops import DaemonOps
 from graphmind.errors import DaemonRunningError
@@ -144,6 +144,11 @@ class Daemon:
         try:
             # before the start-up reconcile: it, and the first save, then update the tables in place
             self.session.warm(store.conn, self.root)
+            for (language,) in store.conn.execute("SELECT DISTINCT language FROM files"):
+                try:
+                    parser.warm(language)
+                except Exception as exc:            # a grammar that will not load fails its files later
+                    log.warning("cannot prepare %s: %s", language, exc)
             release_memory()
             while not self.stopping.is_set():
                 batch = self.queue.take(IDLE_CHECKPOINT_S if dirty else 3600)

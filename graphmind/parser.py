@@ -55,6 +55,13 @@ def flow_matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]
     return cursor.matches(node)
 
 
+def warm(name: str) -> None:
+    """Load a language's grammar and compile its queries now (a long-lived process: not on the first save)."""
+    parser_for(name)
+    tags_query(name)
+    flow_query(name)
+
+
 def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
     """Parse source bytes, reusing an edited old tree when one is given."""
     if old_tree is None:

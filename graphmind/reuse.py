@@ -9,6 +9,7 @@ they age out). The daemon's writer thread is the only user; the rows live in the
 from __future__ import annotations
 
 import hashlib
+import operator
 import typing
 import zlib
 from dataclasses import fields, is_dataclass
@@ -59,13 +60,20 @@ def _row_types() -> dict[str, type]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _row_getter(cls: type) -> operator.attrgetter:
+    return operator.attrgetter(*(g.name for g in fields(cls)))
+
+
 def encode(ext: Extraction) -> bytes:
     """An Extraction as compressed JSON (rows as arrays in field order)."""
     doc = {}
+    types = _row_types()
     for f in fields(Extraction):
         value = getattr(ext, f.name)
-        if f.name in _row_types():
-            value = [[getattr(row, g.name) for g in fields(row)] for row in value]
+        if f.name in types:
+            get = _row_getter(types[f.name])
+            value = [get(row) for row in value]
         doc[f.name] = value
     return zlib.compress(orjson.dumps(doc), 1)
 

@@ -1,0 +1,55 @@
+"""Content-addressed reuse (graphmind/reuse.py): extractions stored by content survive a round trip,
+and content seen before is not parsed again, with the same index as a clean run."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from graphmind import reuse, workspace
+from graphmind.daemon import Daemon
+from graphmind.filework import process_file
+from graphmind.indexer import index_files, index_workspace
+from graphmind.session import ResolveSession
+from graphmind.store import Store
+from graphmind.watcher import file_info
+from test_incremental import snapshot
+
+SHOP = Path(__file__).parent / "fixtures" / "repos" / "shop"
+
+
+def test_an_extraction_survives_encode_and_decode():
+    for info in workspace.walk(SHOP):
+        ext = process_file(info, None).extraction
+        assert reuse.decode(reuse.encode(ext)) == ext, info.path
+
+
+def test_content_seen_before_is_reused_and_indexes_the_same(tmp_path):
+    root = tmp_path / "ws"
+    shutil.copytree(SHOP, root, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(root)
+    store, session = Store(root), ResolveSession()
+    daemon = Daemon(root)                       # not started: its writer's parse path only
+    daemon.cache = reuse.ReuseCache(store, daemon.trees)
+    rules = workspace.IgnoreRules(root)
+    paths = [info.path for info in workspace.walk(root)]
+    original = {p: (root / p).read_bytes() for p in paths}   # a latin-1 file among them
+    changed = {p: t + f"\n\ndef step_{i}():\n    return {i}\n".encode() for i, (p, t) in enumerate(original.items())}
+    try:
+        for step, texts in enumerate([changed, original, changed]):
+            for p in paths:
+                (root / p).write_bytes(texts[p])
+            index_files(store, [file_info(root, rules, p) for p in paths], [], complete=False, force=set(paths),
+                        results=daemon._results, session=session)
+            if step == 0:
+                first = daemon.cache.parsed               # every file but the binary one (never parsed)
+            if step == 1:
+                parsed, reused = daemon.cache.parsed, daemon.cache.reused
+        assert first == len(paths) - 1
+        assert daemon.cache.parsed == parsed              # the third content was seen at the first step
+        assert daemon.cache.reused == reused + first
+    finally:
+        store.close()
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(root) == snapshot(clean)
