@@ -464,7 +464,7 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
     if incremental:
         store.reset_pending_sites(delta.fresh if delta is not None else frozenset())
     if session is not None:
-        tables, dirty = session.prepare(conn, store.root, delta if incremental else None)
+        tables, dirty = session.prepare(conn, store.root, delta if incremental else None, store.version_at_begin)
         r = Resolver(tables, session.bases, session.subs, dirty)
     else:
         tables, dirty = load_tables(conn, store.root), None
@@ -500,5 +500,5 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
             inherit_targets.append((iid, target if target in resolved else None))
     store.write_resolutions([], [], [], inherit_targets)
     if session is not None:
-        session.record(r, classes)
+        session.record(r, classes, store.graph_version())
     return total

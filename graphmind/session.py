@@ -42,6 +42,8 @@ class ResolveSession:
         self.bases: dict[int, list[int]] = {}                        # class -> its resolved bases
         self.subs: dict[int, set[int]] = defaultdict(set)            # class -> classes listing it as a base
         self.churn = 0              # files updated in place since the tables were loaded
+        self.version: str | None = None   # graph_version after this session's last write
+        self.loads = 0              # times the tables were loaded whole
 
     def invalidate(self) -> None:
         """Forget everything (after a failed update: the tables may be ahead of what was committed)."""
@@ -50,11 +52,15 @@ class ResolveSession:
         self.subs.clear()
         self.churn = 0
 
-    def prepare(self, conn: apsw.Connection, root: Path, delta: Delta | None) -> tuple[Tables, set[int] | None]:
-        """Tables current with the store, and the classes whose bases must be resolved again (None: all)."""
+    def prepare(self, conn: apsw.Connection, root: Path, delta: Delta | None,
+                version_at_begin: str | None = None) -> tuple[Tables, set[int] | None]:
+        """Tables current with the store, and the classes whose bases must be resolved again (None: all).
+        `version_at_begin`: the graph version when this update's transaction began; another than the
+        one this session last wrote means another process wrote the index since: load afresh."""
         t = self.tables
-        if t is None or delta is None or not keeps_tables(t):
+        if t is None or delta is None or not keeps_tables(t) or version_at_begin != self.version:
             self.invalidate()
+            self.loads += 1
             t = load_tables(conn, root)
             if keeps_tables(t):
                 self.tables = t
@@ -83,8 +89,10 @@ class ResolveSession:
         if self.tables is not None or any(getattr(hooks_for(lang), "prepare", None) for lang in langs):
             return False
         from graphmind.resolver import Resolver     # the resolver imports this module
+        version = conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
+        self.loads += 1
         self.tables = load_tables(conn, root)
-        self.record(Resolver(self.tables), list(self.tables.bases))
+        self.record(Resolver(self.tables), list(self.tables.bases), version[0] if version else "0")
         return True
 
     def _forget(self, cls: int) -> None:
@@ -95,8 +103,9 @@ class ResolveSession:
                 if not subs:
                     del self.subs[base]
 
-    def record(self, r: Resolver, classes) -> None:
-        """Remember the bases the pass resolved for these classes."""
+    def record(self, r: Resolver, classes, version: str) -> None:
+        """Remember the bases the pass resolved for these classes, and the graph version it left."""
+        self.version = version
         if self.tables is None:
             return
         for cls in classes:

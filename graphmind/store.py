@@ -84,6 +84,7 @@ class Store:
         if not gitignore.exists():
             gitignore.write_text("*\n")
         self.conn = self._open()
+        self.version_at_begin: str | None = None    # graph_version when the current transaction began
 
     def _open(self) -> apsw.Connection:
         tables, self._indexes, version = _schema_parts()
@@ -116,6 +117,7 @@ class Store:
                 yield
             return
         self.conn.execute("BEGIN IMMEDIATE")
+        self.version_at_begin = self.graph_version()
         try:
             yield
         except BaseException:
@@ -125,6 +127,11 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+
+    def graph_version(self) -> str:
+        """meta.graph_version: bumped by every write of the graph, by any process."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
+        return row[0] if row else "0"
 
     @staticmethod
     def is_empty(conn: apsw.Connection) -> bool:

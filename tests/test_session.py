@@ -134,12 +134,14 @@ def lexical(root: Path) -> dict:
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir() if p.is_dir())[::3])
 def test_python_edits_with_kept_tables_equal_clean(case, tmp_path):
-    assert run_edits(CASES / case, tmp_path, case, 8, (".py",)).tables is not None
+    session = run_edits(CASES / case, tmp_path, case, 8, (".py",))
+    assert session.tables is not None and session.loads == 1      # loaded once, then updated in place
 
 
 @pytest.mark.parametrize("repo", ["js_mixed", "ts_paths", "tsx_components"])
 def test_js_edits_with_kept_tables_equal_clean(repo, tmp_path):
-    assert run_edits(REPOS / repo, tmp_path, repo, 8, (".js", ".jsx", ".ts", ".tsx")).tables is not None
+    session = run_edits(REPOS / repo, tmp_path, repo, 8, (".js", ".jsx", ".ts", ".tsx"))
+    assert session.tables is not None and session.loads == 1
 
 
 def test_a_language_that_rewrites_tables_reloads_them(tmp_path):
@@ -270,5 +272,26 @@ def test_a_changed_local_re_resolves_the_calls_of_its_scope(tmp_path):
         target = store.conn.execute("SELECT t.qualname FROM calls c JOIN symbols t ON t.id = c.target_id"
                                     " WHERE c.callee = 'x.run'").fetchall()
         assert target == [("m.B.run",)]
+    finally:
+        store.close()
+
+
+def test_a_write_by_another_process_makes_the_session_load_afresh(tmp_path):
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "a.py").write_text("def f():\n    return 1\n")
+    (root / "b.py").write_text("from a import f\n\n\ndef g():\n    return f()\n")
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "a.py").write_text("def f():\n    return 2\n\n\ndef h():\n    return 3\n")
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        assert session.loads == 1
+        (root / "a.py").write_text("def h():\n    return 3\n")
+        index_workspace(root)                      # another writer: the session's tables are behind
+        (root / "b.py").write_text("from a import h\n\n\ndef g():\n    return h()\n")
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        assert session.loads == 2
+        check_session(session, root, store)
     finally:
         store.close()
