@@ -168,7 +168,10 @@ def main() -> None:
         cpu0, rss0, _ = proc_stat(pid)
         time.sleep(args.idle)
         cpu1, rss1, peak = proc_stat(pid)
-        emit("idle_rss_mb", value=round(rss1 / 1e6, 1), peak_mb=round(peak / 1e6, 1), loadavg=os.getloadavg()[0])
+        status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status") if ":" in line)
+        parts = {k: round(int(status[k].split()[0]) / 1e3, 1) for k in ("RssAnon", "RssFile", "RssShmem") if k in status}
+        emit("idle_rss_mb", value=round(rss1 / 1e6, 1), peak_mb=round(peak / 1e6, 1), loadavg=os.getloadavg()[0],
+             **{f"{k}_mb": v for k, v in parts.items()})
         emit("idle_cpu_s", value=round(cpu1 - cpu0, 3), window_s=args.idle)
         gm("daemon", "stop", cwd=root)
         pid = None

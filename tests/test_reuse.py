@@ -12,7 +12,7 @@ from graphmind.indexer import index_files, index_workspace
 from graphmind.session import ResolveSession
 from graphmind.store import Store
 from graphmind.watcher import file_info
-from test_incremental import snapshot
+from test_session import assert_equals_clean
 
 SHOP = Path(__file__).parent / "fixtures" / "repos" / "shop"
 
@@ -49,7 +49,4 @@ def test_content_seen_before_is_reused_and_indexes_the_same(tmp_path):
         assert daemon.cache.reused == reused + first
     finally:
         store.close()
-    clean = tmp_path / "clean"
-    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(root) == snapshot(clean)
+    assert_equals_clean(root, tmp_path)

@@ -108,12 +108,17 @@ def run_edits(src: Path, tmp_path: Path, seed: str, steps: int, suffixes: tuple[
                 check_session(session, work, store)
     finally:
         store.close()
-    clean = tmp_path / "clean"
-    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(work) == snapshot(clean)
-    assert lexical(work) == lexical(clean)
+    assert_equals_clean(work, tmp_path)
     return session
+
+
+def assert_equals_clean(root: Path, tmp_path: Path) -> None:
+    """The index of root equals a clean index of a copy of its tree: call rows, bases, search rows."""
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(root) == snapshot(clean)
+    assert lexical(root) == lexical(clean)
 
 
 def lexical(root: Path) -> dict:
@@ -201,10 +206,7 @@ def test_bases_follow_their_definitions(tmp_path, before, after):
         assert bases == {"b.Sub": "a.Base" if "Base" in after else None, "c.Leaf": "b.Sub"}
     finally:
         store.close()
-    clean = tmp_path / "clean"
-    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(root) == snapshot(clean)
+    assert_equals_clean(root, tmp_path)
 
 
 def test_a_return_type_changed_through_a_local_reaches_every_caller(tmp_path):
@@ -253,10 +255,7 @@ def test_unchanged_functions_keep_their_resolved_rows(tmp_path):
         assert resolved_inserts, "no call row was carried over"
     finally:
         store.close()
-    clean = tmp_path / "clean"
-    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(root) == snapshot(clean)
+    assert_equals_clean(root, tmp_path)
 
 
 def test_a_changed_local_re_resolves_the_calls_of_its_scope(tmp_path):
