@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -101,16 +101,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS search_names USING fts5(
 CREATE VIRTUAL TABLE IF NOT EXISTS search_paths USING fts5(
     path, content='', contentless_delete=1, tokenize='trigram');
 
--- Content-addressed extractions kept by the daemon (graphmind/reuse.py): what a file's content
--- yields, so content seen before (a branch switched back, a file restored) is not parsed again.
--- variant: language|module|package flag|fingerprint of the extractor and queries. Not part of the graph.
-CREATE TABLE IF NOT EXISTS extractions (
-    sha256   TEXT NOT NULL,
-    variant  TEXT NOT NULL,
-    data     BLOB NOT NULL,                  -- zlib-compressed JSON of the Extraction
-    used_at  REAL NOT NULL,
-    PRIMARY KEY (sha256, variant)
-) STRICT;
 
 -- Repo map (graphmind/maprank.py; written by store.write_map). Derived from the graph and current
 -- while meta.map_version = meta.graph_version (the store bumps graph_version on every graph write).
@@ -142,3 +132,16 @@ CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);
 CREATE INDEX IF NOT EXISTS symbols_name_nocase ON symbols(name COLLATE NOCASE);
+
+-- extraction cache: a file of its own (graphmind/reuse.py: `<git common dir>/graphmind/extractions.db`,
+-- shared by every worktree of a repository; `.graphmind/extractions.db` outside git), not the index.
+-- Content-addressed extractions kept by the daemon: what a file's content yields, so content seen
+-- before (a branch switched back, a file restored, the same file in another worktree) is not parsed
+-- again. variant: language|module|package flag|fingerprint of the extractor and queries.
+CREATE TABLE IF NOT EXISTS extractions (
+    sha256   TEXT NOT NULL,
+    variant  TEXT NOT NULL,
+    data     BLOB NOT NULL,                  -- zlib-compressed JSON of the Extraction
+    used_at  REAL NOT NULL,
+    PRIMARY KEY (sha256, variant)
+) STRICT;

@@ -167,7 +167,7 @@ class Daemon:
                     if dirty and not self.stopping.is_set():
                         store.optimize()
                         store.checkpoint()
-                        store.prune_extractions(max(2000, 2 * self._file_count(store)))
+                        self.cache.prune(max(2000, 2 * self._file_count(store)))
                         if self.session.churn > RELOAD_AFTER_FILES:
                             # after mass changes the kept tables are scattered over the heap: loaded
                             # afresh they take a compact block (Django: ~170 MB -> ~135 MB resident)
@@ -189,6 +189,7 @@ class Daemon:
                 finally:
                     self.queue.done(batch)
         finally:
+            self.cache.close()
             store.close()
 
     @staticmethod

@@ -3,13 +3,16 @@
 Qualified names and relative imports depend on where a file lives, so the key is the content hash
 plus a variant: language, module name, whether the file is a package `__init__`, and a fingerprint
 of the code and queries that produce extractions (any change to them makes old entries unreachable;
-they age out). The daemon's writer thread is the only user; the rows live in the index (table
-`extractions`), written through the store inside the same transaction as the change they serve.
+they age out). The daemon's writer thread is the user. The rows live in a file of their own
+(`store.ExtractionFile`): in a git repository under its common git directory, so every worktree of
+the repository shares them (a second worktree parses only content never seen in any of them);
+elsewhere beside the index.
 """
 from __future__ import annotations
 
 import hashlib
 import operator
+import os
 import typing
 import zlib
 from dataclasses import fields, is_dataclass
@@ -21,7 +24,8 @@ import orjson
 
 import graphmind
 from graphmind.models import Extraction, FileInfo
-from graphmind.store import Store
+from graphmind import config
+from graphmind.store import ExtractionFile, Store
 from graphmind.treecache import TreeCache
 
 _PACKAGE = Path(graphmind.__file__).resolve().parent
@@ -40,6 +44,38 @@ def fingerprint() -> str:
     for name, data in [(p.name, p.read_bytes()) for p in sorted(_PACKAGE.glob("*.py"))] + _query_files():
         h.update(name.encode() + b"\0" + data + b"\0")
     return h.hexdigest()[:16]
+
+
+def git_common_dir(root: Path) -> Path | None:
+    """The directory a repository's worktrees share (`git rev-parse --git-common-dir`), read from
+    `.git` as git writes it (no subprocess): a folder, or in a linked worktree a file pointing to
+    `<common>/worktrees/<name>`, whose `commondir` file names the common directory."""
+    for folder in (root, *root.parents):
+        dot = folder / ".git"
+        if dot.is_dir():
+            return dot.resolve()
+        if dot.is_file():
+            try:
+                text = dot.read_text(errors="replace").strip()
+            except OSError:
+                return None
+            if not text.startswith("gitdir:"):
+                return None
+            gitdir = (folder / text[len("gitdir:"):].strip()).resolve()
+            try:
+                common = (gitdir / "commondir").read_text(errors="replace").strip()
+            except OSError:
+                return gitdir
+            return (gitdir / common).resolve()
+    return None
+
+
+def cache_path(root: Path) -> Path:
+    """Where a workspace's extraction cache lives (see the module docstring)."""
+    common = git_common_dir(root)
+    if common is not None and common.is_dir() and os.access(common, os.W_OK):
+        return common / "graphmind" / "extractions.db"
+    return root / config.INDEX_DIR / "extractions.db"
 
 
 def variant(info: FileInfo, module: str) -> str:
@@ -91,16 +127,19 @@ class ReuseCache:
 
     def __init__(self, store: Store, trees: TreeCache):
         self.store, self.trees = store, trees
+        self.file = ExtractionFile(cache_path(store.root))
         self.reused = 0          # extractions taken from the cache
         self.parsed = 0          # extractions computed
         self.incremental = 0     # of those, parsed with an edited old tree
         self._fresh: list[tuple[str, str, bytes]] = []
+        self._used: list[tuple[str, str]] = []
         meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
         self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
 
     def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None:
         """The extraction stored for this content in this place, or None."""
-        data = self.store.cached_extraction(sha, variant(info, module))
+        key = (sha, variant(info, module))
+        data = self.file.get(*key)
         if data is None:
             return None
         try:
@@ -108,6 +147,7 @@ class ReuseCache:
         except (ValueError, TypeError, zlib.error):
             return None                  # an entry written by other code: parse instead
         self.reused += 1
+        self._used.append(key)
         self.trees.forget(info.path)     # the cached tree, if any, is of other content now
         return ext
 
@@ -130,12 +170,20 @@ class ReuseCache:
             self._fresh.append((sha, variant(info, module), encode(ext)))
 
     def flush(self) -> None:
-        """Write the queued extractions and the counters (inside the caller's transaction)."""
-        if self._fresh:
-            self.store.cache_extractions(self._fresh)
-            self._fresh = []
+        """Write the queued extractions (to the cache file) and the counters (inside the caller's
+        transaction on the index)."""
+        if self._fresh or self._used:
+            self.file.put(self._fresh, self._used)
+            self._fresh, self._used = [], []
         self.store.set_meta("reuse_reused", str(self._base[0] + self.reused))
         self.store.set_meta("reuse_parsed", str(self._base[1] + self.parsed))
+
+    def prune(self, keep: int) -> int:
+        """Keep the `keep` most recently used extractions; returns how many were dropped."""
+        return self.file.prune(keep)
+
+    def close(self) -> None:
+        self.file.close()
 
     def share(self) -> float | None:
         """The share of extractions that were reused rather than parsed."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind import generic
+from graphmind import generic, reuse
 from graphmind.langhooks import LanguageHooks, hooks_for
 from graphmind.store import index_path
 
@@ -46,7 +46,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "age_seconds": round(time.time() - float(indexed_at[0]), 1) if indexed_at else None,
         "db_bytes": size,
         **search_index_sizes(conn),
-        "reuse": reuse_status(conn),
+        "reuse": reuse_status(conn, root),
     }
 
 
@@ -104,12 +104,23 @@ def _content_sha(path: Path) -> str | None:
         return None
 
 
-def reuse_status(conn: apsw.Connection) -> dict:
-    """The daemon's content-addressed extraction cache: entries kept, and the share of extractions it
-    served instead of a parse (counted by the daemon, recorded in meta)."""
-    has = conn.execute("SELECT count(*) FROM sqlite_master WHERE name='extractions'").fetchone()[0]
+def reuse_status(conn: apsw.Connection, root: Path) -> dict:
+    """The daemon's content-addressed extraction cache: where it is, entries kept (by every worktree
+    sharing it), and the share of extractions it served instead of a parse (counted by this
+    workspace's daemon, recorded in meta)."""
+    path = reuse.cache_path(root)
+    entries = 0
+    if path.is_file():
+        try:
+            cache = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+            try:
+                entries = cache.execute("SELECT count(*) FROM extractions").fetchone()[0]
+            finally:
+                cache.close()
+        except apsw.Error:                 # being created, or from another version
+            entries = 0
     meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
     reused, parsed = int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0))
-    return {"cached_extractions": conn.execute("SELECT count(*) FROM extractions").fetchone()[0] if has else 0,
+    return {"cached_extractions": entries, "cache_file": str(path),
             "reused": reused, "parsed": parsed,
             "share": round(reused / (reused + parsed), 3) if reused + parsed else None}

@@ -21,9 +21,11 @@ from graphmind.resources import read_text
 log = logging.getLogger(__name__)
 
 _INDEX_MARKER = "-- indexes:"
+_CACHE_MARKER = "-- extraction cache:"
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
 BUSY_TIMEOUT_MS = 5000
+CACHE_BUSY_MS = 1000        # the extraction cache is advisory: a writer does not wait long for it
 
 
 @contextlib.contextmanager
@@ -46,10 +48,14 @@ def index_path(root: Path) -> Path:
 
 
 def _schema_parts() -> tuple[str, str, int]:
-    text = read_text("schema.sql")
+    text = read_text("schema.sql").partition(_CACHE_MARKER)[0]
     tables, _, indexes = text.partition(_INDEX_MARKER)
     version = int(text.split("user_version", 1)[1].split("=", 1)[1].split(";", 1)[0])
     return tables, indexes.split("\n", 1)[1] if indexes else "", version
+
+
+def _cache_schema() -> str:
+    return read_text("schema.sql").partition(_CACHE_MARKER)[2].split("\n", 1)[1]
 
 
 def _configure(conn: apsw.Connection, busy_ms: int = BUSY_TIMEOUT_MS) -> None:
@@ -456,23 +462,54 @@ class Store:
             self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('map_version', ?)", (version,))
         return True
 
-    # -- content-addressed extraction cache (the daemon's; see graphmind/reuse.py) -------------
-    def cached_extraction(self, sha: str, variant: str) -> bytes | None:
-        """The stored extraction of this content, marked as used now; None when never seen."""
-        row = self.conn.execute("UPDATE extractions SET used_at=? WHERE sha256=? AND variant=? RETURNING data",
-                                (time.time(), sha, variant)).fetchone()
+
+class ExtractionFile:
+    """The content-addressed extraction cache (graphmind/reuse.py), a SQLite file of its own that the
+    daemons of several worktrees may share. Advisory: a write that finds it busy is skipped."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.conn = apsw.Connection(str(path))
+        _configure(self.conn, CACHE_BUSY_MS)
+        version = _schema_parts()[2]
+        if self.conn.execute("PRAGMA user_version").fetchone()[0] != version:
+            self.conn.execute("DROP TABLE IF EXISTS extractions")      # written by another version
+            self.conn.execute(f"PRAGMA user_version = {version}")
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute(_cache_schema())
+
+    def get(self, sha: str, variant: str) -> bytes | None:
+        """The stored extraction of this content, or None when never seen."""
+        row = self.conn.execute("SELECT data FROM extractions WHERE sha256=? AND variant=?", (sha, variant)).fetchone()
         return row[0] if row else None
 
-    def cache_extractions(self, rows: list[tuple[str, str, bytes]]) -> None:
-        """Store extractions by (sha256, variant)."""
-        with self.transaction():
-            now = time.time()
-            self.conn.executemany("INSERT OR REPLACE INTO extractions(sha256, variant, data, used_at)"
-                                  " VALUES (?,?,?,?)", [(*r, now) for r in rows])
+    def put(self, rows: list[tuple[str, str, bytes]], used: list[tuple[str, str]]) -> bool:
+        """Store extractions by (sha256, variant) and mark the `used` ones as used now; False if busy."""
+        now = time.time()
+        try:
+            with self.conn:
+                self.conn.executemany("INSERT OR REPLACE INTO extractions(sha256, variant, data, used_at)"
+                                      " VALUES (?,?,?,?)", [(*r, now) for r in rows])
+                self.conn.executemany("UPDATE extractions SET used_at=? WHERE sha256=? AND variant=?",
+                                      [(now, *u) for u in used])
+        except apsw.BusyError:
+            log.info("extraction cache %s busy: %d new entries not kept", self.path, len(rows))
+            return False
+        return True
 
-    def prune_extractions(self, keep: int) -> int:
+    def prune(self, keep: int) -> int:
         """Drop the least recently used extractions beyond `keep`; returns how many were dropped."""
-        with self.transaction():
-            return len(self.conn.execute(
-                "DELETE FROM extractions WHERE (sha256, variant) IN (SELECT sha256, variant FROM extractions"
-                " ORDER BY used_at DESC LIMIT -1 OFFSET ?) RETURNING 1", (keep,)).fetchall())
+        try:
+            with self.conn:
+                return len(self.conn.execute(
+                    "DELETE FROM extractions WHERE (sha256, variant) IN (SELECT sha256, variant FROM extractions"
+                    " ORDER BY used_at DESC LIMIT -1 OFFSET ?) RETURNING 1", (keep,)).fetchall())
+        except apsw.BusyError:
+            return 0
+
+    def count(self) -> int:
+        return self.conn.execute("SELECT count(*) FROM extractions").fetchone()[0]
+
+    def close(self) -> None:
+        self.conn.close()
