@@ -167,6 +167,7 @@ class Daemon:
                     if dirty and not self.stopping.is_set():
                         store.optimize()
                         store.checkpoint()
+                        self.cache.persist()
                         self.cache.prune(max(2000, 2 * self._file_count(store)))
                         if self.session.churn > RELOAD_AFTER_FILES:
                             # after mass changes the kept tables are scattered over the heap: loaded
@@ -189,6 +190,7 @@ class Daemon:
                 finally:
                     self.queue.done(batch)
         finally:
+            self.cache.persist()
             self.cache.close()
             store.close()
 

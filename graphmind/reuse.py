@@ -29,6 +29,7 @@ from graphmind.store import ExtractionFile, Store
 from graphmind.treecache import TreeCache
 
 _PACKAGE = Path(graphmind.__file__).resolve().parent
+PERSIST_AT = 1000           # queued extractions written at once, idle or not (memory stays bounded)
 
 
 def _query_files() -> list[tuple[str, bytes]]:
@@ -131,7 +132,7 @@ class ReuseCache:
         self.reused = 0          # extractions taken from the cache
         self.parsed = 0          # extractions computed
         self.incremental = 0     # of those, parsed with an edited old tree
-        self._fresh: list[tuple[str, str, bytes]] = []
+        self._fresh: dict[tuple[str, str], bytes] = {}     # new extractions not yet in the file
         self._used: list[tuple[str, str]] = []
         meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
         self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
@@ -139,7 +140,9 @@ class ReuseCache:
     def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None:
         """The extraction stored for this content in this place, or None."""
         key = (sha, variant(info, module))
-        data = self.file.get(*key)
+        data = self._fresh.get(key)
+        if data is None:
+            data = self.file.get(*key)
         if data is None:
             return None
         try:
@@ -167,16 +170,22 @@ class ReuseCache:
     def keep(self, info: FileInfo, sha: str, module: str, ext: Extraction) -> None:
         """Queue an extraction computed elsewhere (a worker process) for storing."""
         if ext.status in ("ok", "partial"):
-            self._fresh.append((sha, variant(info, module), encode(ext)))
+            self._fresh[(sha, variant(info, module))] = encode(ext)
 
     def flush(self) -> None:
-        """Write the queued extractions (to the cache file) and the counters (inside the caller's
-        transaction on the index)."""
-        if self._fresh or self._used:
-            self.file.put(self._fresh, self._used)
-            self._fresh, self._used = [], []
+        """Write the counters (inside the caller's transaction on the index); the queued extractions
+        wait for `persist` (the daemon calls it while idle: no save waits for the cache), unless
+        they are many."""
+        if len(self._fresh) >= PERSIST_AT:
+            self.persist()
         self.store.set_meta("reuse_reused", str(self._base[0] + self.reused))
         self.store.set_meta("reuse_parsed", str(self._base[1] + self.parsed))
+
+    def persist(self) -> None:
+        """Write the queued extractions to the cache file, and when the used ones were used."""
+        if self._fresh or self._used:
+            self.file.put([(*key, data) for key, data in self._fresh.items()], self._used)
+            self._fresh, self._used = {}, []
 
     def prune(self, keep: int) -> int:
         """Keep the `keep` most recently used extractions; returns how many were dropped."""
