@@ -358,6 +358,12 @@ class Store:
             files.update(f for (f,) in self.conn.execute(
                 "SELECT file_id FROM imports WHERE resolved = ? UNION SELECT file_id FROM imports"
                 " WHERE resolved = ? AND symbol = ?", (module, package, last)))
+        if mentioning is not None and files:
+            # a chain through a name calls it on the way (`obj.added().run` comes with `obj.added`):
+            # only files with a call of that name can hold one
+            files &= {f for (f,) in self.conn.execute(
+                "SELECT DISTINCT file_id FROM calls WHERE name IN (SELECT value FROM json_each(?))",
+                (orjson.dumps(sorted(mentioning)).decode(),))}
         if not files:
             return
         sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"

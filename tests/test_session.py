@@ -294,3 +294,24 @@ def test_a_write_by_another_process_makes_the_session_load_afresh(tmp_path):
         check_session(session, root, store)
     finally:
         store.close()
+
+
+def test_a_chain_through_an_added_method_follows_it(tmp_path):
+    """`m.added().run()` in an importing file: nothing named `run` changed, but `added` appeared."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    head = "class A:\n    def run(self):\n        return 1\n\n\nclass Maker:\n    def other(self):\n        return 0\n"
+    (root / "a.py").write_text(head)
+    (root / "b.py").write_text("from a import Maker\n\n\ndef use(m: Maker):\n    return m.added().run()\n")
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "a.py").write_text(head + "\n    def added(self) -> A:\n        return A()\n")
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        assert session.loads == 1
+        row = store.conn.execute("SELECT t.qualname, c.resolution FROM calls c JOIN symbols t ON t.id = c.target_id"
+                                 " WHERE c.callee = 'm.added().run'").fetchall()
+        assert row == [("a.A.run", "inferred")]
+    finally:
+        store.close()
+    assert_equals_clean(root, tmp_path)
