@@ -89,9 +89,18 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
     fwhere = where.replace("file_id", "id")
     for fid, lang, path in conn.execute(f"SELECT id, language, path FROM files{fwhere}", args):
         t.lang[fid], t.paths[fid] = intern(lang), path
+    files = {fid: fid for fid in t.lang}        # one int object per id, shared by every row naming it
+    syms = t.syms
+
+    def same(sid):
+        """The int object the symbol table already holds for this id (saves an object per reference)."""
+        sym = syms.get(sid)
+        return sym.id if sym is not None else sid
     for sid, qual, name, kind, parent, fid in conn.execute(
             f"SELECT id, qualname, name, kind, parent_id, file_id FROM symbols{where} ORDER BY id", args):
-        name, kind = intern(name), intern(kind)
+        name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
+        if parent is not None:
+            parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
         t.file_syms[fid].append(sid)
         prev = t.by_qual.get(qual)
@@ -117,6 +126,7 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
     for scope, module, symbol, alias, resolved, lang in conn.execute(
             "SELECT i.scope_id, i.module, i.symbol, i.alias, i.resolved, f.language FROM imports i"
             f" JOIN files f ON f.id = i.file_id{where.replace('file_id', 'i.file_id')}", args):
+        scope = same(scope)
         target = resolved or module
         if symbol == "*":
             t.stars[scope].append(target)
@@ -126,13 +136,14 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             t.imports[scope][alias] = (target, symbol)
     for iid, cls, base in conn.execute(
             f"SELECT id, class_id, base FROM inherits{where} ORDER BY class_id, position", args):
+        cls = same(cls)
         t.bases[cls].append((iid, base))
         for word in base_words(base):
             t.base_words[word].add(cls)
     pairs: dict[tuple[str, str], tuple[str, str]] = {}    # one object per distinct (kind, value)
     for scope, name, kind, value in conn.execute(
             f"SELECT scope_id, name, kind, value FROM bindings{where} ORDER BY id", args):
-        name, kind = intern(name), intern(kind)
+        name, kind, scope = intern(name), intern(kind), same(scope)
         pair = pairs.setdefault((kind, value), (kind, value))
         if kind in ("attr", "attrannot"):
             sym = t.syms.get(scope)
