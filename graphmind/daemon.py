@@ -135,6 +135,7 @@ class Daemon:
         self.queue.close()
         self.server.close()
         self.watcher.stop()
+        self.ops.readers.close()
         if self._writer is not None:
             self._writer.join(60)
         if self._lock_fd is not None:

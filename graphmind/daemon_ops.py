@@ -4,9 +4,14 @@ from __future__ import annotations
 import logging
 import os
 import statistics
+import threading
 import time
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+import apsw
 
 from graphmind import __version__, graph, lookup, render, status
 from graphmind.changes import FULL
@@ -18,6 +23,7 @@ if TYPE_CHECKING:
     from graphmind.daemon import Daemon
 
 log = logging.getLogger("graphmind.daemon")
+POOL_SIZE = 4               # idle read connections kept (requests run one thread each)
 
 
 def rss_bytes() -> int:
@@ -31,13 +37,54 @@ def rss_bytes() -> int:
     return 0
 
 
+class ReaderPool:
+    """Read-only connections to the index, opened once and lent to one request at a time: a request
+    neither pays for opening the index nor leaves the heap scattered with a connection's buffers.
+    Every op reads into Python values inside the `with`, so no statement (no read snapshot) is
+    left open when a connection goes back."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._idle: list[apsw.Connection] = []
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def connection(self) -> Iterator[apsw.Connection]:
+        with self._lock:
+            conn = self._idle.pop() if self._idle else None
+        if conn is None:
+            conn = open_reader(self.root)
+        try:
+            yield conn
+        except BaseException:
+            # an exception's frames may still hold a cursor mid-statement, i.e. an open read
+            # snapshot: a connection lent again must not carry one, so this one is not
+            conn.close()
+            raise
+        self._give_back(conn)
+
+    def _give_back(self, conn: apsw.Connection) -> None:
+        with self._lock:
+            if len(self._idle) < POOL_SIZE:
+                self._idle.append(conn)
+                return
+        conn.close()
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._idle:
+                conn.close()
+            self._idle.clear()
+
+
 class DaemonOps:
-    """Answers requests for one daemon; queries read through their own read-only connections."""
+    """Answers requests for one daemon; queries read through pooled read-only connections."""
 
     def __init__(self, daemon: "Daemon"):
         self.d = daemon
         self.root = daemon.root
         self.queue = daemon.queue
+        self.readers = ReaderPool(daemon.root)
 
     def handle(self, line: bytes) -> dict:
         """One request line -> one reply (never raises)."""
@@ -71,7 +118,7 @@ class DaemonOps:
         return ok(**self.d.wait_fresh(req.timeout))
 
     def _op_status(self, op, req) -> dict:
-        with closing(open_reader(self.root)) as conn:
+        with self.readers.connection() as conn:
             files = conn.execute("SELECT count(*) FROM files").fetchone()[0]
         recent = list(self.d.latencies)                # one atomic copy: the writer appends meanwhile
         ev, work = sorted(e for e, _ in recent), sorted(w for _, w in recent)
@@ -96,7 +143,7 @@ class DaemonOps:
         freshness = self.d.wait_fresh(req.wait_fresh) if req.wait_fresh is not None else None
         direction = "down" if op == "callees" else "up"
         depth = 1 if op == "callers" else req.depth
-        with closing(open_reader(self.root)) as conn:
+        with self.readers.connection() as conn:
             w = graph.walk(conn, graph.resolve_targets(conn, req.symbol, req.all), direction, depth, req.limit)
             stale = status.stale_paths(conn, self.root, {h.file for h in w.hits} | {t.file for t in w.targets})
         for h in w.hits:
@@ -108,6 +155,6 @@ class DaemonOps:
         return ok(result=doc)
 
     def _op_symbols(self, op, req) -> dict:
-        with closing(open_reader(self.root)) as conn:
+        with self.readers.connection() as conn:
             refs = lookup.list_symbols(conn, req.pattern, req.file, req.kind, req.limit)
         return ok(result=[render.ref_json(r) for r in refs])

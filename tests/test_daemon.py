@@ -14,6 +14,7 @@ from conftest import run_cli
 from daemonkit import caller_names, start_daemon, stop_daemon, wait_fresh, wait_gone
 from graphmind import client, protocol
 from graphmind.daemon import Daemon
+from graphmind.errors import DaemonError
 
 TARGET = "shop.payments.refund.process_refund"
 CALLER = "from shop.payments.refund import process_refund\n\n\ndef {name}(order):\n    return process_refund(order, 2)\n"
@@ -40,6 +41,21 @@ def test_edit_and_create_are_seen_by_callers(daemon_shop):
     doc = json.loads(run_cli("callers", TARGET, "--wait-fresh", "--json", cwd=root, check=True).stdout)  # bare flag
     assert doc["freshness"]["source"] == "daemon" and doc["freshness"]["fresh"]
     assert "shop.extra.renamed_fn" in {c["symbol"] for c in doc["callers"]}
+
+
+def test_socket_queries_see_every_commit(daemon_shop):
+    """Queries over the socket read through pooled connections: none may keep an old snapshot."""
+    root = daemon_shop
+    for i in range(3):
+        assert not client.request(root, "symbols", pattern=f"pooled_{i}", limit=1)["result"]
+        with pytest.raises(DaemonError, match="No symbol"):                      # an error in between
+            client.request(root, "callers", symbol="no_such_symbol_anywhere")
+        with open(root / "shop" / "api.py", "a") as fh:
+            fh.write(f"\n\ndef pooled_{i}(order):\n    return process_refund(order, {i})\n")
+        wait_fresh(root)
+        assert client.request(root, "symbols", pattern=f"pooled_{i}", limit=1)["result"]
+        walk = client.request(root, "callers", symbol=TARGET)["result"]
+        assert f"shop.api.pooled_{i}" in {h["symbol"] for h in walk["callers"]}
 
 
 def test_rename_and_delete_are_seen_by_callers(daemon_shop):
