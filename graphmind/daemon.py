@@ -2,7 +2,7 @@
 
 Threads: the watchdog observer (events -> ChangeQueue), one writer (owns the Store: takes debounced
 batches, one transaction each, resolution included), the socket acceptor and one per connection
-(queries read through their own read-only connections). The main thread waits for SIGTERM/SIGINT or
+(queries read through a small pool of read-only connections, daemon_ops.ReaderPool). The main thread waits for SIGTERM/SIGINT or
 a `stop` request. Files under `.graphmind/`: daemon.lock (flock: released by the kernel when the
 process dies, so a crashed daemon's lock is never stale), daemon.pid, daemon.sock, daemon.log.
 """
