@@ -11,6 +11,7 @@ elsewhere beside the index.
 from __future__ import annotations
 
 import hashlib
+import logging
 import operator
 import os
 import typing
@@ -20,6 +21,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+import apsw
 import orjson
 
 import graphmind
@@ -28,6 +30,7 @@ from graphmind import config
 from graphmind.store import ExtractionFile, Store
 from graphmind.treecache import TreeCache
 
+log = logging.getLogger(__name__)
 _PACKAGE = Path(graphmind.__file__).resolve().parent
 PERSIST_AT = 1000           # queued extractions written at once, idle or not (memory stays bounded)
 
@@ -79,6 +82,19 @@ def cache_path(root: Path) -> Path:
     return root / config.INDEX_DIR / "extractions.db"
 
 
+def _open_cache(root: Path) -> ExtractionFile:
+    """The workspace's cache file; beside the index when the shared one cannot be opened."""
+    path = cache_path(root)
+    try:
+        return ExtractionFile(path)
+    except (apsw.Error, OSError) as exc:
+        local = root / config.INDEX_DIR / "extractions.db"
+        if path == local:
+            raise
+        log.warning("cannot open the shared extraction cache %s (%s): using %s", path, exc, local)
+        return ExtractionFile(local)
+
+
 def variant(info: FileInfo, module: str) -> str:
     """The part of the key that is not the content: language, module, package flag, fingerprint."""
     package = int(info.path.rsplit("/", 1)[-1].startswith("__init__."))
@@ -128,7 +144,7 @@ class ReuseCache:
 
     def __init__(self, store: Store, trees: TreeCache):
         self.store, self.trees = store, trees
-        self.file = ExtractionFile(cache_path(store.root))
+        self.file = _open_cache(store.root)
         self.reused = 0          # extractions taken from the cache
         self.parsed = 0          # extractions computed
         self.incremental = 0     # of those, parsed with an edited old tree

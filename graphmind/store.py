@@ -476,14 +476,31 @@ class ExtractionFile:
     def __init__(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.conn = apsw.Connection(str(path))
-        _configure(self.conn, CACHE_BUSY_MS)
-        version = _schema_parts()[2]
-        if self.conn.execute("PRAGMA user_version").fetchone()[0] != version:
-            self.conn.execute("DROP TABLE IF EXISTS extractions")      # written by another version
-            self.conn.execute(f"PRAGMA user_version = {version}")
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute(_cache_schema())
+        try:
+            self.conn = self._open()
+        except (apsw.NotADBError, apsw.CorruptError) as exc:     # derived data: start it afresh
+            log.warning("extraction cache %s unreadable (%s): starting it afresh", path, exc)
+            for suffix in ("", "-wal", "-shm"):
+                try:
+                    os.unlink(str(path) + suffix)
+                except FileNotFoundError:
+                    pass
+            self.conn = self._open()
+
+    def _open(self) -> apsw.Connection:
+        conn = apsw.Connection(str(self.path))
+        try:
+            _configure(conn, CACHE_BUSY_MS)
+            version = _schema_parts()[2]
+            if conn.execute("PRAGMA user_version").fetchone()[0] != version:
+                conn.execute("DROP TABLE IF EXISTS extractions")      # written by another version
+                conn.execute(f"PRAGMA user_version = {version}")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(_cache_schema())
+        except BaseException:
+            conn.close()
+            raise
+        return conn
 
     def get(self, sha: str, variant: str) -> bytes | None:
         """The stored extraction of this content, or None when never seen."""

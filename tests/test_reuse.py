@@ -10,7 +10,7 @@ from graphmind.daemon import Daemon
 from graphmind.filework import process_file
 from graphmind.indexer import index_files, index_workspace
 from graphmind.session import ResolveSession
-from graphmind.store import Store
+from graphmind.store import ExtractionFile, Store
 from graphmind.watcher import file_info
 from test_session import assert_equals_clean
 
@@ -50,3 +50,28 @@ def test_content_seen_before_is_reused_and_indexes_the_same(tmp_path):
     finally:
         store.close()
     assert_equals_clean(root, tmp_path)
+
+
+def test_an_unreadable_cache_file_is_started_afresh(tmp_path):
+    path = tmp_path / "extractions.db"
+    path.write_bytes(b"this is not a database" * 100)
+    cache = ExtractionFile(path)
+    try:
+        assert cache.count() == 0
+        assert cache.put([("sha", "variant", b"data")], [])
+        assert cache.get("sha", "variant") == b"data"
+    finally:
+        cache.close()
+
+
+def test_a_shared_cache_that_cannot_be_opened_falls_back_beside_the_index(tmp_path):
+    root = tmp_path / "ws"
+    (root / ".git").mkdir(parents=True)
+    (root / ".git" / "graphmind").write_text("a file where the cache folder would go")
+    store = Store(root)
+    try:
+        cache = reuse.ReuseCache(store, Daemon(root).trees)
+        assert cache.file.path == root / ".graphmind" / "extractions.db"
+        cache.close()
+    finally:
+        store.close()
