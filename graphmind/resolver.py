@@ -15,10 +15,6 @@ from __future__ import annotations
 import builtins
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
-from pathlib import Path
-
-import apsw
 
 from graphmind.langhooks import LanguageHooks, hooks_for
 from graphmind.languages import family
