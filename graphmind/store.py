@@ -58,6 +58,20 @@ def _cache_schema() -> str:
     return read_text("schema.sql").partition(_CACHE_MARKER)[2].split("\n", 1)[1]
 
 
+def _use_wal(conn: apsw.Connection, busy_ms: int) -> None:
+    """Switch a database to WAL. On a new file this needs it alone, and SQLite answers busy at once
+    rather than waiting (two first runs starting together): retry until busy_ms has passed."""
+    deadline = time.monotonic() + busy_ms / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except apsw.BusyError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _configure(conn: apsw.Connection, busy_ms: int = BUSY_TIMEOUT_MS) -> None:
     conn.set_busy_timeout(busy_ms)
     conn.execute("PRAGMA synchronous=NORMAL")
@@ -96,8 +110,11 @@ class Store:
         tables, self._indexes, version = _schema_parts()
         conn = apsw.Connection(str(self.path))
         _configure(conn, self._busy_ms)
-        found = conn.execute("PRAGMA user_version").fetchone()[0]
-        has_tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]
+        # one statement, one snapshot: another process creating the index meanwhile sets the version
+        # before its tables, so tables without the version are never seen half-made
+        found, has_tables = conn.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version()),"
+            " (SELECT count(*) FROM sqlite_master WHERE type='table')").fetchone()
         if has_tables and found != version:
             log.warning("index schema version %s differs from %s: rebuilding the index", found, version)
             conn.close()
@@ -108,7 +125,7 @@ class Store:
                     pass
             conn = apsw.Connection(str(self.path))
             _configure(conn)
-        conn.execute("PRAGMA journal_mode=WAL")
+        _use_wal(conn, self._busy_ms)
         conn.execute(tables)
         if not self.is_empty(conn):
             conn.execute(self._indexes)
@@ -495,7 +512,7 @@ class ExtractionFile:
             if conn.execute("PRAGMA user_version").fetchone()[0] != version:
                 conn.execute("DROP TABLE IF EXISTS extractions")      # written by another version
                 conn.execute(f"PRAGMA user_version = {version}")
-            conn.execute("PRAGMA journal_mode=WAL")
+            _use_wal(conn, CACHE_BUSY_MS)
             conn.execute(_cache_schema())
         except BaseException:
             conn.close()

@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import apsw
 import pytest
@@ -83,3 +84,33 @@ def test_file_line_prefers_the_definition_over_the_module(tmp_path):
     (tmp_path / "m.py").write_text("def spaced():\n    return 1\n")
     index_workspace(tmp_path)
     assert [r.qualname for r in symbol_refs(open_reader(tmp_path), "m.py:1")] == ["m.spaced"]
+
+
+def _open_store(root: str, barrier, results) -> None:
+    from graphmind.store import Store
+    barrier.wait()
+    try:
+        Store(Path(root)).close()
+        results.put("ok")
+    except Exception as exc:                     # reported to the test, which fails on it
+        results.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_processes_creating_the_same_index_at_once_all_succeed(tmp_path):
+    """A new file is switched to WAL by one process at a time (SQLite answers busy without waiting),
+    and none may take another's half-made index for an old version and delete it."""
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    outcomes = []
+    for trial in range(20):
+        root = tmp_path / f"ws{trial}"
+        root.mkdir()
+        barrier, results = ctx.Barrier(3), ctx.Queue()
+        procs = [ctx.Process(target=_open_store, args=(str(root), barrier, results)) for _ in range(3)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        outcomes += [results.get(timeout=10) for _ in procs]
+        assert Store(root).conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert outcomes == ["ok"] * 60
