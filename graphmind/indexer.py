@@ -88,7 +88,7 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
     states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
-    cold = not states and not store.any_files()
+    cold = not states and store.is_empty(store.conn)
     if complete:
         present = {f.path for f in files}
         deleted = sorted(set(deleted) | {p for p in states if p not in present})

@@ -13,16 +13,16 @@ Symbol ids are kept for definitions that survive a save, so edges into the file 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import apsw
 
 from graphmind.models import Extraction
+from graphmind.tables import CALLABLE_KINDS as FUNCTION_KINDS
 
-FUNCTION_KINDS = frozenset({"function", "method", "constructor"})
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "decorator", "return", "returns", "global"})
-_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
 
 Binding = tuple[str, str, str]                      # (name, kind, value)
 Import = tuple[str, str | None, str, str | None]    # (module, symbol, alias, resolved)
@@ -68,7 +68,7 @@ def _exported(iface: Interface) -> dict[str, tuple[Binding, ...]]:
         wanted: set[str] = set()
         todo = [value for name, kind, value in rows if name == "" or kind in EXPORTED_BINDING_KINDS]
         while todo:                                   # the locals those expressions are computed from
-            for ident in _IDENT.findall(todo.pop()):
+            for ident in IDENT.findall(todo.pop()):
                 if ident not in wanted:
                     wanted.add(ident)
                     todo.extend(value for name, _, value in rows if name == ident)
@@ -88,10 +88,11 @@ def of_extraction(ext: Extraction) -> Interface:
                   [(quals[b.scope], b.name, b.kind, b.value) for b in ext.bindings])
 
 
-def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int]]:
-    """The interface of a file as indexed, and its symbol ids in the order of Interface.keys."""
-    syms = conn.execute("SELECT id, qualname, kind, name, parent_id FROM symbols WHERE file_id=? ORDER BY id",
-                        (file_id,)).fetchall()
+def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], dict[int, int | None]]:
+    """The interface of a file as indexed, its symbol ids in the order of Interface.keys, and their
+    search-text hashes (symbols.text_hash: the store keeps the search rows of unchanged texts)."""
+    syms = conn.execute("SELECT id, qualname, kind, name, parent_id, text_hash FROM symbols WHERE file_id=?"
+                        " ORDER BY id", (file_id,)).fetchall()
     qual = {sid: q for sid, q, *_ in syms}
     imports = [(qual.get(s), m, sym, a, r) for s, m, sym, a, r in conn.execute(
         "SELECT scope_id, module, symbol, alias, resolved FROM imports WHERE file_id=? ORDER BY id", (file_id,))]
@@ -99,9 +100,9 @@ def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int]]:
         "SELECT class_id, base, position FROM inherits WHERE file_id=?", (file_id,))]
     bindings = [(qual.get(s), n, k, v) for s, n, k, v in conn.execute(
         "SELECT scope_id, name, kind, value FROM bindings WHERE file_id=? ORDER BY id", (file_id,))]
-    iface = _build([(q, k) for _, q, k, _, _ in syms], [n for _, _, _, n, _ in syms],
-                   {q: qual.get(p) for _, q, _, _, p in syms}, imports, inherits, bindings)
-    return iface, [sid for sid, *_ in syms]
+    iface = _build([(q, k) for _, q, k, _, _, _ in syms], [n for _, _, _, n, _, _ in syms],
+                   {q: qual.get(p) for _, q, _, _, p, _ in syms}, imports, inherits, bindings)
+    return iface, [sid for sid, *_ in syms], {sid: h for sid, *_, h in syms}
 
 
 def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
@@ -127,7 +128,7 @@ class Change:
 def compare(old: Interface, new: Interface) -> Change:
     """How other files' calls are affected by replacing `old` with `new`."""
     names: set[str] = set()
-    old_count, new_count = _counts(old.keys), _counts(new.keys)
+    old_count, new_count = Counter(old.keys), Counter(new.keys)
     for keys, names_of, mine, theirs in ((old.keys, old.names, old_count, new_count),
                                          (new.keys, new.names, new_count, old_count)):
         for key, name in zip(keys, names_of):
@@ -156,7 +157,7 @@ def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
     """Scopes whose own bindings and imports, and those of every enclosing scope, are as before:
     a call in one resolves as it did (unless it names something that appeared or vanished).
     A qualname defined twice (conditional definitions) is never reported."""
-    old_c, new_c = _counts([q for q, _ in old.keys]), _counts([q for q, _ in new.keys])
+    old_c, new_c = Counter(q for q, _ in old.keys), Counter(q for q, _ in new.keys)
     same: dict[str | None, bool] = {None: True}
 
     def check(q: str | None) -> bool:
@@ -171,10 +172,3 @@ def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
             same[s] = ok
         return ok
     return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q)}
-
-
-def _counts(keys: list) -> dict:
-    out: dict = defaultdict(int)
-    for key in keys:
-        out[key] += 1
-    return out

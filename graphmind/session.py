@@ -12,6 +12,7 @@ a workspace containing one reloads them every update, as without a session.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,19 +20,17 @@ import apsw
 
 from graphmind.langhooks import hooks_for
 from graphmind.models import Delta
+from graphmind.store import graph_version
 from graphmind.tables import Tables, load_tables, update_files
 
 if TYPE_CHECKING:
     from graphmind.resolver import Resolver
 
 
-def keeps_tables(t: Tables) -> bool:
-    """Whether tables can be updated file by file: no language present rewrites them at prepare time."""
-    for lang in set(t.lang.values()):
-        hooks = hooks_for(lang)
-        if hooks is not None and hooks.prepare is not None:
-            return False
-    return True
+def keeps_tables(languages: Iterable[str]) -> bool:
+    """Whether tables of files in these languages can be updated file by file: none of them has
+    hooks that rewrite the tables when a pass starts (`prepare`)."""
+    return not any(getattr(hooks_for(lang), "prepare", None) for lang in set(languages))
 
 
 class ResolveSession:
@@ -58,11 +57,11 @@ class ResolveSession:
         `version_at_begin`: the graph version when this update's transaction began; another than the
         one this session last wrote means another process wrote the index since: load afresh."""
         t = self.tables
-        if t is None or delta is None or not keeps_tables(t) or version_at_begin != self.version:
+        if t is None or delta is None or version_at_begin != self.version:
             self.invalidate()
             self.loads += 1
             t = load_tables(conn, root)
-            if keeps_tables(t):
+            if keeps_tables(t.lang.values()):
                 self.tables = t
             return t, None
         touched = delta.files | delta.removed
@@ -71,9 +70,10 @@ class ResolveSession:
             for sid in t.file_syms.get(fid, ()):
                 self._forget(sid)
         update_files(t, conn, delta.files, delta.removed)
-        if delta.wide or not keeps_tables(t):
-            if not keeps_tables(t):
-                self.tables = None
+        if not keeps_tables(t.lang[f] for f in delta.files):   # a file of such a language arrived:
+            self.invalidate()                                    # its hooks rewrite t this pass
+            return t, None
+        if delta.wide:
             return t, None
         dirty = {sid for fid in delta.files for sid in t.file_syms.get(fid, ()) if sid in t.bases}
         for gone in delta.gone:
@@ -85,14 +85,13 @@ class ResolveSession:
     def warm(self, conn: apsw.Connection, root: Path) -> bool:
         """Load the tables and resolve every class's bases ahead of the first update (when they can
         be kept); whether they were loaded."""
-        langs = [lang for (lang,) in conn.execute("SELECT DISTINCT language FROM files")]
-        if self.tables is not None or any(getattr(hooks_for(lang), "prepare", None) for lang in langs):
+        languages = [lang for (lang,) in conn.execute("SELECT DISTINCT language FROM files")]
+        if self.tables is not None or not keeps_tables(languages):
             return False
         from graphmind.resolver import Resolver     # the resolver imports this module
-        version = conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
         self.loads += 1
         self.tables = load_tables(conn, root)
-        self.record(Resolver(self.tables), list(self.tables.bases), version[0] if version else "0")
+        self.record(Resolver(self.tables), list(self.tables.bases), graph_version(conn))
         return True
 
     def _forget(self, cls: int) -> None:

@@ -5,7 +5,6 @@ import contextlib
 import fcntl
 import logging
 import os
-import re
 import time
 from pathlib import Path
 
@@ -22,7 +21,6 @@ log = logging.getLogger(__name__)
 
 _INDEX_MARKER = "-- indexes:"
 _CACHE_MARKER = "-- extraction cache:"
-_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
 BUSY_TIMEOUT_MS = 5000
 CACHE_BUSY_MS = 1000        # the extraction cache is advisory: a writer does not wait long for it
@@ -56,6 +54,12 @@ def _schema_parts() -> tuple[str, str, int]:
 
 def _cache_schema() -> str:
     return read_text("schema.sql").partition(_CACHE_MARKER)[2].split("\n", 1)[1]
+
+
+def graph_version(conn: apsw.Connection) -> str:
+    """meta.graph_version: bumped by every write of the graph, by any process."""
+    row = conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
+    return row[0] if row else "0"
 
 
 def _use_wal(conn: apsw.Connection, busy_ms: int) -> None:
@@ -152,9 +156,7 @@ class Store:
         self.conn.close()
 
     def graph_version(self) -> str:
-        """meta.graph_version: bumped by every write of the graph, by any process."""
-        row = self.conn.execute("SELECT value FROM meta WHERE key='graph_version'").fetchone()
-        return row[0] if row else "0"
+        return graph_version(self.conn)
 
     @staticmethod
     def is_empty(conn: apsw.Connection) -> bool:
@@ -198,9 +200,6 @@ class Store:
             rows = self.conn.execute("SELECT id, path, size, mtime_ns, sha256 FROM files WHERE path IN"
                                      " (SELECT value FROM json_each(?))", (orjson.dumps(paths).decode(),))
         return {p: (i, s, m, h) for i, p, s, m, h in rows}
-
-    def any_files(self) -> bool:
-        return not self.is_empty(self.conn)
 
     # -- writes -------------------------------------------------------------------------------
     def write_results(self, results: list[FileResult]) -> Delta:
@@ -246,7 +245,7 @@ class Store:
             delta.names.update(new.aliases())
         else:
             file_id = row[0]
-            old, old_ids = interface.of_rows(c, file_id)
+            old, old_ids, old_hashes = interface.of_rows(c, file_id)
             kept = interface.keep_ids(old, old_ids, new)
             change = interface.compare(old, new)
             wide = change.wide
@@ -258,7 +257,6 @@ class Store:
             else:
                 reuse = self._old_resolutions(file_id, interface.unchanged_scopes(old, new), change.names)
             delta.gone |= set(old_ids) - {k for k in kept if k is not None}
-            old_hashes = dict(c.execute("SELECT id, text_hash FROM symbols WHERE file_id=?", (file_id,)))
             same_text = {k for k, h in zip(kept, hashes) if k is not None and old_hashes.get(k) == h}
             self._clear_file(file_id, same_text, every_text_kept=len(same_text) == len(old_ids))
             c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
@@ -315,7 +313,7 @@ class Store:
                 "SELECT c.caller_id, s.qualname, c.callee, c.name, c.implicit, c.line, c.col, c.target_id,"
                 " c.resolution, c.candidates FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE c.file_id=?"
                 " AND c.resolution != 'pending' ORDER BY c.id", (file_id,)):
-            if qual not in scopes or (names and not names.isdisjoint(_IDENT.findall(callee))):
+            if qual not in scopes or (names and not names.isdisjoint(interface.IDENT.findall(callee))):
                 continue
             key = (caller, callee, name, implicit)
             if sites.setdefault(key, (line, col)) == (line, col):
@@ -393,7 +391,7 @@ class Store:
                 sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
                 args.append(orjson.dumps(sorted(mentioning)).decode())
         rows = self.conn.execute(sql, args)
-        ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(_IDENT.findall(callee))]
+        ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(interface.IDENT.findall(callee))]
         self._reopen_ids(ids)
 
     def _reopen_ids(self, ids: list[int]) -> None:
@@ -409,7 +407,7 @@ class Store:
                 row = self.conn.execute("SELECT id, module, language FROM files WHERE path=?", (path,)).fetchone()
                 if row:
                     file_id, module, language = row
-                    old, old_ids = interface.of_rows(self.conn, file_id)
+                    old, old_ids, _ = interface.of_rows(self.conn, file_id)
                     names = set(old.names) | old.aliases()
                     delta.removed.add(file_id)
                     delta.gone.update(old_ids)
