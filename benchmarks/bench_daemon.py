@@ -58,12 +58,12 @@ def gm(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           check=True, timeout=900)
 
 
-# --patch-js-leak: graphmind/lang_js.py (not the daemon's) keeps every resolve pass's tables alive (a
+# --patch-js-leak: graphmind/lang/js.py (not the daemon's) keeps every resolve pass's tables alive (a
 # WeakKeyDictionary whose JsState values hold their Resolver key), ~100 MB per update on Django. This
 # starts the daemon with that state kept on the Resolver instead, to measure the daemon as it will be
 # once the leak is fixed. Off by default; the figures say which way they were taken.
 PATCHED_DAEMON = """
-import sys, graphmind.lang_js as L
+import sys, graphmind.lang.js as L
 class _OnResolver:
     def get(self, r):
         return getattr(r, "_js_state", None)
@@ -77,7 +77,7 @@ main()
 
 
 def start_patched(root: Path) -> int:
-    from graphmind import client
+    from graphmind.live import client
     log_file = open(client.daemon_files(root).log, "ab")
     subprocess.Popen([sys.executable, "-c", PATCHED_DAEMON, str(root)], cwd=root, stdin=subprocess.DEVNULL,
                      stdout=log_file, stderr=log_file, start_new_session=True)
@@ -107,8 +107,8 @@ def main() -> None:
     ap.add_argument("--peer-runs", type=int, default=3)
     ap.add_argument("--patch-js-leak", action="store_true", help="see PATCHED_DAEMON")
     args = ap.parse_args()
-    from graphmind import client
-    from graphmind.indexer import index_workspace
+    from graphmind.live import client
+    from graphmind.index.indexer import index_workspace
 
     tmp = Path(tempfile.mkdtemp(prefix="gm-bench-daemon-"))
     root = tmp / "django"

@@ -247,7 +247,7 @@ def _bench(name: str, root: Path, tmp: Path, runs: int, seed: int, tree_sample: 
          import_median=r(median(imp)), workspace_walk_median=r(median(walk_s)),
          note="median = subprocess wall (interpreter start included); inprocess = IndexSummary.seconds "
               "from --json (it starts after the file walk); import = `python -c 'from graphmind.cli import "
-              "main'` wall; workspace_walk = graphmind.workspace.walk(root) timed in the bench process")
+              "main'` wall; workspace_walk = graphmind.index.workspace.walk(root) timed in the bench process")
     log(f"{name}: no-op {median(noop):.3f}s wall, {median(noop_in) * 1000:.1f}ms in-process")
 
     # 4. blast radius, in-process, one read connection.
@@ -257,14 +257,14 @@ def _bench(name: str, root: Path, tmp: Path, runs: int, seed: int, tree_sample: 
 
 
 def _time_walk(root: Path) -> float:
-    from graphmind import workspace
+    from graphmind.index import workspace
     t0 = time.perf_counter()
     workspace.walk(root)
     return time.perf_counter() - t0
 
 
 def _indexed_files(root: Path) -> tuple[list[str], int, dict]:
-    from graphmind.store import open_reader
+    from graphmind.store.db import open_reader
     conn = open_reader(root)
     try:
         rows = conn.execute("SELECT path, language, status FROM files ORDER BY path").fetchall()
@@ -293,9 +293,9 @@ _INCOMING = ("SELECT target_id, count(*) AS n FROM calls WHERE target_id IS NOT 
 
 
 def _bench_queries(root: Path, seed: int) -> list[dict]:
-    from graphmind import graph
-    from graphmind.lookup import SymbolRef
-    from graphmind.store import open_reader
+    from graphmind.query import graph
+    from graphmind.query.lookup import SymbolRef
+    from graphmind.store.db import open_reader
 
     conn = open_reader(root)
     try:

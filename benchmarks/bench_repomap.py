@@ -65,8 +65,9 @@ def _cpu() -> float:
 
 def gm_child(spec: dict) -> None:
     """Cold (index + map) or warm maps of one workspace, printed as JSON lines."""
-    from graphmind import freshness, repomap
-    from graphmind.indexer import index_workspace
+    from graphmind.live import freshness
+    from graphmind.query import repomap
+    from graphmind.index.indexer import index_workspace
     root = Path(spec["root"])
     for case in spec["cases"]:
         kw = {"focus": case.get("focus", []), "mentions": case.get("mentions", [])}
@@ -172,8 +173,8 @@ def main() -> None:
                     gm += _child_lines([sys.executable, __file__, "--gm-child"],
                                        {"root": str(gm_root), "runs": args.runs, "cases": [case]}, tmp)
                     if not files:
-                        from graphmind.mapfiles import important_files
-                        from graphmind.store import open_reader
+                        from graphmind.query.mapfiles import important_files
+                        from graphmind.store.db import open_reader
                         files = [p for (p,) in open_reader(gm_root).execute("SELECT path FROM files ORDER BY path")]
                         files += [p for p in important_files(gm_root) if p not in set(files)]
                     ai += _child_lines([args.aider_python, str(DRIVER)], {"root": str(ai_root), "files": files,

@@ -93,8 +93,9 @@ def bench_cold(root: Path, runs: int) -> None:
 
 def bench_attribution(root: Path) -> None:
     """One serial in-process cold index with the lexical steps timed: their share of the run."""
-    from graphmind import extractor, searchindex
-    from graphmind.indexer import index_workspace
+    from graphmind.index import extractor
+    from graphmind.store import searchindex
+    from graphmind.index.indexer import index_workspace
     spent = {"add_file": 0.0, "delete_file": 0.0, "optimize": 0.0, "attach_docs": 0.0}
     originals = {"add_file": searchindex.add_file, "delete_file": searchindex.delete_file,
                  "optimize": searchindex.optimize, "attach_docs": extractor.attach_docs}
@@ -155,8 +156,8 @@ def make_queries(conn, n: int, seed: int) -> list[tuple[str, str]]:
 
 
 def bench_latency(root: Path, n: int, seed: int) -> None:
-    from graphmind import lookup, recency, search
-    from graphmind.store import open_reader
+    from graphmind.query import lookup, recency, search
+    from graphmind.store.db import open_reader
     conn = open_reader(root)
     queries = make_queries(conn, n, seed)
     search.search(conn, "warm up the statement cache", limit=20)

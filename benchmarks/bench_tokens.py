@@ -9,7 +9,7 @@ Method (tokens are characters / 4 on both sides; one extra figure prices both wi
 - The corpus (fetched by scripts/fetch_corpora.py, pinned version) is copied to a temporary folder
   and indexed. Targets: functions and methods outside test files with at least one resolved caller,
   sorted by qualified name, N picked evenly spaced (deterministic for a given index).
-- graphmind: the text of the MCP `blast_radius` answer (graphmind.answers.walk_page, the default
+- graphmind: the text of the MCP `blast_radius` answer (graphmind.agent.answers.walk_page, the default
   token budget unless --budget), exactly what the agent reads. When the budget cuts it, a second
   figure adds every further page (offset=…) an agent reads to reach full recall.
 - grep-and-open: the agent greps the workspace for the target's name (the class name for __init__ /
@@ -42,11 +42,13 @@ from benchkit import fetch_module
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from graphmind import answers, budget, graph  # noqa: E402
-from graphmind.impact import is_test  # noqa: E402
-from graphmind.indexer import index_workspace  # noqa: E402
-from graphmind.lookup import SymbolRef  # noqa: E402
-from graphmind.store import open_reader  # noqa: E402
+from graphmind import budget  # noqa: E402
+from graphmind.agent import answers
+from graphmind.query import graph
+from graphmind.query.impact import is_test  # noqa: E402
+from graphmind.index.indexer import index_workspace  # noqa: E402
+from graphmind.query.lookup import SymbolRef  # noqa: E402
+from graphmind.store.db import open_reader  # noqa: E402
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

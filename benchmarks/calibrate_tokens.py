@@ -40,9 +40,9 @@ def dump(out: Path) -> None:
     spec = importlib.util.spec_from_file_location("fetch_corpora", REPO / "scripts" / "fetch_corpora.py")
     fc = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fc)
-    from graphmind import repomap
-    from graphmind.indexer import index_workspace
-    from graphmind.store import open_reader
+    from graphmind.query import repomap
+    from graphmind.index.indexer import index_workspace
+    from graphmind.store.db import open_reader
     out.mkdir(parents=True, exist_ok=True)
     for name in ("flask", "requests", "django"):
         with tempfile.TemporaryDirectory() as tmp:

@@ -9,9 +9,11 @@ from typing import Optional
 import orjson
 import typer
 
-from graphmind import config, export, graph, indexer, lookup, render, status
+from graphmind import config
+from graphmind.query import export, graph, lookup, render, status
+from graphmind.index import indexer
 from graphmind.errors import GraphmindError, NoIndexError
-from graphmind.store import index_path, open_reader
+from graphmind.store.db import index_path, open_reader
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
@@ -81,7 +83,7 @@ def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
 
 def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
           wait_fresh: Optional[float] = None, refresh: bool = True):
-    from graphmind import freshness
+    from graphmind.live import freshness
     root = _find_root(root)
     fresh = freshness.current(root, wait_fresh, refresh)
     conn = open_reader(root)
@@ -163,7 +165,7 @@ def mcp_cmd(root: Optional[Path] = typer.Option(None, "--root", help=(
         "current folder; indexed on the first call if needed)."))):
     """Serve the code graph to a coding agent over MCP (stdio): blast_radius, callers, callees, find_symbol,
     symbol_source, change_impact, index_status. Register it in the agent as the command `graphmind mcp`."""
-    from graphmind import mcp_server
+    from graphmind.agent import server as mcp_server
     mcp_server.serve(_root_or_cwd(root))
 
 
@@ -176,7 +178,9 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     """What a change can break: the definitions touched by uncommitted changes (default), staged changes,
     changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them."""
-    from graphmind import answers, freshness, impact
+    from graphmind.agent import answers
+    from graphmind.live import freshness
+    from graphmind.query import impact
     if sum([staged, base is not None, bool(ranges)]) > 1:
         raise GraphmindError("give at most one of --staged, --base REF, FILE:LINE ranges")
     root = _root_or_cwd(root)
@@ -205,7 +209,8 @@ def search_cmd(query: str = typer.Argument(..., help=(
     then matches in names, docstrings, comments, signatures and paths, ranked with how much code depends
     on them. One line each: kind, qualified name, file:line, signature. Use it when you do not know the
     exact name; give the qualified name it prints to blast-radius, callers or callees."""
-    from graphmind import freshness, search
+    from graphmind.live import freshness
+    from graphmind.query import search
     root = _find_root(root)
     fresh = freshness.current(root, wait_fresh, not no_refresh)
     results = search.search_workspace(open_reader(root), root, query, kind=kind, file=file, limit=limit,
@@ -236,7 +241,8 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
     """A map of the workspace for getting oriented: its most important definitions (PageRank over who
     references what), as signature lines grouped by file and class, fitted to a token budget and tilted
     toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper."""
-    from graphmind import freshness, repomap
+    from graphmind.live import freshness
+    from graphmind.query import repomap
     root = _find_root(root)
     fresh = freshness.current(root, wait_fresh, not no_refresh)
     result = repomap.build_map(root, tokens=tokens, focus=focus or [], mentions=mention or [],
@@ -280,7 +286,7 @@ def _daemon_status_text(st: dict) -> str:
 @daemon_app.command("start")
 def daemon_start_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     """Start the workspace's daemon in the background (one per workspace); it indexes what changed first."""
-    from graphmind import client
+    from graphmind.live import client
     root = _daemon_root(root)
     if client.running(root):
         raise GraphmindError(f"a daemon already serves {root} (pid {client.read_pid(root)})")
@@ -291,7 +297,7 @@ def daemon_start_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
 @daemon_app.command("stop")
 def daemon_stop_cmd(root: Optional[Path] = RootOpt):
     """Stop the workspace's daemon (it finishes the update in progress first)."""
-    from graphmind import client
+    from graphmind.live import client
     root = _daemon_root(root)
     pid = client.stop(root)
     typer.echo(f"daemon stopped (pid {pid})" if pid else "no daemon was running")
@@ -300,7 +306,7 @@ def daemon_stop_cmd(root: Optional[Path] = RootOpt):
 @daemon_app.command("status")
 def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     """Whether a daemon serves this workspace: pid, uptime, files watched, pending changes, last update, RSS."""
-    from graphmind import client
+    from graphmind.live import client
     from graphmind.errors import DaemonError, DaemonNotRunningError
     root = _daemon_root(root)
     try:
@@ -321,7 +327,7 @@ def watch_cmd(root: Optional[Path] = RootOpt,
               background: bool = typer.Option(False, "--background", hidden=True, help="Log to .graphmind/daemon.log.")):
     """Run the daemon in the foreground: watch the workspace and re-index on every save, one log line per
     update, until Ctrl-C. `graphmind daemon start` runs the same in the background."""
-    from graphmind import client, daemon
+    from graphmind.live import client, daemon
     root = _daemon_root(root)
     daemon.serve(root, log_file=client.daemon_files(root).log if background else None)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from graphmind.generic import GENERIC_GRAMMARS, GENERIC_NAMES
+from graphmind.lang.generic import GENERIC_GRAMMARS, GENERIC_NAMES
 from graphmind.resources import read_text, exists
 
 
@@ -40,7 +40,7 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
 )
 
 # Every other language the grammar package carries that we read: definitions through a tag query
-# synthesized from the grammar (graphmind/generic.py).
+# synthesized from the grammar (graphmind/lang/generic.py).
 GENERIC: tuple[LanguageSpec, ...] = tuple(LanguageSpec(name, name, exts) for name, exts in GENERIC_GRAMMARS)
 
 BY_NAME = {spec.name: spec for spec in LANGUAGES + GENERIC}
@@ -82,7 +82,7 @@ def has_tags(name: str) -> bool:
 def tags_source(name: str) -> str:
     """The text of a language's tag query (synthesized from the grammar for the generic fallback)."""
     if name in GENERIC_NAMES and not exists(f"queries/{name}/tags.scm"):
-        from graphmind.generic import tags_source as synthesized    # it needs parser, which needs us
+        from graphmind.lang.generic import tags_source as synthesized    # it needs parser, which needs us
         return synthesized(name)
     return query_source(name, "tags") or ""
 

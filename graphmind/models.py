@@ -16,7 +16,7 @@ class SymbolRow:
     end_byte: int
     signature: str
     parent: int | None
-    doc: str = ""            # docstring or leading comment, folded and cut (graphmind/docstrings.py)
+    doc: str = ""            # docstring or leading comment, folded and cut (graphmind/index/docstrings.py)
 
 
 @dataclass(slots=True)

@@ -37,7 +37,7 @@ def load_queries(path: Path = QUERIES) -> dict:
 
 def index_copy(name: str, dest: Path) -> Path:
     """A fresh copy of a fetched corpus under dest, indexed."""
-    from graphmind.indexer import index_workspace
+    from graphmind.index.indexer import index_workspace
     src = corpus_path(name)
     if not (src / ".fetched").exists():
         raise FileNotFoundError(f"corpus {name} is not fetched: run python scripts/fetch_corpora.py {name}")
@@ -65,7 +65,7 @@ def score_query(results, relevant: set[str]) -> dict:
 
 def evaluate(conn, spec: dict, graph: bool) -> list[dict]:
     """Every query of the set, run and scored in one mode."""
-    from graphmind.search import search
+    from graphmind.query.search import search
     out = []
     for q in spec["queries"]:
         results = search(conn, q["query"], limit=K, graph=graph)
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--show-misses", action="store_true", help="print the queries with no relevant result in the top 10")
     args = ap.parse_args(argv)
     spec = load_queries(args.queries)
-    from graphmind.store import open_reader
+    from graphmind.store.db import open_reader
     with tempfile.TemporaryDirectory(prefix="graphmind-eval-") as tmp:
         root = index_copy(spec["corpus"], Path(tmp))
         conn = open_reader(root)

@@ -7,7 +7,7 @@ Usage:
     python scripts/score_callgraph.py -k super   # only cases whose name contains "super"
 
 Each case is copied (without expected.json) into a temporary directory, indexed with
-graphmind.indexer.index_workspace and exported with graphmind.export.call_graph.
+graphmind.index.indexer.index_workspace and exported with graphmind.query.export.call_graph.
 Exit status: 0, or 1 when a case failed to index/export.
 """
 from __future__ import annotations
@@ -35,8 +35,8 @@ def load_scorer():
 
 
 def score_all(cases, workdir: Path):
-    from graphmind.export import call_graph
-    from graphmind.indexer import index_workspace
+    from graphmind.query.export import call_graph
+    from graphmind.index.indexer import index_workspace
 
     scorer = load_scorer()
     scores = []

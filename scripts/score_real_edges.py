@@ -8,7 +8,7 @@ Usage:
 
 The corpus (default: $GRAPHMIND_CORPORA or ~/.cache/graphmind-corpora/flask-3.1.2, see
 scripts/fetch_corpora.py) is copied into a temporary directory and indexed with
-graphmind.indexer.index_workspace. The labels (tests/callgraph/real/<name>_precision.json and
+graphmind.index.indexer.index_workspace. The labels (tests/callgraph/real/<name>_precision.json and
 <name>_recall.json, written by hand; README.md there says how) are then looked up in the fresh index:
 
 - precision: each labelled edge (file, line, callee, target) that the index still resolves is scored
@@ -63,7 +63,7 @@ def default_corpus() -> Path:
 
 
 def index_copy(corpus: Path, workdir: Path) -> Path:
-    from graphmind.indexer import index_workspace
+    from graphmind.index.indexer import index_workspace
 
     root = workdir / corpus.name
     shutil.copytree(corpus, root, ignore=shutil.ignore_patterns(".graphmind", "__pycache__", ".git"))

@@ -38,7 +38,7 @@ def shop(tmp_path) -> Path:
 @pytest.fixture
 def indexed_shop(shop) -> Path:
     """The shop fixture repo, indexed in-process."""
-    from graphmind.indexer import index_workspace
+    from graphmind.index.indexer import index_workspace
     index_workspace(shop)
     return shop
 

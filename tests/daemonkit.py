@@ -11,7 +11,7 @@ import apsw
 import pytest
 
 from conftest import run_cli
-from graphmind import client
+from graphmind.live import client
 
 SKIP_TABLES = {"meta", "extractions"}          # bookkeeping, not the graph
 SKIP_COLUMNS = {"indexed_at", "mtime_ns"}       # a touch (mtime only) is not a change to the graph

@@ -5,9 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from graphmind import graph
-from graphmind.indexer import index_workspace
-from graphmind.store import open_reader
+from graphmind.query import graph
+from graphmind.index.indexer import index_workspace
+from graphmind.store.db import open_reader
 
 REPOS = Path(__file__).parent / "fixtures" / "repos"
 

@@ -208,8 +208,8 @@ def test_qualname_scan_rejects_unknown_names(tmp_path):
 
 def run_case(case, workdir: Path):
     """Index a copy of one case (without expected.json) and score its exported call graph."""
-    from graphmind.export import call_graph
-    from graphmind.indexer import index_workspace
+    from graphmind.query.export import call_graph
+    from graphmind.index.indexer import index_workspace
 
     root = workdir / case.name
     shutil.copytree(case.path, root, ignore=shutil.ignore_patterns("expected.json", "__pycache__", ".graphmind"))

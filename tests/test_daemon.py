@@ -12,8 +12,8 @@ import pytest
 
 from conftest import run_cli
 from daemonkit import caller_names, start_daemon, stop_daemon, wait_fresh, wait_gone
-from graphmind import client, protocol
-from graphmind.daemon import Daemon
+from graphmind.live import client, protocol
+from graphmind.live.daemon import Daemon
 from graphmind.errors import DaemonError
 
 TARGET = "shop.payments.refund.process_refund"
@@ -146,8 +146,8 @@ def test_sigterm_stops_cleanly(indexed_shop, no_leaks):
 
 def test_kill9_mid_burst_then_restart_repairs(indexed_shop, no_leaks, tmp_path):
     from daemonkit import assert_same_graph
-    from graphmind.indexer import index_workspace
-    from graphmind.store import index_path, open_reader
+    from graphmind.index.indexer import index_workspace
+    from graphmind.store.db import index_path, open_reader
     root = indexed_shop
     pid = start_daemon(root)
     burst = root / "shop" / "burst"

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from daemonkit import assert_same_graph, start_daemon, stop_daemon, wait_fresh
-from graphmind.indexer import index_workspace
-from graphmind.store import index_path
+from graphmind.index.indexer import index_workspace
+from graphmind.store.db import index_path
 
 NAMES = ["alpha", "beta", "gamma", "delta", "eps"]
 KNOWN = ["process_refund(o, 1)", "validate_order(o)", "helper(o)", "alpha(o)", "beta(o)", "len(o)", "o.save()"]

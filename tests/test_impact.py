@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_repo, run_cli
-from graphmind.gitdiff import parse_diff, shift_line
-from graphmind.impact import is_test
+from graphmind.query.gitdiff import parse_diff, shift_line
+from graphmind.query.impact import is_test
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@example.invalid", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}

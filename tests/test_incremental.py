@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.indexer import index_workspace
-from graphmind.store import open_reader
+from graphmind.index.indexer import index_workspace
+from graphmind.store.db import open_reader
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
 

@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from graphmind.export import call_graph
-from graphmind.indexer import index_workspace
-from graphmind.store import open_reader
-from graphmind.workspace import is_secret, walk
+from graphmind.query.export import call_graph
+from graphmind.index.indexer import index_workspace
+from graphmind.store.db import open_reader
+from graphmind.index.workspace import is_secret, walk
 
 
 def symbols(root):
@@ -156,7 +156,7 @@ def test_crash_leaves_last_committed_state(indexed_shop):
     code = (
         "import os, sys\n"
         "from pathlib import Path\n"
-        "from graphmind.store import Store\n"
+        "from graphmind.store.db import Store\n"
         "s = Store(Path(sys.argv[1]))\n"
         "s.conn.execute('BEGIN')\n"
         "s.conn.execute('DELETE FROM symbols')\n"

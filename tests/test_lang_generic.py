@@ -7,9 +7,11 @@ import shutil
 
 import pytest
 
-from graphmind import generic, languages, parser
-from graphmind.indexer import index_workspace
-from graphmind.store import open_reader
+from graphmind import languages
+from graphmind.lang import generic
+from graphmind.index import parser
+from graphmind.index.indexer import index_workspace
+from graphmind.store.db import open_reader
 from langcases import REPOS, edges
 from conftest import run_cli
 

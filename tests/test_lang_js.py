@@ -11,9 +11,10 @@ import shutil
 
 import pytest
 
-from graphmind import graph, jsproject
-from graphmind.indexer import index_workspace
-from graphmind.store import open_reader
+from graphmind.query import graph
+from graphmind.lang import jsproject
+from graphmind.index.indexer import index_workspace
+from graphmind.store.db import open_reader
 
 from conftest import copy_repo
 

@@ -15,15 +15,15 @@ socket.create_connection = refuse
 socket.getaddrinfo = refuse
 from pathlib import Path
 from graphmind.languages import LANGUAGES, has_tags
-from graphmind import parser
+from graphmind.index import parser
 loaded = []
 for spec in LANGUAGES:
     parser.grammar(spec.name)
     if has_tags(spec.name):
         parser.tags_query(spec.name)
     loaded.append(spec.name)
-from graphmind.indexer import index_workspace
-from graphmind.export import call_graph
+from graphmind.index.indexer import index_workspace
+from graphmind.query.export import call_graph
 summary = index_workspace(Path(sys.argv[1]), jobs=2)
 print(len(loaded), summary.changed, len(call_graph(Path(sys.argv[1]))))
 '''

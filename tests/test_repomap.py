@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from conftest import copy_repo, run_cli
-from graphmind import maprank, repomap
+from graphmind.query import maprank, repomap
 from graphmind.errors import BadArgumentError
-from graphmind.indexer import index_workspace
-from graphmind.pagerank import pagerank
-from graphmind.store import open_reader
+from graphmind.index.indexer import index_workspace
+from graphmind.query.pagerank import pagerank
+from graphmind.store.db import open_reader
 from graphmind.tokens import count_tokens
 
 
@@ -278,7 +278,7 @@ def test_map_and_token_counts_need_no_network(mapdemo):
     script = ("import socket, sys\n"
               "def refuse(*a, **k):\n    raise OSError('network blocked')\n"
               "socket.socket.connect = socket.create_connection = socket.getaddrinfo = refuse\n"
-              "from pathlib import Path\nfrom graphmind import repomap\n"
+              "from pathlib import Path\nfrom graphmind.query import repomap\n"
               "m = repomap.build_map(Path(sys.argv[1]), 300, mentions=['lookup'])\n"
               "print(m.tokens, len(m.definitions))\n")
     import subprocess
@@ -289,7 +289,7 @@ def test_map_and_token_counts_need_no_network(mapdemo):
 
 
 def test_map_is_answered_while_another_process_holds_the_write_lock(mapdemo):
-    from graphmind.store import Store
+    from graphmind.store.db import Store
     expected = repomap.build_map(mapdemo, 300).text
     (mapdemo / "inventory" / "extra.py").write_text("from inventory.util import chunked\n\n\n"
                                                     "def split(xs):\n    return chunked(xs, 3)\n")

@@ -4,10 +4,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from graphmind import resolver
-from graphmind.indexer import index_workspace
-from graphmind.pytypes import parse_chain, split_top
-from graphmind.store import open_reader
+from graphmind.resolve import resolver
+from graphmind.index.indexer import index_workspace
+from graphmind.resolve.pytypes import parse_chain, split_top
+from graphmind.store.db import open_reader
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
 

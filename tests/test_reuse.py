@@ -1,17 +1,17 @@
-"""Content-addressed reuse (graphmind/reuse.py): extractions stored by content survive a round trip,
+"""Content-addressed reuse (graphmind/index/reuse.py): extractions stored by content survive a round trip,
 and content seen before is not parsed again, with the same index as a clean run."""
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from graphmind import reuse, workspace
-from graphmind.daemon import Daemon
-from graphmind.filework import process_file
-from graphmind.indexer import index_files, index_workspace
-from graphmind.session import ResolveSession
-from graphmind.store import ExtractionFile, Store
-from graphmind.watcher import file_info
+from graphmind.index import reuse, workspace
+from graphmind.live.daemon import Daemon
+from graphmind.index.filework import process_file
+from graphmind.index.indexer import index_files, index_workspace
+from graphmind.resolve.session import ResolveSession
+from graphmind.store.db import ExtractionFile, Store
+from graphmind.live.watcher import file_info
 from test_session import assert_equals_clean
 
 SHOP = Path(__file__).parent / "fixtures" / "repos" / "shop"

@@ -5,9 +5,9 @@ import re
 
 import apsw
 
-from graphmind.indexer import index_workspace
+from graphmind.index.indexer import index_workspace
 from graphmind.resources import read_text
-from graphmind.store import Store, index_path, open_reader
+from graphmind.store.db import Store, index_path, open_reader
 
 
 def test_schema_declares_version_and_strict_tables():
@@ -55,7 +55,7 @@ def test_reader_is_read_only(indexed_shop):
 def test_walk_plans_use_indexes_after_growth(tmp_path):
     """An index that grew from one file to many must still plan walks through the edge indexes."""
     from conftest import copy_repo
-    from graphmind import graph
+    from graphmind.query import graph
     root = copy_repo("shop", tmp_path)
     keep = root / "shop" / "orders.py"
     moved = tmp_path / "hold"

@@ -9,14 +9,14 @@ import subprocess
 import pytest
 from conftest import run_cli
 
-from graphmind import recency
-from graphmind.docstrings import comment_above, module_doc, python_docstring
+from graphmind.query import recency
+from graphmind.index.docstrings import comment_above, module_doc, python_docstring
 from graphmind.errors import BadArgumentError
-from graphmind.indexer import index_workspace
-from graphmind.search import search
-from graphmind.searchindex import fold_name, split_words
-from graphmind.searchquery import parse_query
-from graphmind.store import open_reader
+from graphmind.index.indexer import index_workspace
+from graphmind.query.search import search
+from graphmind.store.searchindex import fold_name, split_words
+from graphmind.query.searchquery import parse_query
+from graphmind.store.db import open_reader
 
 SHIPPING = '''"""Shipping: labels, rates and carriers."""
 

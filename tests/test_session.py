@@ -1,4 +1,4 @@
-"""Tables kept between updates (graphmind/session.py) and narrowed re-resolution (graphmind/interface.py):
+"""Tables kept between updates (graphmind/resolve/session.py) and narrowed re-resolution (graphmind/resolve/interface.py):
 after every edit the kept tables equal freshly loaded ones, the kept class bases equal freshly resolved
 ones, and after a sequence of edits the index equals a clean index of the final tree."""
 from __future__ import annotations
@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from graphmind import workspace
-from graphmind.indexer import index_files, index_workspace
-from graphmind.resolver import Resolver
-from graphmind.session import ResolveSession
-from graphmind.store import Store, open_reader
-from graphmind.tables import load_tables
+from graphmind.index import workspace
+from graphmind.index.indexer import index_files, index_workspace
+from graphmind.resolve.resolver import Resolver
+from graphmind.resolve.session import ResolveSession
+from graphmind.store.db import Store, open_reader
+from graphmind.resolve.tables import load_tables
 from test_incremental import snapshot
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
@@ -122,7 +122,7 @@ def assert_equals_clean(root: Path, tmp_path: Path) -> None:
 
 
 def lexical(root: Path) -> dict:
-    """Which symbols each word and each name trigram finds in the lexical index (graphmind/searchindex.py)."""
+    """Which symbols each word and each name trigram finds in the lexical index (graphmind/store/searchindex.py)."""
     conn = open_reader(root)
     syms = {i: (p, q) for i, p, q in conn.execute(
         "SELECT s.id, f.path, s.qualname FROM symbols s JOIN files f ON f.id = s.file_id")}

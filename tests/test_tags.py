@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from graphmind.languages import BY_NAME, LANGUAGES, has_tags, tags_source
-from graphmind.parser import Query, grammar, matches, parse
+from graphmind.index.parser import Query, grammar, matches, parse
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "tags"
 

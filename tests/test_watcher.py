@@ -9,14 +9,15 @@ import time
 
 import pytest
 
-from graphmind import parser, protocol
-from graphmind.changes import FULL, ChangeQueue
-from graphmind.extractor import extract
+from graphmind.index import parser
+from graphmind.live import protocol
+from graphmind.live.changes import FULL, ChangeQueue
+from graphmind.index.extractor import extract
 from graphmind.models import FileInfo
-from graphmind.reuse import decode, encode, variant
-from graphmind.treecache import TreeCache, derive_edit
-from graphmind.watcher import Watcher, file_info, is_scratch
-from graphmind.workspace import IgnoreRules, walk
+from graphmind.index.reuse import decode, encode, variant
+from graphmind.live.treecache import TreeCache, derive_edit
+from graphmind.live.watcher import Watcher, file_info, is_scratch
+from graphmind.index.workspace import IgnoreRules, walk
 
 
 @pytest.fixture

@@ -1,13 +1,13 @@
 """A second worktree of a repository parses only content never seen in any worktree: the extraction
-cache lives in the repository's common git directory (graphmind/reuse.py), with real daemons."""
+cache lives in the repository's common git directory (graphmind/index/reuse.py), with real daemons."""
 from __future__ import annotations
 
 import json
 
 from conftest import copy_repo, run_cli
 from daemonkit import assert_same_graph, start_daemon, stop_daemon, wait_fresh
-from graphmind import reuse
-from graphmind.store import index_path
+from graphmind.index import reuse
+from graphmind.store.db import index_path
 from test_impact import git
 
 

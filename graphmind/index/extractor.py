@@ -1,0 +1,202 @@
+"""From a parse tree and its tag-query matches to the rows one file contributes to the graph."""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from graphmind.index import parser
+from graphmind.index.docstrings import attach_docs
+from graphmind.index.flowfacts import extract_flow
+from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
+from graphmind.index.modules import resolve_relative
+
+CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
+MAX_SIGNATURE = 240
+MAX_CALLEE = 160
+_SPACE = re.compile(r"\s+")
+# a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
+_LINE_COMMENT = re.compile(r"""\s+(?:#|//)(?!.*["'])[^\n]*$""")
+
+
+def _text(node) -> str:
+    return node.text.decode("utf-8", "replace")
+
+
+def _fold(text: str, limit: int) -> str:
+    text = _SPACE.sub(" ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _Def:
+    __slots__ = ("node", "kind", "name", "body_start", "body_end", "index")
+
+    def __init__(self, node, kind, name, body):
+        self.node, self.kind, self.name = node, kind, name
+        self.body_start = body.start_byte if body is not None else node.start_byte
+        self.body_end = body.end_byte if body is not None else node.end_byte
+        self.index = -1
+
+
+def _signature(source: bytes, d: _Def) -> str:
+    start = d.node.start_byte
+    end = d.body_start if d.body_start > start else d.node.end_byte
+    head = source[start:end].decode("utf-8", "replace")
+    if d.body_start <= start:               # no body captured: the first line
+        head = head.split("\n", 1)[0]
+    head = "\n".join(_LINE_COMMENT.sub("", line) for line in head.split("\n"))
+    return _fold(head, MAX_SIGNATURE).rstrip(" :{=").rstrip() or _fold(_text(d.name), MAX_SIGNATURE)
+
+
+def extract(language: str, module: str, path: str, source: bytes, tree) -> Extraction:
+    """Every definition, call, import and base class in one parsed file."""
+    out = Extraction(module=module)
+    root = tree.root_node
+    total_lines = max(1, source.count(b"\n") + (0 if source.endswith(b"\n") else 1))
+    out.symbols.append(SymbolRow(module, module.rsplit(".", 1)[-1], "module", 1, total_lines,
+                                 0, len(source), module, None))
+    defs: dict[int, _Def] = {}
+    calls, imports, inherits = [], [], []
+    for _, caps in parser.matches(language, root):
+        name_nodes = caps.get("name")
+        for cap, nodes in caps.items():
+            if cap.startswith("definition."):
+                if name_nodes and nodes[0].id not in defs:
+                    body = caps.get("body")
+                    defs[nodes[0].id] = _Def(nodes[0], cap[11:], name_nodes[0], body[0] if body else None)
+            elif cap == "reference.call" and name_nodes:
+                recv = caps.get("receiver")
+                calls.append((nodes[0], name_nodes[0], recv[0] if recv else None))
+            elif cap == "reference.import" and name_nodes:
+                imports.append((nodes[0], name_nodes[0], caps.get("symbol"), caps.get("alias")))
+            elif cap == "reference.inherit" and name_nodes:
+                inherits.append((nodes[0], name_nodes[0]))
+
+    ordered = sorted(defs.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
+    starts = [d.node.start_byte for d in ordered]
+    parents: list[int] = [0] * len(ordered)          # symbol index of each def's parent
+    stack: list[_Def] = []
+    for i, d in enumerate(ordered):
+        while stack and not (d.node.start_byte >= stack[-1].node.start_byte
+                             and d.node.end_byte <= stack[-1].node.end_byte):
+            stack.pop()
+        parent = stack[-1] if stack else None
+        pidx = parent.index if parent else 0
+        kind = d.kind
+        if kind == "function" and parent is not None and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
+            kind = "method"
+        d.index = len(out.symbols)
+        parents[i] = pidx
+        name = _text(d.name)
+        qual = f"{out.symbols[pidx].qualname}.{name}"
+        if language in _OWNED:
+            owner = _owner(language, d)
+            if owner:
+                full = f"{owner}.{name}"
+                qual = module if pidx == 0 and full == module else f"{out.symbols[pidx].qualname}.{full}"
+        out.symbols.append(SymbolRow(
+            qual, name, kind,
+            d.node.start_point[0] + 1, d.node.end_point[0] + 1,
+            d.node.start_byte, d.node.end_byte, _signature(source, d), pidx))
+        stack.append(d)
+
+    def enclosing(pos: int, body_only: bool) -> int:
+        """The symbol index of the innermost definition whose body (or node) contains pos."""
+        i = bisect_right(starts, pos) - 1
+        while i >= 0:
+            d = ordered[i]
+            lo, hi = (d.body_start, d.body_end) if body_only else (d.node.start_byte, d.node.end_byte)
+            if lo <= pos < hi:
+                return d.index
+            p = parents[i]
+            if p == 0:
+                return 0
+            i = p - 1          # symbol index k lives at ordered[k - 1]: defs were appended in order
+        return 0
+
+    for node, name, recv in calls:
+        end = name.end_byte
+        callee = source[node.start_byte:end].decode("utf-8", "replace")
+        out.calls.append(CallRow(enclosing(node.start_byte, True), _fold(callee, MAX_CALLEE).lstrip("@ "),
+                                 _text(name), name.start_point[0] + 1, name.start_point[1]))
+    is_package = path.endswith("__init__.py")
+    for node, name, symbol, alias in imports:
+        written = _text(name)
+        sym = _text(symbol[0]) if symbol else None
+        if sym is not None and sym.strip() == "*":
+            sym = "*"
+        if alias:
+            local = _text(alias[0])
+        elif sym is not None:
+            local = sym.rsplit(".", 1)[-1] if sym != "*" else "*"
+        else:
+            local = written.split(".", 1)[0] if language == "python" else written.rsplit("/", 1)[-1]
+        resolved = resolve_relative(module, is_package, written) if language == "python" else None
+        out.imports.append(ImportRow(enclosing(node.start_byte, True), written, sym, local, resolved,
+                                     node.start_point[0] + 1))
+    known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
+    out.bindings, implicit = extract_flow(language, root, enclosing, known)
+    out.calls.extend(implicit)
+    seen_bases: dict[int, int] = {}
+    for node, name in inherits:
+        cls = enclosing(node.start_byte, False)
+        if cls == 0:
+            continue
+        pos = seen_bases.get(cls, 0)
+        seen_bases[cls] = pos + 1
+        out.inherits.append(InheritRow(cls, _fold(_text(node), MAX_CALLEE), pos))
+    if root.has_error:
+        out.status = "partial"
+        out.error = f"syntax error near line {_first_error_line(root)}"
+    attach_docs(language, source, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered])
+    return out
+
+
+_OWNED = frozenset({"go", "cpp", "csharp"})
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
+
+
+def _owner(language: str, d: _Def) -> str | None:
+    """The type or namespace path a definition names outside its scope chain, dotted, or None:
+    the receiver type of a Go method (`func (s *Store) Add` -> `Store`), the class of an out-of-line
+    C++ member (`void shop::Cart::add()` -> `shop.Cart`), the outer part of a qualified C++ or C#
+    namespace name (`namespace a::b`, `namespace A.B` -> `a`, `A`)."""
+    node = d.node
+    if language == "go":
+        recv = node.child_by_field_name("receiver") if node.type == "method_declaration" else None
+        param = recv.named_children[0] if recv is not None and recv.named_children else None
+        typ = param.child_by_field_name("type") if param is not None else None
+        return _strip_args(_text(typ)).lstrip("*& ") or None if typ is not None else None
+    if node.type in ("namespace_definition", "namespace_declaration", "file_scoped_namespace_declaration"):
+        full = node.child_by_field_name("name")
+        written = _text(full).replace("::", ".").replace(" ", "") if full is not None else ""
+        return written.rsplit(".", 1)[0] if "." in written else None
+    if language != "cpp" or node.type != "function_definition" or d.kind not in ("method", "constructor"):
+        return None
+    decl = node.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator") or (decl.named_children[-1] if decl.named_children else None)
+    target = decl.child_by_field_name("declarator") if decl is not None else None
+    if target is None or target.type != "qualified_identifier":
+        return None
+    written = _strip_args(_text(target)).replace(" ", "")
+    scope = written[: written.rfind("::")] if "::" in written else ""
+    return scope.strip(":").replace("::", ".") or None
+
+
+def _strip_args(text: str) -> str:
+    """A type without its template or generic arguments: `Cart<T>` -> `Cart`, `Store[T]` -> `Store`."""
+    prev = None
+    while prev != text:
+        prev, text = text, _TEMPLATE_ARGS.sub("", text)
+    return text
+
+
+def _first_error_line(root) -> int:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            return node.start_point[0] + 1
+        if node.has_error:
+            stack.extend(reversed(node.children))
+    return root.start_point[0] + 1

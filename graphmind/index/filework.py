@@ -1,0 +1,87 @@
+"""One file's trip through the write path before the store: read, hash, parse, extract.
+
+Runs in worker processes, so it takes and returns plain picklable values.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Protocol
+
+from graphmind import config
+from graphmind.index import parser
+from graphmind.index.extractor import extract
+from graphmind.index.hasher import digest
+from graphmind.resolve.hooks import hooks_for
+from graphmind.models import Extraction, FileInfo, FileResult
+from graphmind.index.modules import module_name
+
+log = logging.getLogger(__name__)
+
+
+def _rejected(data: bytes) -> str | None:
+    """Why content is not parsed at all (binary, minified), or None."""
+    if b"\0" in data[:8192]:
+        return "binary file"
+    lines = data.count(b"\n") + 1
+    if len(data) > 20_000 and len(data) / lines > config.MAX_AVG_LINE:
+        return f"minified (average line {len(data) // lines} bytes)"
+    return None
+
+
+class ExtractionCache(Protocol):
+    """What the daemon lends process_file: extractions by content, and the last tree of a file."""
+
+    def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None: ...
+
+    def old_tree(self, info: FileInfo, data: bytes): ...
+
+    def remember(self, info: FileInfo, sha: str, module: str, data: bytes, tree, ext: Extraction) -> None: ...
+
+
+def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | None = None, *,
+                 parse: bool = True) -> FileResult | None:
+    """Read, hash and (when the content is new) parse one file; never raises for bad input.
+
+    With a cache, known content is not parsed and a file's last tree is reused; with parse=False,
+    None means the content would have to be parsed.
+    """
+    module = module_name(info.path, info.language)
+    if info.size > config.MAX_FILE_BYTES:
+        ext = Extraction(module=module, status="skipped", error=f"larger than {config.MAX_FILE_BYTES} bytes")
+        return FileResult(info, "", False, ext)
+    try:
+        with open(info.abspath, "rb") as fh:
+            data = fh.read(config.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        log.warning("cannot read %s: %s", info.path, exc)
+        return FileResult(info, "", False, Extraction(module=module, status="error", error=f"unreadable: {exc.strerror or exc}"))
+    info.size = len(data)
+    sha = digest(data)
+    if sha == old_sha:
+        return FileResult(info, sha, True, None)
+    why = _rejected(data)
+    if why is not None:
+        return FileResult(info, sha, False, Extraction(module=module, status="skipped", error=why))
+    known = cache.lookup(info, sha, module) if cache is not None else None
+    if known is not None:
+        return FileResult(info, sha, False, known)
+    if not parse:
+        return None
+    hooks = hooks_for(info.language)
+    if hooks is not None and hooks.module_name is not None:
+        module = hooks.module_name(info.path, data) or module
+    tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None)
+    ext = extract(info.language, module, info.path, data, tree)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        ext.status = "partial"
+        ext.error = "; ".join(filter(None, [ext.error, f"invalid UTF-8 at byte {exc.start}"]))
+    if cache is not None:
+        cache.remember(info, sha, module, data, tree, ext)
+    return FileResult(info, sha, False, ext)
+
+
+def process_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:
+    """process_file over a batch (one round trip to a worker process per batch)."""
+    return [process_file(info, sha) for info, sha in batch]

@@ -1,0 +1,166 @@
+"""The write path, wired: walk, detect changes, parse on every core, store, resolve."""
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from graphmind.index import workspace
+from graphmind.errors import NotAWorkspaceError
+from graphmind.index.filework import process_batch
+from graphmind.index.hasher import looks_unchanged
+from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
+from graphmind.resolve.resolver import resolve_pending
+from graphmind.resolve.session import ResolveSession
+from graphmind.store.db import Store, write_lock
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+Results = Callable[[list, int], Iterable[list[FileResult]]]   # (work, jobs) -> processed files, in batches
+BATCH_FILES = 64          # files per worker round trip
+WRITE_FILES = 256         # files per write transaction during a cold load
+IN_FLIGHT = 3             # batches per worker submitted ahead of the writer
+SERIAL_BELOW = 24         # fewer files than this are parsed in-process
+
+
+def _batches(items: list, size: int) -> Iterator[list]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[list[FileResult]]:
+    """Processed files, in batches, from worker processes when the work is large enough."""
+    if jobs <= 1 or len(work) < SERIAL_BELOW:
+        for batch in _batches(work, BATCH_FILES):
+            yield process_batch(batch)
+        return
+    # fork is cheapest; with other threads running (the daemon) a fresh interpreter is safer.
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        # a bounded window of batches in flight: when the writer is slower than the parsers,
+        # finished extractions wait in the workers' queue, not all at once in this process
+        window: deque = deque()
+        for batch in _batches(work, BATCH_FILES):
+            window.append(pool.submit(process_batch, batch))
+            if len(window) >= IN_FLIGHT * jobs:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+
+
+def root_of(path: Path | str) -> Path:
+    """The workspace root for a path given on the command line."""
+    root = Path(path).resolve()
+    if not root.is_dir():
+        raise NotAWorkspaceError(str(path))
+    return root
+
+
+def index_files(store: Store, files: list[FileInfo], deleted: list[str], **options) -> IndexSummary:
+    """Bring the index up to date for the given files (and deletions); see _index_files.
+
+    One run at a time per workspace (a file lock): the cold path writes in several transactions,
+    so two runs on an empty index must not interleave; a second run waits, then finds less to do."""
+    with write_lock(store.root):
+        return _index_files(store, files, deleted, **options)
+
+
+def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, complete: bool,
+                jobs: int | None = None, progress: Progress | None = None,
+                force: set[str] | None = None, results: Results | None = None,
+                checkpoint: bool = True, totals: bool = True,
+                session: ResolveSession | None = None) -> IndexSummary:
+    """Bring the index up to date for the given files (and deletions), then resolve what changed.
+
+    `complete` says `files` is the whole workspace, so indexed files missing from it are removed.
+    `force`: paths whose content is hashed even when size and mtime match (a watcher saw them change).
+    `results`: what turns work into processed files (default: worker processes; the daemon lends its cache).
+    `session`: resolver state kept between runs by a long-lived writer (graphmind/resolve/session.py).
+    """
+    started = time.perf_counter()
+    summary = IndexSummary(scanned=len(files))
+    states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
+    cold = not states and store.is_empty(store.conn)
+    if complete:
+        present = {f.path for f in files}
+        deleted = sorted(set(deleted) | {p for p in states if p not in present})
+    work = []
+    for info in files:
+        state = states.get(info.path)
+        if looks_unchanged(info, state) and not (force and info.path in force):
+            summary.unchanged += 1
+        else:
+            work.append((info, state[3] if state else None))
+    # An incremental update commits once, resolution included: readers never see half a change.
+    with (contextlib.nullcontext() if cold else store.transaction()):
+        _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
+               session)
+        store.set_meta("indexed_at", str(time.time()))
+    if checkpoint:                              # a long-lived writer does both while idle instead
+        if summary.changed or summary.removed:
+            store.optimize()
+        store.checkpoint()
+    if totals:                                  # symbol and edge totals (a scan of calls: the daemon skips it)
+        counts = store.conn.execute(
+            "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'),"
+            " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible')").fetchone()
+        summary.symbols, summary.edges = counts
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
+           summary: IndexSummary, progress: Progress | None, results: Results,
+           session: ResolveSession | None) -> None:
+    delta = Delta()
+    if deleted:
+        delta.merge(store.delete_files(deleted))
+        summary.removed = len(deleted)
+    if cold and work:
+        store.drop_indexes()
+    done, pending = 0, []
+    for batch in results(work, jobs):
+        for res in batch:
+            if res.unchanged:
+                summary.unchanged += 1
+            else:
+                summary.changed += 1
+                if res.extraction is not None and res.extraction.status in ("error", "skipped", "partial"):
+                    summary.failed += 1
+                    log.info("%s: %s", res.info.path, res.extraction.error)
+        pending.extend(batch)
+        done += len(batch)
+        if len(pending) >= (WRITE_FILES if cold else 1):
+            delta.merge(store.write_results(pending))
+            pending = []
+        if progress:
+            progress(done, len(work))
+    if pending:
+        delta.merge(store.write_results(pending))
+    if not cold:
+        store.reopen(delta)
+    if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
+        resolve_pending(store, incremental=not cold, delta=delta, session=session)
+    if cold and work:
+        store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
+
+
+def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:
+    """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions."""
+    root = root_of(root)
+    started = time.perf_counter()
+    store = Store(root)
+    try:
+        summary = index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
+    finally:
+        store.close()
+    summary.seconds = time.perf_counter() - started          # the walk included
+    return summary

@@ -1,0 +1,216 @@
+"""Content-addressed reuse: a file's extraction, stored under the SHA-256 of its content.
+
+Qualified names and relative imports depend on where a file lives, so the key is the content hash
+plus a variant: language, module name, whether the file is a package `__init__`, and a fingerprint
+of the code and queries that produce extractions (any change to them makes old entries unreachable;
+they age out). The daemon's writer thread is the user. The rows live in a file of their own
+(`store.ExtractionFile`): in a git repository under its common git directory, so every worktree of
+the repository shares them (a second worktree parses only content never seen in any of them);
+elsewhere beside the index.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import operator
+import os
+import typing
+import zlib
+from dataclasses import fields, is_dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import apsw
+import orjson
+
+import graphmind
+from graphmind.models import Extraction, FileInfo
+from graphmind import config
+from graphmind.store.db import ExtractionFile, Store
+from graphmind.live.treecache import TreeCache
+
+log = logging.getLogger(__name__)
+_PACKAGE = Path(graphmind.__file__).resolve().parent
+PERSIST_AT = 1000           # queued extractions written at once, idle or not (memory stays bounded)
+
+
+def _query_files() -> list[tuple[str, bytes]]:
+    packaged = resources.files("graphmind").joinpath("_data").joinpath("queries")
+    base = Path(str(packaged)) if packaged.is_dir() else _PACKAGE.parent / "queries"
+    return [(str(p.relative_to(base)), p.read_bytes()) for p in sorted(base.rglob("*.scm"))]
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A hash of every graphmind module and query file: extractions made by other code never match."""
+    h = hashlib.sha256(graphmind.__version__.encode())
+    for name, data in [(p.name, p.read_bytes()) for p in sorted(_PACKAGE.glob("*.py"))] + _query_files():
+        h.update(name.encode() + b"\0" + data + b"\0")
+    return h.hexdigest()[:16]
+
+
+def git_common_dir(root: Path) -> Path | None:
+    """The directory a repository's worktrees share (`git rev-parse --git-common-dir`), read from
+    `.git` as git writes it (no subprocess): a folder, or in a linked worktree a file pointing to
+    `<common>/worktrees/<name>`, whose `commondir` file names the common directory."""
+    for folder in (root, *root.parents):
+        dot = folder / ".git"
+        if dot.is_dir():
+            return dot.resolve()
+        if dot.is_file():
+            try:
+                text = dot.read_text(errors="replace").strip()
+            except OSError:
+                return None
+            if not text.startswith("gitdir:"):
+                return None
+            gitdir = (folder / text[len("gitdir:"):].strip()).resolve()
+            try:
+                common = (gitdir / "commondir").read_text(errors="replace").strip()
+            except OSError:
+                return gitdir
+            return (gitdir / common).resolve()
+    return None
+
+
+def cache_path(root: Path) -> Path:
+    """Where a workspace's extraction cache lives (see the module docstring)."""
+    common = git_common_dir(root)
+    if common is not None and common.is_dir() and os.access(common, os.W_OK):
+        return common / "graphmind" / "extractions.db"
+    return root / config.INDEX_DIR / "extractions.db"
+
+
+def _open_cache(root: Path) -> ExtractionFile:
+    """The workspace's cache file; beside the index when the shared one cannot be opened."""
+    path = cache_path(root)
+    try:
+        return ExtractionFile(path)
+    except (apsw.Error, OSError) as exc:
+        local = root / config.INDEX_DIR / "extractions.db"
+        if path == local:
+            raise
+        log.warning("cannot open the shared extraction cache %s (%s): using %s", path, exc, local)
+        return ExtractionFile(local)
+
+
+def variant(info: FileInfo, module: str) -> str:
+    """The part of the key that is not the content: language, module, package flag, fingerprint."""
+    package = int(info.path.rsplit("/", 1)[-1].startswith("__init__."))
+    return f"{info.language}|{module}|{package}|{fingerprint()}"
+
+
+@lru_cache(maxsize=None)
+def _row_types() -> dict[str, type]:
+    """Extraction's list fields and the dataclass of their rows."""
+    hints = typing.get_type_hints(Extraction)
+    out = {}
+    for f in fields(Extraction):
+        args = typing.get_args(hints[f.name])
+        if args and is_dataclass(args[0]):
+            out[f.name] = args[0]
+    return out
+
+
+@lru_cache(maxsize=None)
+def _row_getter(cls: type) -> operator.attrgetter:
+    return operator.attrgetter(*(g.name for g in fields(cls)))
+
+
+def encode(ext: Extraction) -> bytes:
+    """An Extraction as compressed JSON (rows as arrays in field order)."""
+    doc = {}
+    types = _row_types()
+    for f in fields(Extraction):
+        value = getattr(ext, f.name)
+        if f.name in types:
+            get = _row_getter(types[f.name])
+            value = [get(row) for row in value]
+        doc[f.name] = value
+    return zlib.compress(orjson.dumps(doc), 1)
+
+
+def decode(data: bytes) -> Extraction:
+    """The Extraction encode() stored."""
+    doc = orjson.loads(zlib.decompress(data))
+    for name, cls in _row_types().items():
+        doc[name] = [cls(*row) for row in doc.get(name, [])]
+    return Extraction(**doc)
+
+
+class ReuseCache:
+    """The daemon's ExtractionCache (see filework.process_file): stored extractions plus recent trees."""
+
+    def __init__(self, store: Store, trees: TreeCache):
+        self.store, self.trees = store, trees
+        self.file = _open_cache(store.root)
+        self.reused = 0          # extractions taken from the cache
+        self.parsed = 0          # extractions computed
+        self.incremental = 0     # of those, parsed with an edited old tree
+        self._fresh: dict[tuple[str, str], bytes] = {}     # new extractions not yet in the file
+        self._used: list[tuple[str, str]] = []
+        meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
+        self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
+
+    def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None:
+        """The extraction stored for this content in this place, or None."""
+        key = (sha, variant(info, module))
+        data = self._fresh.get(key)
+        if data is None:
+            data = self.file.get(*key)
+        if data is None:
+            return None
+        try:
+            ext = decode(data)
+        except (ValueError, TypeError, zlib.error):
+            return None                  # an entry written by other code: parse instead
+        self.reused += 1
+        self._used.append(key)
+        self.trees.forget(info.path)     # the cached tree, if any, is of other content now
+        return ext
+
+    def old_tree(self, info: FileInfo, data: bytes):
+        """The file's last tree, edited to match the new bytes, or None."""
+        tree = self.trees.edited_tree(info.path, info.language, data)
+        if tree is not None:
+            self.incremental += 1
+        return tree
+
+    def remember(self, info: FileInfo, sha: str, module: str, data: bytes, tree, ext: Extraction) -> None:
+        """Keep a new extraction (written with the batch) and the file's tree."""
+        self.parsed += 1
+        self.trees.put(info.path, info.language, data, tree)
+        self.keep(info, sha, module, ext)
+
+    def keep(self, info: FileInfo, sha: str, module: str, ext: Extraction) -> None:
+        """Queue an extraction computed elsewhere (a worker process) for storing."""
+        if ext.status in ("ok", "partial"):
+            self._fresh[(sha, variant(info, module))] = encode(ext)
+
+    def flush(self) -> None:
+        """Write the counters (inside the caller's transaction on the index); the queued extractions
+        wait for `persist` (the daemon calls it while idle: no save waits for the cache), unless
+        they are many."""
+        if len(self._fresh) >= PERSIST_AT:
+            self.persist()
+        self.store.set_meta("reuse_reused", str(self._base[0] + self.reused))
+        self.store.set_meta("reuse_parsed", str(self._base[1] + self.parsed))
+
+    def persist(self) -> None:
+        """Write the queued extractions to the cache file, and when the used ones were used."""
+        if self._fresh or self._used:
+            self.file.put([(*key, data) for key, data in self._fresh.items()], self._used)
+            self._fresh, self._used = {}, []
+
+    def prune(self, keep: int) -> int:
+        """Keep the `keep` most recently used extractions; returns how many were dropped."""
+        return self.file.prune(keep)
+
+    def close(self) -> None:
+        self.file.close()
+
+    def share(self) -> float | None:
+        """The share of extractions that were reused rather than parsed."""
+        total = self.reused + self.parsed
+        return round(self.reused / total, 3) if total else None

@@ -1,0 +1,88 @@
+"""C#: namespaces (block and file-scoped) are the qualified names, `using` opens a namespace (or a
+class, `using static`), `using X = A.B.C;` binds an alias, types of the same or an enclosing
+namespace need no using.
+
+A file's module name is its first namespace (`namespace Acme.Shop;` or `namespace Acme.Shop { … }`),
+and the extractor names a top-level namespace by its full name, so `class Order` in it is
+`Acme.Shop.Order` in every file that declares types there. A bare name in a method is first a
+member of the enclosing class (implicit `this`, inherited members through the base list).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from graphmind.lang import kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, register
+
+if TYPE_CHECKING:
+    from graphmind.resolve.resolver import Resolver
+
+_NAMESPACE = re.compile(rb"^\s*namespace\s+([\w.]+)\s*[;{]?", re.M)
+_COMMENTS = re.compile(rb"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def module_name(path: str, data: bytes) -> str | None:
+    """The first namespace the file declares, or None (the path-based name)."""
+    m = _NAMESPACE.search(_COMMENTS.sub(b"", data[:65536]))
+    return m.group(1).decode("utf-8", "replace") if m else None
+
+
+def prepare(r: Resolver) -> None:
+    """`using A.B;` opens a namespace: move it from the import bindings to the opened scopes;
+    `using X = A.B.C;` binds X to C of A.B."""
+    t = r.t
+    for scope, table in langkit.import_tables(r, "csharp"):
+        for alias, (module, symbol) in list(table.items()):
+            if symbol is not None:
+                continue
+            if alias == module:
+                del table[alias]
+                t.stars[scope].append(module)
+            elif "." in module:
+                table[alias] = tuple(module.rsplit(".", 1))
+
+
+def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
+    return langkit.via_import(r, module, symbol)
+
+
+def _namespaces(r: Resolver, scope: int) -> list[str]:
+    """The namespaces a scope is in, innermost first, each followed by its outer namespaces."""
+    t, s, found = r.t, scope, []
+    while s is not None and s in t.syms:
+        sym = t.syms[s]
+        if sym.kind in ("namespace", "module"):
+            parts = sym.qualname.split(".")
+            for i in range(len(parts), 0, -1):
+                name = ".".join(parts[:i])
+                if name not in found:
+                    found.append(name)
+        s = sym.parent
+    return found
+
+
+def visible(r: Resolver, scope: int, name: str):
+    """Members of the enclosing classes, types of the enclosing namespaces, then using-opened ones."""
+    t = r.t
+    hit = langkit.implicit_member(r, scope, name)
+    if hit is not None:
+        return ("self", hit)
+    for ns in _namespaces(r, scope):
+        hit = t.by_qual.get(f"{ns}.{name}")
+        if hit is not None and hit in t.syms and t.syms[hit].kind not in ("module", "namespace"):
+            return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
+    if f"{name}" in t.packages:
+        return ("module", name)                        # a namespace written in full: `Acme.Shop.X`
+    return langkit.open_scopes(r, scope, name, implicit_this=False)
+
+
+def resolve_call(r: Resolver, caller: int, text: str, name: str):
+    """`new T()`, `base.M()`, `T.Static()`, `x.M()` / `x?.M()` / `this.f.M()` on declared types."""
+    return langkit.resolve_chain(r, caller, text.replace("?.", "."), name, super_names=("base",), new_calls=True)
+
+
+register("csharp", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
+                                 visible=visible, resolve_call=resolve_call,
+                                 level="definitions, calls, namespaces and using, same-namespace types, "
+                                       "constructors, this/base and inherited members, declared variable types"))

@@ -1,0 +1,129 @@
+"""Go: packages are directories, imports are paths under the module of `go.mod`, methods belong to
+their receiver's type.
+
+Module names are the package directory, dotted (`internal/store/*.go` -> `internal.store`; files at
+the workspace root take their `package` clause name), so every file of a package shares one
+qualified name and `store.NewStore` is the same definition whichever file declares it. A method
+`func (s *Store) Add()` is `store.Store.Add` (the extractor qualifies it with its receiver type) and
+is attached to `Store` here, so `s.Add()` resolves when the type of `s` is known from the receiver,
+a parameter, `var s T`, `s := T{}` / `&T{}`, or the declared result of the function that made it.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from graphmind.lang import kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, register
+from graphmind.resolve import resolver as _res
+
+if TYPE_CHECKING:
+    from graphmind.resolve.resolver import Resolver
+
+_PACKAGE = re.compile(rb"^\s*package\s+([A-Za-z_]\w*)", re.M)
+_MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
+_VERSION = re.compile(r"^v\d+$")
+BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make",
+                      "max", "min", "new", "panic", "print", "println", "real", "recover"})
+EXTERNAL = "@"          # prefix of an import path outside the workspace: never a module name
+
+
+def module_name(path: str, data: bytes) -> str | None:
+    """The package directory, dotted; the `package` clause for files at the workspace root."""
+    parts = [p.replace(".", "_") for p in PurePosixPath(path).parent.parts]
+    if parts:
+        return ".".join(parts)
+    m = _PACKAGE.search(data[:65536])
+    return m.group(1).decode() if m else None
+
+
+def _dir(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def _go_mods(root: Path | None, dirs: set[str]) -> dict[str, str]:
+    """module path -> the directory (relative, '' for the root) holding its go.mod."""
+    found: dict[str, str] = {}
+    if root is None:
+        return found
+    seen: set[str] = set()
+    for d in dirs:
+        parts = PurePosixPath(d).parts
+        for i in range(len(parts), -1, -1):
+            rel = "/".join(parts[:i])
+            if rel in seen:
+                break
+            seen.add(rel)
+            try:
+                text = (root / rel / "go.mod").read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            m = _MODULE.search(text)
+            if m:
+                found[m.group(1).strip('"')] = rel
+    return found
+
+
+def prepare(r: Resolver) -> None:
+    """Rewrite import paths to package names, and attach methods to their receiver types."""
+    t = r.t
+    files = [fid for fid, lang in t.lang.items() if lang == "go" and fid in t.file_module]
+    dir_module = {_dir(t.paths[fid]): t.syms[t.file_module[fid]].qualname for fid in files}
+    mods = sorted(_go_mods(t.root, set(dir_module)).items(), key=lambda kv: -len(kv[0]))
+    scopes = {s.id for s in t.syms.values() if s.file in set(files)}
+    for scope in scopes & set(t.imports):
+        for alias, (path, symbol) in list(t.imports[scope].items()):
+            target = EXTERNAL + path
+            for mpath, mdir in mods:
+                if path == mpath or path.startswith(mpath + "/"):
+                    rel = "/".join(p for p in (mdir, path[len(mpath):].strip("/")) if p)
+                    if rel in dir_module:
+                        target = dir_module[rel]
+                    break
+            key = alias
+            last = path.rsplit("/", 1)
+            if alias == last[-1] and _VERSION.match(alias) and len(last) == 2:
+                key = last[0].rsplit("/", 1)[-1].replace("-", "_").replace(".", "_")   # `…/yaml/v3` binds `yaml`
+                del t.imports[scope][alias]
+            t.imports[scope][key] = (target, symbol)
+    for sym in list(t.syms.values()):
+        if sym.kind in _res.CALLABLE_KINDS and sym.file in t.file_module and t.lang.get(sym.file) == "go":
+            owner = langkit.owner_path(r, sym.id)
+            if owner is None:
+                continue
+            pkg = t.syms[t.file_module[sym.file]].qualname
+            cls = t.by_qual.get(f"{pkg}.{owner}")
+            if cls is not None and cls in t.syms:
+                if t.syms[cls].kind == "type":
+                    t.syms[cls].kind = "struct"   # `type Celsius float64` has methods too
+                langkit.attach(r, sym.id, cls)
+
+
+def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
+    """An imported package: the workspace package it names, or external."""
+    return langkit.via_import(r, module, symbol)
+
+
+def visible(r: Resolver, scope: int, name: str):
+    """A name of the same package, declared in any of its files; then Go's builtins."""
+    t = r.t
+    pkg = t.syms[langkit.module_of(r, scope)].qualname
+    hit = t.by_qual.get(f"{pkg}.{name}")
+    if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
+        return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
+    found = langkit.open_scopes(r, scope, name, implicit_this=False)
+    if found is None and name in BUILTINS:
+        return ("builtin", None)
+    return found
+
+
+def resolve_call(r: Resolver, caller: int, text: str, name: str):
+    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields."""
+    return langkit.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
+
+
+register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
+                             visible=visible, resolve_call=resolve_call,
+                             level="definitions, calls, imports (go.mod packages), same-package names, "
+                                   "methods by receiver type"))

@@ -1,0 +1,96 @@
+"""Java and Kotlin: the `package` declaration is the module name, imports name classes (or static
+members) by their full name, classes of the same package need no import.
+
+`com/acme/Order.java` with `package com.acme;` defines `com.acme.Order`; every file of the package
+shares the module name `com.acme`, so `_in_module` finds a class whichever file declares it.
+Wildcard imports (`import a.b.*`, `import static a.b.C.*`) open a package or class; a bare name in a
+method is first a member of the enclosing class (implicit `this`, inherited members through
+extends/implements), then a same-file or imported class, then a class of the same package.
+`new X()` (Java) and `X()` (Kotlin) call X's constructors, or X itself when it declares none.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from graphmind.lang import kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, register
+
+if TYPE_CHECKING:
+    from graphmind.resolve.resolver import Resolver
+
+_JAVA_PACKAGE = re.compile(rb"^\s*package\s+([\w.]+)\s*;", re.M)
+_KOTLIN_PACKAGE = re.compile(rb"^\s*package\s+([\w.`]+)", re.M)
+_COMMENTS = re.compile(rb"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _package(pattern: re.Pattern, data: bytes) -> str | None:
+    head = _COMMENTS.sub(b"", data[:16384])
+    m = pattern.search(head)
+    return m.group(1).decode("utf-8", "replace").replace("`", "") if m else None
+
+
+def java_module(path: str, data: bytes) -> str | None:
+    """The file's `package`, or None (the path-based name) for the default package."""
+    return _package(_JAVA_PACKAGE, data)
+
+
+def kotlin_module(path: str, data: bytes) -> str | None:
+    return _package(_KOTLIN_PACKAGE, data)
+
+
+def prepare_kotlin(r: Resolver) -> None:
+    """Kotlin's import @name is the whole path (`a.b.C`): split it into package and symbol."""
+    for scope, table in langkit.import_tables(r, "kotlin"):
+        for alias, (module, symbol) in list(table.items()):
+            if symbol is not None and symbol != "*" and module.endswith("." + symbol):
+                table[alias] = (module[: -len(symbol) - 1], symbol)
+
+
+def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
+    return langkit.via_import(r, module, symbol)
+
+
+def visible(r: Resolver, scope: int, name: str):
+    """Members of the enclosing classes, then classes of the same package, then wildcard imports."""
+    t = r.t
+    hit = langkit.implicit_member(r, scope, name)
+    if hit is not None:
+        return ("self", hit)
+    pkg = t.syms[langkit.module_of(r, scope)].qualname
+    hit = t.by_qual.get(f"{pkg}.{name}")
+    if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
+        return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
+    return langkit.open_scopes(r, scope, name, implicit_this=False)
+
+
+KOTLIN_BUILTINS = frozenset({
+    "println", "print", "readln", "readLine", "listOf", "mutableListOf", "arrayListOf", "mapOf", "mutableMapOf",
+    "hashMapOf", "setOf", "mutableSetOf", "hashSetOf", "arrayOf", "emptyList", "emptyMap", "emptySet", "require",
+    "requireNotNull", "check", "checkNotNull", "error", "TODO", "lazy", "run", "let", "apply", "also", "with",
+    "repeat", "maxOf", "minOf", "buildString", "buildList", "sequenceOf", "pairOf", "to", "synchronized"})
+
+
+def kotlin_visible(r: Resolver, scope: int, name: str):
+    """As Java; then Kotlin's standard-library functions (println, listOf, …) are builtins."""
+    found = visible(r, scope, name)
+    return ("builtin", None) if found is None and name in KOTLIN_BUILTINS else found
+
+
+def java_call(r: Resolver, caller: int, text: str, name: str):
+    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types."""
+    return langkit.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
+
+
+def kotlin_call(r: Resolver, caller: int, text: str, name: str):
+    """`X()` constructs, `x?.m()` reads as `x.m()`, otherwise as Java."""
+    return langkit.resolve_chain(r, caller, text.replace("?.", ".").replace("!!.", "."), name,
+                                 super_names=("super",), new_calls=False, class_calls_construct=True)
+
+
+_LEVEL = ("definitions, calls, imports (package, static, wildcard), same-package classes, "
+          "constructors, this/super and inherited members, declared variable types")
+register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
+                               resolve_call=java_call, level=_LEVEL))
+register("kotlin", LanguageHooks(module_name=kotlin_module, prepare=prepare_kotlin, resolve_import=resolve_import,
+                                 visible=kotlin_visible, resolve_call=kotlin_call, level=_LEVEL))

@@ -1,0 +1,120 @@
+"""JavaScript, TypeScript and TSX hooks: imports resolved like TypeScript and Node would, and the
+call forms the generic rules do not read.
+
+Specifiers (graphmind/lang/jsmodules.py): relative paths with extension inference (`./x` ->
+x.ts/.tsx/.js/.jsx/.mjs/.cjs/.mts/.cts/.d.ts, `./x.js` -> x.ts, folders -> index.*),
+tsconfig/jsconfig `paths` and `baseUrl`, workspace packages by name (`exports`, entry fields, then
+`src/` in place of build output). Calls: `ns.f()` on a namespace import or require, `new X()` ->
+X's constructor, `super(...)` / `super.m()`, `exports.f()`. Labels: import (resolved), local (same
+file), external (a package outside the workspace, a non-code file), builtin (platform globals),
+unresolved (a relative path that points nowhere, or a name the target module does not define).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
+from graphmind.resolve.hooks import LanguageHooks, register
+
+if TYPE_CHECKING:
+    from graphmind.resolve.resolver import Resolver
+
+CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
+BUILTINS = frozenset("""
+require console JSON Math Object Array String Number Boolean Symbol BigInt Promise Reflect Proxy Date
+RegExp Error TypeError RangeError SyntaxError Map Set WeakMap WeakSet parseInt parseFloat isNaN isFinite
+encodeURIComponent decodeURIComponent encodeURI decodeURI setTimeout clearTimeout setInterval
+clearInterval setImmediate queueMicrotask structuredClone fetch process Buffer globalThis window
+document navigator localStorage sessionStorage URL URLSearchParams TextEncoder TextDecoder
+AbortController Intl ArrayBuffer Uint8Array Int32Array Float64Array DataView atob btoa alert
+""".split())
+_PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$")
+
+def _state(r: Resolver) -> JsState:
+    """The JS/TS state of one resolve pass, kept on the resolver itself so it dies with it."""
+    st = r.__dict__.get("_js_state")
+    if st is None:
+        st = r.__dict__["_js_state"] = JsState(r)
+    return st
+
+
+def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
+    """What an imported name binds: a definition, the module, external, or unresolved."""
+    st = _state(r)
+    how, target = st.spec(fid, module)
+    if how != "file":
+        return (how, None)
+    hit = st.namespace(target) if symbol is None else st.export_of(target, symbol)
+    if hit == EXTERNAL:
+        return ("external", None)
+    return ("import", hit) if hit is not None else ("unresolved", None)
+
+
+def visible(r: Resolver, scope: int, name: str):
+    """A bare name no scope or import defines: a builtin of the platform, or unknown."""
+    return ("builtin", None) if name in BUILTINS else None
+
+
+def resolve_call(r: Resolver, caller: int, text: str, name: str):
+    """`a.b.c()` through imports and classes, `new X()` to X's constructor, `super.m()`; None falls through."""
+    t = r.t
+    new = text.startswith("new ")
+    if new:
+        text = text[4:].strip()
+    if not _PATH.match(text):
+        return None
+    parts = text.split(".")
+    if parts[0] in ("this", "self"):
+        return None                                   # the generic rules: the class hierarchy
+    if parts[0] == "super":
+        cls = r.enclosing_class(caller)
+        bases = r.class_bases(cls) if cls is not None else []
+        if len(parts) == 1:                           # super(...): the base constructor, else the base
+            ctor = r.member(bases[0], "constructor") if bases else None
+            found = [ctor if ctor is not None and t.syms[ctor].kind == "constructor" else bases[0]] if bases else []
+        else:
+            found = r.dispatch(cls, caller, name, True) if cls is not None and len(parts) == 2 else []
+        return [(hit, "self", 0) for hit in found] or None
+    if parts[0] == "exports" or parts[:2] == ["module", "exports"]:
+        if r.lookup(caller, "exports") is None and len(parts) == 2 + (parts[0] == "module"):
+            hit = _state(r).export_of(t.syms[caller].file, name)   # CommonJS: the module's own export
+            if hit is not None and hit != EXTERNAL:
+                return [(hit, "local", 0)]
+        return None
+    head = r.lookup(caller, parts[0])
+    if head is None:
+        return None
+    how, cur = head
+    if cur is None:
+        if how == "unresolved" and len(parts) > 1:
+            return None                               # a value we cannot see into: possible by name
+        return [(None, how, 0)]
+    st = _state(r)
+    for part in parts[1:]:
+        sym = t.syms[cur]
+        if sym.kind == "module" and t.lang.get(sym.file) in LANGS:
+            nxt = st.export_of(sym.file, part)
+            if nxt == EXTERNAL:
+                return [(None, "external", 0)]
+        elif sym.kind in CLASS_KINDS:
+            nxt = r.member(cur, part)
+        elif sym.kind in ("namespace", "module"):     # `namespace Geo { export function area() }`
+            nxt = t.children.get(cur, {}).get(part)
+        else:
+            return None
+        if nxt is None:
+            return None
+        cur = nxt
+    if new and t.syms[cur].kind in CLASS_KINDS:
+        ctor = r.member(cur, "constructor")
+        if ctor is not None and t.syms[ctor].kind == "constructor":
+            return [(ctor, how, 0)]
+    return [(cur, how, 0)]
+
+
+LEVEL = ("definitions, calls, imports: relative paths and index files, tsconfig paths/baseUrl, "
+         "workspace packages, CommonJS; this/super through classes")
+for _lang in LANGS:
+    register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
+                                  resolve_call=resolve_call, level=LEVEL))

@@ -1,0 +1,117 @@
+"""Answers as text for people, compact text for agents, and JSON with stable field names."""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict
+
+from graphmind.query.graph import UNRESOLVED_CAP, CallSite, Walk
+from graphmind.query.lookup import SymbolRef
+
+_NOUN = {"up": "caller", "down": "callee"}
+
+
+def ref_json(ref: SymbolRef) -> dict:
+    return {"symbol": ref.qualname, "kind": ref.kind, "file": ref.file, "start_line": ref.start_line,
+            "end_line": ref.end_line, "signature": ref.signature}
+
+
+def walk_json(w: Walk) -> dict:
+    """The JSON document of blast-radius / callers / callees (field names are documented in docs/cli.md)."""
+    noun = _NOUN[w.direction] + "s"
+    doc = {
+        "targets": [ref_json(t) for t in w.targets],
+        "direction": w.direction,
+        "depth": w.depth,
+        "complete_depth": w.complete_depth,
+        "total": w.total,
+        "truncated": w.truncated,
+        noun: [asdict(h) for h in w.hits],
+    }
+    if w.direction == "up":
+        doc["possible_callers"] = [asdict(p) for p in w.possible]
+        doc["unresolved_sites"] = {"total": w.unresolved_total, "sites": [asdict(u) for u in w.unresolved]}
+    else:
+        doc["outside_workspace"] = w.external
+    return doc
+
+
+def _site(s: CallSite) -> str:
+    extra = f" ({s.candidates} candidates)" if s.candidates else ""
+    return f"{s.file}:{s.line} {s.callee}() in {s.symbol}{extra}"
+
+
+def _header(w: Walk) -> str:
+    what = "blast radius" if w.direction == "up" else "callees"
+    names = ", ".join(f"{t.qualname} ({t.file}:{t.start_line}-{t.end_line})" for t in w.targets)
+    shown = len(w.hits)
+    count = f"{w.total} {_NOUN[w.direction]}{'s' if w.total != 1 else ''}"
+    if shown < w.total:
+        count += f", nearest {shown} shown"
+    return f"{what} of {names}, depth<={w.depth}: {count}"
+
+
+def _footer(w: Walk) -> list[str]:
+    lines = []
+    if w.truncated == "time":
+        lines.append(f"cut: time limit reached; complete to depth {w.complete_depth} only (narrow the target or lower --depth)")
+    elif w.truncated == "limit":
+        lines.append(f"cut: more than {len(w.hits)} found; raise --limit to see the rest")
+    if w.possible:
+        lines.append(f"possible callers (receiver type unknown, not resolved): {len(w.possible)}")
+        lines += [f"  ? {_site(p)}" for p in w.possible[:20]]
+    if w.unresolved_total:
+        total = f"{w.unresolved_total}+" if w.unresolved_total >= UNRESOLVED_CAP else str(w.unresolved_total)
+        lines.append(f"unresolved call sites naming {'/'.join(sorted({t.name for t in w.targets}))}: "
+                     f"{total} (may or may not reach it)")
+        lines += [f"  ? {_site(u)}" for u in w.unresolved[:10]]
+    if w.direction == "up" and not w.hits and not w.possible and not w.unresolved_total:
+        lines.append("no callers: no indexed call site names it")
+    if w.direction == "down" and w.external:
+        lines.append("calls outside the workspace: " + ", ".join(w.external))
+    return lines
+
+
+def walk_compact(w: Walk) -> str:
+    """One hit per line, `depth file:start-end signature`: few tokens for an agent."""
+    lines = [_header(w)]
+    for h in w.hits:
+        stale = " [stale]" if h.stale else ""
+        lines.append(f"{h.depth} {h.file}:{h.start_line}-{h.end_line} {h.signature}{stale}")
+    return "\n".join(lines + _footer(w))
+
+
+def walk_table(w: Walk) -> str:
+    """A readable table for a terminal."""
+    rows = [("depth", "symbol", "location", "calls at", "signature")]
+    for h in w.hits:
+        loc = f"{h.file}:{h.start_line}-{h.end_line}" + (" [stale]" if h.stale else "")
+        rows.append((str(h.depth), h.symbol, loc, ",".join(map(str, h.call_lines)), h.signature))
+    widths = [min(max(len(r[i]) for r in rows), 60) for i in range(4)]
+    body = ["  ".join(c.ljust(widths[i]) if i < 4 else c for i, c in enumerate(r)) for r in rows]
+    return "\n".join([_header(w), *(body if w.hits else []), *_footer(w)])
+
+
+def symbols_text(refs: list[SymbolRef]) -> str:
+    return "\n".join(f"{r.kind:<9} {r.qualname}  {r.file}:{r.start_line}-{r.end_line}  {r.signature}" for r in refs)
+
+
+def status_text(st: dict) -> str:
+    age = st["age_seconds"]
+    age_s = "never" if age is None else (f"{age:.0f}s ago" if age < 120 else time.strftime(
+        "%Y-%m-%d %H:%M:%S", time.localtime(st["indexed_at"])))
+    lines = [
+        f"index of {st['root']}",
+        f"files {st['files']}, symbols {st['symbols']}, call sites {st['call_sites']}, "
+        f"resolved edges {st['resolved_edges']}, imports {st['imports']}, bases {st['inherits']}",
+        f"indexed {age_s}; database {st['db_bytes'] / 1e6:.1f} MB",
+        "languages: " + ", ".join(f"{k} {v['files']} files/{v['symbols']} symbols" for k, v in st["languages"].items()),
+        *(f"  {k}: {v['level']}" for k, v in st["languages"].items() if "level" in v),
+        "file status: " + ", ".join(f"{k} {v}" for k, v in st["file_status"].items()),
+        "call resolution: " + ", ".join(f"{k} {v}" for k, v in st["resolutions"].items()),
+    ]
+    if "search_index" in st:
+        lines.append(f"search index: {st['search_index']['rows']} symbols, {st['search_index']['bytes'] / 1e6:.1f} MB")
+    if st["problems"]:
+        lines.append("files not fully indexed:")
+        lines += [f"  {p['file']}: {p['status']}: {p['error']}" for p in st["problems"]]
+    return "\n".join(lines)

@@ -1,0 +1,174 @@
+"""What of a file the calls of other files can depend on, and how much of it a save changed.
+
+A file's interface: its definitions (qualname, kind), its import bindings, its base classes and the
+bindings that can be read from outside a function body: module and class level, `global`, and
+what a function's return value or a `self.x = …` is computed from (the return or attribute binding
+and, transitively, the local bindings of the names its expression mentions). A save that changes
+only function bodies otherwise leaves it equal: other files' calls stay resolved.
+
+Inside the file, a call keeps its resolution when its scope and every enclosing scope bind and
+import exactly what they did before (graphmind/store/db.py copies it instead of resolving it again).
+Symbol ids are kept for definitions that survive a save, so edges into the file stay valid.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+import apsw
+
+from graphmind.models import Extraction
+from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS
+
+EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "decorator", "return", "returns", "global"})
+IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
+
+Binding = tuple[str, str, str]                      # (name, kind, value)
+Import = tuple[str, str | None, str, str | None]    # (module, symbol, alias, resolved)
+
+
+@dataclass
+class Interface:
+    keys: list[tuple[str, str]]                     # (qualname, kind) of every definition, in file order
+    names: list[str]                                # the definitions' short names, same order
+    imports: tuple[tuple, ...]                      # (scope qualname, *Import), in file order
+    inherits: frozenset[tuple]                      # (class qualname, base, position)
+    scopes: dict[str, tuple] = field(default_factory=dict)      # qualname -> (bindings, imports) in file order
+    parents: dict[str, str | None] = field(default_factory=dict)  # qualname -> enclosing qualname
+    function_scopes: frozenset[str] = frozenset()   # qualnames whose bodies are function bodies
+    exported: dict[str, tuple[Binding, ...]] = field(default_factory=dict)  # scope -> bindings read outside
+
+    def aliases(self) -> set[str]:
+        return {imp[3] for imp in self.imports}
+
+
+def _build(keys, names, parents, imports, inherits, bindings) -> Interface:
+    """keys/names/parents per definition; imports (scope, *Import) and bindings (scope, *Binding) in file order."""
+    functions = frozenset(q for q, k in keys if k in FUNCTION_KINDS)
+    per_scope: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
+    for scope, *b in bindings:
+        per_scope[scope][0].append(tuple(b))
+    for scope, *m in imports:
+        per_scope[scope][1].append(tuple(m))
+    scopes = {s: (tuple(b), tuple(m)) for s, (b, m) in per_scope.items()}
+    iface = Interface(keys=keys, names=names, imports=tuple(imports), inherits=frozenset(inherits), scopes=scopes,
+                      parents=parents, function_scopes=functions)
+    iface.exported = _exported(iface)
+    return iface
+
+
+def _exported(iface: Interface) -> dict[str, tuple[Binding, ...]]:
+    """The bindings of each scope that can be read from outside a function body (see the module doc)."""
+    out: dict[str, tuple[Binding, ...]] = {}
+    for scope, (rows, _) in iface.scopes.items():
+        if scope not in iface.function_scopes or any(kind == "global" for _, kind, _ in rows):
+            out[scope] = rows
+            continue
+        wanted: set[str] = set()
+        todo = [value for name, kind, value in rows if name == "" or kind in EXPORTED_BINDING_KINDS]
+        while todo:                                   # the locals those expressions are computed from
+            for ident in IDENT.findall(todo.pop()):
+                if ident not in wanted:
+                    wanted.add(ident)
+                    todo.extend(value for name, _, value in rows if name == ident)
+        kept = tuple(r for r in rows if r[0] == "" or r[1] in EXPORTED_BINDING_KINDS or r[0] in wanted)
+        if kept:
+            out[scope] = kept
+    return out
+
+
+def of_extraction(ext: Extraction) -> Interface:
+    """The interface of a fresh extraction."""
+    quals = [s.qualname for s in ext.symbols]
+    return _build([(s.qualname, s.kind) for s in ext.symbols], [s.name for s in ext.symbols],
+                  {s.qualname: None if s.parent is None else quals[s.parent] for s in ext.symbols},
+                  [(quals[m.scope], m.module, m.symbol, m.alias, m.resolved) for m in ext.imports],
+                  [(quals[h.cls], h.base, h.position) for h in ext.inherits],
+                  [(quals[b.scope], b.name, b.kind, b.value) for b in ext.bindings])
+
+
+def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], dict[int, int | None]]:
+    """The interface of a file as indexed, its symbol ids in the order of Interface.keys, and their
+    search-text hashes (symbols.text_hash: the store keeps the search rows of unchanged texts)."""
+    syms = conn.execute("SELECT id, qualname, kind, name, parent_id, text_hash FROM symbols WHERE file_id=?"
+                        " ORDER BY id", (file_id,)).fetchall()
+    qual = {sid: q for sid, q, *_ in syms}
+    imports = [(qual.get(s), m, sym, a, r) for s, m, sym, a, r in conn.execute(
+        "SELECT scope_id, module, symbol, alias, resolved FROM imports WHERE file_id=? ORDER BY id", (file_id,))]
+    inherits = [(qual.get(c), b, p) for c, b, p in conn.execute(
+        "SELECT class_id, base, position FROM inherits WHERE file_id=?", (file_id,))]
+    bindings = [(qual.get(s), n, k, v) for s, n, k, v in conn.execute(
+        "SELECT scope_id, name, kind, value FROM bindings WHERE file_id=? ORDER BY id", (file_id,))]
+    iface = _build([(q, k) for _, q, k, _, _, _ in syms], [n for _, _, _, n, _, _ in syms],
+                   {q: qual.get(p) for _, q, _, _, p, _ in syms}, imports, inherits, bindings)
+    return iface, [sid for sid, *_ in syms], {sid: h for sid, *_, h in syms}
+
+
+def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
+    """For each new definition, the id of the old one it continues (same qualname and kind, the
+    k-th of its key to the k-th), or None for a definition that is new."""
+    free: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for key, sid in zip(old.keys, old_ids):
+        free[key].append(sid)
+    out: list[int | None] = []
+    for key in new.keys:
+        ids = free.get(key)
+        out.append(ids.pop(0) if ids else None)
+    return out
+
+
+@dataclass
+class Change:
+    """What a save changed of a file's interface."""
+    names: set[str]          # names calls elsewhere may now resolve differently by
+    wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
+
+
+def compare(old: Interface, new: Interface) -> Change:
+    """How other files' calls are affected by replacing `old` with `new`."""
+    names: set[str] = set()
+    old_count, new_count = Counter(old.keys), Counter(new.keys)
+    for keys, names_of, mine, theirs in ((old.keys, old.names, old_count, new_count),
+                                         (new.keys, new.names, new_count, old_count)):
+        for key, name in zip(keys, names_of):
+            if mine[key] != theirs.get(key, 0):
+                names.add(name)
+    changed_imports = set(old.imports) ^ set(new.imports)
+    names.update(imp[3] for imp in changed_imports)
+    functions = old.function_scopes | new.function_scopes
+    wide = (any(scope not in functions for scope, *_ in changed_imports) or old.inherits != new.inherits
+            or old.imports != new.imports and _rebinds(new))        # reordered, and an alias bound twice
+    if not wide:
+        # scopes defined before and after (bindings of a new or vanished scope come with its name)
+        kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
+        wide = any(old.exported.get(s, ()) != new.exported.get(s, ())
+                   for s in (set(old.exported) | set(new.exported)) & kept)
+    return Change(names, wide)
+
+
+def _rebinds(iface: Interface) -> bool:
+    """Whether some scope imports two things under one name (then their order decides)."""
+    seen = [(scope, alias) for scope, _, _, alias, _ in iface.imports]
+    return len(seen) != len(set(seen))
+
+
+def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
+    """Scopes whose own bindings and imports, and those of every enclosing scope, are as before:
+    a call in one resolves as it did (unless it names something that appeared or vanished).
+    A qualname defined twice (conditional definitions) is never reported."""
+    old_c, new_c = Counter(q for q, _ in old.keys), Counter(q for q, _ in new.keys)
+    same: dict[str | None, bool] = {None: True}
+
+    def check(q: str | None) -> bool:
+        chain = []
+        while q not in same:
+            chain.append(q)
+            q = new.parents.get(q)
+        ok = same[q]
+        for s in reversed(chain):
+            ok = ok and s in old.parents and old.parents[s] == new.parents.get(s) and \
+                old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ()))
+            same[s] = ok
+        return ok
+    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q)}

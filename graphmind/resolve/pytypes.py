@@ -1,0 +1,375 @@
+"""What a Python expression holds, as far as the workspace tells: classes, instances, functions, modules.
+
+Flow-insensitive and deliberately small: a name's value is the union of what every binding in its
+scope gives it; `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any method types the
+attribute for the class and its subclasses, a function's value when called is its return annotation
+or the union of its `return` expressions. An empty set means "not known", never "nothing".
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from graphmind.resolve.resolver import Resolver
+
+Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
+Value = frozenset
+EMPTY: Value = frozenset()
+MAX_DEPTH = 100          # a safety net only: a real cut makes answers depend on evaluation order
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+
+
+def split_top(text: str, sep: str) -> list[str]:
+    """Split on a separator outside brackets and strings."""
+    out, depth, cur, quote, i = [], 0, [], "", 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                cur.append(text[i:i + 2])
+                i += 2
+                continue
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            out.append("".join(cur).strip())
+            cur, i = [], i + len(sep)
+            continue
+        cur.append(ch)
+        i += 1
+    out.append("".join(cur).strip())
+    return out
+
+
+@lru_cache(maxsize=65536)
+def parse_chain(text: str) -> tuple[tuple[str, str], ...] | None:
+    """`a.b(x)[0].c` -> [('name','a'), ('attr','b'), ('call','x'), ('sub','0'), ('attr','c')]; None if not a chain."""
+    i, n, out = 0, len(text), []
+
+    def ident(j: int) -> int:
+        k = j
+        while k < n and (text[k].isalnum() or text[k] == "_"):
+            k += 1
+        return k
+
+    end = ident(0)
+    if end == 0 or text[0].isdigit():
+        return None
+    out.append(("name", text[:end]))
+    i = end
+    while i < n:
+        ch = text[i]
+        if ch == " ":
+            i += 1
+        elif ch == ".":
+            j = i + 1
+            while j < n and text[j] == " ":
+                j += 1
+            end = ident(j)
+            if end == j:
+                return None
+            out.append(("attr", text[j:end]))
+            i = end
+        elif ch in "([":
+            close = _match(text, i)
+            if close < 0:
+                return None
+            out.append(("call" if ch == "(" else "sub", text[i + 1:close]))
+            i = close + 1
+        else:
+            return None
+    return tuple(out)
+
+
+def _match(text: str, start: int) -> int:
+    depth, quote = 0, ""
+    for i in range(start, len(text)):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPEN:
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+class TypeEval:
+    """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
+
+    def __init__(self, resolver: Resolver):
+        self.r, self.t = resolver, resolver.t
+        self._memo: dict[tuple, Value] = {}
+        self._active: set[tuple] = set()
+        self._tainted: set[tuple] = set()   # computations that met a cut cycle: never memoized
+
+    def atom(self, sid: int) -> Atom:
+        kind = self.t.syms[sid].kind
+        if kind == "module":
+            return ("mod", self.t.syms[sid].qualname)
+        if kind in ("class", "struct", "interface", "trait", "enum"):
+            return ("cls", sid)
+        return ("fn", sid)
+
+    def _guarded(self, key: tuple, compute) -> Value:
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._active or len(self._active) > MAX_DEPTH:
+            self._tainted |= self._active       # their answers depend on where the cycle was cut
+            return EMPTY
+        self._active.add(key)
+        try:
+            value = compute()
+        finally:
+            self._active.discard(key)
+        if key in self._tainted:
+            self._tainted.discard(key)
+        else:
+            self._memo[key] = value             # order-independent: safe to reuse
+        return value
+
+    # -- names -----------------------------------------------------------------------------------
+    def name(self, scope: int, name: str) -> Value:
+        """What a bare name holds in a scope."""
+        return self._guarded(("n", scope, name), lambda: self._name(scope, name))
+
+    def _name(self, scope: int, name: str) -> Value:
+        t, r = self.t, self.r
+        if name in ("self", "cls") and self._is_receiver(scope, name):
+            return frozenset({("inst" if name == "self" else "cls", r.enclosing_class(scope))})
+        s, first = scope, True
+        while s is not None:
+            sym = t.syms.get(s)
+            if sym is None:
+                break
+            if first or sym.kind not in ("class", "struct", "interface", "trait", "enum"):
+                child = t.children.get(s, {}).get(name)
+                bound = t.bindings.get(s, {}).get(name)
+                if bound and any(k == "global" for k, _ in bound):
+                    s = self._module_of(s)
+                    first = False
+                    continue
+                if child is not None or bound:
+                    value = {self.atom(child)} if child is not None else set()
+                    for kind, text in bound or ():
+                        value |= self.binding(s, kind, text)
+                    imp = t.imports.get(s, {}).get(name)      # `from x import C as cls` in a branch
+                    return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))
+                imp = t.imports.get(s, {}).get(name)
+                if imp is not None:
+                    return self.imported(*imp)
+            if sym.parent is None:
+                for star in t.stars.get(s, ()):
+                    value = self.member_of_module(star, name)
+                    if value:
+                        return value
+            first = False
+            s = sym.parent
+        return EMPTY
+
+    def _is_receiver(self, scope: int, name: str) -> bool:
+        """Whether `self`/`cls` here is a method's receiver parameter, not a variable of that name."""
+        t = self.t
+        sym = t.syms.get(scope)
+        while sym is not None:
+            bound = t.bindings.get(sym.id, {}).get(name)
+            if bound or name in t.imports.get(sym.id, {}):
+                parent = t.syms.get(sym.parent) if sym.parent is not None else None
+                return (parent is not None and parent.kind in ("class", "struct", "interface", "trait", "enum")
+                        and all(kind == "param" for kind, _ in bound or [("import", "")]))
+            sym = t.syms.get(sym.parent) if sym.parent is not None else None
+        return False
+
+    def _bound_name(self, owner: int, module: str, name: str) -> str:
+        """The name a re-exported variable has in the module that binds it (aliases followed)."""
+        if name in self.t.bindings.get(owner, {}):
+            return name
+        msym = self.t.by_qual.get(module)
+        imp = self.t.imports.get(msym, {}).get(name) if msym is not None else None
+        return self._bound_name(owner, imp[0], imp[1]) if imp is not None and imp[1] else name
+
+    def _module_of(self, scope: int) -> int | None:
+        sym = self.t.syms.get(scope)
+        while sym is not None and sym.parent is not None:
+            sym = self.t.syms.get(sym.parent)
+        return sym.id if sym is not None else None
+
+    def binding(self, scope: int, kind: str, text: str) -> Value:
+        """The value one binding gives its name."""
+        if kind == "assign":
+            return self.expr(scope, text)
+        if kind == "annot":
+            return self.annotation(scope, text)
+        if kind == "with":
+            value = self.expr(scope, text)
+            entered = self.call(self.attr(value, "__enter__"), "")
+            return entered or value
+        if kind == "loop":                       # `for f in (a, b):` -- the elements of a literal
+            literal = text[:1] in ("(", "[", "{")
+            return frozenset(a for a in self.expr(scope, text) if literal or a[0] in ("fn", "cls"))
+        return EMPTY
+
+    def imported(self, module: str, symbol: str | None) -> Value:
+        if symbol is None:
+            return frozenset({("mod", module)}) if module in self.t.packages else EMPTY
+        return self.member_of_module(module, symbol)
+
+    def member_of_module(self, module: str, name: str) -> Value:
+        hit = self.r._in_module(module, name, set())
+        if hit is not None:
+            return frozenset({self.atom(hit)})
+        owner = self.r.binding_owner(module, name)
+        if owner is not None:
+            return self.name(owner, self._bound_name(owner, module, name))
+        sub = f"{module}.{name}"
+        return frozenset({("mod", sub)}) if sub in self.t.packages else EMPTY
+
+    # -- expressions -----------------------------------------------------------------------------
+    def expr(self, scope: int, text: str) -> Value:
+        """What an expression evaluates to."""
+        return self._guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+
+    def _expr(self, scope: int, text: str) -> Value:
+        if text.startswith("await "):
+            text = text[6:].strip()
+        if not text:
+            return EMPTY
+        if text[0] in "([{" and _match(text, 0) == len(text) - 1:
+            inner = text[1:-1]
+            if text[0] == "(" and "," not in inner:
+                return self.expr(scope, inner)
+            out: set = set()
+            for item in split_top(inner, ","):
+                if text[0] == "{" and ":" in item:
+                    item = split_top(item, ":")[-1]
+                out |= self.expr(scope, item) if item else EMPTY
+            return frozenset(out)
+        chain = parse_chain(text)
+        if chain is None:
+            return EMPTY
+        if chain[0][1] in ("partial", "functools") and any(k == "call" for k, _ in chain[:3]):
+            for i, (kind, arg) in enumerate(chain):
+                if kind == "call" and chain[i - 1][1] == "partial":
+                    first = split_top(arg, ",")[0]
+                    return self.expr(scope, first) if first else EMPTY
+        value = self.name(scope, chain[0][1])
+        for kind, arg in chain[1:]:
+            if not value:
+                return EMPTY
+            if kind == "attr":
+                value = self.attr(value, arg)
+            elif kind == "call":
+                value = self.call(value, arg)
+            else:
+                value = self.subscript(value)
+        return value
+
+    def annotation(self, scope: int, text: str) -> Value:
+        """The instances an annotation promises (`Cls`, `"Cls"`, `Optional[Cls]`, `Cls | None`)."""
+        text = text.strip().strip("'\"")
+        for wrapper in ("Optional[", "typing.Optional[", "Union[", "typing.Union[", "Annotated["):
+            if text.startswith(wrapper) and text.endswith("]"):
+                text = split_top(text[len(wrapper):-1], ",")[0]
+        if text.startswith(("type[", "Type[")) and text.endswith("]"):
+            return frozenset(a for a in self.expr(scope, text[5:-1]) if a[0] == "cls")
+        parts = [p for p in split_top(text, "|") if p and p != "None"]
+        out: set = set()
+        for part in parts[:1] if len(parts) == 1 else parts:
+            if "[" in part:
+                continue
+            out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"}
+        return frozenset(out)
+
+    def call(self, value: Value, args: str) -> Value:
+        """What calling a value returns."""
+        out: set = set()
+        for kind, x in value:
+            if kind == "cls":
+                out.add(("inst", x))
+            elif kind == "fn":
+                out |= self.returns(x)
+            elif kind == "inst":
+                hit = self.r.member(x, "__call__")
+                if hit is not None:
+                    out |= self.returns(hit)
+        return frozenset(out)
+
+    def returns(self, fn: int) -> Value:
+        """What a function returns: its return annotation, else the union of its return expressions."""
+        def compute() -> Value:
+            rows = self.t.bindings.get(fn, {}).get("", [])
+            for kind, text in rows:
+                if kind == "returns":
+                    value = self.annotation(fn, text)
+                    if value:
+                        return value
+            out: set = set()
+            for kind, text in rows:
+                if kind == "return":
+                    out |= self.expr(fn, text)
+            return frozenset(out)
+        return self._guarded(("r", fn), compute)
+
+    def attr(self, value: Value, name: str) -> Value:
+        """What `value.name` holds."""
+        out: set = set()
+        for kind, x in value:
+            if kind == "mod":
+                out |= self.member_of_module(x, name)
+            elif kind in ("cls", "inst"):
+                hit = self.r.member(x, name)
+                if hit is not None:
+                    out.add(self.atom(hit))
+                else:
+                    out |= self.class_attr(x, name)
+        return frozenset(out)
+
+    def class_attr(self, cls: int, name: str) -> Value:
+        """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods."""
+        def compute() -> Value:
+            out: set = set()
+            for k in self.r.mro(cls):
+                for scope, kind, text in self.t.attrs.get(k, {}).get(name, ()):
+                    out |= self.binding(scope, kind, text)
+                if out:
+                    break
+            return frozenset(out)
+        return self._guarded(("a", cls, name), compute)
+
+    def subscript(self, value: Value) -> Value:
+        """What `value[k]` holds: an element of a literal collection, or what __getitem__ returns."""
+        out: set = set()
+        for kind, x in value:
+            if kind == "inst":
+                hit = self.r.member(x, "__getitem__")
+                if hit is not None:
+                    out |= self.returns(hit)
+            elif kind == "fn":
+                out.add((kind, x))
+        return frozenset(out)
+
+    def targets(self, scope: int, callee: str) -> list[int]:
+        """The definitions a call of `callee` reaches: functions, constructors, `__call__`."""
+        out: list[int] = []
+        for kind, x in sorted(self.expr(scope, callee), key=str):
+            if kind == "fn":
+                out.append(x)
+            elif kind == "cls":
+                out.extend(self.r.constructor(x))
+            elif kind == "inst":
+                hit = self.r.member(x, "__call__")
+                if hit is not None:
+                    out.append(hit)
+        return list(dict.fromkeys(out))

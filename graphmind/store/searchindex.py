@@ -1,0 +1,85 @@
+"""The write side of the lexical index: the FTS5 and trigram rows of a file's symbols.
+
+Called only by store.py, inside the transaction that writes or deletes the same file's symbols, so
+the lexical index never disagrees with the graph. Every text is split into words here, in Python
+(camelCase, snake_case, kebab-case, dots and slashes), so one FTS5 tokenizer serves every column.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+
+import apsw
+import orjson
+
+from graphmind.index.docstrings import lexical_enabled
+from graphmind.models import SymbolRow
+
+# Column order of search_text, and the BM25 weight of each (search.py passes them to bm25()).
+COLUMNS = ("name", "words", "qualname", "signature", "doc", "path")
+WEIGHTS = (3.0, 3.0, 1.0, 1.0, 2.0, 0.3)
+LEXICAL_TABLES = ("search_text", "search_names", "search_paths")
+# The tokenizer of search_text, as declared in schema.sql (search.py tokenizes queries with it).
+TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def split_words(text: str) -> str:
+    """Identifiers in a text split into words: parseHttpRequest -> parse Http Request (the tokenizer
+    splits at '_', '-', '.', '/' and lowercases)."""
+    return text if text.islower() or not text else _CAMEL.sub(" ", text)     # fast path: no capitals
+
+
+def fold_name(name: str) -> str:
+    """A name as one lowercase token, the same for every naming convention: parse_http_request,
+    parseHttpRequest, ParseHTTPRequest and parse-http-request all give parsehttprequest."""
+    return _NOT_WORD.sub("", name).lower()
+
+
+def text_hash(path: str, sym: SymbolRow) -> int:
+    """A fingerprint of the texts a symbol's lexical rows are made of (stored in symbols.text_hash):
+    a save rewrites only the rows whose texts changed."""
+    data = "\x1f".join((path, sym.name, sym.qualname, sym.signature, sym.doc)).encode("utf-8", "replace")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big", signed=True)
+
+
+def add_file(conn: apsw.Connection, file_id: int, path: str, ids: Sequence[int],
+             symbols: Sequence[SymbolRow], skip: set[int] = frozenset()) -> None:
+    """Write the lexical rows of a file whose symbols were just inserted with these ids (but those
+    in `skip`, whose rows were kept), and of its path."""
+    if not lexical_enabled() or not symbols:
+        return
+    rows = [(i, s) for i, s in zip(ids, symbols) if i not in skip]
+    path_words = split_words(path)
+    conn.executemany(
+        "INSERT INTO search_text(rowid, name, words, qualname, signature, doc, path) VALUES (?,?,?,?,?,?,?)",
+        [(i, fold_name(s.name), split_words(s.name), split_words(s.qualname), split_words(s.signature),
+          split_words(s.doc), path_words) for i, s in rows])
+    conn.executemany("INSERT INTO search_names(rowid, name) VALUES (?,?)", [(i, s.name) for i, s in rows])
+    conn.execute("INSERT INTO search_paths(rowid, path) VALUES (?,?)", (file_id, path))
+
+
+def delete_file(conn: apsw.Connection, file_id: int, keep: set[int] | None = None, keep_all: bool = False) -> None:
+    """Delete the lexical rows of a file (call before its symbols rows are deleted), but those of
+    the symbols in `keep` (`keep_all`: every symbol of the file is in it)."""
+    conn.execute("DELETE FROM search_paths WHERE rowid=?", (file_id,))
+    if keep_all:
+        return
+    if not keep:
+        ids, args = "SELECT id FROM symbols WHERE file_id=?", (file_id,)
+    else:
+        ids = "SELECT id FROM symbols WHERE file_id=? AND id NOT IN (SELECT value FROM json_each(?))"
+        args = (file_id, orjson.dumps(sorted(keep)).decode())
+    conn.execute(f"DELETE FROM search_text WHERE rowid IN ({ids})", args)
+    conn.execute(f"DELETE FROM search_names WHERE rowid IN ({ids})", args)
+
+
+def optimize(conn: apsw.Connection) -> None:
+    """Merge each lexical table into one b-tree after a cold load (smaller file, faster queries)."""
+    if not lexical_enabled():
+        return
+    for table in LEXICAL_TABLES:
+        conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
