@@ -58,37 +58,6 @@ def gm(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           check=True, timeout=900)
 
 
-# --patch-js-leak: graphmind/lang/js.py (not the daemon's) keeps every resolve pass's tables alive (a
-# WeakKeyDictionary whose JsState values hold their Resolver key), ~100 MB per update on Django. This
-# starts the daemon with that state kept on the Resolver instead, to measure the daemon as it will be
-# once the leak is fixed. Off by default; the figures say which way they were taken.
-PATCHED_DAEMON = """
-import sys, graphmind.lang.js as L
-class _OnResolver:
-    def get(self, r):
-        return getattr(r, "_js_state", None)
-    def __setitem__(self, r, st):
-        r._js_state = st
-L._STATES = _OnResolver()
-from graphmind.cli import main
-sys.argv = ["graphmind", "watch", "--root", sys.argv[1], "--background"]
-main()
-"""
-
-
-def start_patched(root: Path) -> int:
-    from graphmind.live import client
-    log_file = open(client.daemon_files(root).log, "ab")
-    subprocess.Popen([sys.executable, "-c", PATCHED_DAEMON, str(root)], cwd=root, stdin=subprocess.DEVNULL,
-                     stdout=log_file, stderr=log_file, start_new_session=True)
-    for _ in range(600):
-        try:
-            return client.request(root, "ping")["pid"]
-        except Exception:
-            time.sleep(0.05)
-    raise RuntimeError("patched daemon did not start")
-
-
 def wait_visible(client, root: Path, name: str, timeout: float = 120.0) -> float:
     """Poll a socket query until the symbol `name` is indexed; the time it took."""
     t0 = time.perf_counter()
@@ -105,7 +74,6 @@ def main() -> None:
     ap.add_argument("--switch-files", type=int, default=500)
     ap.add_argument("--idle", type=float, default=30.0)
     ap.add_argument("--peer-runs", type=int, default=3)
-    ap.add_argument("--patch-js-leak", action="store_true", help="see PATCHED_DAEMON")
     args = ap.parse_args()
     from graphmind.live import client
     from graphmind.index.indexer import index_workspace
@@ -115,15 +83,12 @@ def main() -> None:
     shutil.copytree(corpus_path("django"), root, ignore=shutil.ignore_patterns(".graphmind"))
     every = sorted((root / "django").rglob("*.py"))
     py = [p for p in every if p.stat().st_size > 2000]
-    emit("env", files_py=len(every), cpus=os.cpu_count(), loadavg=os.getloadavg()[0], patch_js_leak=args.patch_js_leak)
+    emit("env", files_py=len(every), cpus=os.cpu_count(), loadavg=os.getloadavg()[0])
     _log("cold index (not timed here: see bench_index.py)")
     gm("index", ".", cwd=root)
     pid = None
     try:
-        if args.patch_js_leak:
-            pid = start_patched(root)
-        else:
-            pid = json.loads(gm("daemon", "start", "--json", cwd=root).stdout)["pid"]
+        pid = json.loads(gm("daemon", "start", "--json", cwd=root).stdout)["pid"]
         client.wait_fresh(root, 120)
         # each file is saved twice in a row: the second save parses incrementally from the cached tree
         saves = [py[(i // 2) * 2 * len(py) // args.saves] for i in range(args.saves)]

@@ -264,7 +264,7 @@ def _time_walk(root: Path) -> float:
 
 
 def _indexed_files(root: Path) -> tuple[list[str], int, dict]:
-    from graphmind.store.db import open_reader
+    from graphmind.store import open_reader
     conn = open_reader(root)
     try:
         rows = conn.execute("SELECT path, language, status FROM files ORDER BY path").fetchall()
@@ -295,7 +295,7 @@ _INCOMING = ("SELECT target_id, count(*) AS n FROM calls WHERE target_id IS NOT 
 def _bench_queries(root: Path, seed: int) -> list[dict]:
     from graphmind.query import graph
     from graphmind.query.lookup import SymbolRef
-    from graphmind.store.db import open_reader
+    from graphmind.store import open_reader
 
     conn = open_reader(root)
     try:

@@ -105,7 +105,7 @@ def bench_entry(corpus: str, language: str, runs: int, fetch) -> dict:
             ct_wall.append(wall)
             ctags_files = next((int(line.split()[0]) for line in out.splitlines() if " files, " in line), None)
             log(f"{corpus}/{language} run {i + 1}: graphmind {gm_wall[-1]:.2f}s, ctags {ct_wall[-1]:.2f}s")
-        from graphmind.store.db import open_reader
+        from graphmind.store import open_reader
         conn = open_reader(root)
         indexed = conn.execute("SELECT count(*), coalesce(sum(size), 0) FROM files").fetchone()
         resolutions = dict(conn.execute("SELECT resolution, count(*) FROM calls GROUP BY resolution"))

@@ -174,7 +174,7 @@ def main() -> None:
                                        {"root": str(gm_root), "runs": args.runs, "cases": [case]}, tmp)
                     if not files:
                         from graphmind.query.mapfiles import important_files
-                        from graphmind.store.db import open_reader
+                        from graphmind.store import open_reader
                         files = [p for (p,) in open_reader(gm_root).execute("SELECT path FROM files ORDER BY path")]
                         files += [p for p in important_files(gm_root) if p not in set(files)]
                     ai += _child_lines([args.aider_python, str(DRIVER)], {"root": str(ai_root), "files": files,

@@ -157,7 +157,7 @@ def make_queries(conn, n: int, seed: int) -> list[tuple[str, str]]:
 
 def bench_latency(root: Path, n: int, seed: int) -> None:
     from graphmind.query import lookup, recency, search
-    from graphmind.store.db import open_reader
+    from graphmind.store import open_reader
     conn = open_reader(root)
     queries = make_queries(conn, n, seed)
     search.search(conn, "warm up the statement cache", limit=20)

@@ -48,7 +48,7 @@ from graphmind.query import graph
 from graphmind.query.impact import is_test  # noqa: E402
 from graphmind.index.indexer import index_workspace  # noqa: E402
 from graphmind.query.lookup import SymbolRef  # noqa: E402
-from graphmind.store.db import open_reader  # noqa: E402
+from graphmind.store import open_reader  # noqa: E402
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

@@ -42,7 +42,7 @@ def dump(out: Path) -> None:
     spec.loader.exec_module(fc)
     from graphmind.query import repomap
     from graphmind.index.indexer import index_workspace
-    from graphmind.store.db import open_reader
+    from graphmind.store import open_reader
     out.mkdir(parents=True, exist_ok=True)
     for name in ("flask", "requests", "django"):
         with tempfile.TemporaryDirectory() as tmp:

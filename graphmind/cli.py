@@ -1,4 +1,6 @@
-"""The `graphmind` command: parses arguments, calls the library, prints. No logic of its own."""
+"""The `graphmind` command: parses arguments, calls the library, prints. No logic of its own.
+
+Shared options and helpers: cli_options.py; the daemon commands: cli_daemon.py."""
 from __future__ import annotations
 
 import logging
@@ -6,44 +8,20 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import orjson
 import typer
 
 from graphmind import config
+from graphmind.cli_daemon import daemon_app, watch_cmd
+from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, find_root,
+                                   root_or_cwd)
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.index import indexer
-from graphmind.errors import GraphmindError, NoIndexError
-from graphmind.store.db import index_path, open_reader
+from graphmind.errors import GraphmindError
+from graphmind.store import open_reader
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
                        "calls what, across files, in milliseconds.")
-
-RootOpt = typer.Option(None, "--root", help="Workspace root (default: the nearest folder above the current one with an index).")
-JsonOpt = typer.Option(False, "--json", help="Print JSON with stable field names (see docs/cli.md).")
-WAIT_FRESH_DEFAULT = 5.0
-WaitFreshOpt = typer.Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
-    "With a running daemon: first wait until every file saved before this command is in the index "
-    f"(bare flag: up to {WAIT_FRESH_DEFAULT:g}s). Without one, the index is refreshed anyway."))
-NoRefreshOpt = typer.Option(False, "--no-refresh", help=(
-    "Answer from the index as it is (no daemon: do not re-index changed files first); stale files are flagged."))
-
-
-def _find_root(root: Optional[Path]) -> Path:
-    if root is not None:
-        return indexer.root_of(root)
-    here = Path.cwd().resolve()
-    for cand in (here, *here.parents):
-        if index_path(cand).is_file():
-            return cand
-    raise NoIndexError()
-
-
-def _emit(doc: dict | list | str, as_json: bool) -> None:
-    if as_json:
-        sys.stdout.buffer.write(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
-    else:
-        typer.echo(doc)
 
 
 def _progress(done: int, total: int) -> None:
@@ -59,7 +37,7 @@ def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (d
               as_json: bool = JsonOpt):
     """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
     summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None)
-    _emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
+    emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
 
 def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
@@ -71,20 +49,20 @@ def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
         doc["stale_files"] = sorted(stale)
         if fresh is not None:
             doc["freshness"] = fresh.as_json()
-        _emit(doc, True)
+        emit(doc, True)
         return
     text = render.walk_table(w) if sys.stdout.isatty() else render.walk_compact(w)
     if stale:
         text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
     if fresh is not None and not fresh.fresh:
         text += f"\nnot fresh: {fresh.note}" + (f" ({', '.join(fresh.stale[:5])})" if fresh.stale else "")
-    _emit(text, False)
+    emit(text, False)
 
 
 def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
           wait_fresh: Optional[float] = None, refresh: bool = True):
     from graphmind.live import freshness
-    root = _find_root(root)
+    root = find_root(root)
     fresh = freshness.current(root, wait_fresh, refresh)
     conn = open_reader(root)
     targets = graph.resolve_targets(conn, symbol, take_all)
@@ -130,17 +108,17 @@ def symbols_cmd(pattern: Optional[str] = typer.Argument(None, help="Substring of
                 limit: int = typer.Option(200, "--limit"),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     """List definitions by name, file or kind, with location and signature."""
-    conn = open_reader(_find_root(root))
+    conn = open_reader(find_root(root))
     refs = lookup.list_symbols(conn, pattern, file, kind, limit)
-    _emit([render.ref_json(r) for r in refs] if as_json else render.symbols_text(refs), as_json)
+    emit([render.ref_json(r) for r in refs] if as_json else render.symbols_text(refs), as_json)
 
 
 @app.command("status")
 def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     """What is indexed: files, symbols, edges by resolution, languages, failing files, index age and size."""
-    root = _find_root(root)
+    root = find_root(root)
     st = status.index_status(open_reader(root), root)
-    _emit(st if as_json else render.status_text(st), as_json)
+    emit(st if as_json else render.status_text(st), as_json)
 
 
 @app.command("export")
@@ -149,14 +127,7 @@ def export_cmd(fmt: str = typer.Option("json", "--format", help="Only json for n
     """Every symbol and the resolved call graph {caller: [callees]} as one JSON document."""
     if fmt != "json":
         raise GraphmindError(f"unknown format '{fmt}' (only json)")
-    _emit(export.export_document(open_reader(_find_root(root))), True)
-
-
-def _root_or_cwd(root: Optional[Path]) -> Path:
-    try:
-        return _find_root(root)
-    except NoIndexError:
-        return indexer.root_of(Path.cwd())
+    emit(export.export_document(open_reader(find_root(root))), True)
 
 
 @app.command("mcp")
@@ -166,7 +137,7 @@ def mcp_cmd(root: Optional[Path] = typer.Option(None, "--root", help=(
     """Serve the code graph to a coding agent over MCP (stdio): blast_radius, callers, callees, find_symbol,
     symbol_source, change_impact, index_status. Register it in the agent as the command `graphmind mcp`."""
     from graphmind.agent import server as mcp_server
-    mcp_server.serve(_root_or_cwd(root))
+    mcp_server.serve(root_or_cwd(root))
 
 
 @app.command("impact")
@@ -183,7 +154,7 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
     from graphmind.query import impact
     if sum([staged, base is not None, bool(ranges)]) > 1:
         raise GraphmindError("give at most one of --staged, --base REF, FILE:LINE ranges")
-    root = _root_or_cwd(root)
+    root = root_or_cwd(root)
     fresh = freshness.ensure_fresh(root)
     conn = open_reader(root)
     if ranges:
@@ -193,7 +164,7 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
     imp = impact.change_impact(conn, changes, source, depth, deleted=deleted)
     stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
     page, doc = answers.impact_page(imp, stale, None)
-    _emit(doc if as_json else page.text, as_json)
+    emit(doc if as_json else page.text, as_json)
 
 
 @app.command("search")
@@ -211,18 +182,18 @@ def search_cmd(query: str = typer.Argument(..., help=(
     exact name; give the qualified name it prints to blast-radius, callers or callees."""
     from graphmind.live import freshness
     from graphmind.query import search
-    root = _find_root(root)
+    root = find_root(root)
     fresh = freshness.current(root, wait_fresh, not no_refresh)
     results = search.search_workspace(open_reader(root), root, query, kind=kind, file=file, limit=limit,
                                       stale_known=set(fresh.stale))
     if as_json:
-        _emit({"query": query, "results": [search.result_json(r) for r in results],
+        emit({"query": query, "results": [search.result_json(r) for r in results],
                "freshness": fresh.as_json()}, True)
         return
     text = search.results_text(query, results)
     if not fresh.fresh:
         text += f"\nnot fresh: {fresh.note}"
-    _emit(text, False)
+    emit(text, False)
 
 
 @app.command("map")
@@ -243,93 +214,20 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
     toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper."""
     from graphmind.live import freshness
     from graphmind.query import repomap
-    root = _find_root(root)
+    root = find_root(root)
     fresh = freshness.current(root, wait_fresh, not no_refresh)
     result = repomap.build_map(root, tokens=tokens, focus=focus or [], mentions=mention or [],
                                max_context=max_context, line_numbers=line_numbers)
     if as_json:
-        _emit({**result.as_json(), "freshness": fresh.as_json()}, True)
+        emit({**result.as_json(), "freshness": fresh.as_json()}, True)
         return
     sys.stdout.write(result.text or f"(empty map: nothing indexed fits in {result.budget} tokens)\n")
     if not fresh.fresh:
         sys.stdout.write(f"not fresh: {fresh.note}\n")
 
 
-daemon_app = typer.Typer(no_args_is_help=True, help=(
-    "A background daemon per workspace that re-indexes files within moments of a save, so every query sees "
-    "the code as it is on disk. Start it once per workspace; queries use it on their own."))
 app.add_typer(daemon_app, name="daemon")
-
-
-def _daemon_root(root: Optional[Path]) -> Path:
-    try:
-        return _find_root(root)
-    except NoIndexError:
-        return indexer.root_of(Path.cwd())
-
-
-def _daemon_status_text(st: dict) -> str:
-    last = st.get("last_update") or {}
-    reuse = st.get("reuse") or {}
-    lines = [f"running: pid {st['pid']}, up {st['uptime_s']:.0f}s, {st['files_watched']} files watched, "
-             f"{st['pending']} change(s) pending, RSS {st['rss_bytes'] / 1e6:.0f} MB",
-             f"updates: {st['updates']} ({st['reconciles']} full reconciles), {st['events']} events"]
-    if last:
-        lines.append(f"last update: {last['changed']} changed, {last['removed']} removed in {last['ms']:.0f} ms "
-                     f"({', '.join(last['paths'][:3]) or 'reconcile'})")
-    if reuse.get("share") is not None:
-        lines.append(f"reused extractions: {reuse['reused']} of {reuse['reused'] + reuse['parsed']} "
-                     f"({reuse['share']:.0%}); incremental parses: {reuse['incremental_parses']}")
-    return "\n".join(lines)
-
-
-@daemon_app.command("start")
-def daemon_start_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """Start the workspace's daemon in the background (one per workspace); it indexes what changed first."""
-    from graphmind.live import client
-    root = _daemon_root(root)
-    if client.running(root):
-        raise GraphmindError(f"a daemon already serves {root} (pid {client.read_pid(root)})")
-    ping = client.start(root)
-    _emit(ping if as_json else f"daemon started: pid {ping['pid']}, watching {root}", as_json)
-
-
-@daemon_app.command("stop")
-def daemon_stop_cmd(root: Optional[Path] = RootOpt):
-    """Stop the workspace's daemon (it finishes the update in progress first)."""
-    from graphmind.live import client
-    root = _daemon_root(root)
-    pid = client.stop(root)
-    typer.echo(f"daemon stopped (pid {pid})" if pid else "no daemon was running")
-
-
-@daemon_app.command("status")
-def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """Whether a daemon serves this workspace: pid, uptime, files watched, pending changes, last update, RSS."""
-    from graphmind.live import client
-    from graphmind.errors import DaemonError, DaemonNotRunningError
-    root = _daemon_root(root)
-    try:
-        st = client.request(root, "status")
-    except (DaemonNotRunningError, DaemonError):
-        pid = client.read_pid(root)
-        stale = pid is not None and not client.lock_held(root)
-        st = {"running": False, "stale_pid": pid if stale else None}
-        _emit(st if as_json else "not running" + (f" (pid {pid} did not stop cleanly; the next start recovers)"
-                                                  if stale else ""), as_json)
-        raise typer.Exit(3)
-    st.pop("ok", None)
-    _emit({"running": True, **st} if as_json else _daemon_status_text(st), as_json)
-
-
-@app.command("watch")
-def watch_cmd(root: Optional[Path] = RootOpt,
-              background: bool = typer.Option(False, "--background", hidden=True, help="Log to .graphmind/daemon.log.")):
-    """Run the daemon in the foreground: watch the workspace and re-index on every save, one log line per
-    update, until Ctrl-C. `graphmind daemon start` runs the same in the background."""
-    from graphmind.live import client, daemon
-    root = _daemon_root(root)
-    daemon.serve(root, log_file=client.daemon_files(root).log if background else None)
+app.command("watch")(watch_cmd)
 
 
 def main() -> None:

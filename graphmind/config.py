@@ -1,6 +1,9 @@
 """Fixed choices: where the index lives, what is never indexed, size limits."""
 from __future__ import annotations
 
+import fnmatch
+import re
+
 INDEX_DIR = ".graphmind"
 INDEX_FILE = "index.db"
 IGNORE_FILE = ".graphmindignore"
@@ -26,6 +29,13 @@ SECRET_PATTERNS = (
     "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", ".netrc", ".npmrc", ".pypirc",
     "credentials.json", "*.secret", "*.secrets",
 )
+_SECRET = re.compile("|".join(fnmatch.translate(pat) for pat in SECRET_PATTERNS))
+
+
+def is_secret(name: str) -> bool:
+    """Whether a file name is on the secret deny list (it never enters the index)."""
+    return _SECRET.match(name) is not None
+
 
 # Blast radius bounds: a hub target must not hang.
 DEFAULT_DEPTH = 3

@@ -1,4 +1,4 @@
-"""Which languages graphmind reads, and how: grammar, file endings, tag query."""
+"""Which languages graphmind reads, and how: grammar, file endings, tag query, how deeply each is resolved."""
 from __future__ import annotations
 
 import os
@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from graphmind.lang.generic import GENERIC_GRAMMARS, GENERIC_NAMES
 from graphmind.resources import read_text, exists
 
 
@@ -39,8 +38,52 @@ LANGUAGES: tuple[LanguageSpec, ...] = (
     LanguageSpec("bash", "bash", (".sh", ".bash")),
 )
 
+# Languages read through the fallback (made specs below; their tag query is synthesized by graphmind/index/generic.py): grammar name = our name, endings.
+# Left out: grammars whose definitions carry no name the grammar marks (Lisps, Zig, Pascal, Nix, Proto).
+GENERIC_GRAMMARS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ada", (".adb", ".ads")), ("cuda", (".cu", ".cuh")), ("d", (".d",)), ("dart", (".dart",)),
+    ("elisp", (".el",)), ("elixir", (".ex", ".exs")), ("elm", (".elm",)), ("erlang", (".erl", ".hrl")),
+    ("fennel", (".fnl",)), ("fortran", (".f90", ".f95", ".f03", ".f08")), ("fsharp", (".fs", ".fsx")),
+    ("gdscript", (".gd",)), ("gleam", (".gleam",)), ("glsl", (".glsl", ".vert", ".frag")),
+    ("groovy", (".groovy", ".gradle")), ("hack", (".hack",)), ("hare", (".ha",)), ("haskell", (".hs",)),
+    ("haxe", (".hx",)), ("hlsl", (".hlsl",)), ("janet", (".janet",)), ("julia", (".jl",)), ("luau", (".luau",)),
+    ("nim", (".nim",)), ("objc", (".m", ".mm")), ("ocaml", (".ml",)), ("ocaml_interface", (".mli",)),
+    ("odin", (".odin",)), ("perl", (".pl", ".pm")), ("powershell", (".ps1", ".psm1")), ("purescript", (".purs",)),
+    ("r", (".r",)), ("solidity", (".sol",)), ("squirrel", (".nut",)), ("starlark", (".bzl", ".star")),
+    ("tcl", (".tcl",)), ("thrift", (".thrift",)), ("verilog", (".sv", ".svh")), ("vhdl", (".vhd", ".vhdl")),
+)
+GENERIC_NAMES = frozenset(name for name, _ in GENERIC_GRAMMARS)
+
+# How deeply each language is indexed, shown by `graphmind status` (the resolution rules behind each
+# line live in graphmind/lang/<family>.py; Python's in graphmind/resolve/).
+_JS_LEVEL = ("definitions, calls, imports: relative paths and index files, tsconfig paths/baseUrl, "
+             "workspace packages, CommonJS; this/super through classes")
+_JVM_LEVEL = ("definitions, calls, imports (package, static, wildcard), same-package classes, "
+              "constructors, this/super and inherited members, declared variable types")
+LEVELS = {
+    "python": "full: definitions, calls, imports and re-exports, class hierarchy, inferred types",
+    "javascript": _JS_LEVEL, "typescript": _JS_LEVEL, "tsx": _JS_LEVEL,
+    "go": "definitions, calls, imports (go.mod packages), same-package names, methods by receiver type",
+    "java": _JVM_LEVEL, "kotlin": _JVM_LEVEL,
+    "rust": "definitions, calls, mod tree, use (crate/super/self, Cargo crates), impl methods, self/Self, "
+            "declared variable types",
+    "csharp": "definitions, calls, namespaces and using, same-namespace types, constructors, this/base and "
+              "inherited members, declared variable types",
+    "c": "definitions, calls, #include reach, header declarations to source definitions",
+    "cpp": "definitions, calls, #include reach, namespaces, out-of-line Class::method, this/implicit members, "
+           "declared variable types",
+}
+SAME_FILE_LEVEL = "definitions, calls, same-file resolution"
+GENERIC_LEVEL = "definitions only (generic fallback)"
+
+
+def level(language: str) -> str:
+    """How deeply a language is indexed (shown by `graphmind status`)."""
+    return LEVELS.get(language) or (GENERIC_LEVEL if language in GENERIC_NAMES else SAME_FILE_LEVEL)
+
+
 # Every other language the grammar package carries that we read: definitions through a tag query
-# synthesized from the grammar (graphmind/lang/generic.py).
+# synthesized from the grammar (graphmind/index/generic.py).
 GENERIC: tuple[LanguageSpec, ...] = tuple(LanguageSpec(name, name, exts) for name, exts in GENERIC_GRAMMARS)
 
 BY_NAME = {spec.name: spec for spec in LANGUAGES + GENERIC}
@@ -76,15 +119,6 @@ def language_for(path: Path | str) -> LanguageSpec | None:
 def has_tags(name: str) -> bool:
     """Whether a language has its own tag query (otherwise it is not indexed)."""
     return exists(f"queries/{name}/tags.scm") or name in GENERIC_NAMES
-
-
-@lru_cache(maxsize=None)
-def tags_source(name: str) -> str:
-    """The text of a language's tag query (synthesized from the grammar for the generic fallback)."""
-    if name in GENERIC_NAMES and not exists(f"queries/{name}/tags.scm"):
-        from graphmind.lang.generic import tags_source as synthesized    # it needs parser, which needs us
-        return synthesized(name)
-    return query_source(name, "tags") or ""
 
 
 def query_source(name: str, kind: str) -> str | None:

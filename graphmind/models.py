@@ -4,6 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+MEMBER_READ = 2     # CallRow.implicit for `obj.attr` read without a call: kept only when attr is a property
+
+
 @dataclass(slots=True)
 class SymbolRow:
     """A definition found in a file; `parent` is an index into the same file's symbol list."""
@@ -27,8 +30,9 @@ class CallRow:
     name: str
     line: int
     col: int
-    implicit: int = 0        # 1: an operator, subscript, with or callback call nobody wrote as f();
-                             # 2: a member read (`obj.attr`), a call only when attr is a property
+    implicit: int = 0        # 1: an operator, subscript, with or callback call nobody
+                             # wrote as f(); 2 (MEMBER_READ): a member read (`obj.attr`), a call only
+                             # when attr is a property
 
 
 @dataclass(slots=True)

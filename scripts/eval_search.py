@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--show-misses", action="store_true", help="print the queries with no relevant result in the top 10")
     args = ap.parse_args(argv)
     spec = load_queries(args.queries)
-    from graphmind.store.db import open_reader
+    from graphmind.store import open_reader
     with tempfile.TemporaryDirectory(prefix="graphmind-eval-") as tmp:
         root = index_copy(spec["corpus"], Path(tmp))
         conn = open_reader(root)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from graphmind.query import graph
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 REPOS = Path(__file__).parent / "fixtures" / "repos"
 

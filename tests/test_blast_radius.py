@@ -8,7 +8,7 @@ import pytest
 from conftest import run_cli
 from graphmind.query import graph
 from graphmind.errors import AmbiguousSymbolError, UnknownSymbolError
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 
 def radius(root, symbol, depth=3, limit=200, take_all=False):

@@ -147,7 +147,7 @@ def test_sigterm_stops_cleanly(indexed_shop, no_leaks):
 def test_kill9_mid_burst_then_restart_repairs(indexed_shop, no_leaks, tmp_path):
     from daemonkit import assert_same_graph
     from graphmind.index.indexer import index_workspace
-    from graphmind.store.db import index_path, open_reader
+    from graphmind.store import index_path, open_reader
     root = indexed_shop
     pid = start_daemon(root)
     burst = root / "shop" / "burst"

@@ -10,7 +10,7 @@ import pytest
 
 from daemonkit import assert_same_graph, start_daemon, stop_daemon, wait_fresh
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import index_path
+from graphmind.store import index_path
 
 NAMES = ["alpha", "beta", "gamma", "delta", "eps"]
 KNOWN = ["process_refund(o, 1)", "validate_order(o)", "helper(o)", "alpha(o)", "beta(o)", "len(o)", "o.save()"]

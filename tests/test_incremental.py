@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
 

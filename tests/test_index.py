@@ -8,7 +8,7 @@ import pytest
 
 from graphmind.query.export import call_graph
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 from graphmind.index.workspace import is_secret, walk
 
 
@@ -156,7 +156,7 @@ def test_crash_leaves_last_committed_state(indexed_shop):
     code = (
         "import os, sys\n"
         "from pathlib import Path\n"
-        "from graphmind.store.db import Store\n"
+        "from graphmind.store import Store\n"
         "s = Store(Path(sys.argv[1]))\n"
         "s.conn.execute('BEGIN')\n"
         "s.conn.execute('DELETE FROM symbols')\n"

@@ -8,10 +8,10 @@ import shutil
 import pytest
 
 from graphmind import languages
-from graphmind.lang import generic
+from graphmind.index import generic
 from graphmind.index import parser
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 from langcases import REPOS, edges
 from conftest import run_cli
 
@@ -34,8 +34,8 @@ def mixed(tmp_path_factory):
 @pytest.mark.parametrize("name", ["dart", "haskell", "elixir", "solidity", "perl", "julia"])
 def test_generic_query_compiles(name):
     """A sample (all 39 take ~15 s): the synthesized query finds definitions and compiles whole."""
-    assert name in generic.GENERIC_NAMES
-    assert "@definition." in languages.tags_source(name)
+    assert name in languages.GENERIC_NAMES
+    assert "@definition." in parser.tags_source(name)
     parser.tags_query(name)                         # compiles as a whole
 
 
@@ -71,7 +71,7 @@ def test_mixed_repository_never_resolves_across_languages(mixed):
 def test_status_reports_levels(mixed):
     proc = run_cli("status", "--json", cwd=mixed, check=True)
     levels = {k: v["level"] for k, v in json.loads(proc.stdout)["languages"].items()}
-    assert levels["dart"] == generic.LEVEL
+    assert levels["dart"] == languages.GENERIC_LEVEL
     assert levels["go"].startswith("definitions, calls, imports (go.mod packages)")
     assert levels["python"].startswith("full")
     text = run_cli("status", cwd=mixed, check=True).stdout

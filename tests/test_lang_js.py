@@ -14,7 +14,7 @@ import pytest
 from graphmind.query import graph
 from graphmind.lang import jsproject
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 from conftest import copy_repo
 

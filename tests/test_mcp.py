@@ -13,7 +13,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from graphmind.agent import answers
 from graphmind.query import graph
 from graphmind.index.indexer import index_workspace
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 TOOLS = {"blast_radius", "callers", "callees", "find_symbol", "symbol_source", "change_impact", "index_status"}
 

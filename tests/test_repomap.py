@@ -15,7 +15,7 @@ from graphmind.query import maprank, repomap
 from graphmind.errors import BadArgumentError
 from graphmind.index.indexer import index_workspace
 from graphmind.query.pagerank import pagerank
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 from graphmind.tokens import count_tokens
 
 
@@ -289,7 +289,7 @@ def test_map_and_token_counts_need_no_network(mapdemo):
 
 
 def test_map_is_answered_while_another_process_holds_the_write_lock(mapdemo):
-    from graphmind.store.db import Store
+    from graphmind.store import Store
     expected = repomap.build_map(mapdemo, 300).text
     (mapdemo / "inventory" / "extra.py").write_text("from inventory.util import chunked\n\n\n"
                                                     "def split(xs):\n    return chunked(xs, 3)\n")

@@ -5,9 +5,10 @@ import shutil
 from pathlib import Path
 
 from graphmind.resolve import resolver
+from graphmind.resolve.tables import load_tables
 from graphmind.index.indexer import index_workspace
-from graphmind.resolve.pytypes import parse_chain, split_top
-from graphmind.store.db import open_reader
+from graphmind.resolve.pyexpr import parse_chain, split_top
+from graphmind.store import open_reader
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
 
@@ -21,8 +22,8 @@ def test_resolution_does_not_depend_on_order(tmp_path):
     conn = open_reader(root)
     sites = conn.execute("SELECT DISTINCT caller_id, callee, name, implicit FROM calls").fetchall()
     assert len(sites) > 500
-    forward = resolver.Resolver(resolver.load_tables(conn))
-    backward = resolver.Resolver(resolver.load_tables(conn))
+    forward = resolver.Resolver(load_tables(conn))
+    backward = resolver.Resolver(load_tables(conn))
     a = {s: forward.resolve_call(s[0], s[1], s[2], s[3]) for s in sites}
     b = {s: backward.resolve_call(s[0], s[1], s[2], s[3]) for s in reversed(sites)}
     assert a == b

@@ -10,7 +10,7 @@ from graphmind.live.daemon import Daemon
 from graphmind.index.filework import process_file
 from graphmind.index.indexer import index_files, index_workspace
 from graphmind.resolve.session import ResolveSession
-from graphmind.store.db import ExtractionFile, Store
+from graphmind.store import ExtractionFile, Store
 from graphmind.live.watcher import file_info
 from test_session import assert_equals_clean
 

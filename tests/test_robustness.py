@@ -15,7 +15,7 @@ from graphmind.query.export import call_graph
 from graphmind.index.indexer import index_files, index_workspace
 from graphmind.query.lookup import symbol_refs
 from graphmind.models import FileInfo
-from graphmind.store.db import Store, index_path, open_reader
+from graphmind.store import Store, index_path, open_reader
 
 
 def test_deep_inheritance_chain_resolves(tmp_path):
@@ -87,7 +87,7 @@ def test_file_line_prefers_the_definition_over_the_module(tmp_path):
 
 
 def _open_store(root: str, barrier, results) -> None:
-    from graphmind.store.db import Store
+    from graphmind.store import Store
     barrier.wait()
     try:
         Store(Path(root)).close()

@@ -7,7 +7,7 @@ import apsw
 
 from graphmind.index.indexer import index_workspace
 from graphmind.resources import read_text
-from graphmind.store.db import Store, index_path, open_reader
+from graphmind.store import Store, index_path, open_reader
 
 
 def test_schema_declares_version_and_strict_tables():

@@ -16,7 +16,7 @@ from graphmind.index.indexer import index_workspace
 from graphmind.query.search import search
 from graphmind.store.searchindex import fold_name, split_words
 from graphmind.query.searchquery import parse_query
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 SHIPPING = '''"""Shipping: labels, rates and carriers."""
 

@@ -37,7 +37,7 @@ def flask_index(tmp_path_factory):
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
         pytest.skip(message)
-    from graphmind.store.db import open_reader
+    from graphmind.store import open_reader
     root = ev.index_copy("flask", tmp_path_factory.mktemp("eval"))
     conn = open_reader(root)
     yield ev, conn

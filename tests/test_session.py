@@ -15,7 +15,7 @@ from graphmind.index import workspace
 from graphmind.index.indexer import index_files, index_workspace
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
-from graphmind.store.db import Store, open_reader
+from graphmind.store import Store, open_reader
 from graphmind.resolve.tables import load_tables
 from test_incremental import snapshot
 

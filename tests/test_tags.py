@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmind.languages import BY_NAME, LANGUAGES, has_tags, tags_source
-from graphmind.index.parser import Query, grammar, matches, parse
+from graphmind.languages import BY_NAME, LANGUAGES, has_tags
+from graphmind.index.parser import Query, grammar, matches, parse, tags_source
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "tags"
 

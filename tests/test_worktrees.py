@@ -7,7 +7,7 @@ import json
 from conftest import copy_repo, run_cli
 from daemonkit import assert_same_graph, start_daemon, stop_daemon, wait_fresh
 from graphmind.index import reuse
-from graphmind.store.db import index_path
+from graphmind.store import index_path
 from test_impact import git
 
 

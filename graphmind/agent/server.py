@@ -28,7 +28,7 @@ from graphmind.agent import answers
 from graphmind.live import freshness
 from graphmind.query import graph, impact, lookup, render, status
 from graphmind.errors import AmbiguousSymbolError, BadArgumentError, GraphmindError
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 INSTRUCTIONS = (
     "graphmind answers structural questions about this workspace's code from a local index that is brought "

@@ -5,8 +5,9 @@ rule per comment style covers every language graphmind reads.
 """
 from __future__ import annotations
 
-import os
 import re
+
+from graphmind.store.searchindex import lexical_enabled
 
 MAX_DOC = 600                      # characters kept: enough for the summary and first paragraph
 _SPACE = re.compile(r"\s+")
@@ -79,11 +80,6 @@ def module_doc(language: str, source: bytes) -> str:
             return ""                   # the block sits on a definition: it is that definition's comment
         lines.append(_COMMENT_MARKS.sub("", line))
     return _clean(" ".join(lines))
-
-
-def lexical_enabled() -> bool:
-    """Whether the lexical index is built (GRAPHMIND_NO_LEXICAL=1 turns it off, for benchmark peer runs)."""
-    return os.environ.get("GRAPHMIND_NO_LEXICAL", "") in ("", "0")
 
 
 def attach_docs(language: str, source: bytes, symbols: list, spans: list[tuple[int, int, int]]) -> None:

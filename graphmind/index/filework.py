@@ -8,6 +8,7 @@ import logging
 from typing import Protocol
 
 from graphmind import config
+from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.index import parser
 from graphmind.index.extractor import extract
 from graphmind.index.hasher import digest

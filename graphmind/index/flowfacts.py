@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from graphmind.index import parser
-from graphmind.models import BindingRow, CallRow
+from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_VALUE = 200
 _SIMPLE = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")
@@ -27,7 +27,6 @@ _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list
                               "function_value_parameters", "class_parameters", "primary_constructor"})
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})
-MEMBER_READ = 2     # CallRow.implicit for `obj.attr` read without a call: kept only when attr is a property
 
 Enclosing = Callable[[int, bool], int]
 

@@ -13,13 +13,15 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from graphmind.index import workspace
+from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import NotAWorkspaceError
 from graphmind.index.filework import process_batch
 from graphmind.index.hasher import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
-from graphmind.resolve.resolver import resolve_pending
+from graphmind.resolve.passes import resolve_pending
 from graphmind.resolve.session import ResolveSession
-from graphmind.store.db import Store, write_lock
+from graphmind.resolve.interface import PLANNER
+from graphmind.store import Store, write_lock
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +124,7 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
            session: ResolveSession | None) -> None:
     delta = Delta()
     if deleted:
-        delta.merge(store.delete_files(deleted))
+        delta.merge(store.delete_files(deleted, PLANNER))
         summary.removed = len(deleted)
     if cold and work:
         store.drop_indexes()
@@ -139,14 +141,14 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         pending.extend(batch)
         done += len(batch)
         if len(pending) >= (WRITE_FILES if cold else 1):
-            delta.merge(store.write_results(pending))
+            delta.merge(store.write_results(pending, PLANNER))
             pending = []
         if progress:
             progress(done, len(work))
     if pending:
-        delta.merge(store.write_results(pending))
+        delta.merge(store.write_results(pending, PLANNER))
     if not cold:
-        store.reopen(delta)
+        store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
         resolve_pending(store, incremental=not cold, delta=delta, session=session)
     if cold and work:

@@ -6,7 +6,9 @@ from functools import lru_cache
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree  # noqa: F401 (re-exported types)
 from tree_sitter_language_pack import get_language
 
-from graphmind.languages import BY_NAME, query_source, tags_source
+from graphmind.index import generic
+from graphmind.languages import BY_NAME, GENERIC_NAMES, query_source
+from graphmind.resources import exists
 
 
 @lru_cache(maxsize=None)
@@ -19,6 +21,14 @@ def grammar(name: str) -> Language:
 def parser_for(name: str) -> Parser:
     """A parser for a language, one per process."""
     return Parser(grammar(name))
+
+
+@lru_cache(maxsize=None)
+def tags_source(name: str) -> str:
+    """The text of a language's tag query (synthesized from the grammar for the generic fallback)."""
+    if name in GENERIC_NAMES and not exists(f"queries/{name}/tags.scm"):
+        return generic.tags_source(grammar(name), compiles)
+    return query_source(name, "tags") or ""
 
 
 @lru_cache(maxsize=None)

@@ -4,16 +4,15 @@ Qualified names and relative imports depend on where a file lives, so the key is
 plus a variant: language, module name, whether the file is a package `__init__`, and a fingerprint
 of the code and queries that produce extractions (any change to them makes old entries unreachable;
 they age out). The daemon's writer thread is the user. The rows live in a file of their own
-(`store.ExtractionFile`): in a git repository under its common git directory, so every worktree of
-the repository shares them (a second worktree parses only content never seen in any of them);
-elsewhere beside the index.
+(`store.ExtractionFile`, at `places.cache_path`): in a git repository under its common git
+directory, so every worktree of the repository shares them (a second worktree parses only content
+never seen in any of them); elsewhere beside the index.
 """
 from __future__ import annotations
 
 import hashlib
 import logging
 import operator
-import os
 import typing
 import zlib
 from dataclasses import fields, is_dataclass
@@ -26,9 +25,8 @@ import orjson
 
 import graphmind
 from graphmind.models import Extraction, FileInfo
-from graphmind import config
-from graphmind.store.db import ExtractionFile, Store
-from graphmind.live.treecache import TreeCache
+from graphmind.store import ExtractionFile, Store
+from graphmind.places import cache_path, local_cache_path
 
 log = logging.getLogger(__name__)
 _PACKAGE = Path(graphmind.__file__).resolve().parent
@@ -50,45 +48,13 @@ def fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
-def git_common_dir(root: Path) -> Path | None:
-    """The directory a repository's worktrees share (`git rev-parse --git-common-dir`), read from
-    `.git` as git writes it (no subprocess): a folder, or in a linked worktree a file pointing to
-    `<common>/worktrees/<name>`, whose `commondir` file names the common directory."""
-    for folder in (root, *root.parents):
-        dot = folder / ".git"
-        if dot.is_dir():
-            return dot.resolve()
-        if dot.is_file():
-            try:
-                text = dot.read_text(errors="replace").strip()
-            except OSError:
-                return None
-            if not text.startswith("gitdir:"):
-                return None
-            gitdir = (folder / text[len("gitdir:"):].strip()).resolve()
-            try:
-                common = (gitdir / "commondir").read_text(errors="replace").strip()
-            except OSError:
-                return gitdir
-            return (gitdir / common).resolve()
-    return None
-
-
-def cache_path(root: Path) -> Path:
-    """Where a workspace's extraction cache lives (see the module docstring)."""
-    common = git_common_dir(root)
-    if common is not None and common.is_dir() and os.access(common, os.W_OK):
-        return common / "graphmind" / "extractions.db"
-    return root / config.INDEX_DIR / "extractions.db"
-
-
 def _open_cache(root: Path) -> ExtractionFile:
     """The workspace's cache file; beside the index when the shared one cannot be opened."""
     path = cache_path(root)
     try:
         return ExtractionFile(path)
     except (apsw.Error, OSError) as exc:
-        local = root / config.INDEX_DIR / "extractions.db"
+        local = local_cache_path(root)
         if path == local:
             raise
         log.warning("cannot open the shared extraction cache %s (%s): using %s", path, exc, local)
@@ -139,10 +105,20 @@ def decode(data: bytes) -> Extraction:
     return Extraction(**doc)
 
 
+class RecentTrees(typing.Protocol):
+    """The last parse trees of recently changed files, which the daemon lends ReuseCache."""
+
+    def edited_tree(self, path: str, language: str, new: bytes): ...
+
+    def put(self, path: str, language: str, data: bytes, tree) -> None: ...
+
+    def forget(self, path: str) -> None: ...
+
+
 class ReuseCache:
     """The daemon's ExtractionCache (see filework.process_file): stored extractions plus recent trees."""
 
-    def __init__(self, store: Store, trees: TreeCache):
+    def __init__(self, store: Store, trees: RecentTrees):
         self.store, self.trees = store, trees
         self.file = _open_cache(store.root)
         self.reused = 0          # extractions taken from the cache

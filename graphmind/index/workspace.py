@@ -1,28 +1,19 @@
 """Which files of a workspace are indexed: the walk, its ignore rules and its deny lists."""
 from __future__ import annotations
 
-import fnmatch
 import logging
 import os
-import re
 import stat
 from pathlib import Path
 
 import pathspec
 
 from graphmind import config
+from graphmind.config import is_secret
 from graphmind.languages import language_for, has_tags
 from graphmind.models import FileInfo
 
 log = logging.getLogger(__name__)
-
-
-_SECRET = re.compile("|".join(fnmatch.translate(pat) for pat in config.SECRET_PATTERNS))
-
-
-def is_secret(name: str) -> bool:
-    """Whether a file name is on the secret deny list (it never enters the index)."""
-    return _SECRET.match(name) is not None
 
 
 def _load_spec(directory: Path) -> pathspec.PathSpec | None:

@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
-from graphmind.lang import kit as langkit
-from graphmind.resolve import resolver as _res
-from graphmind.resolve.hooks import LanguageHooks, register
+from graphmind.lang import callsites, kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 LANGS = ("c", "cpp")
 SOURCE_EXTS = (".c", ".cc", ".cpp", ".cxx", ".c++")
@@ -30,7 +27,7 @@ MAX_INCLUDE_DEPTH = 12
 class _Units:
     """The include graph and namespace-level names of the C/C++ files of one resolve pass."""
 
-    def __init__(self, r: Resolver):
+    def __init__(self, r: Resolving):
         self.r = r
         t = r.t
         self.files = {fid for fid, lang in t.lang.items() if lang in LANGS}
@@ -110,7 +107,7 @@ class _Units:
             ids = self.scoped.get(f"{prefix}.{path}" if prefix else path, [])
             seen = [i for i in ids if t.syms[i].file in reach]
             if seen:
-                return sorted(seen, key=lambda i: t.syms[i].kind not in _res.CALLABLE_KINDS | _res.CLASS_KINDS)
+                return sorted(seen, key=lambda i: t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS)
         return []
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
@@ -125,14 +122,14 @@ class _Units:
         return [".".join(parts[:i]) for i in range(len(parts), -1, -1)]
 
 
-def prepare(r: Resolver) -> None:
+def prepare(r: Resolving) -> None:
     """Build the include graph and attach out-of-line C++ members to their classes."""
-    if "_c_units" in r.__dict__:
+    if "_c_units" in r.state:
         return                                      # registered for c and cpp: prepared once
     units = _Units(r)
-    r.__dict__["_c_units"] = units
+    r.state["_c_units"] = units
     t = r.t
-    for sid in sorted(s for s, sym in t.syms.items() if sym.file in units.files and sym.kind in _res.CALLABLE_KINDS):
+    for sid in sorted(s for s, sym in t.syms.items() if sym.file in units.files and sym.kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
         if owner is None:
             continue
@@ -144,30 +141,30 @@ def prepare(r: Resolver) -> None:
         t.syms[sid].parent = cls                         # its body sees the class's members
 
 
-def find_type(r: Resolver, scope: int, path: str) -> int | None:
+def find_type(r: Resolving, scope: int, path: str) -> int | None:
     """The class a (possibly `ns::`-qualified) type name reaches from a scope."""
-    units: _Units = r.__dict__["_c_units"]
+    units: _Units = r.state["_c_units"]
     return next((c for c in units.lookup(scope, path.replace("::", ".")) if langkit.is_class(r, c)), None)
 
 
-def visible(r: Resolver, scope: int, name: str):
+def visible(r: Resolving, scope: int, name: str):
     """A class member (implicit `this`), then a namespace-level name the file can see."""
-    hit = langkit.implicit_member(r, scope, name)
+    hit = callsites.implicit_member(r, scope, name)
     if hit is not None:
         return ("self", hit)
-    units: _Units = r.__dict__["_c_units"]
+    units: _Units = r.state["_c_units"]
     found = units.lookup(scope, name)
     if found:
         return ("local" if r.t.syms[found[0]].file == r.t.syms[scope].file else "import", found[0])
     return None
 
 
-def resolve_call(r: Resolver, caller: int, text: str, name: str):
+def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types."""
     if "::" in text and not text.startswith("new "):
         text = langkit.strip_args(text).replace(" ", "").lstrip(":")
     if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:
-        units: _Units = r.__dict__["_c_units"]
+        units: _Units = r.state["_c_units"]
         container, _, last = text.rpartition("::")
         found = units.lookup(caller, text.replace("::", "."))
         if found:
@@ -180,16 +177,14 @@ def resolve_call(r: Resolver, caller: int, text: str, name: str):
         rows = langkit.members(r, owners, last, "import")
         if rows:
             return [(hit, _how(r, caller, hit), 0) for hit, _, _ in rows]
-    return langkit.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
+    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
 
 
-def _how(r: Resolver, caller: int, target: int) -> str:
+def _how(r: Resolving, caller: int, target: int) -> str:
     return "local" if r.t.syms[caller].file == r.t.syms[target].file else "import"
 
 
 langkit.TYPE_FINDERS.update(c=find_type, cpp=find_type)
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
-register("c", LanguageHooks(**_HOOKS, level="definitions, calls, #include reach, header declarations to "
-                                            "source definitions"))
-register("cpp", LanguageHooks(**_HOOKS, level="definitions, calls, #include reach, namespaces, out-of-line "
-                                              "Class::method, this/implicit members, declared variable types"))
+register("c", LanguageHooks(**_HOOKS))
+register("cpp", LanguageHooks(**_HOOKS))

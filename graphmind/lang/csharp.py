@@ -10,13 +10,10 @@ member of the enclosing class (implicit `this`, inherited members through the ba
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from graphmind.lang import kit as langkit
-from graphmind.resolve.hooks import LanguageHooks, register
+from graphmind.lang import callsites, kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 _NAMESPACE = re.compile(rb"^\s*namespace\s+([\w.]+)\s*[;{]?", re.M)
 _COMMENTS = re.compile(rb"/\*.*?\*/|//[^\n]*", re.S)
@@ -28,7 +25,7 @@ def module_name(path: str, data: bytes) -> str | None:
     return m.group(1).decode("utf-8", "replace") if m else None
 
 
-def prepare(r: Resolver) -> None:
+def prepare(r: Resolving) -> None:
     """`using A.B;` opens a namespace: move it from the import bindings to the opened scopes;
     `using X = A.B.C;` binds X to C of A.B."""
     t = r.t
@@ -43,11 +40,11 @@ def prepare(r: Resolver) -> None:
                 table[alias] = tuple(module.rsplit(".", 1))
 
 
-def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
-    return langkit.via_import(r, module, symbol)
+def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
+    return callsites.via_import(r, module, symbol)
 
 
-def _namespaces(r: Resolver, scope: int) -> list[str]:
+def _namespaces(r: Resolving, scope: int) -> list[str]:
     """The namespaces a scope is in, innermost first, each followed by its outer namespaces."""
     t, s, found = r.t, scope, []
     while s is not None and s in t.syms:
@@ -62,10 +59,10 @@ def _namespaces(r: Resolver, scope: int) -> list[str]:
     return found
 
 
-def visible(r: Resolver, scope: int, name: str):
+def visible(r: Resolving, scope: int, name: str):
     """Members of the enclosing classes, types of the enclosing namespaces, then using-opened ones."""
     t = r.t
-    hit = langkit.implicit_member(r, scope, name)
+    hit = callsites.implicit_member(r, scope, name)
     if hit is not None:
         return ("self", hit)
     for ns in _namespaces(r, scope):
@@ -74,15 +71,13 @@ def visible(r: Resolver, scope: int, name: str):
             return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
     if f"{name}" in t.packages:
         return ("module", name)                        # a namespace written in full: `Acme.Shop.X`
-    return langkit.open_scopes(r, scope, name, implicit_this=False)
+    return callsites.open_scopes(r, scope, name, implicit_this=False)
 
 
-def resolve_call(r: Resolver, caller: int, text: str, name: str):
+def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`new T()`, `base.M()`, `T.Static()`, `x.M()` / `x?.M()` / `this.f.M()` on declared types."""
-    return langkit.resolve_chain(r, caller, text.replace("?.", "."), name, super_names=("base",), new_calls=True)
+    return callsites.resolve_chain(r, caller, text.replace("?.", "."), name, super_names=("base",), new_calls=True)
 
 
 register("csharp", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
-                                 visible=visible, resolve_call=resolve_call,
-                                 level="definitions, calls, namespaces and using, same-namespace types, "
-                                       "constructors, this/base and inherited members, declared variable types"))
+                                 visible=visible, resolve_call=resolve_call))

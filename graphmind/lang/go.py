@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
 
-from graphmind.lang import kit as langkit
-from graphmind.resolve.hooks import LanguageHooks, register
-from graphmind.resolve import resolver as _res
+from graphmind.lang import callsites, kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.tables import CALLABLE_KINDS
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 _PACKAGE = re.compile(rb"^\s*package\s+([A-Za-z_]\w*)", re.M)
 _MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
@@ -65,7 +62,7 @@ def _go_mods(root: Path | None, dirs: set[str]) -> dict[str, str]:
     return found
 
 
-def prepare(r: Resolver) -> None:
+def prepare(r: Resolving) -> None:
     """Rewrite import paths to package names, and attach methods to their receiver types."""
     t = r.t
     files = [fid for fid, lang in t.lang.items() if lang == "go" and fid in t.file_module]
@@ -88,7 +85,7 @@ def prepare(r: Resolver) -> None:
                 del t.imports[scope][alias]
             t.imports[scope][key] = (target, symbol)
     for sym in list(t.syms.values()):
-        if sym.kind in _res.CALLABLE_KINDS and sym.file in t.file_module and t.lang.get(sym.file) == "go":
+        if sym.kind in CALLABLE_KINDS and sym.file in t.file_module and t.lang.get(sym.file) == "go":
             owner = langkit.owner_path(r, sym.id)
             if owner is None:
                 continue
@@ -100,30 +97,28 @@ def prepare(r: Resolver) -> None:
                 langkit.attach(r, sym.id, cls)
 
 
-def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
+def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
     """An imported package: the workspace package it names, or external."""
-    return langkit.via_import(r, module, symbol)
+    return callsites.via_import(r, module, symbol)
 
 
-def visible(r: Resolver, scope: int, name: str):
+def visible(r: Resolving, scope: int, name: str):
     """A name of the same package, declared in any of its files; then Go's builtins."""
     t = r.t
     pkg = t.syms[langkit.module_of(r, scope)].qualname
     hit = t.by_qual.get(f"{pkg}.{name}")
     if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
         return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
-    found = langkit.open_scopes(r, scope, name, implicit_this=False)
+    found = callsites.open_scopes(r, scope, name, implicit_this=False)
     if found is None and name in BUILTINS:
         return ("builtin", None)
     return found
 
 
-def resolve_call(r: Resolver, caller: int, text: str, name: str):
+def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields."""
-    return langkit.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
+    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
 
 
 register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
-                             visible=visible, resolve_call=resolve_call,
-                             level="definitions, calls, imports (go.mod packages), same-package names, "
-                                   "methods by receiver type"))
+                             visible=visible, resolve_call=resolve_call))

@@ -11,13 +11,10 @@ extends/implements), then a same-file or imported class, then a class of the sam
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from graphmind.lang import kit as langkit
-from graphmind.resolve.hooks import LanguageHooks, register
+from graphmind.lang import callsites, kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 _JAVA_PACKAGE = re.compile(rb"^\s*package\s+([\w.]+)\s*;", re.M)
 _KOTLIN_PACKAGE = re.compile(rb"^\s*package\s+([\w.`]+)", re.M)
@@ -39,7 +36,7 @@ def kotlin_module(path: str, data: bytes) -> str | None:
     return _package(_KOTLIN_PACKAGE, data)
 
 
-def prepare_kotlin(r: Resolver) -> None:
+def prepare_kotlin(r: Resolving) -> None:
     """Kotlin's import @name is the whole path (`a.b.C`): split it into package and symbol."""
     for scope, table in langkit.import_tables(r, "kotlin"):
         for alias, (module, symbol) in list(table.items()):
@@ -47,21 +44,21 @@ def prepare_kotlin(r: Resolver) -> None:
                 table[alias] = (module[: -len(symbol) - 1], symbol)
 
 
-def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
-    return langkit.via_import(r, module, symbol)
+def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
+    return callsites.via_import(r, module, symbol)
 
 
-def visible(r: Resolver, scope: int, name: str):
+def visible(r: Resolving, scope: int, name: str):
     """Members of the enclosing classes, then classes of the same package, then wildcard imports."""
     t = r.t
-    hit = langkit.implicit_member(r, scope, name)
+    hit = callsites.implicit_member(r, scope, name)
     if hit is not None:
         return ("self", hit)
     pkg = t.syms[langkit.module_of(r, scope)].qualname
     hit = t.by_qual.get(f"{pkg}.{name}")
     if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
         return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
-    return langkit.open_scopes(r, scope, name, implicit_this=False)
+    return callsites.open_scopes(r, scope, name, implicit_this=False)
 
 
 KOTLIN_BUILTINS = frozenset({
@@ -71,26 +68,24 @@ KOTLIN_BUILTINS = frozenset({
     "repeat", "maxOf", "minOf", "buildString", "buildList", "sequenceOf", "pairOf", "to", "synchronized"})
 
 
-def kotlin_visible(r: Resolver, scope: int, name: str):
+def kotlin_visible(r: Resolving, scope: int, name: str):
     """As Java; then Kotlin's standard-library functions (println, listOf, …) are builtins."""
     found = visible(r, scope, name)
     return ("builtin", None) if found is None and name in KOTLIN_BUILTINS else found
 
 
-def java_call(r: Resolver, caller: int, text: str, name: str):
+def java_call(r: Resolving, caller: int, text: str, name: str):
     """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types."""
-    return langkit.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
+    return callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
 
 
-def kotlin_call(r: Resolver, caller: int, text: str, name: str):
+def kotlin_call(r: Resolving, caller: int, text: str, name: str):
     """`X()` constructs, `x?.m()` reads as `x.m()`, otherwise as Java."""
-    return langkit.resolve_chain(r, caller, text.replace("?.", ".").replace("!!.", "."), name,
+    return callsites.resolve_chain(r, caller, text.replace("?.", ".").replace("!!.", "."), name,
                                  super_names=("super",), new_calls=False, class_calls_construct=True)
 
 
-_LEVEL = ("definitions, calls, imports (package, static, wildcard), same-package classes, "
-          "constructors, this/super and inherited members, declared variable types")
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
-                               resolve_call=java_call, level=_LEVEL))
+                               resolve_call=java_call))
 register("kotlin", LanguageHooks(module_name=kotlin_module, prepare=prepare_kotlin, resolve_import=resolve_import,
-                                 visible=kotlin_visible, resolve_call=kotlin_call, level=_LEVEL))
+                                 visible=kotlin_visible, resolve_call=kotlin_call))

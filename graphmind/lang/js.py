@@ -12,13 +12,10 @@ unresolved (a relative path that points nowhere, or a name the target module doe
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
-from graphmind.resolve.hooks import LanguageHooks, register
+from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
 BUILTINS = frozenset("""
@@ -31,15 +28,15 @@ AbortController Intl ArrayBuffer Uint8Array Int32Array Float64Array DataView ato
 """.split())
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$")
 
-def _state(r: Resolver) -> JsState:
+def _state(r: Resolving) -> JsState:
     """The JS/TS state of one resolve pass, kept on the resolver itself so it dies with it."""
-    st = r.__dict__.get("_js_state")
+    st = r.state.get("_js_state")
     if st is None:
-        st = r.__dict__["_js_state"] = JsState(r)
+        st = r.state["_js_state"] = JsState(r)
     return st
 
 
-def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
+def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
     """What an imported name binds: a definition, the module, external, or unresolved."""
     st = _state(r)
     how, target = st.spec(fid, module)
@@ -51,12 +48,12 @@ def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str |
     return ("import", hit) if hit is not None else ("unresolved", None)
 
 
-def visible(r: Resolver, scope: int, name: str):
+def visible(r: Resolving, scope: int, name: str):
     """A bare name no scope or import defines: a builtin of the platform, or unknown."""
     return ("builtin", None) if name in BUILTINS else None
 
 
-def resolve_call(r: Resolver, caller: int, text: str, name: str):
+def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`a.b.c()` through imports and classes, `new X()` to X's constructor, `super.m()`; None falls through."""
     t = r.t
     new = text.startswith("new ")
@@ -113,8 +110,6 @@ def resolve_call(r: Resolver, caller: int, text: str, name: str):
     return [(cur, how, 0)]
 
 
-LEVEL = ("definitions, calls, imports: relative paths and index files, tsconfig paths/baseUrl, "
-         "workspace packages, CommonJS; this/super through classes")
 for _lang in LANGS:
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
-                                  resolve_call=resolve_call, level=LEVEL))
+                                  resolve_call=resolve_call))

@@ -5,12 +5,10 @@ name reaches through `export { a as b }`, `export default`, re-exports, `export 
 from __future__ import annotations
 
 import posixpath
-from typing import TYPE_CHECKING
 
+from graphmind.resolve.hooks import Resolving
 from graphmind.lang.jsproject import JsProject, export_targets, join
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 LANGS = ("javascript", "typescript", "tsx")
 # implementation files before declarations: a blast radius wants the code that runs
@@ -23,7 +21,7 @@ EXTERNAL = -1                        # export_of: the name comes from a package 
 class JsState:
     """One resolve pass's view of the JS/TS files: paths to files, exports, config files."""
 
-    def __init__(self, r: Resolver):
+    def __init__(self, r: Resolving):
         self.r, t = r, r.t
         self.files = {path: fid for fid, path in t.paths.items() if t.lang.get(fid) in LANGS}
         self.project = JsProject(t.root, {posixpath.dirname(p) for p in self.files})

@@ -14,14 +14,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING
 
-from graphmind.lang import kit as langkit
-from graphmind.resolve import resolver as _res
-from graphmind.resolve.hooks import LanguageHooks, register
+from graphmind.lang import callsites, kit as langkit
+from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.tables import CLASS_KINDS
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
 
 EXTERNAL = "@"
 _TURBOFISH = re.compile(r"::\s*<[^()]*?>")
@@ -64,7 +61,7 @@ def module_name(path: str, data: bytes) -> str | None:
 class _Paths:
     """Turns `use` paths of one workspace into module qualified names."""
 
-    def __init__(self, r: Resolver):
+    def __init__(self, r: Resolving):
         self.r, t = r, r.t
         self.crates: dict[str, str] = {}      # crate name as used in paths -> its module name
         self.root_of: dict[int, str] = {}     # file id -> its crate's module name
@@ -121,11 +118,11 @@ class _Paths:
         return ".".join([base, *segs])
 
 
-def prepare(r: Resolver) -> None:
+def prepare(r: Resolving) -> None:
     """Rewrite `use` paths to qualified names and merge impl blocks into their types."""
     t = r.t
     paths = _Paths(r)
-    r.__dict__["_rust_paths"] = paths
+    r.state["_rust_paths"] = paths
     rust = {sid for sid, s in t.syms.items() if t.lang.get(s.file) == "rust"}
     for scope in rust & set(t.imports):
         table = t.imports[scope]
@@ -142,11 +139,11 @@ def prepare(r: Resolver) -> None:
     _merge_impls(r, rust)
 
 
-def _merge_impls(r: Resolver, rust: set[int]) -> None:
+def _merge_impls(r: Resolving, rust: set[int]) -> None:
     t = r.t
     types: dict[str, list[int]] = defaultdict(list)
     for sid in rust:
-        if t.syms[sid].kind in _res.CLASS_KINDS:
+        if t.syms[sid].kind in CLASS_KINDS:
             types[t.syms[sid].qualname].append(sid)
     for sid in sorted(rust):
         sym = t.syms[sid]
@@ -155,7 +152,7 @@ def _merge_impls(r: Resolver, rust: set[int]) -> None:
         canonical = min(types.get(sym.qualname, [None]), key=lambda x: x or 0)
         if canonical is None and sym.parent is not None:
             imp = t.imports.get(sym.parent, {}).get(sym.name)
-            hit = r._in_module(imp[0], imp[1], set()) if imp is not None and imp[1] is not None else None
+            hit = r.in_module(imp[0], imp[1], set()) if imp is not None and imp[1] is not None else None
             canonical = hit if langkit.is_class(r, hit) else None
         if canonical is None:
             sym.kind = "struct"                             # an impl of an outside type: a class of its own
@@ -169,36 +166,34 @@ def _merge_impls(r: Resolver, rust: set[int]) -> None:
         t.by_qual[sym.qualname] = canonical
 
 
-def resolve_import(r: Resolver, fid: int, scope: int, module: str, symbol: str | None):
-    return langkit.via_import(r, module, symbol)
+def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
+    return callsites.via_import(r, module, symbol)
 
 
-def visible(r: Resolver, scope: int, name: str):
+def visible(r: Resolving, scope: int, name: str):
     """Names of glob imports (`use super::*`), then the prelude and std macros as builtins."""
-    found = langkit.open_scopes(r, scope, name, implicit_this=False)
+    found = callsites.open_scopes(r, scope, name, implicit_this=False)
     if found is None:
-        crate = r.__dict__["_rust_paths"].crates.get(name)
+        crate = r.state["_rust_paths"].crates.get(name)
         if crate is not None:
             return ("module", crate)                        # `other_crate::f()` without a `use`
     return ("builtin", None) if found is None and name in BUILTINS else found
 
 
-def resolve_call(r: Resolver, caller: int, text: str, name: str):
+def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`crate::a::f()`, `super::f()`, `Type::f()`, `x.m()` / `self.f.m()` on declared types."""
     text = _TURBOFISH.sub("", text)
     if text.startswith(("crate::", "super::", "self::", "::")):
-        paths: _Paths = r.__dict__["_rust_paths"]
+        paths: _Paths = r.state["_rust_paths"]
         module = paths.absolute(caller, text.rsplit("::", 1)[0])
         if module.startswith(EXTERNAL):
             return [(None, "external", 0)]
-        hit = r._in_module(module, name, set())
+        hit = r.in_module(module, name, set())
         if hit is None and module in r.t.by_qual and langkit.is_class(r, r.t.by_qual[module]):
             hit = r.member(r.t.by_qual[module], name)
-        return [(hit, "import", 0)] if hit is not None else r._possible("rust", name)
-    return langkit.resolve_chain(r, caller, langkit.strip_args(text), name, super_names=(), new_calls=False)
+        return [(hit, "import", 0)] if hit is not None else r.possible("rust", name)
+    return callsites.resolve_chain(r, caller, langkit.strip_args(text), name, super_names=(), new_calls=False)
 
 
 register("rust", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
-                               visible=visible, resolve_call=resolve_call,
-                               level="definitions, calls, mod tree, use (crate/super/self, Cargo crates), "
-                                     "impl methods, self/Self, declared variable types"))
+                               visible=visible, resolve_call=resolve_call))

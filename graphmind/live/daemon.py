@@ -2,15 +2,14 @@
 
 Threads: the watchdog observer (events -> ChangeQueue), one writer (owns the Store: takes debounced
 batches, one transaction each, resolution included), the socket acceptor and one per connection
-(queries read through a small pool of read-only connections, daemon_ops.ReaderPool). The main thread waits for SIGTERM/SIGINT or
-a `stop` request. Files under `.graphmind/`: daemon.lock (flock: released by the kernel when the
-process dies, so a crashed daemon's lock is never stale), daemon.pid, daemon.sock, daemon.log.
+(queries read through a small pool of read-only connections, ops.ReaderPool). The main thread
+waits for SIGTERM/SIGINT or a `stop` request. Files under `.graphmind/`: daemon.lock (flock:
+released by the kernel when the process dies, so a crashed daemon's lock is never stale),
+daemon.pid, daemon.sock, daemon.log. Keeping memory flat: memory.py.
 """
 from __future__ import annotations
 
-import ctypes
 import fcntl
-import gc
 import logging
 import os
 import signal
@@ -22,6 +21,7 @@ from pathlib import Path
 from graphmind.live import client
 from graphmind.index import parser, workspace
 from graphmind.live.changes import FULL, ChangeQueue
+from graphmind.live.memory import release_memory, share_one_malloc_arena
 from graphmind.live.ops import DaemonOps
 from graphmind.errors import DaemonRunningError
 from graphmind.index.filework import process_file
@@ -31,7 +31,7 @@ from graphmind.index.modules import module_name
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
-from graphmind.store.db import Store
+from graphmind.store import Store
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher, file_info
 
@@ -40,37 +40,8 @@ log = logging.getLogger("graphmind.live.daemon")
 MISSING_GRACE_S = 0.2       # a file missing mid-save gets this long to come back before it is deleted
 POOL_MIN_FILES = 48         # fewer files to parse than this are parsed in the writer thread
 IDLE_CHECKPOINT_S = 1.0     # fold the WAL back once the writer has been idle this long
-M_ARENA_MAX = -8            # glibc's mallopt parameter number
 RELOAD_AFTER_FILES = 200    # tables updated in place for this many files are reloaded while idle
 LOG_MAX_BYTES = 1_000_000
-
-
-def _libc():
-    """The C library's functions (glibc's malloc_trim and mallopt), or None elsewhere."""
-    try:
-        return ctypes.CDLL(None)
-    except OSError:
-        return None
-
-
-def release_memory() -> None:
-    """Give freed memory back to the OS while idle (glibc keeps freed heap otherwise), and move what
-    survives out of the collector's sight: the kept tables are ~1.5M objects, a full collection
-    of them would cost a save ~20 ms at random."""
-    gc.collect()
-    gc.freeze()
-    trim = getattr(_libc(), "malloc_trim", None)        # glibc only
-    if trim is not None:
-        trim(0)
-
-
-def share_one_malloc_arena() -> None:
-    """Let every thread allocate from one glibc arena (before any thread starts): the writer, the
-    watcher and each connection's thread would otherwise each leave a fragmented heap behind
-    (Django, three 500-file switches: ~8 MB less resident afterwards)."""
-    mallopt = getattr(_libc(), "mallopt", None)          # glibc only
-    if mallopt is not None:
-        mallopt(M_ARENA_MAX, 1)
 
 
 class Daemon:
@@ -265,7 +236,7 @@ class Daemon:
 
     # -- requests -------------------------------------------------------------------------------
     def handle(self, line: bytes) -> dict:
-        """One request line -> one reply (never raises): see daemon_ops.py."""
+        """One request line -> one reply (never raises): see ops.py."""
         return self.ops.handle(line)
 
     def wait_fresh(self, timeout: float) -> dict:

@@ -6,22 +6,23 @@ import os
 import statistics
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import apsw
 
 from graphmind import __version__
 from graphmind.query import graph, lookup, render, status
-from graphmind.live.changes import FULL
+from graphmind.index.reuse import ReuseCache
+from graphmind.live.changes import FULL, ChangeQueue
 from graphmind.errors import GraphmindError
 from graphmind.live.protocol import ProtocolError, error, ok, parse_request
-from graphmind.store.db import open_reader
-
-if TYPE_CHECKING:
-    from graphmind.live.daemon import Daemon
+from graphmind.store import open_reader
+from graphmind.live.treecache import TreeCache
+from graphmind.live.watcher import Watcher
 
 log = logging.getLogger("graphmind.live.daemon")
 POOL_SIZE = 4               # idle read connections kept (requests run one thread each)
@@ -78,10 +79,27 @@ class ReaderPool:
             self._idle.clear()
 
 
+class Served(Protocol):
+    """What the ops read of the daemon they answer for (live.daemon.Daemon), and its stop switch."""
+    root: Path
+    queue: ChangeQueue
+    watcher: Watcher
+    trees: TreeCache
+    cache: ReuseCache | None
+    stopping: threading.Event
+    started_at: float
+    updates: int
+    reconciles: int
+    last_update: dict | None
+    latencies: deque[tuple[float, float]]
+
+    def wait_fresh(self, timeout: float) -> dict: ...
+
+
 class DaemonOps:
     """Answers requests for one daemon; queries read through pooled read-only connections."""
 
-    def __init__(self, daemon: "Daemon"):
+    def __init__(self, daemon: Served):
         self.d = daemon
         self.root = daemon.root
         self.queue = daemon.queue

@@ -6,7 +6,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.graph import RESOLVED
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 
 
 def resolved_call_graph(conn: apsw.Connection) -> dict[str, list[str]]:

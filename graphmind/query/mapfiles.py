@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from graphmind.index.workspace import is_secret
+from graphmind.config import is_secret
 
 # Aider's list of important root files (aider/special.py), minus the ones graphmind never lists
-# because they may hold secrets (.env, .npmrc, .pypirc: see config.SECRET_PATTERNS).
+# because they may hold secrets (.env, .npmrc, .pypirc: see config.is_secret).
 IMPORTANT_FILES = frozenset("""
 .gitignore .gitattributes README README.md README.txt README.rst CONTRIBUTING CONTRIBUTING.md
 CONTRIBUTING.txt CONTRIBUTING.rst LICENSE LICENSE.md LICENSE.txt CHANGELOG CHANGELOG.md CHANGELOG.txt

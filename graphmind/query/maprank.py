@@ -153,7 +153,7 @@ def stored_ranking(conn: apsw.Connection, limit: int) -> list[Entry] | None:
 
 def persist(root: Path, version: str, graph: RefGraph, ranking: Ranking) -> bool:
     """Keep the graph (and the unfocused ranking) in the index, unless the graph moved meanwhile."""
-    from graphmind.store.db import Store
+    from graphmind.store import Store
     try:
         store = Store(root, busy_ms=PERSIST_BUSY_MS)
     except (apsw.Error, OSError) as exc:            # read-only workspace, or the writer holds the lock

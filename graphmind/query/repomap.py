@@ -17,7 +17,7 @@ import orjson
 from graphmind.query import maprank
 from graphmind.errors import BadArgumentError
 from graphmind.query.mapfiles import important_files
-from graphmind.store.db import open_reader
+from graphmind.store import open_reader
 from graphmind.tokens import line_cost
 
 DEFAULT_TOKENS = 1024

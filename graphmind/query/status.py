@@ -9,10 +9,9 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind.lang import generic
-from graphmind.index import reuse
-from graphmind.resolve.hooks import LanguageHooks, hooks_for
-from graphmind.store.db import index_path
+from graphmind.places import cache_path
+from graphmind.languages import level
+from graphmind.store import index_path
 
 
 def index_status(conn: apsw.Connection, root: Path) -> dict:
@@ -52,13 +51,8 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
 
 
 def language_level(language: str) -> str:
-    """How deeply a language is indexed: Python's own pipeline, its hooks' level, or the fallback's."""
-    if language == "python":
-        return "full: definitions, calls, imports and re-exports, class hierarchy, inferred types"
-    hooks = hooks_for(language)
-    if hooks is not None:
-        return hooks.level
-    return generic.LEVEL if language in generic.GENERIC_NAMES else LanguageHooks().level
+    """How deeply a language is indexed (graphmind/languages.py keeps one line per language)."""
+    return level(language)
 
 
 def search_index_sizes(conn: apsw.Connection) -> dict:
@@ -109,7 +103,7 @@ def reuse_status(conn: apsw.Connection, root: Path) -> dict:
     """The daemon's content-addressed extraction cache: where it is, entries kept (by every worktree
     sharing it), and the share of extractions it served instead of a parse (counted by this
     workspace's daemon, recorded in meta)."""
-    path = reuse.cache_path(root)
+    path = cache_path(root)
     entries = 0
     if path.is_file():
         try:

@@ -1,19 +1,62 @@
-"""Per-language hooks for module names and import-aware resolution (one module per language family).
+"""What a language may add to resolution, and what it may ask of the resolver.
 
 A language without hooks still gets definitions, same-file scope resolution, `this`/`self` through
-its class hierarchy, and `possible` edges by name in the same language. A language module registers
-what it can do better; the resolver calls it and never guesses across languages.
+its class hierarchy, and `possible` edges by name in the same language. A language module
+(graphmind/lang/) registers what it can do better; the resolver finds it here by language name and
+never guesses across languages. Hooks see the resolver only through `Resolving`, never the class.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
+from graphmind.resolve.tables import Tables
 
 Answer = tuple[str, "int | str | None"]   # ('import'|'local'|'module'|'external'|'unresolved', target)
+Rows = list[tuple["int | None", str, int]]   # (target, resolution, candidates) for one call site
+
+
+class Resolving(Protocol):
+    """What a language hook (and the type evaluator) may ask of the resolver during one pass."""
+    t: Tables                    # the symbol tables of the pass (prepare hooks may rewrite them)
+    state: dict[str, object]     # per-pass state of a language (dies with the pass)
+
+    def lookup(self, scope: int, name: str) -> Answer | None:
+        """What a bare name means in a scope, or None if unknown."""
+
+    def resolve_path(self, scope: int, dotted: str) -> Answer | None:
+        """`a.b.c` from a scope: the head by lookup, the rest by member access."""
+
+    def in_module(self, module: str, name: str, seen: set[str]) -> int | None:
+        """A name as seen from outside a module (definitions, submodules, re-exports)."""
+
+    def via_import(self, module: str, symbol: str | None) -> Answer:
+        """What an import binding reaches."""
+
+    def binding_owner(self, module: str, name: str, seen: set[str] | None = None) -> int | None:
+        """The module scope where a module-level variable seen as `module.name` is bound."""
+
+    def class_bases(self, cls: int) -> list[int]:
+        """The workspace classes a class derives from, in declaration order."""
+
+    def mro(self, cls: int) -> list[int]:
+        """The class's linearization over workspace classes."""
+
+    def member(self, cls: int, name: str, after: int | None = None) -> int | None:
+        """A member found through the MRO (after class `after` when given)."""
+
+    def dispatch(self, cls: int, caller: int, name: str, is_super: bool) -> list[int]:
+        """What `self.name()` / `super().name()` in a method of cls reaches, overrides included."""
+
+    def enclosing_class(self, scope: int) -> int | None:
+        """The class whose method (or nested function of a method) a scope is."""
+
+    def constructor(self, cls: int) -> list[int]:
+        """What instantiating a class calls."""
+
+    def possible(self, lang: str, name: str) -> Rows:
+        """The same-named candidates of a language family (or one unresolved row)."""
 
 
 @dataclass(frozen=True)
@@ -23,19 +66,17 @@ class LanguageHooks:
     module_name: Callable[[str, bytes], str | None] | None = None
     # called once per resolve pass with the loaded tables (read go.mod, … from r.t.root); a language
     # with one rewrites the tables, so a workspace containing it reloads them every update
-    # (graphmind/resolve/session.py): state that only reads them belongs on the resolver, built lazily (lang_js)
-    prepare: Callable[[Resolver], None] | None = None
+    # (graphmind/resolve/session.py): state that only reads them belongs on the resolver, built lazily (lang/js.py)
+    prepare: Callable[[Resolving], None] | None = None
     # (resolver, file id, scope id, module as written, imported symbol or None) -> answer or None
-    resolve_import: Callable[[Resolver, int, int, str, str | None], Answer | None] | None = None
+    resolve_import: Callable[[Resolving, int, int, str, str | None], Answer | None] | None = None
     # (resolver, scope id, name) -> answer for a bare name not found in the scope chain or imports
     # (same package or namespace, C/C++ includes, …), or None
-    visible: Callable[[Resolver, int, str], Answer | None] | None = None
+    visible: Callable[[Resolving, int, str], Answer | None] | None = None
     # (resolver, caller id, callee as written, name) -> rows (target, resolution, candidates) for a
     # call site the language reads better than the generic rules (`pkg.F()`, `x.m()` on a typed
     # variable, `new T()`, `super.m()`), or None to fall through to them
-    resolve_call: Callable[[Resolver, int, str, str], list[tuple[int | None, str, int]] | None] | None = None
-    # how deeply the language is indexed, shown by `graphmind status`
-    level: str = "definitions, calls, same-file resolution"
+    resolve_call: Callable[[Resolving, int, str, str], Rows | None] | None = None
 
 
 HOOKS: dict[str, LanguageHooks] = {}
@@ -49,12 +90,3 @@ def register(language: str, hooks: LanguageHooks) -> None:
 def hooks_for(language: str) -> LanguageHooks | None:
     """The hooks of a language, or None."""
     return HOOKS.get(language)
-
-
-# Language modules register themselves here (one import line each).
-from graphmind.lang import js as lang_js  # noqa: E402,F401  (javascript, typescript, tsx)
-from graphmind.lang import go as lang_go  # noqa: E402,F401
-from graphmind.lang import java as lang_java  # noqa: E402,F401  (java, kotlin)
-from graphmind.lang import rust as lang_rust  # noqa: E402,F401
-from graphmind.lang import csharp as lang_csharp  # noqa: E402,F401
-from graphmind.lang import c as lang_c  # noqa: E402,F401  (c, cpp)

@@ -7,8 +7,9 @@ and, transitively, the local bindings of the names its expression mentions). A s
 only function bodies otherwise leaves it equal: other files' calls stay resolved.
 
 Inside the file, a call keeps its resolution when its scope and every enclosing scope bind and
-import exactly what they did before (graphmind/store/db.py copies it instead of resolving it again).
+import exactly what they did before (graphmind/store/files.py copies it instead of resolving it again).
 Symbol ids are kept for definitions that survive a save, so edges into the file stay valid.
+`Planner` hands these rules to the store, which knows rows but not resolution.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import apsw
 
 from graphmind.models import Extraction
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS
+from graphmind.store.plan import FilePlan
 
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "decorator", "return", "returns", "global"})
 IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
@@ -172,3 +174,33 @@ def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
             same[s] = ok
         return ok
     return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q)}
+
+
+class Planner:
+    """The store's FilePlanner (graphmind/store/plan.py): these rules, applied to the write of one file."""
+
+    def plan(self, conn: apsw.Connection, file_id: int | None, ext: Extraction) -> FilePlan:
+        """Ids kept, names changed and scopes whose resolutions hold when file `file_id` (None: new) becomes `ext`."""
+        new = of_extraction(ext)
+        if file_id is None:                          # a new module: what imported it may resolve now
+            return FilePlan([None] * len(new.keys), set(new.names) | new.aliases(), True)
+        old, old_ids, old_hashes = of_rows(conn, file_id)
+        change = compare(old, new)
+        names = set(change.names)
+        if change.wide:                              # every name the file defines or binds, before and after
+            names.update(old.names, new.names)
+            names.update(old.aliases() | new.aliases())
+        return FilePlan(keep_ids(old, old_ids, new), names, change.wide,
+                        set() if change.wide else unchanged_scopes(old, new), old_hashes)
+
+    def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
+        """Every name the deleted file defined or bound, and its ids (all gone)."""
+        old, _, old_hashes = of_rows(conn, file_id)
+        return FilePlan([], set(old.names) | old.aliases(), True, old_hashes=old_hashes)
+
+    def mentions(self, text: str) -> list[str]:
+        """The identifiers in a call's text."""
+        return IDENT.findall(text)
+
+
+PLANNER = Planner()

@@ -7,109 +7,18 @@ or the union of its `return` expressions. An empty set means "not known", never 
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
+from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
 MAX_DEPTH = 100          # a safety net only: a real cut makes answers depend on evaluation order
-_OPEN = {"(": ")", "[": "]", "{": "}"}
-
-
-def split_top(text: str, sep: str) -> list[str]:
-    """Split on a separator outside brackets and strings."""
-    out, depth, cur, quote, i = [], 0, [], "", 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                cur.append(text[i:i + 2])
-                i += 2
-                continue
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif depth == 0 and text.startswith(sep, i):
-            out.append("".join(cur).strip())
-            cur, i = [], i + len(sep)
-            continue
-        cur.append(ch)
-        i += 1
-    out.append("".join(cur).strip())
-    return out
-
-
-@lru_cache(maxsize=65536)
-def parse_chain(text: str) -> tuple[tuple[str, str], ...] | None:
-    """`a.b(x)[0].c` -> [('name','a'), ('attr','b'), ('call','x'), ('sub','0'), ('attr','c')]; None if not a chain."""
-    i, n, out = 0, len(text), []
-
-    def ident(j: int) -> int:
-        k = j
-        while k < n and (text[k].isalnum() or text[k] == "_"):
-            k += 1
-        return k
-
-    end = ident(0)
-    if end == 0 or text[0].isdigit():
-        return None
-    out.append(("name", text[:end]))
-    i = end
-    while i < n:
-        ch = text[i]
-        if ch == " ":
-            i += 1
-        elif ch == ".":
-            j = i + 1
-            while j < n and text[j] == " ":
-                j += 1
-            end = ident(j)
-            if end == j:
-                return None
-            out.append(("attr", text[j:end]))
-            i = end
-        elif ch in "([":
-            close = _match(text, i)
-            if close < 0:
-                return None
-            out.append(("call" if ch == "(" else "sub", text[i + 1:close]))
-            i = close + 1
-        else:
-            return None
-    return tuple(out)
-
-
-def _match(text: str, start: int) -> int:
-    depth, quote = 0, ""
-    for i in range(start, len(text)):
-        ch = text[i]
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in _OPEN:
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
-
-
 class TypeEval:
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
-    def __init__(self, resolver: Resolver):
+    def __init__(self, resolver: Resolving):
         self.r, self.t = resolver, resolver.t
         self._memo: dict[tuple, Value] = {}
         self._active: set[tuple] = set()
@@ -227,7 +136,7 @@ class TypeEval:
         return self.member_of_module(module, symbol)
 
     def member_of_module(self, module: str, name: str) -> Value:
-        hit = self.r._in_module(module, name, set())
+        hit = self.r.in_module(module, name, set())
         if hit is not None:
             return frozenset({self.atom(hit)})
         owner = self.r.binding_owner(module, name)
@@ -246,7 +155,7 @@ class TypeEval:
             text = text[6:].strip()
         if not text:
             return EMPTY
-        if text[0] in "([{" and _match(text, 0) == len(text) - 1:
+        if text[0] in "([{" and match_bracket(text, 0) == len(text) - 1:
             inner = text[1:-1]
             if text[0] == "(" and "," not in inner:
                 return self.expr(scope, inner)

@@ -14,17 +14,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import apsw
 
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Delta
-from graphmind.store.db import graph_version
+from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.tables import Tables, load_tables, update_files
-
-if TYPE_CHECKING:
-    from graphmind.resolve.resolver import Resolver
+from graphmind.store import graph_version
 
 
 def keeps_tables(languages: Iterable[str]) -> bool:
@@ -88,7 +85,6 @@ class ResolveSession:
         languages = [lang for (lang,) in conn.execute("SELECT DISTINCT language FROM files")]
         if self.tables is not None or not keeps_tables(languages):
             return False
-        from graphmind.resolve.resolver import Resolver     # the resolver imports this module
         self.loads += 1
         self.tables = load_tables(conn, root)
         self.record(Resolver(self.tables), list(self.tables.bases), graph_version(conn))

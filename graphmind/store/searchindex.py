@@ -1,19 +1,20 @@
 """The write side of the lexical index: the FTS5 and trigram rows of a file's symbols.
 
-Called only by store.py, inside the transaction that writes or deletes the same file's symbols, so
-the lexical index never disagrees with the graph. Every text is split into words here, in Python
-(camelCase, snake_case, kebab-case, dots and slashes), so one FTS5 tokenizer serves every column.
+Called only by the store (graphmind/store/files.py), inside the transaction that writes or deletes
+the same file's symbols, so the lexical index never disagrees with the graph. Every text is split
+into words here, in Python (camelCase, snake_case, kebab-case, dots and slashes), so one FTS5
+tokenizer serves every column.
 """
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Sequence
 
 import apsw
 import orjson
 
-from graphmind.index.docstrings import lexical_enabled
 from graphmind.models import SymbolRow
 
 # Column order of search_text, and the BM25 weight of each (search.py passes them to bm25()).
@@ -25,6 +26,11 @@ TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NOT_WORD = re.compile(r"[\W_]+")
+
+
+def lexical_enabled() -> bool:
+    """Whether the lexical index is built (GRAPHMIND_NO_LEXICAL=1 turns it off, for benchmark peer runs)."""
+    return os.environ.get("GRAPHMIND_NO_LEXICAL", "") in ("", "0")
 
 
 def split_words(text: str) -> str:

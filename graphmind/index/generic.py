@@ -13,25 +13,7 @@ in the same file or as `possible` by name within the language.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
-LEVEL = "definitions only (generic fallback)"
-
-# Languages read through the fallback (languages.py makes them specs): grammar name = our name, endings.
-# Left out: grammars whose definitions carry no name the grammar marks (Lisps, Zig, Pascal, Nix, Proto).
-GENERIC_GRAMMARS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("ada", (".adb", ".ads")), ("cuda", (".cu", ".cuh")), ("d", (".d",)), ("dart", (".dart",)),
-    ("elisp", (".el",)), ("elixir", (".ex", ".exs")), ("elm", (".elm",)), ("erlang", (".erl", ".hrl")),
-    ("fennel", (".fnl",)), ("fortran", (".f90", ".f95", ".f03", ".f08")), ("fsharp", (".fs", ".fsx")),
-    ("gdscript", (".gd",)), ("gleam", (".gleam",)), ("glsl", (".glsl", ".vert", ".frag")),
-    ("groovy", (".groovy", ".gradle")), ("hack", (".hack",)), ("hare", (".ha",)), ("haskell", (".hs",)),
-    ("haxe", (".hx",)), ("hlsl", (".hlsl",)), ("janet", (".janet",)), ("julia", (".jl",)), ("luau", (".luau",)),
-    ("nim", (".nim",)), ("objc", (".m", ".mm")), ("ocaml", (".ml",)), ("ocaml_interface", (".mli",)),
-    ("odin", (".odin",)), ("perl", (".pl", ".pm")), ("powershell", (".ps1", ".psm1")), ("purescript", (".purs",)),
-    ("r", (".r",)), ("solidity", (".sol",)), ("squirrel", (".nut",)), ("starlark", (".bzl", ".star")),
-    ("tcl", (".tcl",)), ("thrift", (".thrift",)), ("verilog", (".sv", ".svh")), ("vhdl", (".vhd", ".vhdl")),
-)
-GENERIC_NAMES = frozenset(name for name, _ in GENERIC_GRAMMARS)
+from collections.abc import Callable
 
 _DEFINING = re.compile(r"(definition|declaration|_item|_def|_decl|_signature|_statement|_spec|_declarator)$"
                        r"|(^|_)(function|class|method|module|struct|interface|enum|trait|message|service|"
@@ -56,12 +38,9 @@ def definition_kind(node_kind: str) -> str | None:
     return next((kind for word, kind in _KINDS if word in low), None)
 
 
-@lru_cache(maxsize=None)
-def tags_source(name: str) -> str:
-    """A tag query for a grammar, synthesized from its node kinds and fields (patterns it cannot
-    match dropped); empty when the grammar defines nothing we recognise."""
-    from graphmind.index import parser               # parser -> languages -> here: imported when first used
-    lang = parser.grammar(name)
+def tags_source(lang, compiles: Callable[[object, str], bool]) -> str:
+    """A tag query for a grammar (a tree-sitter Language), synthesized from its node kinds and fields;
+    patterns `compiles` rejects are dropped; empty when the grammar defines nothing we recognise."""
     kinds = sorted({lang.node_kind_for_id(i) for i in range(lang.node_kind_count)
                     if lang.node_kind_is_named(i) and lang.node_kind_is_visible(i)})
     identifiers = [k for k in kinds if k.endswith("identifier") or k in ("name", "word", "symbol")]
@@ -71,7 +50,7 @@ def tags_source(name: str) -> str:
     for kind in kinds:
         dkind = definition_kind(kind)
         if dkind is not None:
-            found = _first_valid(lang, [f"({kind} name: (_) @name body: (_)? @body) @definition.{dkind}",
+            found = _first_valid(lang, compiles, [f"({kind} name: (_) @name body: (_)? @body) @definition.{dkind}",
                                         f"({kind} name: (_) @name) @definition.{dkind}"]
                                  + ([f"({kind} . [{alts}] @name) @definition.{dkind}"] if alts else []))
             if found:
@@ -79,16 +58,15 @@ def tags_source(name: str) -> str:
         elif _CALLS.search(kind) and identifiers:
             call_alts = " ".join(f"({i})" for i in identifiers[:6])
             for field in ("function", "name", "method"):
-                found = _first_valid(lang, [f"({kind} {field}: [{call_alts}] @name) @reference.call"])
+                found = _first_valid(lang, compiles, [f"({kind} {field}: [{call_alts}] @name) @reference.call"])
                 if found:
                     patterns.append(found)
                     break
     return "\n".join(patterns)
 
 
-def _first_valid(lang, candidates: list[str]) -> str | None:
-    from graphmind.index import parser
+def _first_valid(lang, compiles: Callable[[object, str], bool], candidates: list[str]) -> str | None:
     for text in candidates:
-        if parser.compiles(lang, text):
+        if compiles(lang, text):
             return text
     return None

@@ -1,0 +1,147 @@
+"""Call sites as the typed languages write them: member chains on typed receivers, `super`, constructors,
+names reached through enclosing scopes, implicit `this` and imports (built on graphmind/lang/kit.py)."""
+from __future__ import annotations
+
+from graphmind.lang.kit import UNTYPED, bound, constructors, field_types, is_class, language, members, resolve_type, type_path, value_types
+from graphmind.resolve.calltext import DOTTED, SELF_NAMES, SEP
+from graphmind.resolve.hooks import Resolving, Rows
+
+def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_names: tuple[str, ...] = ("super",),
+                  new_calls: bool = True, class_calls_construct: bool = False) -> Rows | None:
+    """Rows for a dotted call on a typed receiver (`x.m()`, `this.f.m()`, `super.m()`, `new T()`,
+    `pkg.F()`, `T.m()`); None leaves the site to the generic rules (bare names, `this.m()`)."""
+    lang = language(r, caller)
+    if new_calls and text.startswith("new "):
+        cls = resolve_type(r, caller, text[4:])
+        if cls is not None:
+            return constructors(r, cls, _how(r, caller, cls))
+        if type_is_external(r, caller, text[4:]):
+            return [(None, "external", 0)]
+        return r.possible(lang, name)
+    if not DOTTED.match(text):
+        return None
+    parts = SEP.split(text.strip())
+    if len(parts) == 1:
+        if class_calls_construct:
+            res = r.lookup(caller, parts[0])
+            if res is not None and is_class(r, res[1] if isinstance(res[1], int) else None):
+                return constructors(r, res[1], res[0])
+        return None
+    head, middle = parts[0], parts[1:-1]
+    if head in super_names and not middle:
+        cls = r.enclosing_class(caller)
+        found = r.dispatch(cls, caller, name, True) if cls is not None else []
+        return [(hit, "self", 0) for hit in found] if found else r.possible(lang, name)
+    if head in SELF_NAMES:
+        if not middle or head in ("Self", "static"):
+            return None                          # the generic `this.m()` / `Self::f()` dispatch
+        cls = r.enclosing_class(caller)
+        types, how = ([cls] if cls is not None else []), "self"
+    else:
+        types = value_types(r, caller, head)
+        how = "inferred"
+        if types is None:                        # not a variable: a package, module, type or namespace
+            res = r.resolve_path(caller, ".".join(parts))
+            if res is not None and res[0] != "bound":
+                target = res[1]
+                if target is None:
+                    return [(None, res[0], 0)]
+                how = "import" if res[0] == "local" and _how(r, caller, target) == "import" else res[0]
+                if is_class(r, target):
+                    return constructors(r, target, how) if class_calls_construct else [(target, how, 0)]
+                return [(target, how, 0)]
+            head_res = r.lookup(caller, head)
+            if head_res is not None and head_res[0] == "external":
+                return [(None, "external", 0)]
+            if head_res is None and head[:1].isupper() and not defines(r, lang, head):
+                return [(None, "external", 0)]      # `System.out`, `Console`: a type from outside
+            return r.possible(lang, name)
+        if not types and entries_external(r, caller, head):
+            return [(None, "external", 0)]          # declared as a type from outside the workspace
+    for part in middle:
+        if not types:
+            break
+        holders, types = types, field_types(r, types, part)
+        if not types and field_external(r, holders, part):
+            return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
+    rows = members(r, types or [], name, how)
+    return rows or r.possible(lang, name)
+
+
+def defines(r: Resolving, lang: str, name: str) -> bool:
+    """Whether any workspace definition of the language has this name."""
+    names = r.state.get("_callsite_names")
+    if names is None:
+        names = r.state["_callsite_names"] = {(r.t.lang.get(s.file, ""), s.name) for s in r.t.syms.values()}
+    return (lang, name) in names
+
+
+def type_is_external(r: Resolving, scope: int, text: str) -> bool:
+    """Whether a type annotation names something outside the workspace (an external import, a
+    builtin type, or a name no workspace file of the language defines)."""
+    path = type_path(text)
+    if path is None:
+        return False                  # an anonymous interface, a function type: anything may satisfy it
+    head = SEP.split(path)[0]
+    res = r.lookup(scope, head)
+    if res is not None:
+        return res[0] in ("external", "builtin")
+    return not defines(r, language(r, scope), SEP.split(path)[-1])
+
+
+def field_external(r: Resolving, classes: list[int], name: str) -> bool:
+    """Whether a field of these classes is declared with a type from outside the workspace."""
+    for cls in classes:
+        for c in r.mro(cls):
+            entries = r.t.bindings.get(c, {}).get(name)
+            if entries:
+                annots = [v for k, v in entries if k in ("annot", "param")]
+                return bool(annots) and all(type_is_external(r, c, v) for v in annots)
+    return False
+
+
+def entries_external(r: Resolving, scope: int, name: str) -> bool:
+    """Whether a variable is declared, and only declared, with types from outside the workspace."""
+    entries = bound(r, scope, name) or []
+    annots = [(w, v) for w, k, v in entries if k in ("annot", "param") and v.strip() not in UNTYPED]
+    return bool(annots) and all(type_is_external(r, w, v) for w, v in annots)
+
+
+def _how(r: Resolving, caller: int, target: int) -> str:
+    return "local" if r.t.syms[caller].file == r.t.syms[target].file else "import"
+
+
+def open_scopes(r: Resolving, scope: int, name: str, implicit_this: bool = True) -> tuple[str, int] | None:
+    """A bare name as a member of the enclosing class (implicit `this`, inherited members and outer
+    classes included), then through the star imports (`import a.*`, `using A;`, `use a::*`)."""
+    t, s = r.t, scope
+    if implicit_this:
+        hit = implicit_member(r, scope, name)
+        if hit is not None:
+            return ("self", hit)
+    while s is not None and s in t.syms:
+        for star in t.stars.get(s, ()):
+            hit = r.in_module(star, name, set())
+            if hit is not None:
+                return ("import", hit)
+        s = t.syms[s].parent
+    return None
+
+
+def implicit_member(r: Resolving, scope: int, name: str) -> int | None:
+    """A member of the enclosing class (or an outer class) named by a bare name."""
+    cls = r.enclosing_class(scope)
+    while cls is not None:
+        hit = r.member(cls, name)
+        if hit is not None:
+            return hit
+        parent = r.t.syms[cls].parent
+        cls = r.enclosing_class(parent) if parent is not None else None
+    return None
+
+
+def via_import(r: Resolving, module: str, symbol: str | None) -> tuple[str, int | str | None]:
+    """An import rewritten to workspace names (see the language's prepare): a definition, a module
+    or package, or external; 'bound' (a variable) reads as unresolved."""
+    answer = r.via_import(module, symbol)
+    return ("unresolved", None) if answer[0] == "bound" else answer

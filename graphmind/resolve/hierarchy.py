@@ -1,0 +1,182 @@
+"""The class hierarchy as resolution sees it: bases, C3 MRO, members, subclasses, virtual dispatch."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from graphmind.resolve.calltext import SEP
+from graphmind.resolve.tables import CLASS_KINDS, Tables
+
+
+class ClassHierarchy:
+    """Bases, MROs, members and overrides over loaded tables, memoized for one resolve pass.
+
+    A resolver mixes this in: base expressions are resolved through its `resolve_path`/`via_import`."""
+    t: Tables
+
+    def _init_hierarchy(self, known_bases: dict[int, list[int]] | None, known_subs: dict[int, set[int]] | None,
+                        dirty: set[int] | None) -> None:
+        """known_bases/known_subs: bases resolved by an earlier pass (graphmind/resolve/session.py), valid
+        for every class but the `dirty` ones, whose bases are resolved again."""
+        self._known = known_bases if dirty is not None else None
+        self._known_subs = known_subs or {}
+        self._dirty = dirty or set()
+        self._mro: dict[int, list[int]] = {}
+        self._members: dict[tuple, int | None] = {}
+        self._base_ids: dict[int, list[int]] = {}
+        self._direct_subs: dict[int, list[int]] | None = None
+        self._subs: dict[int, set[int]] = {}
+
+    # -- classes -------------------------------------------------------------------------------
+    def class_bases(self, cls: int) -> list[int]:
+        """The workspace classes a class derives from, in declaration order."""
+        t = self.t
+        if cls not in self._base_ids and self._known is not None and cls not in self._dirty:
+            known = self._known.get(cls)
+            if known is not None:
+                self._base_ids[cls] = known
+        if cls not in self._base_ids:
+            ids = []
+            for _, base in t.bases.get(cls, ()):
+                target = self.base_target(cls, base)
+                if target is not None and t.syms[target].kind in CLASS_KINDS:
+                    ids.append(target)
+            self._base_ids[cls] = ids
+        return self._base_ids[cls]
+
+    def base_target(self, cls: int, base: str) -> int | None:
+        """The definition a base-class expression names, seen from where the class statement runs."""
+        parent = self.t.syms[cls].parent
+        hit = self.resolve_path(parent if parent is not None else cls, base)
+        target = hit[1] if hit is not None and isinstance(hit[1], int) else None
+        if target == cls:
+            # `class Form(Form):` -- the base is the earlier binding (an import), not the class itself
+            imp = self.t.imports.get(parent, {}).get(SEP.split(base)[0]) if parent is not None else None
+            target = None
+            if imp is not None:
+                how, value = self.via_import(*imp)
+                target = value if isinstance(value, int) and value != cls else None
+        return target
+
+    def mro(self, cls: int) -> list[int]:
+        """C3 linearization over workspace classes (depth-first order if C3 has no answer).
+
+        Iterative (bases first, from an explicit stack): a chain of thousands of classes must not
+        reach Python's recursion limit."""
+        if cls in self._mro:
+            return self._mro[cls]
+        stack = [(cls, False)]
+        while stack:
+            c, ready = stack.pop()
+            if ready:
+                self._mro[c] = self._linearize(c)
+                continue
+            if c in self._mro:
+                continue
+            self._mro[c] = [c]                    # a placeholder: guards against inheritance cycles
+            stack.append((c, True))
+            stack.extend((b, False) for b in reversed(self.class_bases(c)) if b not in self._mro)
+        return self._mro[cls]
+
+    def _linearize(self, cls: int) -> list[int]:
+        bases = self.class_bases(cls)
+        if len(bases) == 1:                       # single inheritance: no merge needed
+            return [cls] + [c for c in self._mro.get(bases[0], bases) if c != cls]
+        seqs = [list(self._mro.get(b, [b])) for b in bases] + [list(bases)]
+        out = [cls]
+        while any(seqs):
+            for seq in seqs:
+                head = seq[0] if seq else None
+                if head is not None and not any(head in s[1:] for s in seqs):
+                    break
+            else:
+                rest = [c for s in seqs for c in s if c not in out]
+                out.extend(dict.fromkeys(rest))
+                break
+            out.append(head)
+            seqs = [[c for c in s if c != head] for s in seqs]
+            seqs = [s for s in seqs if s]
+        return out
+
+    def member(self, cls: int, name: str, after: int | None = None) -> int | None:
+        """A member found through the MRO (starting after class `after` when given: super())."""
+        key = (cls, name, after)
+        if key in self._members:
+            return self._members[key]
+        order = self.mro(cls)
+        if after is not None:
+            order = order[order.index(after) + 1:] if after in order else []
+        hit = None
+        for c in order:
+            hit = self.t.children.get(c, {}).get(name)
+            if hit is not None:
+                break
+        self._members[key] = hit
+        return hit
+
+    def subclasses(self, cls: int) -> set[int]:
+        """Every workspace class deriving from cls, directly or not."""
+        if cls not in self._subs:
+            seen, todo = set(), list(self._direct(cls))
+            while todo:
+                c = todo.pop()
+                if c not in seen:
+                    seen.add(c)
+                    todo.extend(self._direct(c))
+            self._subs[cls] = seen
+        return self._subs[cls]
+
+    def _direct(self, cls: int) -> list[int]:
+        """The classes listing cls among their bases (known ones from the earlier pass, plus dirty ones)."""
+        if self._direct_subs is None:
+            self._direct_subs = defaultdict(list)
+            scan = list(self.t.bases) if self._known is None else [c for c in self._dirty if c in self.t.bases]
+            for c in scan:
+                if c in self.t.syms:
+                    for b in self.class_bases(c):
+                        self._direct_subs[b].append(c)
+        direct = self._direct_subs.get(cls, [])
+        if self._known is not None:
+            direct = direct + [c for c in self._known_subs.get(cls, ()) if c not in self._dirty]
+        return direct
+
+    def dispatch(self, cls: int, caller: int, name: str, is_super: bool) -> list[int]:
+        """What `self.name()` (or `super().name()`) in a method of cls reaches: the member its MRO
+        finds, plus the override each subclass that inherits the calling method would find (for
+        super(), what comes next after cls in the MRO of each subclass with several bases)."""
+        first = self.member(cls, name, after=cls if is_super else None)
+        found = [first] if first is not None else []
+        method = caller
+        while method is not None and self.t.syms[method].parent != cls:
+            method = self.t.syms[method].parent
+        if method is None:
+            return found
+        mname = self.t.syms[method].name
+        subs = self.subclasses(cls)
+        if not subs:
+            return found
+        if is_super:
+            candidates = [s for s in subs if len(self.class_bases(s)) > 1]   # only they change what follows cls
+        else:
+            candidates = [s for s in self.t.definers.get(name, ()) if s in subs]
+        for sub in sorted(candidates):
+            if not is_super and self.member(sub, mname) != method:
+                continue                          # the subclass overrides the calling method
+            hit = self.member(sub, name, after=cls if is_super else None)
+            if hit is not None and hit not in found:
+                found.append(hit)
+        return found
+
+    def enclosing_class(self, scope: int) -> int | None:
+        """The class whose method (or nested function of a method) a scope is."""
+        sym = self.t.syms.get(scope)
+        while sym is not None:
+            if sym.kind in CLASS_KINDS:
+                return sym.id
+            sym = self.t.syms.get(sym.parent) if sym.parent is not None else None
+        return None
+
+    def constructor(self, cls: int) -> list[int]:
+        """What instantiating a class calls: __new__ and __init__ through the MRO, else the class."""
+        found = [m for m in (self.member(cls, "__new__"), self.member(cls, "__init__")) if m is not None]
+        return found or [cls]
+

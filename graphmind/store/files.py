@@ -1,0 +1,131 @@
+"""One file's rows written, replaced or deleted (inside the Store's transaction), and what that changed."""
+from __future__ import annotations
+
+import time
+
+import apsw
+
+from graphmind.models import Delta, Extraction, FileInfo
+from graphmind.store.plan import FilePlanner
+from graphmind.store.searchindex import add_file as add_search_rows
+from graphmind.store.searchindex import delete_file as delete_search_rows
+from graphmind.store.searchindex import text_hash
+
+
+def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, next_id: int,
+                 delta: Delta, planner: FilePlanner) -> tuple[int, bool]:
+    """Replace one file's rows, keeping the ids of definitions that survive (the planner says which);
+    adds to `delta` what calls elsewhere may now resolve differently by. Returns the next free
+    symbol id and whether importers of the file must be resolved again."""
+    row = c.execute("SELECT id FROM files WHERE path=?", (info.path,)).fetchone()
+    # no hash (the file could not be read): record mtime -1 so the next run tries it again
+    mtime = info.mtime_ns if sha or ext.status != "error" else -1
+    values = (info.language, ext.module, info.size, mtime, sha, ext.status, ext.error, time.time())
+    stored = ext.status != "skipped" and not (ext.status == "error" and not ext.symbols)
+    reuse: dict[tuple, list[tuple]] = {}
+    hashes = [text_hash(info.path, sym) for sym in ext.symbols] if stored else []
+    same_text: set[int] = set()          # kept symbols whose lexical rows stay as they are
+    plan = planner.plan(c, None if row is None else row[0], ext if stored else Extraction(module=ext.module))
+    kept = plan.kept
+    delta.names.update(plan.names)
+    if row is None:
+        file_id = c.execute(
+            "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?) RETURNING id", (info.path, *values)).fetchone()[0]
+    else:
+        file_id = row[0]
+        if plan.wide:                            # other files may have been typed through the old interface
+            delta.wide = True
+        else:
+            reuse = _old_resolutions(c, file_id, plan.reusable, plan.names, planner)
+        delta.gone |= set(plan.old_hashes) - {k for k in kept if k is not None}
+        same_text = {k for k, h in zip(kept, hashes) if k is not None and plan.old_hashes.get(k) == h}
+        clear_file(c, file_id, same_text, every_text_kept=len(same_text) == len(plan.old_hashes))
+        c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
+                  " indexed_at=? WHERE id=?", (*values, file_id))
+    delta.files.add(file_id)
+    if not stored:
+        delta.fresh.add(file_id)
+        return next_id, plan.wide
+    ids = []
+    for k in kept:
+        if k is None:
+            k, next_id = next_id, next_id + 1
+        ids.append(k)
+    c.executemany(
+        "INSERT INTO symbols(id, file_id, qualname, name, kind, start_line, end_line, start_byte, end_byte,"
+        " signature, parent_id, text_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
+          s.signature, None if s.parent is None else ids[s.parent], hashes[i]) for i, s in enumerate(ext.symbols)])
+    add_search_rows(c, file_id, info.path, ids, ext.symbols, skip=same_text)
+    pending, resolved = [], []
+    for k in ext.calls:
+        rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit)) if reuse else None
+        if rows is None:
+            pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit))
+        else:                                    # resolved as before: the same rows at the new position
+            resolved.extend((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit) for r in rows)
+    c.executemany(
+        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit)"
+        " VALUES (?,?,?,?,?,?,'pending',?)", pending)
+    c.executemany(
+        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
+        " implicit) VALUES (?,?,?,?,?,?,?,?,?,?)", resolved)
+    if not resolved:                             # one pending row per site: nothing to collapse later
+        delta.fresh.add(file_id)
+    c.executemany(
+        "INSERT INTO bindings(file_id, scope_id, name, kind, value, line) VALUES (?,?,?,?,?,?)",
+        [(file_id, ids[b.scope], b.name, b.kind, b.value, b.line) for b in ext.bindings])
+    c.executemany(
+        "INSERT INTO imports(file_id, scope_id, module, symbol, alias, resolved, line) VALUES (?,?,?,?,?,?,?)",
+        [(file_id, ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports])
+    c.executemany(
+        "INSERT INTO inherits(file_id, class_id, base, position) VALUES (?,?,?,?)",
+        [(file_id, ids[h.cls], h.base, h.position) for h in ext.inherits])
+    return next_id, plan.wide
+
+
+def delete_file(c: apsw.Connection, path: str, delta: Delta, planner: FilePlanner) -> bool:
+    """Delete one file's rows, adding to `delta` what that changed; False when it was not indexed."""
+    row = c.execute("SELECT id, module, language FROM files WHERE path=?", (path,)).fetchone()
+    if not row:
+        return False
+    file_id, module, language = row
+    plan = planner.removal(c, file_id)
+    delta.removed.add(file_id)
+    delta.gone.update(plan.old_hashes)
+    delta.names |= plan.names
+    delta.languages.add(language)
+    delta.wide_modules.add(module)
+    clear_file(c, file_id)
+    c.execute("DELETE FROM files WHERE id=?", (file_id,))
+    return True
+
+
+def _old_resolutions(c: apsw.Connection, file_id: int, scopes: set[str], names: set[str],
+                     planner: FilePlanner) -> dict[tuple, list[tuple]]:
+    """The resolved rows of one site per (caller id, callee, name, implicit) in unchanged scopes,
+    for calls that mention none of `names` (graphmind/resolve/interface.py says why they still hold)."""
+    out: dict[tuple, list[tuple]] = {}
+    if not scopes:
+        return out
+    sites: dict[tuple, tuple] = {}
+    for caller, qual, callee, name, implicit, line, col, target, how, cands in c.execute(
+            "SELECT c.caller_id, s.qualname, c.callee, c.name, c.implicit, c.line, c.col, c.target_id,"
+            " c.resolution, c.candidates FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE c.file_id=?"
+            " AND c.resolution != 'pending' ORDER BY c.id", (file_id,)):
+        if qual not in scopes or (names and not names.isdisjoint(planner.mentions(callee))):
+            continue
+        key = (caller, callee, name, implicit)
+        if sites.setdefault(key, (line, col)) == (line, col):
+            out.setdefault(key, []).append((target, how, cands))
+    return out
+
+
+def clear_file(c: apsw.Connection, file_id: int, same_text: set[int] | None = None,
+               every_text_kept: bool = False) -> None:
+    """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`);
+    `same_text`: the file stays, and these symbols' lexical rows are kept (their texts did not change)."""
+    delete_search_rows(c, file_id, same_text, every_text_kept)
+    for table in ("calls", "imports", "inherits", "bindings", "symbols"):
+        c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))

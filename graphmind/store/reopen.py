@@ -1,0 +1,83 @@
+"""Calls elsewhere sent back to pending after files were written: those the change may resolve differently."""
+from __future__ import annotations
+
+import apsw
+import orjson
+
+from graphmind.languages import family_members
+from graphmind.models import Delta
+from graphmind.store.plan import FilePlanner
+
+FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
+
+
+def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
+    """Send back to pending the calls elsewhere that the written changes may resolve differently:
+    by the names that appeared or vanished (and what they are imported as), calls typed through
+    a module whose interface changed, and chains mentioning a new or vanished name there."""
+    if delta.gone:                          # calls that reached a definition now gone
+        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE target_id IN"
+                     " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
+    delta.names = _aliases_of(conn, delta.names)
+    _reopen_by_name(conn, delta.names, delta.languages)
+    _reopen_importers(conn, planner, delta.wide_modules)
+    _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
+
+
+def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:
+    """Calls naming a definition or import binding that appeared or vanished may resolve differently
+    (only in the changed files' language families: names never resolve across them)."""
+    if names and languages:
+        langs = sorted({m for lang in languages for m in family_members(lang)})
+        conn.execute(
+            "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
+            " AND name IN (SELECT value FROM json_each(?1)) AND file_id IN"
+            " (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
+            (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
+
+
+def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
+    """The names, and every name they are imported as (`from a import Base as B`), transitively."""
+    found, frontier = set(names), set(names)
+    while frontier:
+        frontier = {alias for (alias,) in conn.execute(
+            "SELECT DISTINCT alias FROM imports WHERE symbol IN (SELECT value FROM json_each(?))",
+            (orjson.dumps(sorted(frontier)).decode(),))} - found
+        found |= frontier
+    return found
+
+
+def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, modules: set[str],
+                      mentioning: set[str] | None = None) -> None:
+    """Calls in files importing changed modules may have been typed through them: resolve them again
+    (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`)."""
+    if not modules or (mentioning is not None and not mentioning):
+        return
+    files: set[int] = set()
+    for module in sorted(modules):
+        package, _, last = module.rpartition(".")
+        files.update(f for (f,) in conn.execute(
+            "SELECT file_id FROM imports WHERE resolved = ? UNION SELECT file_id FROM imports"
+            " WHERE resolved = ? AND symbol = ?", (module, package, last)))
+    if mentioning is not None and files:
+        # a chain through a name calls it on the way (`obj.added().run` comes with `obj.added`):
+        # only files with a call of that name can hold one
+        files &= {f for (f,) in conn.execute(
+            "SELECT DISTINCT file_id FROM calls WHERE name IN (SELECT value FROM json_each(?))",
+            (orjson.dumps(sorted(mentioning)).decode(),))}
+    if not files:
+        return
+    sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"
+           " ('inferred', 'self', 'possible', 'unresolved', 'external')")
+    args = [orjson.dumps(sorted(files)).decode()]
+    if mentioning is not None:
+        # names and bare calls were re-opened by name: here only chains (`obj.added().run`)
+        sql += " AND instr(c.callee, '.') > 0"
+        if len(mentioning) <= FEW_NAMES:         # a substring test in SQL first, then whole identifiers
+            sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
+            args.append(orjson.dumps(sorted(mentioning)).decode())
+    rows = conn.execute(sql, args)
+    ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(planner.mentions(callee))]
+    if ids:
+        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
+                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
