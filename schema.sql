@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -34,9 +34,14 @@ CREATE TABLE IF NOT EXISTS symbols (
     text_hash  INTEGER                       -- fingerprint of its search texts (graphmind/searchindex.py)
 ) STRICT;
 
--- Call sites. A site resolved to one definition has one row with target_id set; a site with
--- several candidates ('possible') has one row per candidate, each with the candidate count; a site
--- that could not be resolved has one row with target_id NULL.
+-- Call sites and the other dependency sites, one row per edge. A site resolved to one definition
+-- has one row with target_id set; a site with several candidates ('possible') has one row per
+-- candidate, each with the candidate count; a site that could not be resolved has one row with
+-- target_id NULL. kind says how the caller depends on the target (graphmind/edgekinds.py): call,
+-- constructor and instantiate (a class called: `Cls()` -> __init__ and the class), decorator,
+-- property, implicit, dispatch (an override `self.m()` may run), reference (a type named in an
+-- annotation, isinstance or except), import (a module -> what it imports), override (a method ->
+-- the base method it overrides). Base classes are edges of their own: inherits.target_id.
 CREATE TABLE IF NOT EXISTS calls (
     id         INTEGER PRIMARY KEY,
     file_id    INTEGER NOT NULL REFERENCES files(id),
@@ -48,7 +53,8 @@ CREATE TABLE IF NOT EXISTS calls (
     target_id  INTEGER REFERENCES symbols(id),
     resolution TEXT NOT NULL,                -- pending | local | import | self | inferred | possible | builtin | external | unresolved
     candidates INTEGER NOT NULL DEFAULT 0,
-    implicit   INTEGER NOT NULL DEFAULT 0    -- 1: an operator, subscript, with or callback call (kept only when resolved)
+    implicit   INTEGER NOT NULL DEFAULT 0,   -- 1: an operator, subscript, with or callback call (kept only when resolved)
+    kind       TEXT NOT NULL DEFAULT 'call'
 ) STRICT;
 
 -- What names hold, for type-aware resolution: assignments, annotations, parameters, `self.x = …`,
@@ -80,7 +86,8 @@ CREATE TABLE IF NOT EXISTS inherits (
     class_id  INTEGER NOT NULL REFERENCES symbols(id),
     base      TEXT NOT NULL,                 -- as written
     position  INTEGER NOT NULL,
-    target_id INTEGER REFERENCES symbols(id)
+    target_id INTEGER REFERENCES symbols(id),
+    line      INTEGER NOT NULL DEFAULT 0     -- where the base is written
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -120,6 +127,7 @@ CREATE TABLE IF NOT EXISTS map_graph (
 CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
 CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
+CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
 CREATE INDEX IF NOT EXISTS calls_target ON calls(target_id, caller_id);
 CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
 CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);
@@ -131,6 +139,7 @@ CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);
+CREATE INDEX IF NOT EXISTS inherits_target ON inherits(target_id, class_id);
 CREATE INDEX IF NOT EXISTS symbols_name_nocase ON symbols(name COLLATE NOCASE);
 
 -- extraction cache: a file of its own (graphmind/reuse.py: `<git common dir>/graphmind/extractions.db`,

@@ -36,6 +36,7 @@ CTAGS = "/usr/bin/ctags"
 SEED = 20240611                 # fixed: the same 80 random targets every run (for the same index)
 HUB_TARGETS = 20
 RANDOM_TARGETS = 80
+CLASS_TARGETS = 20
 DEPTHS = (3, 5)
 WALK_LIMIT = 200
 SAMPLE_INTERVAL_S = 0.05
@@ -293,7 +294,9 @@ _INCOMING = ("SELECT target_id, count(*) AS n FROM calls WHERE target_id IS NOT 
 
 
 def _bench_queries(root: Path, seed: int) -> list[dict]:
+    from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
     from graphmind.query import graph
+    from graphmind.query.edges import walk_sql
     from graphmind.query.lookup import SymbolRef
     from graphmind.store import open_reader
 
@@ -308,12 +311,16 @@ def _bench_queries(root: Path, seed: int) -> list[dict]:
         hub_set = set(hubs)
         pool = [i for i in pool if i not in hub_set]
         rand = random.Random(seed).sample(pool, min(RANDOM_TARGETS, len(pool)))
-        refs = {i: SymbolRef(*conn.execute(_REF_SQL, (i,)).fetchone()) for i in hubs + rand}
-        group = {i: "hub" for i in hubs} | {i: "random" for i in rand}
+        classes = [i for (i,) in conn.execute(
+            "SELECT s.id FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'class'"
+            " ORDER BY f.path, s.start_line, s.qualname")]
+        classes = random.Random(seed).sample(classes, min(CLASS_TARGETS, len(classes)))
+        refs = {i: SymbolRef(*conn.execute(_REF_SQL, (i,)).fetchone()) for i in hubs + rand + classes}
+        group = {i: "hub" for i in hubs} | {i: "random" for i in rand} | {i: "class" for i in classes}
 
-        def timed(i: int, depth: int) -> dict:
+        def timed(i: int, depth: int, kinds=ALL_KINDS) -> dict:
             t0 = time.perf_counter()
-            w = graph.walk(conn, [refs[i]], "up", depth, limit=WALK_LIMIT)
+            w = graph.walk(conn, [refs[i]], "up", depth, limit=WALK_LIMIT, kinds=kinds)
             ms = (time.perf_counter() - t0) * 1000
             return {"ms": ms, "target": refs[i].qualname, "kind": refs[i].kind, "group": group[i],
                     "incoming": incoming.get(i, 0), "total": w.total, "hits": len(w.hits),
@@ -323,13 +330,18 @@ def _bench_queries(root: Path, seed: int) -> list[dict]:
         timed(rand[0] if rand else hubs[0], 1)     # warm-up: first statement compile, page cache
         warm_ms = (time.perf_counter() - t0) * 1000
         # How SQLite runs the recursive step (a full SCAN of calls per walked row is the slow case).
-        plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + graph._UP, ("[1]", 3, 5000))]
+        plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + walk_sql("up", ALL_KINDS),
+                                                ("[1]", 3, 5000, '["call"]'))]
         stat = conn.execute("SELECT stat FROM sqlite_stat1 WHERE idx = 'calls_target'").fetchone()
         docs = [{"metric": "blast_radius_plan", "up_plan": plan, "calls_target_stat1": stat and stat[0],
                  "calls_rows": conn.execute("SELECT count(*) FROM calls").fetchone()[0],
-                 "note": "EXPLAIN QUERY PLAN of graph._UP; sqlite_stat1 'rows avg-rows-per-target_id ...'"}]
+                 "note": "EXPLAIN QUERY PLAN of the upward walk over every kind; sqlite_stat1 'rows avg-rows-per-target_id ...'"}]
         for depth in DEPTHS:
-            res = [timed(i, depth) for i in hubs + rand]
+            calls_only = [timed(i, depth, CALL_KINDS)["ms"] for i in hubs + rand]
+            docs.append({"metric": f"callers_walk_depth{depth}", "queries": len(calls_only),
+                         "p50_ms": r(pct(calls_only, 50), 2), "p99_ms": r(pct(calls_only, 99), 2),
+                         "note": "graph.walk over the call kinds only (what `callers`/`callees` follow)"})
+            res = [timed(i, depth) for i in hubs + rand + classes]
             ms = [x["ms"] for x in res]
             slow = max(res, key=lambda x: x["ms"])
             top5 = sorted(res, key=lambda x: -x["ms"])[:5]
@@ -337,18 +349,20 @@ def _bench_queries(root: Path, seed: int) -> list[dict]:
             for x in res:
                 if x["truncated"]:
                     trunc[x["truncated"]] = trunc.get(x["truncated"], 0) + 1
-            by = {g: [x["ms"] for x in res if x["group"] == g] for g in ("hub", "random")}
+            by = {g: [x["ms"] for x in res if x["group"] == g] for g in ("hub", "random", "class")}
             docs.append({"metric": f"blast_radius_depth{depth}", "queries": len(res),
                          "p50_ms": r(pct(ms, 50), 2), "p99_ms": r(pct(ms, 99), 2), "max_ms": r(max(ms), 2),
                          "hub_p50_ms": r(pct(by["hub"], 50), 2) if by["hub"] else None,
                          "random_p50_ms": r(pct(by["random"], 50), 2) if by["random"] else None,
+                         "class_p50_ms": r(pct(by["class"], 50), 2) if by["class"] else None,
                          "truncated": trunc, "limit": WALK_LIMIT, "warmup_ms": r(warm_ms, 2),
                          "slowest": {**slow, "ms": r(slow["ms"], 2)},
                          "slowest5": [{k: (r(v, 2) if k == "ms" else v) for k, v in x.items()
                                        if k in ("ms", "target", "group", "incoming", "total", "truncated")}
                                       for x in top5],
-                         "note": "graph.walk(conn, [ref], 'up', depth, limit=200), in-process, one read "
-                                 "connection; 20 most-called + 80 random functions/methods (seeded)"})
+                         "note": "graph.walk(conn, [ref], 'up', depth, limit=200) over every edge kind, in-process, "
+                                 "one read connection; 20 most-called + 80 random functions/methods + 20 random "
+                                 "classes (seeded)"})
             log(f"{root.name}: depth {depth}: p50 {pct(ms, 50):.1f}ms p99 {pct(ms, 99):.1f}ms "
                 f"max {max(ms):.1f}ms ({slow['target']})")
         hub = timed(hubs[0], 5)

@@ -14,6 +14,7 @@ from graphmind import config
 from graphmind.cli_daemon import daemon_app, watch_cmd
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, find_root,
                                    root_or_cwd)
+from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.index import indexer
 from graphmind.errors import GraphmindError
@@ -60,13 +61,13 @@ def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
 
 
 def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
-          wait_fresh: Optional[float] = None, refresh: bool = True):
+          wait_fresh: Optional[float] = None, refresh: bool = True, kinds: tuple[str, ...] = CALL_KINDS):
     from graphmind.live import freshness
     root = find_root(root)
     fresh = freshness.current(root, wait_fresh, refresh)
     conn = open_reader(root)
     targets = graph.resolve_targets(conn, symbol, take_all)
-    _answer(graph.walk(conn, targets, direction, depth, limit), root, conn, as_json, fresh)
+    _answer(graph.walk(conn, targets, direction, depth, limit, kinds=kinds), root, conn, as_json, fresh)
 
 
 @app.command("blast-radius")
@@ -74,10 +75,13 @@ def blast_radius_cmd(symbol: str = typer.Argument(..., help="Qualified name, sho
                      depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many hops upward."),
                      limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit", help="At most this many callers, nearest first."),
                      take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
+                     kinds: Optional[str] = typer.Option(None, "--kinds", help=(
+                         "Only edges of these kinds, comma-separated (default: all): " + ", ".join(ALL_KINDS))),
                      root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                      wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
-    """Every upstream caller of a symbol within N hops, nearest first: what a change to it can break."""
-    _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
+    """Everything that depends on a symbol within N hops, nearest first: what a change to it can break
+    (callers, instantiations, subclasses, overrides, type references, importers)."""
+    _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh, parse_kinds(kinds))
 
 
 @app.command("callers")
@@ -86,7 +90,8 @@ def callers_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
-    """The direct callers of a symbol (blast radius at depth 1), with possible and unresolved call sites."""
+    """The direct callers of a symbol (calls only: call, constructor, instantiate, decorator, property,
+    implicit, dispatch), with possible and unresolved call sites; blast-radius adds the other dependencies."""
     _walk(symbol, "up", 1, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
@@ -97,7 +102,7 @@ def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
-    """What a symbol calls, within N hops, and which calls leave the workspace."""
+    """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace."""
     _walk(symbol, "down", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 

@@ -33,6 +33,8 @@ class CallRow:
     implicit: int = 0        # 1: an operator, subscript, with or callback call nobody
                              # wrote as f(); 2 (MEMBER_READ): a member read (`obj.attr`), a call only
                              # when attr is a property
+    kind: str = "call"       # the site's kind (graphmind/edgekinds.py SITE_KINDS): call, decorator,
+                             # reference, import, override
 
 
 @dataclass(slots=True)
@@ -65,6 +67,7 @@ class InheritRow:
     cls: int
     base: str
     position: int
+    line: int = 0
 
 
 @dataclass(slots=True)

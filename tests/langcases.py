@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.query import graph
 from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
@@ -32,8 +33,9 @@ def blast_radius(conn, qualname: str, depth: int = 8) -> set[str]:
 
 
 def edges(conn, resolved: bool = True) -> set[tuple[str, str]]:
-    """(caller, target) pairs of resolved edges (or of possible ones)."""
+    """(caller, target) pairs of resolved call edges (or of possible ones)."""
     cond = "c.resolution NOT IN ('possible', 'pending')" if resolved else "c.resolution = 'possible'"
+    cond += " AND " + sql_in(CALL_KINDS, "c.kind")
     return set(conn.execute(
         "SELECT s.qualname, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
         f" JOIN symbols t ON t.id = c.target_id WHERE {cond}"))

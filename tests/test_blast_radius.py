@@ -105,6 +105,12 @@ def test_blast_radius_golden_json(indexed_shop, golden):
 def test_compact_output_for_agents(indexed_shop):
     proc = run_cli("blast-radius", "shop.orders.validate", "--depth", "2", cwd=indexed_shop, check=True)
     lines = proc.stdout.splitlines()
-    assert lines[0].startswith("blast radius of shop.orders.validate (shop/orders.py:1-2), depth<=2: 6 callers")
+    # every kind of dependant: the 6 callers, the 2 modules importing validate, 2 importing process_refund
+    assert lines[0].startswith("blast radius of shop.orders.validate (shop/orders.py:1-2), depth<=2: 9 dependants")
+    assert [line for line in lines if line.endswith("[import]")] == [
+        "1 scripts/tool.py:1-9 scripts.tool [import]", "1 shop/payments/refund.py:1-32 shop.payments.refund [import]",
+        "2 shop/__init__.py:1-4 shop [import]", "2 shop/api.py:1-28 shop.api [import]"]
+    calls = run_cli("blast-radius", "shop.orders.validate", "--depth", "2", "--kinds", "call", cwd=indexed_shop, check=True)
+    assert calls.stdout.splitlines()[0].endswith("depth<=2: 6 callers")
     assert "1 scripts/tool.py:4-5 def main()" in lines
     assert "2 shop/api.py:16-17 def quick(order)" in lines

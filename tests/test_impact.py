@@ -124,7 +124,7 @@ def test_file_line_ranges_need_no_git(indexed_shop):
     text = run_cli("impact", "shop/orders.py:1-2", cwd=indexed_shop, check=True).stdout
     assert text.startswith("change impact of the given ranges: 1 file(s) changed, 1 definition(s) touched")
     assert "touched definitions: 1\nshop/orders.py:1-2 def validate(order)  changed lines 1" in text
-    assert "depth 1:\n  scripts/tool.py:4-5 def main()" in text
+    assert "depth 1:\n  scripts/tool.py:1-9 (module scripts.tool) [import]\n  scripts/tool.py:4-5 def main()" in text
 
 
 def test_bad_input_is_a_clear_error(repo):

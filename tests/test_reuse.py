@@ -75,3 +75,11 @@ def test_a_shared_cache_that_cannot_be_opened_falls_back_beside_the_index(tmp_pa
         cache.close()
     finally:
         store.close()
+
+
+def test_fingerprint_covers_every_part_of_the_package():
+    from graphmind.index.reuse import fingerprinted_files
+    names = {name for name, _ in fingerprinted_files()}
+    # extraction code lives in sub-packages: a change there must invalidate cached extractions
+    assert {"index/extractor.py", "index/flowfacts.py", "models.py"} <= names
+    assert any(name.endswith("tags.scm") for name in names)

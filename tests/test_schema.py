@@ -5,7 +5,9 @@ import re
 
 import apsw
 
+from graphmind.edgekinds import ALL_KINDS
 from graphmind.index.indexer import index_workspace
+from graphmind.query.edges import walk_sql
 from graphmind.resources import read_text
 from graphmind.store import Store, index_path, open_reader
 
@@ -55,7 +57,6 @@ def test_reader_is_read_only(indexed_shop):
 def test_walk_plans_use_indexes_after_growth(tmp_path):
     """An index that grew from one file to many must still plan walks through the edge indexes."""
     from conftest import copy_repo
-    from graphmind.query import graph
     root = copy_repo("shop", tmp_path)
     keep = root / "shop" / "orders.py"
     moved = tmp_path / "hold"
@@ -74,5 +75,8 @@ def test_walk_plans_use_indexes_after_growth(tmp_path):
         (root / f"gen_{i}.py").write_text("from shop.orders import validate\n\n\ndef f():\n    validate(None)\n")
     index_workspace(root)
     conn = open_reader(root)
-    plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + graph._UP, ("[1]", 3, 100)))
+    sql = walk_sql("up", ALL_KINDS)
+    plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + sql, ("[1]", 3, 100, '["call"]')))
     assert "USING INDEX calls_target" in plan or "USING COVERING INDEX calls_target" in plan, plan
+    # instantiation through a class's constructors and subclasses: each step on its own index
+    assert "symbols_parent" in plan and "inherits_target" in plan, plan

@@ -20,7 +20,7 @@ DEFINITION_KINDS = {
 }
 VOCABULARY = {f"definition.{k}" for k in DEFINITION_KINDS} | {
     "name", "body", "receiver", "reference.call", "reference.import", "symbol", "alias",
-    "reference.inherit",
+    "reference.inherit", "reference.type",
 }
 
 

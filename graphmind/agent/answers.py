@@ -12,7 +12,7 @@ from graphmind.query.graph import CallSite, Hit, Walk
 from graphmind.query.impact import Impact, impact_json, is_test
 from graphmind.query.lookup import SymbolRef
 from graphmind.paths import confine
-from graphmind.query.render import ref_json, walk_json
+from graphmind.query.render import kinds_note, noun, ref_json, walk_json
 from graphmind.query.status import stale_paths
 
 _STALE = " [stale]"
@@ -29,8 +29,11 @@ def _site(s: CallSite) -> Row:
 
 def _hit_row(h: Hit, test: bool | None = None) -> Row:
     data = asdict(h) | ({"test": test} if test is not None else {})
-    sig = f"(module-level code of {h.symbol})" if h.kind == "module" else h.signature
-    return Row(_loc(h.file, h.start_line, h.end_line, sig, h.stale) + (" [test]" if test else ""), data,
+    if h.kind == "module":
+        sig = f"(module {h.symbol})" if h.kinds == ["import"] else f"(module-level code of {h.symbol})"
+    else:
+        sig = h.signature
+    return Row(_loc(h.file, h.start_line, h.end_line, sig + kinds_note(h), h.stale) + (" [test]" if test else ""), data,
                group=f"depth {h.depth}")
 
 
@@ -56,15 +59,15 @@ def _targets(w: Walk, stale: set[str]) -> str:
 
 
 def _walk_sections(w: Walk, stale: set[str], tests: bool = False) -> list[Section]:
-    noun = "callers" if w.direction == "up" else "callees"
-    main = Section(noun, f"resolved {noun} (depth<={w.depth})",
+    key = "callers" if w.direction == "up" else "callees"
+    main = Section(key, f"resolved {noun(w)}s (depth<={w.depth})",
                    [_hit_row(h, is_test(h.kind, h.symbol.rsplit(".", 1)[-1], h.file) if tests else None)
                     for h in w.hits],
                    total=w.total, paged=True, empty="none")
     if w.direction == "down":
         return [main]
     possible = Section("possible_callers", "possible callers (receiver type unknown; not followed further)",
-                       [_site(p) for p in w.possible], empty="none")
+                       [_site(p) for p in w.possible], total=w.possible_total, empty="none")
     unresolved = Section("unresolved_sites", "unresolved call sites naming "
                          + "/".join(sorted({t.name for t in w.targets})) + " (may or may not reach it)",
                          [_site(u) for u in w.unresolved], total=w.unresolved_total, empty="none")
@@ -86,7 +89,7 @@ def walk_page(w: Walk, stale: set[str], budget: int | None, offset: int = 0) -> 
     """blast_radius / callers / callees as budgeted text and the matching structured document."""
     what = {"up": "blast radius" if w.depth > 1 else "callers", "down": "callees"}[w.direction]
     header = [f"{what} of {_targets(w, stale)}, depth<={w.depth}: {w.total} resolved "
-              f"{'caller' if w.direction == 'up' else 'callee'}{'s' if w.total != 1 else ''}"]
+              f"{noun(w)}{'s' if w.total != 1 else ''}"]
     page = render(header, _walk_sections(w, stale), budget, offset, _walk_notes(w) + _stale_note(stale),
                   more="lower depth" if w.depth > 1 else "")
     return page, _page_doc(walk_json(w), page, stale, offset)
@@ -105,7 +108,7 @@ def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 
                for t in imp.touched]
     n_callers = w.total if w else 0
     header = [f"change impact of {imp.source}: {len(imp.changed_files)} file(s) changed, {len(imp.touched)} "
-              f"definition(s) touched, {n_callers} resolved caller(s), {len(tests)} test(s) reach the change"]
+              f"definition(s) touched, {n_callers} resolved dependant(s), {len(tests)} test(s) reach the change"]
     sections = [Section("touched", "touched definitions", touched, empty="none (no indexed definition encloses "
                         "the changed lines)"), Section("tests", "tests reaching the change", tests, empty="none found")]
     if w is not None:

@@ -25,6 +25,7 @@ from pydantic import Field
 
 from graphmind import budget, config, paths
 from graphmind.agent import answers
+from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live import freshness
 from graphmind.query import graph, impact, lookup, render, status
 from graphmind.errors import AmbiguousSymbolError, BadArgumentError, GraphmindError
@@ -54,6 +55,12 @@ MaxTokens = Annotated[int, Field(ge=budget.MIN_TOKENS, le=budget.MAX_TOKENS, des
     "many and which offset gets the rest."))]
 Offset = Annotated[int, Field(ge=0, le=1_000_000, description=(
     "Skip this many rows of the main list: pass the next_offset of a cut answer to continue."))]
+EdgeKind = Literal["call", "constructor", "instantiate", "decorator", "property", "implicit", "dispatch",
+                   "inherit", "override", "reference", "import"]
+Kinds = Annotated[list[EdgeKind] | None, Field(description=(
+    "Only follow edges of these kinds (default: all). call, constructor, instantiate, decorator, property, implicit "
+    "and dispatch run code; inherit (subclasses), override (overriding methods), reference (types named in "
+    "annotations, isinstance, except) and import (importers) are the other dependencies."))]
 AllMatches = Annotated[bool, Field(description=(
     "When a short name matches several definitions, take them all (default: get the candidates listed "
     "as an error, to pick one)."))]
@@ -107,10 +114,11 @@ def _answer(text: str, data: dict) -> CallToolResult:
     return CallToolResult(content=[TextContent(text=text)], structured_content=data)
 
 
-def _walk(symbol: str, direction: str, depth: int, max_tokens: int, offset: int, all_matches: bool) -> CallToolResult:
+def _walk(symbol: str, direction: str, depth: int, max_tokens: int, offset: int, all_matches: bool,
+          kinds: tuple[str, ...] = CALL_KINDS) -> CallToolResult:
     with _index() as ix:
         targets = graph.resolve_targets(ix.conn, paths.confine_symbol(ix.root, symbol), all_matches)
-        w = graph.walk(ix.conn, targets, direction, depth, limit=offset + 1000)
+        w = graph.walk(ix.conn, targets, direction, depth, limit=offset + 1000, kinds=kinds)
         stale = answers.mark_stale(ix.conn, ix.root, w, ix.stale)
         page, doc = answers.walk_page(w, stale, max_tokens, offset)
         return _answer(page.text, doc)
@@ -118,13 +126,14 @@ def _walk(symbol: str, direction: str, depth: int, max_tokens: int, offset: int,
 
 @tool
 def blast_radius(symbol: Symbol, depth: Depth = config.DEFAULT_DEPTH, max_tokens: MaxTokens = budget.DEFAULT_TOKENS,
-                 offset: Offset = 0, all_matches: AllMatches = False) -> CallToolResult:
-    """What can break if this function, method or class changes: every caller up to `depth` hops (default 3)
-    over resolved call edges, nearest first, grouped by depth as `file:start-end signature`. Use it before
-    editing, renaming or deleting a symbol, instead of grepping for its name and opening each file. Possible
-    callers (receiver type unknown) and unresolved call sites naming it are listed apart and not followed.
-    Rows in files changed since indexing are marked [stale]."""
-    return _walk(symbol, "up", depth, max_tokens, offset, all_matches)
+                 offset: Offset = 0, all_matches: AllMatches = False, kinds: Kinds = None) -> CallToolResult:
+    """What can break if this function, method, class or module changes: everything that depends on it up
+    to `depth` hops (default 3) over resolved edges of every kind (callers, instantiations, subclasses,
+    overriding methods, type references, importers), nearest first, grouped by depth as
+    `file:start-end signature [kinds]`. Use it before editing, renaming or deleting a symbol, instead of
+    grepping for its name and opening each file. Possible callers (receiver type unknown) and unresolved
+    call sites naming it are listed apart and not followed. Rows in files changed since indexing are marked [stale]."""
+    return _walk(symbol, "up", depth, max_tokens, offset, all_matches, tuple(kinds) if kinds else ALL_KINDS)
 
 
 @tool

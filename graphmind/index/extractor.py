@@ -9,6 +9,7 @@ from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
+from graphmind.index.references import reference_rows
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
@@ -55,7 +56,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     out.symbols.append(SymbolRow(module, module.rsplit(".", 1)[-1], "module", 1, total_lines,
                                  0, len(source), module, None))
     defs: dict[int, _Def] = {}
-    calls, imports, inherits = [], [], []
+    calls, imports, inherits, types = [], [], [], []
     for _, caps in parser.matches(language, root):
         name_nodes = caps.get("name")
         for cap, nodes in caps.items():
@@ -70,6 +71,8 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                 imports.append((nodes[0], name_nodes[0], caps.get("symbol"), caps.get("alias")))
             elif cap == "reference.inherit" and name_nodes:
                 inherits.append((nodes[0], name_nodes[0]))
+            elif cap == "reference.type":
+                types.append(nodes[0])
 
     ordered = sorted(defs.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
     starts = [d.node.start_byte for d in ordered]
@@ -117,7 +120,14 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         end = name.end_byte
         callee = source[node.start_byte:end].decode("utf-8", "replace")
         out.calls.append(CallRow(enclosing(node.start_byte, True), _fold(callee, MAX_CALLEE).lstrip("@ "),
-                                 _text(name), name.start_point[0] + 1, name.start_point[1]))
+                                 _text(name), name.start_point[0] + 1, name.start_point[1],
+                                 kind="decorator" if node.type == "decorator" else "call"))
+    for d in ordered:                        # a method may override a base method: resolved through the MRO
+        parent = out.symbols[out.symbols[d.index].parent or 0]
+        if out.symbols[d.index].kind == "method" and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
+            name = out.symbols[d.index].name
+            out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
+                                     kind="override"))
     is_package = path.endswith("__init__.py")
     for node, name, symbol, alias in imports:
         written = _text(name)
@@ -131,11 +141,16 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         else:
             local = written.split(".", 1)[0] if language == "python" else written.rsplit("/", 1)[-1]
         resolved = resolve_relative(module, is_package, written) if language == "python" else None
-        out.imports.append(ImportRow(enclosing(node.start_byte, True), written, sym, local, resolved,
-                                     node.start_point[0] + 1))
+        scope = enclosing(node.start_byte, True)
+        out.imports.append(ImportRow(scope, written, sym, local, resolved, node.start_point[0] + 1))
+        if sym != "*":                       # the importing scope depends on what it imports
+            path = written if sym is None and not alias and language == "python" else local
+            out.calls.append(CallRow(scope, path, path.rsplit(".", 1)[-1], node.start_point[0] + 1,
+                                     node.start_point[1], kind="import"))
     known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
     out.bindings, implicit = extract_flow(language, root, enclosing, known)
     out.calls.extend(implicit)
+    out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}
     for node, name in inherits:
         cls = enclosing(node.start_byte, False)
@@ -143,7 +158,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             continue
         pos = seen_bases.get(cls, 0)
         seen_bases[cls] = pos + 1
-        out.inherits.append(InheritRow(cls, _fold(_text(node), MAX_CALLEE), pos))
+        out.inherits.append(InheritRow(cls, _fold(_text(node), MAX_CALLEE), pos, node.start_point[0] + 1))
     if root.has_error:
         out.status = "partial"
         out.error = f"syntax error near line {_first_error_line(root)}"

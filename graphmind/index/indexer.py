@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from graphmind.index import workspace
+from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import NotAWorkspaceError
 from graphmind.index.filework import process_batch
@@ -113,7 +114,8 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     if totals:                                  # symbol and edge totals (a scan of calls: the daemon skips it)
         counts = store.conn.execute(
             "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'),"
-            " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible')").fetchone()
+            " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
+            f" AND {sql_in(CALL_KINDS)})").fetchone()
         summary.symbols, summary.edges = counts
     summary.seconds = time.perf_counter() - started
     return summary

@@ -39,11 +39,17 @@ def _query_files() -> list[tuple[str, bytes]]:
     return [(str(p.relative_to(base)), p.read_bytes()) for p in sorted(base.rglob("*.scm"))]
 
 
+def fingerprinted_files() -> list[tuple[str, bytes]]:
+    """(name, content) of every module of the package, sub-packages included, and every query file."""
+    modules = sorted(_PACKAGE.rglob("*.py"))
+    return [(p.relative_to(_PACKAGE).as_posix(), p.read_bytes()) for p in modules] + _query_files()
+
+
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
     """A hash of every graphmind module and query file: extractions made by other code never match."""
     h = hashlib.sha256(graphmind.__version__.encode())
-    for name, data in [(p.name, p.read_bytes()) for p in sorted(_PACKAGE.glob("*.py"))] + _query_files():
+    for name, data in fingerprinted_files():
         h.update(name.encode() + b"\0" + data + b"\0")
     return h.hexdigest()[:16]
 

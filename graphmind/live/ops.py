@@ -18,6 +18,7 @@ from graphmind import __version__
 from graphmind.query import graph, lookup, render, status
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.changes import FULL, ChangeQueue
+from graphmind.edgekinds import CALL_KINDS, parse_kinds
 from graphmind.errors import GraphmindError
 from graphmind.live.protocol import ProtocolError, error, ok, parse_request
 from graphmind.store import open_reader
@@ -162,8 +163,10 @@ class DaemonOps:
         freshness = self.d.wait_fresh(req.wait_fresh) if req.wait_fresh is not None else None
         direction = "down" if op == "callees" else "up"
         depth = 1 if op == "callers" else req.depth
+        kinds = parse_kinds(",".join(req.kinds or ())) if op == "blast_radius" else CALL_KINDS
         with self.readers.connection() as conn:
-            w = graph.walk(conn, graph.resolve_targets(conn, req.symbol, req.all), direction, depth, req.limit)
+            w = graph.walk(conn, graph.resolve_targets(conn, req.symbol, req.all), direction, depth, req.limit,
+                           kinds=kinds)
             stale = status.stale_paths(conn, self.root, {h.file for h in w.hits} | {t.file for t in w.targets})
         for h in w.hits:
             h.stale = h.file in stale

@@ -59,6 +59,7 @@ class Walk:
     limit: int = config.DEFAULT_LIMIT
     all: bool = False
     wait_fresh: float | None = None
+    kinds: list[str] | None = None       # blast_radius only: edge kinds to follow (default all)
 
 
 @dataclass
@@ -80,6 +81,8 @@ def _check(op: str, name: str, annotation: str, value: Any) -> Any:
     if value is None and "None" in kinds:
         return None
     for k in kinds:
+        if k == "list[str]" and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return value
         types = _TYPES.get(k, ())
         if isinstance(value, types) and not (k != "bool" and isinstance(value, bool)):
             return float(value) if k == "float" else value

@@ -8,12 +8,16 @@ import apsw
 import orjson
 
 from graphmind import config
+from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, FROM_CALL
 from graphmind.errors import BadArgumentError
 from graphmind.languages import family_members
+from graphmind.query.edges import links, walk_sql
 from graphmind.query.lookup import SymbolRef, symbol_refs
 
-RESOLVED = "resolution NOT IN ('possible', 'pending')"
 UNRESOLVED_CAP = 1000       # unresolved sites naming a target are counted up to this many
+POSSIBLE_SHOWN = 200        # possible callers listed (all are counted)
+# sites that call something (never a type named, an import or an override): what may be unresolved
+CALL_SITES = "c.kind IN ('call', 'decorator', " + ", ".join(f"'{k}'" for k in sorted(FROM_CALL)) + ")"
 
 
 @dataclass
@@ -29,6 +33,7 @@ class Hit:
     call_lines: list[int]
     path: list[str]
     resolution: str
+    kinds: list[str] = field(default_factory=list)    # how it depends on the nearer symbol: call, inherit, …
     stale: bool = False
 
 
@@ -53,43 +58,22 @@ class Walk:
     possible: list[CallSite] = field(default_factory=list)
     unresolved: list[CallSite] = field(default_factory=list)
     unresolved_total: int = 0
+    possible_total: int = 0
     total: int = 0
     truncated: str | None = None          # None | 'limit' | 'time'
     complete_depth: int = 0
     external: list[str] = field(default_factory=list)
+    kinds: tuple[str, ...] = ALL_KINDS
 
 
-_UP = """
-WITH RECURSIVE walk(id, depth) AS (
-  SELECT value, 0 FROM json_each(?1)
-  UNION
-  SELECT c.caller_id, walk.depth + 1 FROM walk CROSS JOIN calls c ON c.target_id = walk.id
-  WHERE walk.depth < ?2 AND c.{resolved}
-  ORDER BY 2 LIMIT ?3
-)
-SELECT id, min(depth) AS d FROM walk GROUP BY id ORDER BY d, id
-""".format(resolved=RESOLVED)
-
-_DOWN = """
-WITH RECURSIVE walk(id, depth) AS (
-  SELECT value, 0 FROM json_each(?1)
-  UNION
-  SELECT c.target_id, walk.depth + 1 FROM walk CROSS JOIN calls c ON c.caller_id = walk.id
-  WHERE walk.depth < ?2 AND c.target_id IS NOT NULL AND c.{resolved}
-  ORDER BY 2 LIMIT ?3
-)
-SELECT id, min(depth) AS d FROM walk GROUP BY id ORDER BY d, id
-""".format(resolved=RESOLVED)
-
-
-def _reach(conn: apsw.Connection, sql: str, ids: list[int], depth: int, cap: int,
-           time_limit: float) -> tuple[list[tuple[int, int]], int, bool]:
+def _reach(conn: apsw.Connection, sql: str, ids: list[int], depth: int, cap: int, time_limit: float,
+           kinds: tuple[str, ...]) -> tuple[list[tuple[int, int]], int, bool]:
     """Run a recursive walk, shrinking the depth if it overruns the time limit."""
     for d in range(depth, 0, -1):
         deadline = time.monotonic() + time_limit
         conn.set_progress_handler(lambda: time.monotonic() > deadline, 2000)
         try:
-            rows = conn.execute(sql, (orjson.dumps(ids).decode(), d, cap)).fetchall()
+            rows = conn.execute(sql, (orjson.dumps(ids).decode(), d, cap, orjson.dumps(kinds).decode())).fetchall()
             return rows, d, d < depth
         except apsw.InterruptError:
             continue
@@ -99,11 +83,13 @@ def _reach(conn: apsw.Connection, sql: str, ids: list[int], depth: int, cap: int
 
 
 def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up", depth: int = config.DEFAULT_DEPTH,
-         limit: int = config.DEFAULT_LIMIT, time_limit: float = config.QUERY_TIME_LIMIT_S) -> Walk:
-    """Every symbol within `depth` hops of the targets over resolved edges, nearest first.
+         limit: int = config.DEFAULT_LIMIT, time_limit: float = config.QUERY_TIME_LIMIT_S,
+         kinds: tuple[str, ...] = CALL_KINDS) -> Walk:
+    """Every symbol within `depth` hops of the targets over resolved edges of `kinds`, nearest first.
 
-    direction 'up' follows callers (blast radius), 'down' follows callees. Cycle-safe: each symbol
-    is listed once, at its nearest depth; the walk is cut at `limit` symbols and `time_limit` seconds.
+    direction 'up' follows dependants (callers, subclasses, importers, … as `kinds` says), 'down'
+    follows what they depend on. Cycle-safe: each symbol is listed once, at its nearest depth; the
+    walk is cut at `limit` symbols and `time_limit` seconds.
     """
     if depth < 1:
         raise BadArgumentError("depth must be at least 1")
@@ -111,8 +97,8 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
         raise BadArgumentError("limit must be at least 1")
     ids = [t.id for t in targets]
     cap = max(limit * 20, 5000)
-    rows, reached, timed_out = _reach(conn, _UP if direction == "up" else _DOWN, ids, depth, cap, time_limit)
-    out = Walk(targets=targets, direction=direction, depth=depth, complete_depth=reached)
+    rows, reached, timed_out = _reach(conn, walk_sql(direction, kinds), ids, depth, cap, time_limit, kinds)
+    out = Walk(targets=targets, direction=direction, depth=depth, complete_depth=reached, kinds=kinds)
     found = [(i, d) for i, d in rows if d > 0 and i not in ids]
     out.total = len(found)
     if timed_out:
@@ -124,22 +110,23 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
         out.truncated = out.truncated or "limit"
     depth_of = {i: d for i, d in found} | {i: 0 for i in ids}
     info = _symbol_rows(conn, list(depth_of))
-    links = _links(conn, depth_of, direction)
+    nearest = _links(conn, depth_of, direction, kinds)
     for sid, d in found:
-        via, lines, how = links.get(sid, (None, [], ""))
+        via, lines, how, kinds_in = nearest.get(sid, (None, [], "", []))
         path = [info[sid][0]]
         cur = via
         while cur is not None and len(path) <= d:
             path.append(info[cur][0])
-            cur = links.get(cur, (None,))[0] if depth_of.get(cur, 0) > 0 else None
+            cur = nearest.get(cur, (None,))[0] if depth_of.get(cur, 0) > 0 else None
         qual, kind, file, start, end, sig = info[sid]
-        out.hits.append(Hit(d, qual, kind, file, start, end, sig, lines, path, how))
+        out.hits.append(Hit(d, qual, kind, file, start, end, sig, lines, path, how, sorted(kinds_in)))
     if direction == "up":
         _honest_up(conn, out, ids)
     else:
         out.external = [r[0] for r in conn.execute(
-            "SELECT DISTINCT callee FROM json_each(?1) j CROSS JOIN calls WHERE caller_id = j.value AND target_id IS NULL"
-            " AND resolution IN ('external', 'unresolved', 'builtin') ORDER BY callee LIMIT 50",
+            "SELECT DISTINCT callee FROM json_each(?1) j CROSS JOIN calls c WHERE c.caller_id = j.value"
+            f" AND c.target_id IS NULL AND c.resolution IN ('external', 'unresolved', 'builtin') AND {CALL_SITES}"
+            " ORDER BY callee LIMIT 50",
             (orjson.dumps(ids).decode(),))]
     return out
 
@@ -151,21 +138,22 @@ def _symbol_rows(conn: apsw.Connection, ids: list[int]) -> dict[int, tuple]:
         (orjson.dumps(ids).decode(),))}
 
 
-def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str) -> dict[int, tuple[int, list[int], str]]:
-    """For each reached symbol: the symbol one hop nearer the targets, the call lines, how resolved."""
-    # CROSS JOIN fixes the loop order (ids outside, the calls_caller index inside) whatever the statistics say
-    sql = ("SELECT c.caller_id, c.target_id, c.line, c.resolution FROM json_each(?1) j CROSS JOIN calls c"
-           f" ON c.caller_id = j.value WHERE c.target_id IN (SELECT value FROM json_each(?1)) AND c.{RESOLVED}")
-    best: dict[int, tuple[int, list[int], str]] = {}
-    for caller, target, line, how in conn.execute(sql, (orjson.dumps(list(depth_of)).decode(),)):
+def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str,
+           kinds: tuple[str, ...]) -> dict[int, tuple[int, list[int], str, set[str]]]:
+    """For each reached symbol: the symbol one hop nearer the targets, the lines of those edges, how
+    the first was resolved, and every kind of edge that links it to a symbol one hop nearer."""
+    best: dict[int, tuple[int, list[int], str, set[str]]] = {}
+    for caller, target, line, how, kind in sorted(links(conn, list(depth_of), kinds)):
         node, nearer = (caller, target) if direction == "up" else (target, caller)
         d = depth_of.get(node)
         if d is None or depth_of.get(nearer) != d - 1:
             continue
         cur = best.get(node)
         if cur is None or nearer < cur[0]:
-            best[node] = (nearer, [line], how)
-        elif nearer == cur[0] and line not in cur[1]:
+            best[node] = (nearer, [line], how, (cur[3] if cur else set()) | {kind})
+            continue
+        cur[3].add(kind)
+        if nearer == cur[0] and line not in cur[1]:
             cur[1].append(line)
     for v in best.values():
         v[1].sort()
@@ -175,15 +163,18 @@ def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str) -> d
 def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:
     """Possible callers of the targets, and unresolved call sites that name them."""
     key = orjson.dumps(ids).decode()
+    out.possible_total = conn.execute(
+        "SELECT count(*) FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
+        " WHERE c.resolution = 'possible'", (key,)).fetchone()[0]
     for qual, path, line, callee, cands in conn.execute(
             "SELECT s.qualname, f.path, c.line, c.callee, c.candidates FROM json_each(?1) j CROSS JOIN calls c"
             " ON c.target_id = j.value JOIN symbols s ON s.id = c.caller_id JOIN files f ON f.id = c.file_id"
-            " WHERE c.resolution = 'possible' ORDER BY f.path, c.line LIMIT 200", (key,)):
+            f" WHERE c.resolution = 'possible' ORDER BY f.path, c.line LIMIT {POSSIBLE_SHOWN}", (key,)):
         out.possible.append(CallSite(qual, path, line, callee, "possible", cands))
     names = sorted({t.name for t in out.targets})
     langs = sorted({lang for t in out.targets for lang in family_members(t.language)})
     where = ("c.name IN (SELECT value FROM json_each(?1)) AND c.target_id IS NULL"
-             " AND c.resolution IN ('possible', 'unresolved', 'pending')"
+             f" AND c.resolution IN ('possible', 'unresolved', 'pending') AND {CALL_SITES}"
              " AND f.language IN (SELECT value FROM json_each(?2))")
     args = (orjson.dumps(names).decode(), orjson.dumps(langs).decode())
     # counted up to a cap: a common name (`get`) must not make every answer slow

@@ -8,6 +8,7 @@ import apsw
 
 from graphmind import config
 from graphmind.query import graph
+from graphmind.edgekinds import ALL_KINDS
 from graphmind.errors import BadArgumentError
 from graphmind.query.gitdiff import Change, git_changes  # noqa: F401  (git_changes: callers take it from here)
 from graphmind.query.lookup import SymbolRef
@@ -126,7 +127,7 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
     out.touched, out.unindexed_files = touched_symbols(conn, changes)
     targets = [t.ref for t in out.touched if t.ref.kind != "module"]
     if targets:
-        out.walk = graph.walk(conn, targets, "up", depth, limit)
+        out.walk = graph.walk(conn, targets, "up", depth, limit, kinds=ALL_KINDS)
         out.tests = [h for h in out.walk.hits if is_test(h.kind, h.symbol.rsplit(".", 1)[-1], h.file)]
     return out
 

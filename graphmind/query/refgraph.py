@@ -18,6 +18,9 @@ from dataclasses import dataclass
 import apsw
 import numpy as np
 
+from graphmind.edgekinds import CALL_KINDS, sql_in
+from graphmind.query.edges import SECOND_ROW_OF_CALL
+
 UNRESOLVED = "('possible', 'unresolved', 'pending')"
 CONSTRUCTORS = ("__init__", "__new__")
 SELF_EDGE_WEIGHT = 0.1          # Aider: a definition nobody references keeps a small self-edge
@@ -88,6 +91,7 @@ def _references(conn: apsw.Connection, real: dict[int, int]) -> tuple[dict, dict
     exact: dict[tuple[int, int], int] = defaultdict(int)
     named: dict[tuple[int, str], int] = defaultdict(int)
     explicit = " AND c.implicit = 0" if _has_column(conn, "calls", "implicit") else ""
+    explicit += f" AND {sql_in(CALL_KINDS, 'c.kind')} AND NOT {SECOND_ROW_OF_CALL}" if _has_column(conn, "calls", "kind") else ""
     for src, sym, name, kind, parent, called, n in conn.execute(
             "SELECT c.file_id, t.id, t.name, t.kind, t.parent_id, c.name, count(*) FROM calls c"
             " JOIN symbols t ON t.id = c.target_id WHERE c.resolution NOT IN ('possible', 'pending')"

@@ -4,10 +4,23 @@ from __future__ import annotations
 import time
 from dataclasses import asdict
 
+from graphmind.edgekinds import ALL_KINDS, CALL, CALL_KINDS
 from graphmind.query.graph import UNRESOLVED_CAP, CallSite, Walk
 from graphmind.query.lookup import SymbolRef
 
 _NOUN = {"up": "caller", "down": "callee"}
+
+
+def noun(w: Walk) -> str:
+    """'caller'/'callee' for a walk over calls; 'dependant'/'dependency' once it follows other kinds."""
+    if set(w.kinds) <= set(CALL_KINDS):
+        return _NOUN[w.direction]
+    return "dependant" if w.direction == "up" else "dependency"
+
+
+def kinds_note(h) -> str:
+    """` [inherit]` after a row reached by anything but a plain call (plain calls: nothing, few tokens)."""
+    return "" if h.kinds in ([], [CALL]) else f" [{','.join(h.kinds)}]"
 
 
 def ref_json(ref: SymbolRef) -> dict:
@@ -25,10 +38,12 @@ def walk_json(w: Walk) -> dict:
         "complete_depth": w.complete_depth,
         "total": w.total,
         "truncated": w.truncated,
+        "kinds": list(w.kinds),
         noun: [asdict(h) for h in w.hits],
     }
     if w.direction == "up":
         doc["possible_callers"] = [asdict(p) for p in w.possible]
+        doc["possible_total"] = w.possible_total
         doc["unresolved_sites"] = {"total": w.unresolved_total, "sites": [asdict(u) for u in w.unresolved]}
     else:
         doc["outside_workspace"] = w.external
@@ -44,7 +59,7 @@ def _header(w: Walk) -> str:
     what = "blast radius" if w.direction == "up" else "callees"
     names = ", ".join(f"{t.qualname} ({t.file}:{t.start_line}-{t.end_line})" for t in w.targets)
     shown = len(w.hits)
-    count = f"{w.total} {_NOUN[w.direction]}{'s' if w.total != 1 else ''}"
+    count = f"{w.total} {noun(w)}{'s' if w.total != 1 else ''}"
     if shown < w.total:
         count += f", nearest {shown} shown"
     return f"{what} of {names}, depth<={w.depth}: {count}"
@@ -57,15 +72,20 @@ def _footer(w: Walk) -> list[str]:
     elif w.truncated == "limit":
         lines.append(f"cut: more than {len(w.hits)} found; raise --limit to see the rest")
     if w.possible:
-        lines.append(f"possible callers (receiver type unknown, not resolved): {len(w.possible)}")
+        lines.append(f"possible callers (receiver type unknown, not resolved): {w.possible_total}")
         lines += [f"  ? {_site(p)}" for p in w.possible[:20]]
+        if w.possible_total > 20:
+            lines.append(f"  … {w.possible_total - 20} more (--json lists {len(w.possible)})")
     if w.unresolved_total:
         total = f"{w.unresolved_total}+" if w.unresolved_total >= UNRESOLVED_CAP else str(w.unresolved_total)
         lines.append(f"unresolved call sites naming {'/'.join(sorted({t.name for t in w.targets}))}: "
                      f"{total} (may or may not reach it)")
         lines += [f"  ? {_site(u)}" for u in w.unresolved[:10]]
     if w.direction == "up" and not w.hits and not w.possible and not w.unresolved_total:
-        lines.append("no callers: no indexed call site names it")
+        how = ("calls" if set(w.kinds) <= set(CALL_KINDS) else
+               "any edge (call, instantiate, inherit, override, reference, import, …)" if set(w.kinds) == set(ALL_KINDS)
+               else ", ".join(w.kinds) + " edges")
+        lines.append(f"no {noun(w)}s: nothing indexed depends on it through {how}")
     if w.direction == "down" and w.external:
         lines.append("calls outside the workspace: " + ", ".join(w.external))
     return lines
@@ -76,16 +96,16 @@ def walk_compact(w: Walk) -> str:
     lines = [_header(w)]
     for h in w.hits:
         stale = " [stale]" if h.stale else ""
-        lines.append(f"{h.depth} {h.file}:{h.start_line}-{h.end_line} {h.signature}{stale}")
+        lines.append(f"{h.depth} {h.file}:{h.start_line}-{h.end_line} {h.signature}{kinds_note(h)}{stale}")
     return "\n".join(lines + _footer(w))
 
 
 def walk_table(w: Walk) -> str:
     """A readable table for a terminal."""
-    rows = [("depth", "symbol", "location", "calls at", "signature")]
+    rows = [("depth", "symbol", "location", "at lines", "signature")]
     for h in w.hits:
         loc = f"{h.file}:{h.start_line}-{h.end_line}" + (" [stale]" if h.stale else "")
-        rows.append((str(h.depth), h.symbol, loc, ",".join(map(str, h.call_lines)), h.signature))
+        rows.append((str(h.depth), h.symbol, loc, ",".join(map(str, h.call_lines)), h.signature + kinds_note(h)))
     widths = [min(max(len(r[i]) for r in rows), 60) for i in range(4)]
     body = ["  ".join(c.ljust(widths[i]) if i < 4 else c for i, c in enumerate(r)) for r in rows]
     return "\n".join([_header(w), *(body if w.hits else []), *_footer(w)])

@@ -10,6 +10,8 @@ from pathlib import Path
 import apsw
 import orjson
 
+from graphmind.edgekinds import CALL_KINDS, sql_in
+from graphmind.query.edges import SECOND_ROW_OF_CALL
 from graphmind.query import searchquery as sq
 from graphmind.budget import Page, Row, Section, render
 from graphmind.errors import BadArgumentError
@@ -27,7 +29,8 @@ TEXT_COMMON = 4000          # a word in more symbols than this is too common for
 TEXT_ENOUGH = 50            # text matches that make the looser queries unnecessary
 TEST_FACTOR = 0.8           # a fused score in a test file counts this much
 W_TEXT, W_SUBSTRING, W_CENTRAL, W_CALLERS, W_RECENT = 1.0, 0.6, 0.5, 0.6, 0.2
-_RESOLVED = "c.target_id IS NOT NULL AND c.resolution NOT IN ('possible', 'pending')"
+_RESOLVED = ("c.target_id IS NOT NULL AND c.resolution NOT IN ('possible', 'pending') AND "
+             + sql_in(CALL_KINDS, "c.kind") + f" AND NOT {SECOND_ROW_OF_CALL}")
 _IN = "IN (SELECT value FROM json_each(?1))"
 
 

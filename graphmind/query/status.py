@@ -9,6 +9,7 @@ from pathlib import Path
 import apsw
 import orjson
 
+from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.places import cache_path
 from graphmind.languages import level
 from graphmind.store import index_path
@@ -23,7 +24,11 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
     for lang, counts in languages.items():
         counts["level"] = language_level(lang)
     statuses = dict(q("SELECT status, count(*) FROM files GROUP BY status ORDER BY status"))
-    resolutions = dict(q("SELECT resolution, count(*) FROM calls GROUP BY resolution ORDER BY 2 DESC"))
+    calls_only = sql_in(CALL_KINDS)
+    resolutions = dict(q(f"SELECT resolution, count(*) FROM calls WHERE {calls_only} GROUP BY resolution ORDER BY 2 DESC"))
+    edge_kinds = dict(q("SELECT kind, count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
+                        " GROUP BY kind ORDER BY 2 DESC").fetchall()
+                      + q("SELECT 'inherit', count(*) FROM inherits WHERE target_id IS NOT NULL").fetchall())
     problems = [{"file": p, "status": s, "error": e} for p, s, e in q(
         "SELECT path, status, error FROM files WHERE status != 'ok' ORDER BY path LIMIT 50")]
     indexed_at = q("SELECT value FROM meta WHERE key='indexed_at'").fetchone()
@@ -34,8 +39,11 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "root": str(root),
         "files": files,
         "symbols": q("SELECT count(*) FROM symbols WHERE kind != 'module'").fetchone()[0],
-        "call_sites": q("SELECT count(DISTINCT file_id || ':' || line || ':' || col) FROM calls").fetchone()[0],
-        "resolved_edges": q("SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'").fetchone()[0],
+        "call_sites": q("SELECT count(DISTINCT file_id || ':' || line || ':' || col) FROM calls"
+                        f" WHERE {calls_only}").fetchone()[0],
+        "resolved_edges": q("SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
+                            f" AND {calls_only}").fetchone()[0],
+        "edges_by_kind": edge_kinds,
         "imports": q("SELECT count(*) FROM imports").fetchone()[0],
         "inherits": q("SELECT count(*) FROM inherits").fetchone()[0],
         "languages": languages,

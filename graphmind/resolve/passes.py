@@ -1,9 +1,11 @@
 """A resolve pass: every pending call row and the base classes a change can reach, in chunks."""
 from __future__ import annotations
 
+from graphmind.edgekinds import site_kind
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
+from graphmind.resolve.sites import resolve_site
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
 
@@ -27,17 +29,18 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
     while True:                                  # in chunks: memory stays flat on a cold index
         seen: dict[tuple, list] = {}             # the same call text in the same scope resolves alike
         pending = conn.execute(
-            "SELECT id, file_id, caller_id, callee, name, line, col, implicit FROM calls"
+            "SELECT id, file_id, caller_id, callee, name, line, col, implicit, kind FROM calls"
             " WHERE resolution='pending' AND id > ? ORDER BY id LIMIT ?", (last, RESOLVE_CHUNK)).fetchall()
         if not pending:
             break
         last = pending[-1][0]
         updates, inserts, deletes = [], [], []
-        for cid, fid, caller, callee, name, line, col, implicit in pending:
-            key = (caller, callee, name, implicit)
+        for cid, fid, caller, callee, name, line, col, implicit, kind in pending:
+            site = site_kind(kind)
+            key = (caller, callee, name, implicit, site)
             rows = seen.get(key)
             if rows is None:
-                rows = seen[key] = r.resolve_call(caller, callee, name, implicit)
+                rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site)
             if not rows:
                 deletes.append((cid,))
                 continue

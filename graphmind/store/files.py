@@ -5,6 +5,7 @@ import time
 
 import apsw
 
+from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, Extraction, FileInfo
 from graphmind.store.plan import FilePlanner
 from graphmind.store.searchindex import add_file as add_search_rows
@@ -60,17 +61,17 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
     add_search_rows(c, file_id, info.path, ids, ext.symbols, skip=same_text)
     pending, resolved = [], []
     for k in ext.calls:
-        rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit)) if reuse else None
+        rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit, k.kind)) if reuse else None
         if rows is None:
-            pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit))
+            pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit, k.kind))
         else:                                    # resolved as before: the same rows at the new position
             resolved.extend((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit) for r in rows)
     c.executemany(
-        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit)"
-        " VALUES (?,?,?,?,?,?,'pending',?)", pending)
+        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit, kind)"
+        " VALUES (?,?,?,?,?,?,'pending',?,?)", pending)
     c.executemany(
         "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
-        " implicit) VALUES (?,?,?,?,?,?,?,?,?,?)", resolved)
+        " kind, implicit) VALUES (?,?,?,?,?,?,?,?,?,?,?)", resolved)
     if not resolved:                             # one pending row per site: nothing to collapse later
         delta.fresh.add(file_id)
     c.executemany(
@@ -80,8 +81,8 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         "INSERT INTO imports(file_id, scope_id, module, symbol, alias, resolved, line) VALUES (?,?,?,?,?,?,?)",
         [(file_id, ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports])
     c.executemany(
-        "INSERT INTO inherits(file_id, class_id, base, position) VALUES (?,?,?,?)",
-        [(file_id, ids[h.cls], h.base, h.position) for h in ext.inherits])
+        "INSERT INTO inherits(file_id, class_id, base, position, line) VALUES (?,?,?,?,?)",
+        [(file_id, ids[h.cls], h.base, h.position, h.line) for h in ext.inherits])
     return next_id, plan.wide
 
 
@@ -104,21 +105,21 @@ def delete_file(c: apsw.Connection, path: str, delta: Delta, planner: FilePlanne
 
 def _old_resolutions(c: apsw.Connection, file_id: int, scopes: set[str], names: set[str],
                      planner: FilePlanner) -> dict[tuple, list[tuple]]:
-    """The resolved rows of one site per (caller id, callee, name, implicit) in unchanged scopes,
+    """The resolved rows of one site per (caller id, callee, name, implicit, site kind) in unchanged scopes,
     for calls that mention none of `names` (graphmind/resolve/interface.py says why they still hold)."""
     out: dict[tuple, list[tuple]] = {}
     if not scopes:
         return out
     sites: dict[tuple, tuple] = {}
-    for caller, qual, callee, name, implicit, line, col, target, how, cands in c.execute(
+    for caller, qual, callee, name, implicit, line, col, target, how, cands, kind in c.execute(
             "SELECT c.caller_id, s.qualname, c.callee, c.name, c.implicit, c.line, c.col, c.target_id,"
-            " c.resolution, c.candidates FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE c.file_id=?"
+            " c.resolution, c.candidates, c.kind FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE c.file_id=?"
             " AND c.resolution != 'pending' ORDER BY c.id", (file_id,)):
         if qual not in scopes or (names and not names.isdisjoint(planner.mentions(callee))):
             continue
-        key = (caller, callee, name, implicit)
+        key = (caller, callee, name, implicit, site_kind(kind))
         if sites.setdefault(key, (line, col)) == (line, col):
-            out.setdefault(key, []).append((target, how, cands))
+            out.setdefault(key, []).append((target, how, cands, kind))
     return out
 
 

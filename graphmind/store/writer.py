@@ -158,14 +158,14 @@ class Store:
 
     def write_resolutions(self, updates: list[tuple], inserts: list[tuple], deletes: list[tuple],
                           inherit_targets: list[tuple[int, int | None]]) -> None:
-        """Record resolutions: pending rows updated in place (target, resolution, candidates, id),
-        extra candidate rows inserted, implicit calls that reached nothing deleted."""
+        """Record resolutions: pending rows updated in place (target, resolution, candidates, kind, id),
+        extra rows of a site inserted, implicit calls that reached nothing deleted."""
         c = self.conn
         with self.transaction():
-            c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=? WHERE id=?", updates)
+            c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=?, kind=? WHERE id=?", updates)
             c.executemany(
                 "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
-                " implicit) VALUES (?,?,?,?,?,?,?,?,?,?)", inserts)
+                " kind, implicit) VALUES (?,?,?,?,?,?,?,?,?,?,?)", inserts)
             c.executemany("DELETE FROM calls WHERE id=?", deletes)
             c.executemany("UPDATE inherits SET target_id=? WHERE id=?", [(t, i) for i, t in inherit_targets])
             self._bump_graph_version()

@@ -75,3 +75,14 @@
 
 (import_spec
   path: (raw_string_literal (raw_string_literal_content) @name)) @reference.import
+
+; Types named in parameters, results, fields, variables, assertions and composite literals
+; (`&Svc{}`): dependencies, not calls. Receivers are left out: a method names its own type.
+(function_declaration parameters: (parameter_list (parameter_declaration type: (_) @reference.type)))
+(method_declaration parameters: (parameter_list (parameter_declaration type: (_) @reference.type)))
+(function_declaration result: (_) @reference.type)
+(method_declaration result: (_) @reference.type)
+(field_declaration type: (_) @reference.type)
+(var_spec type: (_) @reference.type)
+(type_assertion_expression type: (_) @reference.type)
+(composite_literal type: (_) @reference.type)

@@ -96,3 +96,13 @@
 
 (import_declaration
   (identifier) @name .) @reference.import
+
+; Types named in declarations, catch clauses, casts, instanceof and generic arguments: dependencies, not calls.
+(formal_parameter type: (_) @reference.type)
+(field_declaration type: (_) @reference.type)
+(local_variable_declaration type: (_) @reference.type)
+(method_declaration type: (_) @reference.type)
+(catch_type) @reference.type
+(instanceof_expression right: (_) @reference.type)
+(cast_expression type: (_) @reference.type)
+(type_arguments) @reference.type

@@ -59,3 +59,14 @@
   superclasses: (argument_list
     [(identifier) @name
      (attribute attribute: (identifier) @name)] @reference.inherit))
+
+; Types named in annotations, isinstance/issubclass and except clauses: dependencies, not calls
+; (each name inside becomes a `reference` site: graphmind/index/references.py).
+(type) @reference.type
+
+(except_clause value: (_) @reference.type)
+
+(call
+  function: (identifier) @_check
+  arguments: (argument_list . (_) . (_) @reference.type)
+  (#any-of? @_check "isinstance" "issubclass"))

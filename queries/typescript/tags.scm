@@ -263,3 +263,9 @@
 (call_expression
   function: (import)
   arguments: (arguments . (string (string_fragment) @name))) @reference.import
+
+; Types named in annotations, generic arguments, casts and instanceof: dependencies, not calls.
+(type_annotation) @reference.type
+(type_arguments) @reference.type
+(as_expression (type_identifier) @reference.type)
+(binary_expression operator: "instanceof" right: (identifier) @reference.type)

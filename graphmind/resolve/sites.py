@@ -1,0 +1,74 @@
+"""One site to its edges, each with a kind: calls through the resolver, and the dependency sites
+(types named, imports, overridden methods) resolved as names are."""
+from __future__ import annotations
+
+from graphmind import edgekinds as K
+from graphmind.models import MEMBER_READ
+from graphmind.resolve.resolver import PY_BUILTINS, Resolver
+from graphmind.resolve.tables import CLASS_KINDS
+
+Edge = tuple["int | None", str, int, str]       # (target, resolution, candidates, kind)
+CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "initialize"})     # constructors by name, not by kind
+
+
+def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int, site: str) -> list[Edge]:
+    """The edges of one site (none: nothing to record, as for an implicit call that reached nothing)."""
+    if site in K.DEPENDENCY_SITES:
+        return _dependency(r, caller, callee, name, site)
+    rows = r.resolve_call(caller, callee, name, implicit)
+    if implicit:
+        kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
+        return [(t, how, n, kind) for t, how, n in rows]
+    first = K.DECORATOR if site == K.DECORATOR else K.CALL
+    out = []
+    for i, (target, how, n) in enumerate(rows):
+        kind = first
+        if target is not None and how != "possible" and site != K.DECORATOR:
+            sym = r.t.syms.get(target)
+            if sym is not None and sym.kind in CLASS_KINDS:
+                kind = K.INSTANTIATE
+            elif sym is not None and (sym.kind == "constructor" or sym.name in CONSTRUCTOR_NAMES and sym.name != name):
+                kind = K.CONSTRUCTOR          # `Cls()` reaching __init__ (an explicit `super().__init__()` is a call)
+            elif how == "self" and i > 0:
+                kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
+        out.append((target, how, n, kind))
+    return out + _inherited_constructors(r, caller, callee, out)
+
+
+def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge]) -> list[Edge]:
+    """`Sub()` whose constructor is inherited reaches Base.__init__: the class built is Sub, an
+    `instantiate` row of its own (the walk finds Base's instantiations through Base's constructor)."""
+    parents = {r.t.syms[t].parent for t, _, _, kind in rows if kind == K.CONSTRUCTOR and t in r.t.syms}
+    if not parents or r.t.lang.get(r.t.syms[caller].file) != "python":
+        return []
+    how = rows[0][1]
+    hit = r.resolve_path(caller, callee)
+    if hit is not None and isinstance(hit[1], int):
+        classes = {hit[1]}
+    else:
+        classes = {x for kind, x in r.types.expr(caller, callee) if kind == "cls"}
+    return [(c, how, 0, K.INSTANTIATE) for c in sorted(classes)
+            if c in r.t.syms and r.t.syms[c].kind in CLASS_KINDS and c not in parents
+            and parents & set(r.mro(c))]
+
+
+def _dependency(r: Resolver, caller: int, callee: str, name: str, site: str) -> list[Edge]:
+    """A type named, an import, or a method that may override: the one definition it names, or an
+    `unresolved` row kept (hidden from call answers) so that a definition added later re-opens it."""
+    t = r.t
+    if site == K.OVERRIDE:
+        sym = t.syms.get(caller)
+        cls = sym.parent if sym is not None else None
+        hit = r.member(cls, name, after=cls) if cls is not None and t.syms[cls].kind in CLASS_KINDS else None
+        return [(hit, "self", 0, K.OVERRIDE)] if hit is not None else [(None, "unresolved", 0, site)]
+    python = t.lang.get(t.syms[caller].file) == "python" if caller in t.syms else False
+    if python and callee in PY_BUILTINS:
+        return []                             # `str`, `Exception`: never a workspace definition
+    hit = r.resolve_path(caller, callee)
+    if hit is not None and hit[0] == "module" and isinstance(hit[1], str):
+        target = t.by_qual.get(hit[1])
+        hit = ("import", target) if target is not None else ("external", None)
+    if hit is None or not isinstance(hit[1], int):
+        how = hit[0] if hit is not None and hit[0] in ("external", "builtin") else "unresolved"
+        return [(None, how, 0, site)]
+    return [(hit[1], hit[0], 0, site)]
