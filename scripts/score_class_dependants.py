@@ -45,39 +45,78 @@ def corpus_path(name: str) -> Path:
     return Path(json.loads(out)["path"])
 
 
-def sees(text: str, rel: str, module: str, defined_in: str) -> bool:
-    """Whether a file can name the class at all, judged by its import lines: the defining file, a file
-    importing the module, or importing from it or from a package above it (re-exports), relative
-    imports included. Lines of other files are same-named classes of other modules."""
-    if rel == defined_in:
-        return True
-    parts = module.split(".")
-    here = rel[:-3].replace("/", ".").split(".")
-    for m in re.finditer(r"^\s*from\s+(\.*)([\w.]*)\s+import\b|^\s*import\s+([\w.]+)", text, re.M):
-        dots, name, plain = m.group(1), m.group(2), m.group(3)
-        if plain:
-            absolute = plain
-        elif dots:
-            base = here[: len(here) - len(dots)]
-            absolute = ".".join(base + ([name] if name else []))
+_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)|^[ \t]*import[ \t]+([\w.]+)", re.M)
+
+
+def _absolute(dots: str, name: str, here: list[str]) -> str:
+    if not dots:
+        return name
+    base = here[: len(here) - len(dots)]
+    return ".".join(base + ([name] if name else []))
+
+
+def _imports(text: str, here: list[str]):
+    """(module, imported names or None for `import module`) of every import line of a file."""
+    for m in _IMPORT.finditer(text):
+        if m.group(4):
+            yield m.group(4), None
         else:
-            absolute = name
-        if absolute and (absolute == module or module.startswith(absolute + ".")
-                         or ".".join(absolute.split(".")[-len(parts):]) == module):
+            listed = re.sub(r"#[^\n]*", "", m.group(3)).strip().strip("()")
+            names = {w.split(" as ")[0].strip() for w in listed.replace("\n", " ").split(",")}
+            yield _absolute(m.group(1), m.group(2), here), names
+
+
+class Oracle:
+    """Which files of a corpus can name a class, judged by their import lines (re-exports through
+    package __init__ files followed), so that grep's lines in other files (same-named classes of
+    other modules) are not proposed."""
+
+    def __init__(self, root: Path, modules: dict[str, str]):
+        self.root, self.modules = root, modules
+        self.by_module = {m: p for p, m in modules.items()}
+
+    def exports(self, package: str, name: str, module: str, depth: int = 0) -> bool:
+        """Whether `from package import name` gives the class defined in `module`."""
+        if package == module:
             return True
-    return False
+        path = self.by_module.get(package)
+        if depth > 4 or path is None or not path.endswith("__init__.py"):
+            return False
+        text = (self.root / path).read_text(encoding="utf-8", errors="replace")
+        here = package.split(".") + ["__init__"]
+        for source, names in _imports(text, here):
+            if names is not None and (name in names or "*" in names) and self.exports(source, name, module, depth + 1):
+                return True
+        return False
+
+    def sees(self, text: str, rel: str, name: str, module: str, defined_in: str) -> bool:
+        if rel == defined_in:
+            return True
+        here = self.modules.get(rel, rel[:-3].replace("/", ".")).split(".")
+        if rel.endswith("__init__.py"):
+            here.append("__init__")
+        for source, names in _imports(text, here):
+            if names is None:                       # `import a.b`: a.b…Name through attributes
+                if module == source or module.startswith(source + ".") or self.exports(source.split(".")[0], name, module):
+                    return True
+            elif name in names or "*" in names:
+                if self.exports(source, name, module):
+                    return True
+            elif any(f"{source}.{n}" == module or self.exports(f"{source}.{n}", name, module) for n in names):
+                return True                         # `from pkg import mod`, then mod.Name
+        return False
 
 
-def grep_sites(root: Path, name: str, module: str, defined_in: str) -> set[tuple[str, int, str]]:
+def grep_sites(oracle: Oracle, name: str, module: str, defined_in: str) -> set[tuple[str, int, str]]:
     """(file, line, 'instantiate'|'inherit') for every line that looks like either, by text alone, in
     the files that import the class's module or a package above it."""
     call = re.compile(rf"(?<![\w.]){re.escape(name)}\s*\(|\.{re.escape(name)}\s*\(")
     sub = re.compile(r"^\s*class\s+\w+\s*\((?P<bases>[^)]*)")
     out = set()
-    for path in root.rglob("*.py"):
-        rel = path.relative_to(root).as_posix()
+    for path in oracle.root.rglob("*.py"):
+        rel = path.relative_to(oracle.root).as_posix()
         text = path.read_text(encoding="utf-8", errors="replace")
-        if name not in text or not sees(text, rel, module, defined_in):
+        if name not in text or not oracle.sees(text, rel, name, module, defined_in):
             continue
         for n, line in enumerate(text.splitlines(), 1):
             code = line.split("#", 1)[0]
@@ -111,10 +150,11 @@ def score(name: str, count: int, seed: int, labels: dict, show: bool) -> dict:
             "SELECT s.id, s.name, s.qualname, f.module, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
             " WHERE s.kind = 'class' AND f.path LIKE ? ORDER BY s.qualname", (PACKAGES[name] + "/%",)).fetchall()
         chosen = random.Random(seed).sample(classes, min(count, len(classes)))
+        oracle = Oracle(root, dict(conn.execute("SELECT path, module FROM files")))
         tp = fp = fn = 0
         undecided = []
         for sid, cname, qual, module, defined_in in chosen:
-            ours, grep = graph_sites(conn, sid), grep_sites(root, cname, module, defined_in)
+            ours, grep = graph_sites(conn, sid), grep_sites(oracle, cname, module, defined_in)
             for site in sorted(ours | grep):
                 key = f"{name}:{qual}:{site[0]}:{site[1]}"
                 truth = True if site in ours and site in grep else labels.get(key)
