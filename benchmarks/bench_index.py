@@ -331,7 +331,7 @@ def _bench_queries(root: Path, seed: int) -> list[dict]:
         warm_ms = (time.perf_counter() - t0) * 1000
         # How SQLite runs the recursive step (a full SCAN of calls per walked row is the slow case).
         plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + walk_sql("up", ALL_KINDS),
-                                                ("[1]", 3, 5000, '["call"]'))]
+                                                ("[1]", 3, 5000))]
         stat = conn.execute("SELECT stat FROM sqlite_stat1 WHERE idx = 'calls_target'").fetchone()
         docs = [{"metric": "blast_radius_plan", "up_plan": plan, "calls_target_stat1": stat and stat[0],
                  "calls_rows": conn.execute("SELECT count(*) FROM calls").fetchone()[0],

@@ -76,7 +76,7 @@ def test_walk_plans_use_indexes_after_growth(tmp_path):
     index_workspace(root)
     conn = open_reader(root)
     sql = walk_sql("up", ALL_KINDS)
-    plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + sql, ("[1]", 3, 100, '["call"]')))
+    plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN " + sql, ("[1]", 3, 100)))
     assert "USING INDEX calls_target" in plan or "USING COVERING INDEX calls_target" in plan, plan
     # instantiation through a class's constructors and subclasses: each step on its own index
     assert "symbols_parent" in plan and "inherits_target" in plan, plan

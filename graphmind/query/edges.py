@@ -5,37 +5,40 @@ from __future__ import annotations
 import apsw
 import orjson
 
-from graphmind.edgekinds import CONSTRUCTOR, INHERIT, INSTANTIATE
+from functools import lru_cache
+
+from graphmind.edgekinds import ALL_KINDS, CONSTRUCTOR, INHERIT, INSTANTIATE, sql_in
 
 RESOLVED = "resolution NOT IN ('possible', 'pending')"
 # `Sub()` reaching an inherited Base.__init__ has a constructor row and an instantiate row (to Sub):
 # code that counts each call once (the call graph, the repo map, search centrality) skips the second
 SECOND_ROW_OF_CALL = (f"(c.kind = '{INSTANTIATE}' AND EXISTS (SELECT 1 FROM calls k WHERE k.file_id = c.file_id"
                       f" AND k.line = c.line AND k.col = c.col AND k.caller_id = c.caller_id AND k.kind = '{CONSTRUCTOR}'))")
-KINDS_PARAM = "(SELECT value FROM json_each(?4))"
-
 # one recursive step per kind of link: (node reached, node it came from) from a `walk` row
 _UP_CALLS = (f"SELECT c.caller_id, walk.depth + 1 FROM walk CROSS JOIN calls c ON c.target_id = walk.id"
-             f" WHERE walk.depth < ?2 AND c.{RESOLVED} AND c.kind IN {KINDS_PARAM}")
+             f" WHERE walk.depth < ?2 AND c.{RESOLVED}{{kinds}}")
 _UP_NEW = (f"SELECT c.caller_id, walk.depth + 1 FROM walk CROSS JOIN symbols m ON m.parent_id = walk.id"
            f" CROSS JOIN calls c ON c.target_id = m.id WHERE walk.depth < ?2 AND c.kind = '{CONSTRUCTOR}'"
            f" AND c.{RESOLVED}")
 _UP_BASES = ("SELECT i.class_id, walk.depth + 1 FROM walk CROSS JOIN inherits i ON i.target_id = walk.id"
              " WHERE walk.depth < ?2")
 _DOWN_CALLS = (f"SELECT c.target_id, walk.depth + 1 FROM walk CROSS JOIN calls c ON c.caller_id = walk.id"
-               f" WHERE walk.depth < ?2 AND c.target_id IS NOT NULL AND c.{RESOLVED} AND c.kind IN {KINDS_PARAM}")
+               f" WHERE walk.depth < ?2 AND c.target_id IS NOT NULL AND c.{RESOLVED}{{kinds}}")
 _DOWN_BASES = ("SELECT i.target_id, walk.depth + 1 FROM walk CROSS JOIN inherits i ON i.class_id = walk.id"
                " WHERE walk.depth < ?2 AND i.target_id IS NOT NULL")
 
 
+@lru_cache(maxsize=64)
 def walk_sql(direction: str, kinds: tuple[str, ...]) -> str:
-    """A recursive walk from the ids in ?1 up to depth ?2, at most ?3 rows, over edges of kinds ?4."""
+    """A recursive walk from the ids in ?1 up to depth ?2, at most ?3 rows, over edges of `kinds`
+    (written into the statement: a fixed vocabulary, and no filter at all for every kind)."""
+    only = "" if set(kinds) >= set(ALL_KINDS) else " AND " + sql_in(kinds, "c.kind")
     if direction == "up":
         steps = [_UP_CALLS] + ([_UP_NEW] if INSTANTIATE in kinds else []) + ([_UP_BASES] if INHERIT in kinds else [])
     else:
         steps = [_DOWN_CALLS] + ([_DOWN_BASES] if INHERIT in kinds else [])
     return ("WITH RECURSIVE walk(id, depth) AS (SELECT value, 0 FROM json_each(?1) UNION "
-            + " UNION ".join(steps)
+            + " UNION ".join(step.format(kinds=only) for step in steps)
             + " ORDER BY 2 LIMIT ?3) SELECT id, min(depth) AS d FROM walk GROUP BY id ORDER BY d, id")
 
 

@@ -66,14 +66,14 @@ class Walk:
     kinds: tuple[str, ...] = ALL_KINDS
 
 
-def _reach(conn: apsw.Connection, sql: str, ids: list[int], depth: int, cap: int, time_limit: float,
-           kinds: tuple[str, ...]) -> tuple[list[tuple[int, int]], int, bool]:
+def _reach(conn: apsw.Connection, sql: str, ids: list[int], depth: int, cap: int,
+           time_limit: float) -> tuple[list[tuple[int, int]], int, bool]:
     """Run a recursive walk, shrinking the depth if it overruns the time limit."""
     for d in range(depth, 0, -1):
         deadline = time.monotonic() + time_limit
         conn.set_progress_handler(lambda: time.monotonic() > deadline, 2000)
         try:
-            rows = conn.execute(sql, (orjson.dumps(ids).decode(), d, cap, orjson.dumps(kinds).decode())).fetchall()
+            rows = conn.execute(sql, (orjson.dumps(ids).decode(), d, cap)).fetchall()
             return rows, d, d < depth
         except apsw.InterruptError:
             continue
@@ -97,7 +97,7 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
         raise BadArgumentError("limit must be at least 1")
     ids = [t.id for t in targets]
     cap = max(limit * 20, 5000)
-    rows, reached, timed_out = _reach(conn, walk_sql(direction, kinds), ids, depth, cap, time_limit, kinds)
+    rows, reached, timed_out = _reach(conn, walk_sql(direction, tuple(kinds)), ids, depth, cap, time_limit)
     out = Walk(targets=targets, direction=direction, depth=depth, complete_depth=reached, kinds=kinds)
     found = [(i, d) for i, d in rows if d > 0 and i not in ids]
     out.total = len(found)
