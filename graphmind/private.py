@@ -37,18 +37,18 @@ def own_dir(path: Path, mode: int, file_mode: int | None = None, *, create: bool
     when missing. With file_mode, bits beyond mode and file_mode are taken away from the folder and its
     files; without, a folder others can reach is refused (the socket folder in /tmp)."""
     made = False
-    if create:
-        try:
-            os.mkdir(path, 0o700)
-            made = True
-        except FileExistsError:
-            pass
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | _FLAGS)
-    except FileNotFoundError:
-        if create:
-            raise
-        return path
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | _FLAGS)
+        except FileNotFoundError:
+            if not create:
+                return path
+            try:
+                os.mkdir(path, 0o700)
+                made = True
+            except FileExistsError:
+                pass                                     # made meanwhile: checked all the same
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | _FLAGS)
     except OSError as exc:
         raise UnsafeFolderError(_why_not(path, exc)) from None
     try:
@@ -82,16 +82,22 @@ def _check_owner(path: Path | str, st: os.stat_result) -> None:
 
 
 def _check_entry(folder: Path, fd: int, entry: os.DirEntry, file_mode: int | None) -> None:
-    where = folder / entry.name
     if entry.is_symlink():
-        raise UnsafeFolderError(f"{where} is a symbolic link")
-    st = entry.stat(follow_symlinks=False)
-    _check_owner(where, st)
+        raise UnsafeFolderError(f"{folder / entry.name} is a symbolic link")
+    try:
+        st = entry.stat(follow_symlinks=False)
+    except FileNotFoundError:                            # gone since the listing (a WAL file SQLite removed)
+        return
+    if st.st_uid != os.geteuid():
+        _check_owner(folder / entry.name, st)
     if stat.S_ISREG(st.st_mode):
         if st.st_nlink > 1:
-            raise UnsafeFolderError(f"{where} has other hard links")
+            raise UnsafeFolderError(f"{folder / entry.name} has other hard links")
         if file_mode is not None and stat.S_IMODE(st.st_mode) & ~file_mode:
-            os.chmod(entry.name, stat.S_IMODE(st.st_mode) & file_mode, dir_fd=fd)
+            try:
+                os.chmod(entry.name, stat.S_IMODE(st.st_mode) & file_mode, dir_fd=fd)
+            except FileNotFoundError:
+                pass
 
 
 def open_own(path: Path, flags: int, mode: int = 0o600) -> int:

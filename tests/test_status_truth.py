@@ -75,7 +75,9 @@ def test_a_daemon_with_every_connection_in_use_is_busy_not_gone(daemon_shop):
 
 def test_a_failing_update_shows_its_error(daemon_shop):
     root = daemon_shop
+    wait_fresh(root)                                    # the start-up reconcile is committed
     other = apsw.Connection(str(root / ".graphmind" / "index.db"))
+    other.set_busy_timeout(20_000)                      # an idle checkpoint may hold the lock a moment
     other.execute("BEGIN IMMEDIATE")                  # another program holds the index's write lock
     try:
         edit(root, "while_locked")
