@@ -18,6 +18,7 @@ from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.index import indexer
 from graphmind.errors import GraphmindError
+from graphmind.logs import LineFormatter
 from graphmind.store import open_reader
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -237,7 +238,9 @@ app.command("watch")(watch_cmd)
 
 def main() -> None:
     """Entry point: run the app, turning graphmind errors into `error: …` and exit status 1."""
-    logging.basicConfig(level=logging.WARNING, format="graphmind: %(message)s")
+    handler = logging.StreamHandler()
+    handler.setFormatter(LineFormatter("graphmind: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     # `--wait-fresh` may stand alone (click options cannot take an optional value): give it its default.
     sys.argv[1:] = [f"--wait-fresh={WAIT_FRESH_DEFAULT}" if a == "--wait-fresh" else a for a in sys.argv[1:]]
     try:

@@ -1,13 +1,14 @@
 """The `graphmind daemon start|stop|status` commands and `graphmind watch`: arguments in, output out."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Optional
 
 import typer
 
 from graphmind.cli_options import JsonOpt, RootOpt, emit, root_or_cwd
-from graphmind.errors import DaemonError, DaemonNotRunningError, GraphmindError
+from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, GraphmindError
 
 daemon_app = typer.Typer(no_args_is_help=True, help=(
     "A background daemon per workspace that re-indexes files within moments of a save, so every query sees "
@@ -23,6 +24,14 @@ def _daemon_status_text(st: dict) -> str:
     if last:
         lines.append(f"last update: {last['changed']} changed, {last['removed']} removed in {last['ms']:.0f} ms "
                      f"({', '.join(last['paths'][:3]) or 'reconcile'})")
+    writer, error = st.get("writer") or {}, st.get("last_error")
+    if writer.get("state") not in (None, "idle"):
+        lines.append(f"writer: {writer['state']} for {time.time() - writer['since']:.0f}s, {writer['detail']}")
+    if error and error["failures"]:
+        lines.append(f"update failed {error['failures']} time(s) in a row: {error['error']}"
+                     f" ({', '.join(error['paths'][:3]) or 'reconcile'})")
+    elif error:
+        lines.append(f"last error {time.time() - error['at']:.0f}s ago (recovered since): {error['error']}")
     if reuse.get("share") is not None:
         lines.append(f"reused extractions: {reuse['reused']} of {reuse['reused'] + reuse['parsed']} "
                      f"({reuse['share']:.0%}); incremental parses: {reuse['incremental_parses']}")
@@ -56,8 +65,17 @@ def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     root = root_or_cwd(root)
     try:
         st = client.request(root, "status")
-    except (DaemonNotRunningError, DaemonError):
+    except DaemonBusyError as exc:          # it serves: every connection is taken (idle clients, a burst)
         pid = client.read_pid(root)
+        emit({"running": True, "busy": True, "pid": pid, "error": exc.message} if as_json
+             else f"running: pid {pid}, busy: {exc.detail}; no status until a connection frees up", as_json)
+        return
+    except (DaemonNotRunningError, DaemonError) as exc:
+        pid = client.read_pid(root)
+        if client.lock_held(root):          # alive (it holds the daemon lock) but not answering
+            emit({"running": True, "answering": False, "pid": pid, "error": exc.message} if as_json
+                 else f"running: pid {pid}, not answering: {exc.message}", as_json)
+            raise typer.Exit(4)
         stale = pid is not None and not client.lock_held(root)
         st = {"running": False, "stale_pid": pid if stale else None}
         emit(st if as_json else "not running" + (f" (pid {pid} did not stop cleanly; the next start recovers)"

@@ -66,3 +66,11 @@ class DaemonNotRunningError(GraphmindError):
 
 class DaemonError(GraphmindError):
     """The graphmind daemon could not do that:"""
+
+
+class UnsafeFolderError(GraphmindError):
+    """graphmind will not use a folder holding links, or another user's, or one others can write (remove it):"""
+
+
+class DaemonBusyError(DaemonError):
+    """The graphmind daemon is running but busy (every connection in use); try again in a moment:"""

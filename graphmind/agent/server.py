@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ INSTRUCTIONS = (
     "opening every file that contains it. Every row's `file:start` can be passed back as a symbol. "
     "To get oriented in the workspace, repo_map lists its most important definitions as signatures.")
 
+log = logging.getLogger(__name__)
 server = MCPServer("graphmind", instructions=INSTRUCTIONS, log_level="WARNING")
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                              open_world_hint=False)
@@ -92,6 +94,10 @@ def tool(fn):
             raise ToolError(exc.message) from None
         except apsw.BusyError:
             raise ToolError("the index is busy being written; try again in a moment") from None
+        except Exception as exc:                # a failure graphmind did not foresee: say what it was
+            log.exception("tool %s failed", fn.__name__)
+            raise ToolError(f"graphmind failed internally ({type(exc).__name__}: {exc}); "
+                            "the server's log (stderr) has the traceback") from None
     server.add_tool(run, annotations=_READ_ONLY)
     return fn
 

@@ -71,8 +71,9 @@ def index_files(store: Store, files: list[FileInfo], deleted: list[str], **optio
     """Bring the index up to date for the given files (and deletions); see _index_files.
 
     One run at a time per workspace (a file lock): the cold path writes in several transactions,
-    so two runs on an empty index must not interleave; a second run waits, then finds less to do."""
-    with write_lock(store.root):
+    so two runs on an empty index must not interleave; a second run waits, then finds less to do
+    (`on_lock_wait`: told when it starts and stops waiting for another run)."""
+    with write_lock(store.root, options.pop("on_lock_wait", None)):
         return _index_files(store, files, deleted, **options)
 
 

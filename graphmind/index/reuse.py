@@ -24,6 +24,8 @@ import apsw
 import orjson
 
 import graphmind
+from graphmind import private
+from graphmind.errors import UnsafeFolderError
 from graphmind.models import Extraction, FileInfo
 from graphmind.store import ExtractionFile, Store
 from graphmind.places import cache_path, local_cache_path
@@ -56,15 +58,15 @@ def fingerprint() -> str:
 
 def _open_cache(root: Path) -> ExtractionFile:
     """The workspace's cache file; beside the index when the shared one cannot be opened."""
-    path = cache_path(root)
+    path, local = cache_path(root), local_cache_path(root)
+    folder_mode = private.modes_for(root)[0]
     try:
-        return ExtractionFile(path)
-    except (apsw.Error, OSError) as exc:
-        local = local_cache_path(root)
+        return ExtractionFile(path, folder_mode)
+    except (apsw.Error, OSError, UnsafeFolderError) as exc:
         if path == local:
             raise
-        log.warning("cannot open the shared extraction cache %s (%s): using %s", path, exc, local)
-        return ExtractionFile(local)
+        log.warning("cannot use the shared extraction cache %s (%s): using %s", path, exc, local)
+        return ExtractionFile(local, folder_mode)
 
 
 def variant(info: FileInfo, module: str) -> str:

@@ -64,6 +64,15 @@ class IgnoreRules:
         return spec.name
 
 
+def admits_link(root_real: str, rules: IgnoreRules, full: str) -> bool:
+    """Whether a symlinked file may be indexed: its target is a file inside the root that the ignore
+    rules and the secret deny list admit by its own path too (`env_alias.py -> ../.env` is not)."""
+    target = os.path.realpath(full)
+    if not target.startswith(root_real + os.sep) or not os.path.isfile(target):
+        return False
+    return not rules.ignored(target[len(root_real) + 1:].replace(os.sep, "/"), False)
+
+
 def walk(root: Path) -> list[FileInfo]:
     """Every indexable file under root, sorted by path; symlinks are followed only inside root."""
     rules = IgnoreRules(root)
@@ -86,10 +95,8 @@ def walk(root: Path) -> list[FileInfo]:
                 continue
             full = os.path.join(dirpath, f)
             try:
-                if os.path.islink(full):
-                    target = os.path.realpath(full)
-                    if not target.startswith(root_real + os.sep) or not os.path.isfile(target):
-                        continue
+                if os.path.islink(full) and not admits_link(root_real, rules, full):
+                    continue
                 st = os.stat(full)
             except OSError as exc:
                 log.warning("skipping %s: %s", rel, exc)

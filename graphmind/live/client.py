@@ -11,15 +11,16 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
 
-from graphmind import config
+from graphmind import config, private
 from graphmind.live import protocol
-from graphmind.errors import DaemonError, DaemonNotRunningError
+from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError
 
 SOCKET_PATH_MAX = 100        # AF_UNIX paths are limited to 107 bytes; longer roots use a short path in /tmp
 START_TIMEOUT_S = 30.0
@@ -39,8 +40,8 @@ def daemon_files(root: Path) -> DaemonFiles:
     d = root / config.INDEX_DIR
     sock = d / "daemon.sock"
     if len(os.fsencode(sock)) > SOCKET_PATH_MAX:
-        short = Path(f"/tmp/graphmind-{os.getuid()}")
-        short.mkdir(mode=0o700, exist_ok=True)
+        # owner-only, checked before use: another user's folder could hold a socket answering in our place
+        short = private.own_dir(Path(tempfile.gettempdir()) / f"graphmind-{os.getuid()}", 0o700)
         sock = short / (hashlib.sha256(os.fsencode(root)).hexdigest()[:20] + ".sock")
     return DaemonFiles(d / "daemon.lock", d / "daemon.pid", sock, d / "daemon.log")
 
@@ -57,8 +58,8 @@ def lock_held(root: Path) -> bool:
     """Whether a live daemon holds the workspace lock (a crashed daemon's lock is released by the kernel)."""
     path = daemon_files(root).lock
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except FileNotFoundError:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:                          # missing; or a link, which no daemon of ours uses
         return False
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
@@ -85,6 +86,8 @@ class Connection:
     def request(self, op: str, /, **fields) -> dict:
         """Send one request; the reply (raises DaemonError on an error reply)."""
         reply = self.raw(protocol.encode({"op": op, **fields}))
+        if not reply.get("ok") and reply.get("kind") == "busy":
+            raise DaemonBusyError(reply.get("error", "every connection is in use"))
         if not reply.get("ok"):
             raise DaemonError(reply.get("error", "no reason given"))
         return reply
@@ -92,7 +95,10 @@ class Connection:
     def raw(self, line: bytes) -> dict:
         """Send bytes as they are; the next reply line, decoded."""
         try:
-            self.sock.sendall(line)
+            try:
+                self.sock.sendall(line)
+            except BrokenPipeError:            # it may have replied and closed first (`busy`): read that
+                pass
             reply = protocol.read_line(self.sock, self._buf, limit=1 << 30)
         except (OSError, protocol.ProtocolError) as exc:
             raise DaemonError(f"connection lost: {exc}") from None
@@ -121,6 +127,8 @@ def running(root: Path) -> bool:
     try:
         request(root, "ping", io_timeout=2.0)
         return True
+    except DaemonBusyError:
+        return True
     except (DaemonNotRunningError, DaemonError):
         return False
 
@@ -137,8 +145,8 @@ def wait_fresh(root: Path, timeout: float) -> dict | None:
 def start(root: Path, timeout: float = START_TIMEOUT_S) -> dict:
     """Start a detached daemon for root and wait until it answers; its ping reply."""
     files = daemon_files(root)
-    files.log.parent.mkdir(parents=True, exist_ok=True)
-    with open(files.log, "ab") as logf:
+    private.index_dir(root)
+    with os.fdopen(private.open_own(files.log, os.O_WRONLY | os.O_CREAT | os.O_APPEND), "ab") as logf:
         proc = subprocess.Popen([sys.executable, "-m", "graphmind", "watch", "--root", str(root), "--background"],
                                 stdin=subprocess.DEVNULL, stdout=logf, stderr=logf, cwd=str(root),
                                 start_new_session=True, close_fds=True)

@@ -18,6 +18,7 @@ import time
 from collections import deque
 from pathlib import Path
 
+from graphmind import private
 from graphmind.live import client
 from graphmind.index import parser, workspace
 from graphmind.live.changes import FULL, ChangeQueue
@@ -34,6 +35,8 @@ from graphmind.resolve.session import ResolveSession
 from graphmind.store import Store
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher, file_info
+from graphmind.live.writerstate import WriterState
+from graphmind.logs import LineFormatter
 
 log = logging.getLogger("graphmind.live.daemon")
 
@@ -60,6 +63,7 @@ class Daemon:
         self.updates = 0
         self.reconciles = 0
         self.last_update: dict | None = None
+        self.writer = WriterState()
         self.latencies: deque[tuple[float, float]] = deque(maxlen=500)   # (event->commit, take->commit) ms
         self.cache: ReuseCache | None = None
         self.session = ResolveSession()       # resolver tables kept between updates (the writer's)
@@ -68,8 +72,8 @@ class Daemon:
 
     # -- lifecycle ------------------------------------------------------------------------------
     def _acquire_lock(self) -> None:
-        self.files.lock.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.files.lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        private.index_dir(self.root)              # a real folder of ours holding no links, or refused
+        fd = private.open_own(self.files.lock, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -78,7 +82,7 @@ class Daemon:
         self._lock_fd = fd
         if self.files.pid.exists():
             log.info("recovered the workspace from a daemon that did not stop cleanly (pid file left behind)")
-        self.files.pid.write_text(f"{os.getpid()}\n")
+        private.write_own(self.files.pid, f"{os.getpid()}\n")
 
     def start(self) -> None:
         """Take the lock, bind the socket, start watching, then reconcile what changed while no daemon ran."""
@@ -140,6 +144,7 @@ class Daemon:
                 except Exception as exc:            # a grammar that will not load fails its files later
                     log.warning("cannot prepare %s: %s", language, exc)
             release_memory()
+            self.writer.set("idle")
             while not self.stopping.is_set():
                 batch = self.queue.take(IDLE_CHECKPOINT_S if dirty else 3600)
                 if batch is None:
@@ -160,8 +165,11 @@ class Daemon:
                 try:
                     self._apply(store, batch)
                     dirty, backoff = True, 0.5
+                    self.writer.succeeded()
+                    self.writer.set("idle")
                 except Exception as exc:            # keep serving; try again with a full reconcile
                     log.exception("update failed: %s", exc)
+                    self.writer.failed(exc, batch.full, sorted(batch.paths), backoff)
                     self.session.invalidate()       # it may hold rows that were rolled back
                     if not self.stopping.wait(backoff):
                         self.queue.add(FULL)
@@ -217,8 +225,9 @@ class Daemon:
                 return
         for rel in deleted:
             self.trees.forget(rel)
-        summary = index_files(store, files, deleted, complete=batch.full, force=forced,
-                              results=self._results, checkpoint=False, totals=False, session=self.session)
+        self.writer.updating(batch.full, sorted(batch.paths))
+        summary = index_files(store, files, deleted, complete=batch.full, force=forced, results=self._results,
+                              checkpoint=False, totals=False, session=self.session, on_lock_wait=self.writer.lock_wait)
         done = time.monotonic()
         if not (summary.changed or summary.removed) and not batch.full:
             return
@@ -262,13 +271,14 @@ def rotate_log(path: Path) -> None:
 
 def serve(root: Path, *, log_file: Path | None = None) -> None:
     """Run a daemon for root in this process until it is stopped; logs to log_file or stderr."""
-    handler: logging.Handler
     if log_file is not None:
+        private.index_dir(root)
         rotate_log(log_file)
-        handler = logging.FileHandler(log_file)
+        stream = os.fdopen(private.open_own(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND), "a")
+        handler: logging.Handler = logging.StreamHandler(stream)
     else:
         handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    handler.setFormatter(LineFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
     for name in ("graphmind", "watchdog"):
         logging.getLogger(name).addHandler(handler)
     logging.getLogger("graphmind").setLevel(logging.INFO)
@@ -280,3 +290,5 @@ def serve(root: Path, *, log_file: Path | None = None) -> None:
         for name in ("graphmind", "watchdog"):
             logging.getLogger(name).removeHandler(handler)
         handler.close()
+        if log_file is not None:
+            handler.stream.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.live import client
-from graphmind.errors import DaemonError, DaemonNotRunningError, GraphmindError
+from graphmind.errors import DaemonError, DaemonNotRunningError, GraphmindError, UnsafeFolderError
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,8 @@ def _refresh_in_process(root: Path) -> Freshness:
     from graphmind.index.indexer import index_workspace          # heavy: only when no daemon runs
     try:
         summary = index_workspace(root)
+    except UnsafeFolderError:                  # nothing can be read from such a folder either: say it once
+        raise
     except (GraphmindError, apsw.Error, OSError) as exc:
         log.warning("could not refresh the index: %s", exc)
         return Freshness("none", fresh=False, note=f"not refreshed: {exc}")

@@ -24,6 +24,7 @@ from graphmind.live.protocol import ProtocolError, error, ok, parse_request
 from graphmind.store import open_reader
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher
+from graphmind.live.writerstate import WriterState
 
 log = logging.getLogger("graphmind.live.daemon")
 POOL_SIZE = 4               # idle read connections kept (requests run one thread each)
@@ -92,6 +93,7 @@ class Served(Protocol):
     updates: int
     reconciles: int
     last_update: dict | None
+    writer: WriterState
     latencies: deque[tuple[float, float]]
 
     def wait_fresh(self, timeout: float) -> dict: ...
@@ -157,7 +159,8 @@ class DaemonOps:
                   reuse={"reused": cache.reused if cache else 0, "parsed": cache.parsed if cache else 0,
                          "incremental_parses": cache.incremental if cache else 0,
                          "share": cache.share() if cache else None},
-                  tree_cache={"trees": len(self.d.trees), "source_bytes": self.d.trees.source_bytes})
+                  tree_cache={"trees": len(self.d.trees), "source_bytes": self.d.trees.source_bytes},
+                  **self.d.writer.as_json())
 
     def _op_walk(self, op, req) -> dict:
         freshness = self.d.wait_fresh(req.wait_fresh) if req.wait_fresh is not None else None

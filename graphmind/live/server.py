@@ -77,7 +77,8 @@ class SocketServer:
         with self._lock:
             if len(self._threads) >= MAX_CONNECTIONS:
                 try:
-                    conn.sendall(protocol.encode(protocol.error("daemon busy: too many connections", "busy")))
+                    reply = protocol.error(f"all {MAX_CONNECTIONS} connections are in use", "busy")
+                    conn.sendall(protocol.encode({**reply, "pid": os.getpid()}))
                 finally:
                     conn.close()
                 return

@@ -22,11 +22,11 @@ from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, Fi
                              FileDeletedEvent, FileMovedEvent, FileSystemEvent, FileSystemEventHandler)
 from watchdog.observers import Observer
 
-from graphmind import config
+from graphmind import config, private
 from graphmind.live.changes import FULL, ChangeQueue
 from graphmind.languages import language_for
 from graphmind.models import FileInfo
-from graphmind.index.workspace import IgnoreRules
+from graphmind.index.workspace import IgnoreRules, admits_link
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +59,8 @@ def file_info(root: Path, rules: IgnoreRules, rel: str) -> FileInfo | None:
         return None
     full = os.path.join(root, rel)
     try:
-        if os.path.islink(full):
-            target = os.path.realpath(full)
-            if not target.startswith(os.path.realpath(root) + os.sep) or not os.path.isfile(target):
-                return None
+        if os.path.islink(full) and not admits_link(os.path.realpath(root), rules, full):
+            return None
         st = os.stat(full)
     except OSError:
         return None
@@ -109,7 +107,7 @@ class Watcher:
 
     def start(self) -> None:
         """Start the observer threads (watches are in place when this returns)."""
-        self.fence_path.parent.mkdir(parents=True, exist_ok=True)
+        private.index_dir(self.root)
         wd_log = logging.getLogger("watchdog")
         if wd_log.level == logging.NOTSET:
             wd_log.setLevel(logging.WARNING)       # its overflow warning must reach the hook
@@ -182,8 +180,7 @@ class Watcher:
         with self._fence_cond:
             self._fence_next += 1
             token = self._fence_next
-            with open(self.fence_path, "w") as fh:
-                fh.write(str(token))
+            private.write_own(self.fence_path, str(token))
             deadline = time.monotonic() + timeout
             while self._fence_seen < token and self._observer is not None:
                 left = deadline - time.monotonic()

@@ -12,7 +12,7 @@ import orjson
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.places import cache_path
 from graphmind.languages import level
-from graphmind.store import index_path
+from graphmind.store import index_path, open_read_only
 
 
 def index_status(conn: apsw.Connection, root: Path) -> dict:
@@ -115,7 +115,7 @@ def reuse_status(conn: apsw.Connection, root: Path) -> dict:
     entries = 0
     if path.is_file():
         try:
-            cache = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+            cache = open_read_only(path)
             try:
                 entries = cache.execute("SELECT count(*) FROM extractions").fetchone()[0]
             finally:

@@ -5,11 +5,12 @@ import contextlib
 import fcntl
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import apsw
 
-from graphmind import config
+from graphmind import config, private
 from graphmind.errors import NoIndexError
 from graphmind.resources import read_text
 
@@ -19,17 +20,23 @@ BUSY_TIMEOUT_MS = 5000
 
 
 @contextlib.contextmanager
-def write_lock(root: Path):
+def write_lock(root: Path, on_wait: Callable[[bool], None] | None = None):
     """Hold the workspace's index-run lock (`.graphmind/write.lock`): the cold path writes in
-    several transactions, so two runs on an empty index must not interleave."""
-    path = root / config.INDEX_DIR / "write.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
+    several transactions, so two runs on an empty index must not interleave. on_wait(True) is
+    called when another process holds it, on_wait(False) once it is ours (the daemon's status)."""
+    fd = private.open_own(private.index_dir(root) / "write.lock", os.O_RDWR | os.O_CREAT)
+    try:
         try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_wait is not None:
+                on_wait(True)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if on_wait is not None:
+                on_wait(False)
+        yield
+    finally:
+        os.close(fd)                                # releases the lock
 
 
 def index_path(root: Path) -> Path:
@@ -85,12 +92,31 @@ def remove_database(path: Path) -> None:
             pass
 
 
+def _unlinked(path: Path) -> str:
+    """path with its folder's links resolved: SQLite's NOFOLLOW refuses a link anywhere in the path, and
+    a workspace may live under one (/tmp -> /private/tmp); the file itself must not be one."""
+    return os.path.join(os.path.realpath(path.parent), path.name)
+
+
+def open_database(path: Path, file_mode: int) -> apsw.Connection:
+    """A read-write connection to a database file of graphmind's, made with file_mode when missing (its
+    WAL and shared-memory files take the same mode); SQLite follows no link to it."""
+    private.create_own(path, file_mode)
+    return apsw.Connection(_unlinked(path), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE
+                           | apsw.SQLITE_OPEN_NOFOLLOW)
+
+
+def open_read_only(path: Path) -> apsw.Connection:
+    """A read-only connection to a database file of graphmind's, never through a link."""
+    return apsw.Connection(_unlinked(path), flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_NOFOLLOW)
+
+
 def open_reader(root: Path) -> apsw.Connection:
     """A read-only connection to a workspace's index; raises NoIndexError when there is none."""
-    path = index_path(root)
+    path = private.index_dir(root, create=False) / config.INDEX_FILE
     if not path.is_file():
         raise NoIndexError()
-    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    conn = open_read_only(path)
     conn.set_busy_timeout(BUSY_TIMEOUT_MS)
     version = schema_parts()[2]
     found = conn.execute("PRAGMA user_version").fetchone()[0]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import apsw
 
-from graphmind.store.connect import cache_schema, configure, remove_database, schema_parts, use_wal
+from graphmind import private
+from graphmind.store.connect import cache_schema, configure, open_database, remove_database, schema_parts, use_wal
 
 log = logging.getLogger(__name__)
 
@@ -18,9 +19,9 @@ class ExtractionFile:
     """The content-addressed extraction cache (graphmind/index/reuse.py), a SQLite file of its own that the
     daemons of several worktrees may share. Advisory: a write that finds it busy is skipped."""
 
-    def __init__(self, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
+    def __init__(self, path: Path, folder_mode: int = 0o700):
+        private.own_dir(path.parent, folder_mode, folder_mode & 0o666)
+        self.path, self._file_mode = path, folder_mode & 0o666
         try:
             self.conn = self._open()
         except (apsw.NotADBError, apsw.CorruptError) as exc:     # derived data: start it afresh
@@ -29,7 +30,7 @@ class ExtractionFile:
             self.conn = self._open()
 
     def _open(self) -> apsw.Connection:
-        conn = apsw.Connection(str(self.path))
+        conn = open_database(self.path, self._file_mode)
         try:
             configure(conn, CACHE_BUSY_MS)
             version = schema_parts()[2]

@@ -8,8 +8,10 @@ from pathlib import Path
 import apsw
 import orjson
 
+from graphmind import private
 from graphmind.models import Delta, FileResult
-from graphmind.store.connect import BUSY_TIMEOUT_MS, configure, graph_version, index_path, remove_database
+from graphmind.store.connect import BUSY_TIMEOUT_MS, configure, graph_version, index_path, open_database
+from graphmind.store.connect import remove_database
 from graphmind.store.connect import schema_parts, use_wal
 from graphmind.store.files import delete_file, replace_file
 from graphmind.store.plan import FilePlanner
@@ -27,16 +29,15 @@ class Store:
         self.root = root
         self._busy_ms = busy_ms
         self.path = index_path(root)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        gitignore = self.path.parent / ".gitignore"
-        if not gitignore.exists():
-            gitignore.write_text("*\n")
+        private.index_dir(root)                         # checked: a real folder of ours, holding no links
+        self._file_mode = private.modes_for(root)[1]
+        private.create_own(self.path.parent / ".gitignore", self._file_mode, "*\n")
         self.conn = self._open()
         self.version_at_begin: str | None = None    # graph_version when the current transaction began
 
     def _open(self) -> apsw.Connection:
         tables, self._indexes, version = schema_parts()
-        conn = apsw.Connection(str(self.path))
+        conn = open_database(self.path, self._file_mode)
         configure(conn, self._busy_ms)
         # one statement, one snapshot: another process creating the index meanwhile sets the version
         # before its tables, so tables without the version are never seen half-made
@@ -47,7 +48,7 @@ class Store:
             log.warning("index schema version %s differs from %s: rebuilding the index", found, version)
             conn.close()
             remove_database(self.path)
-            conn = apsw.Connection(str(self.path))
+            conn = open_database(self.path, self._file_mode)
             configure(conn)
         use_wal(conn, self._busy_ms)
         conn.execute(tables)
