@@ -11,8 +11,8 @@ import re
 from graphmind.models import CallRow
 
 # a dotted or `::` path written as one node: taken whole, not descended into
-_CHAINS = frozenset({"attribute", "nested_type_identifier", "scoped_type_identifier", "qualified_type",
-                     "scoped_identifier", "member_expression", "scoped_type"})
+_CHAINS = frozenset({"attribute", "nested_type_identifier", "scoped_type_identifier", "qualified_type", "user_type",
+                     "qualified_identifier", "scoped_identifier", "member_expression", "scoped_type"})
 _NAMES = frozenset({"identifier", "type_identifier"})
 _SKIP = frozenset({"as_pattern_target", "predefined_type", "primitive_type", "comment", "type_arguments_list"})
 _STRINGS = frozenset({"string", "string_content"})

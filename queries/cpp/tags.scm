@@ -215,3 +215,11 @@
 
 (preproc_include
   path: (system_lib_string) @name) @reference.import
+
+; Types named in parameters, fields, declarations, return types and template arguments (casts
+; included): dependencies, not calls.
+(parameter_declaration type: (_) @reference.type)
+(field_declaration type: (_) @reference.type)
+(declaration type: (_) @reference.type)
+(function_definition type: (_) @reference.type)
+(template_argument_list) @reference.type

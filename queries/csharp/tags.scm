@@ -111,3 +111,13 @@
 (using_directive
   name: (identifier) @alias
   [(identifier) (qualified_name) (generic_name)] @name) @reference.import
+
+; Types named in declarations, parameters, casts, catch clauses, patterns and generic arguments:
+; dependencies, not calls.
+(parameter type: (_) @reference.type)
+(variable_declaration type: (_) @reference.type)
+(method_declaration returns: (_) @reference.type)
+(cast_expression type: (_) @reference.type)
+(catch_declaration type: (_) @reference.type)
+(declaration_pattern type: (_) @reference.type)
+(type_argument_list) @reference.type

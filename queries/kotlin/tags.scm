@@ -110,3 +110,14 @@
 (import_header
   (identifier) @name
   (wildcard_import) @symbol) @reference.import
+
+; Types named in parameters, properties, return types, casts, `is` checks, catch blocks and generic
+; arguments: dependencies, not calls.
+(parameter (user_type) @reference.type)
+(class_parameter (user_type) @reference.type)
+(function_declaration (user_type) @reference.type)
+(variable_declaration (user_type) @reference.type)
+(as_expression (user_type) @reference.type)
+(check_expression (user_type) @reference.type)
+(catch_block (user_type) @reference.type)
+(type_arguments) @reference.type

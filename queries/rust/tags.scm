@@ -164,3 +164,12 @@
 (extern_crate_declaration
   name: (identifier) @name
   alias: (identifier)? @alias) @reference.import
+
+; Types named in parameters, fields, return types, let bindings, struct literals and generic
+; arguments: dependencies, not calls.
+(parameter type: (_) @reference.type)
+(field_declaration type: (_) @reference.type)
+(function_item return_type: (_) @reference.type)
+(let_declaration type: (_) @reference.type)
+(struct_expression name: (_) @reference.type)
+(type_arguments) @reference.type
