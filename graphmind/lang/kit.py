@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from graphmind.lang.typeflow import FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
 from graphmind.resolve.tables import CLASS_KINDS
@@ -20,7 +21,6 @@ TYPE_FINDERS: dict[str, Callable[[Resolving, int, str], int | None]] = {}
 UNTYPED = frozenset({"var", "val", "let", "auto", "const", "dynamic", "mut", "_"})
 _ARGS = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
 _TYPE_NOISE = re.compile(r"\b(?:const|volatile|mut|final|struct|class|enum|typename|unsigned|signed|ref|out|in|dyn|impl)\b|[*&?!^]")
-_CALLEE = re.compile(r"^\s*(?:new\s+)?&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^()]*>)?\s*(?P<open>[({])")
 
 
 def strip_args(text: str) -> str:
@@ -99,90 +99,17 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     finder = TYPE_FINDERS.get(language(r, scope))
     if finder is not None:
         return finder(r, scope, path)
-    res = r.resolve_path(scope, path)
+    res = find_path(r, scope, path)
     target = res[1] if res is not None and isinstance(res[1], int) else None
     return target if is_class(r, target) else None
 
 
-def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
-    """The bindings of a variable seen from a scope (nearest scope that binds it, class fields
-    through the class's bases), as (scope, kind, value); None when no scope binds the name."""
-    t, s = r.t, scope
-    while s is not None and s in t.syms:
-        entries = t.bindings.get(s, {}).get(name)
-        if entries:
-            return [(s, k, v) for k, v in entries]
-        sym = t.syms[s]
-        if sym.kind in CLASS_KINDS:
-            for base in r.mro(s)[1:]:
-                entries = t.bindings.get(base, {}).get(name)
-                if entries:
-                    return [(base, k, v) for k, v in entries]
-        s = sym.parent
-    return None
-
-
-def value_types(r: Resolving, scope: int, name: str, depth: int = 0) -> list[int] | None:
-    """The classes a variable holds (from its declared type or its initializer), [] when unknown,
-    None when the name is not a variable in scope."""
-    entries = bound(r, scope, name)
-    if entries is None:
-        return None
-    found: list[int] = []
-    for where, kind, value in entries:
-        if kind in ("annot", "param"):
-            cls = resolve_type(r, where, value)
-            if cls is not None and cls not in found:
-                found.append(cls)
-        elif kind == "assign" and depth < 4:
-            for cls in expr_types(r, where, value, depth + 1):
-                if cls not in found:
-                    found.append(cls)
-    return found
-
-
-def expr_types(r: Resolving, scope: int, text: str, depth: int = 0) -> list[int]:
-    """The classes an initializer evaluates to: `new T(…)`, `T{…}`, `&T{…}`, `T(…)`, `T::new(…)`,
-    `pkg.F(…)` through F's declared return type; [] when unknown."""
-    m = _CALLEE.match(text)
-    if m is None:
-        path = text.strip()
-        if DOTTED.match(path) and "." not in path and "::" not in path:
-            return value_types(r, scope, path, depth + 1) or []
-        return []
-    path = m["path"]
-    finder = TYPE_FINDERS.get(language(r, scope))
-    cls = finder(r, scope, path) if finder is not None else None
-    if cls is not None:
-        return [cls]
-    res = r.resolve_path(scope, path)
-    target = res[1] if res is not None and isinstance(res[1], int) else None
-    if target is None:
-        return []
-    if is_class(r, target):
-        return [target]
-    returns = [v for k, v in r.t.bindings.get(target, {}).get("", []) if k == "returns"]
-    found = []
-    for value in returns:
-        cls = resolve_type(r, target, value.strip().lstrip("(").split(",")[0])
-        if cls is not None and cls not in found:
-            found.append(cls)
-    return found
-
-
-def field_types(r: Resolving, classes: list[int], name: str) -> list[int]:
-    """The classes a field of these classes holds (declared in the class or one of its bases)."""
-    found = []
-    for cls in classes:
-        for c in r.mro(cls):
-            entries = r.t.bindings.get(c, {}).get(name)
-            if entries:
-                for kind, value in entries:
-                    hit = resolve_type(r, c, value) if kind in ("annot", "param") else None
-                    if hit is not None and hit not in found:
-                        found.append(hit)
-                break
-    return found
+def flow(r: Resolving) -> FlowEval:
+    """The type-flow evaluator of this resolve pass (graphmind/lang/typeflow.py)."""
+    ev = r.state.get("_flow")
+    if ev is None:
+        ev = r.state["_flow"] = FlowEval(r, resolve_type)
+    return ev
 
 
 def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
