@@ -41,12 +41,11 @@ def scala_module(path: str, data: bytes) -> str | None:
     return _package(_SCALA_PACKAGE, data)
 
 
-def prepare_kotlin(r: Resolving) -> None:
-    """Kotlin's import @name is the whole path (`a.b.C`): split it into package and symbol."""
-    for scope, table in langkit.import_tables(r, "kotlin"):
-        for alias, (module, symbol) in list(table.items()):
-            if symbol is not None and symbol != "*" and module.endswith("." + symbol):
-                table[alias] = (module[: -len(symbol) - 1], symbol)
+def kotlin_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
+    """Kotlin's import @name is the whole path (`a.b.C`): the symbol C of package a.b."""
+    if symbol is not None and symbol != "*" and module.endswith("." + symbol):
+        module = module[: -len(symbol) - 1]
+    return callsites.via_import(r, module, symbol)
 
 
 def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
@@ -98,7 +97,7 @@ def scala_call(r: Resolving, caller: int, text: str, name: str):
 
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
                                resolve_call=java_call))
-register("kotlin", LanguageHooks(module_name=kotlin_module, prepare=prepare_kotlin, resolve_import=resolve_import,
+register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
 register("scala", LanguageHooks(module_name=scala_module, resolve_import=resolve_import, visible=visible,
                                 resolve_call=scala_call))

@@ -44,14 +44,6 @@ def language(r: Resolving, scope: int) -> str:
     return r.t.lang.get(sym.file, "") if sym is not None else ""
 
 
-def import_tables(r: Resolving, lang: str):
-    """(scope, {alias: (module, symbol)}) for every scope of one language that imports something."""
-    for scope, table in r.t.imports.items():
-        sym = r.t.syms.get(scope)
-        if sym is not None and r.t.lang.get(sym.file) == lang:
-            yield scope, table
-
-
 def module_of(r: Resolving, scope: int) -> int:
     """The module symbol a scope belongs to."""
     return r.t.file_module.get(r.t.syms[scope].file, scope)
