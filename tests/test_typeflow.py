@@ -8,8 +8,9 @@ import shutil
 import pytest
 
 from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
 
-from flowcases import CASES, FLOW, expected, index_case, score
+from flowcases import CASES, FLOW, call_rows, expected, index_case, score
 from langcases import snapshot
 
 
@@ -57,3 +58,17 @@ def _owner_name(qualname: str) -> str:
     """The class part of a method's qualified name (the function's own name for C and Bash)."""
     parts = qualname.split(".")
     return parts[-2] if parts[-2][:1].isupper() or parts[-2] == "M" else parts[-1]
+
+
+def test_a_field_holding_a_function_hides_a_base_method(tmp_path):
+    """TypeScript: `now: () => number` declared in the class comes before `now()` of the interface it
+    implements; `this.now()` and `s.now()` call the field's value, not the interface's method."""
+    (tmp_path / "clock.ts").write_text(
+        "export interface Clock {\n  now(): number;\n}\n\n"
+        "export class Scheduler implements Clock {\n  now: () => number = Date.now;\n\n"
+        "  tick(): number {\n    return this.now();\n  }\n}\n\n"
+        "export function read(s: Scheduler): number {\n  return s.now();\n}\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert {how for how, _, _ in call_rows(conn, "clock.Scheduler.tick", "this.now")} == {"possible"}
+    assert {how for how, _, _ in call_rows(conn, "clock.read", "s.now")} == {"possible"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import callsites, typeflow
-from graphmind.lang.kit import flow
+from graphmind.lang.kit import field_first, flow
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
@@ -65,7 +65,13 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         return None
     parts = text.split(".")
     if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
-        return callsites.resolve_chain(r, caller, text, name) if len(parts) > 2 else None
+        if len(parts) > 2:
+            return callsites.resolve_chain(r, caller, text, name)
+        cls = r.enclosing_class(caller)
+        hit = r.member(cls, name) if cls is not None and not new else None
+        if hit is not None and field_first(r, cls, hit, name):
+            return r.possible(t.lang[t.syms[caller].file], name)   # `now: () => number` before a base's `now()`
+        return None
     if parts[0] == "super":
         cls = r.enclosing_class(caller)
         bases = r.class_bases(cls) if cls is not None else []

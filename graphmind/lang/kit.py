@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmind.lang.typeflow import FlowEval, find_path
+from graphmind.lang.typeflow import VAR_KINDS, FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
 from graphmind.resolve.tables import CLASS_KINDS
@@ -17,6 +17,7 @@ from graphmind.resolve.tables import CLASS_KINDS
 
 # language -> how it finds the class a type path names, when resolve_path cannot (C++ namespaces)
 TYPE_FINDERS: dict[str, Callable[[Resolving, int, str], int | None]] = {}
+SHARED_MEMBER_NAMES = frozenset({"javascript", "typescript", "tsx", "lua"})
 # words that declare a variable without saying its type
 UNTYPED = frozenset({"var", "val", "let", "auto", "const", "dynamic", "mut", "_"})
 _ARGS = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
@@ -110,9 +111,24 @@ def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
     rows: Rows = []
     for cls in classes:
         hit = r.member(cls, name)
-        if hit is not None and all(hit != t for t, _, _ in rows):
+        if hit is not None and all(hit != t for t, _, _ in rows) and not field_first(r, cls, hit, name):
             rows.append((hit, how, 0))
     return rows
+
+
+def field_first(r: Resolving, cls: int, hit: int, name: str) -> bool:
+    """Whether, in a language where fields and methods share one namespace (JavaScript, TypeScript,
+    Lua), a field of that name comes before the method in the MRO (`now: () => number` declared in
+    the class, `now()` in an interface it implements): the call goes to the field's value."""
+    t = r.t
+    if t.lang.get(t.syms[cls].file) not in SHARED_MEMBER_NAMES:
+        return False
+    for c in r.mro(cls):
+        if c == t.syms[hit].parent:
+            return False
+        if any(k in VAR_KINDS for k, _ in t.bindings.get(c, {}).get(name, ())) or name in t.attrs.get(c, {}):
+            return True
+    return False
 
 
 def constructors(r: Resolving, cls: int, how: str) -> Rows:
