@@ -57,9 +57,9 @@ GENERIC_NAMES = frozenset(name for name, _ in GENERIC_GRAMMARS)
 # How deeply each language is indexed, shown by `graphmind status` (the resolution rules behind each
 # line live in graphmind/lang/<family>.py; Python's in graphmind/resolve/).
 _JS_LEVEL = ("definitions, calls, imports: relative paths and index files, tsconfig paths/baseUrl, "
-             "workspace packages, CommonJS; this/super through classes")
+             "workspace packages, CommonJS; this/super through classes, inferred types")
 _JVM_LEVEL = ("definitions, calls, imports (package, static, wildcard), same-package classes, "
-              "constructors, this/super and inherited members, declared variable types")
+              "constructors, this/super and inherited members, inferred types")
 LEVELS = {
     "python": "full: definitions, calls, imports and re-exports, class hierarchy, inferred types",
     "javascript": _JS_LEVEL, "typescript": _JS_LEVEL, "tsx": _JS_LEVEL,
@@ -70,6 +70,13 @@ LEVELS = {
     "csharp": "definitions, calls, namespaces and using, same-namespace types, constructors, this/base and "
               "inherited members, declared variable types",
     "c": "definitions, calls, #include reach, header declarations to source definitions",
+    "scala": _JVM_LEVEL,
+    "php": "definitions, calls, namespaces and use, same-namespace classes, constructors, $this/self/parent, "
+           "inferred types",
+    "ruby": "definitions, calls, require/require_relative and autoload names, X.new, implicit self, inferred types",
+    "swift": "definitions, calls, module-wide names, initializers, implicit self, inferred types",
+    "lua": "definitions, calls, require, tables as classes, obj:m()/self:m(), inferred types",
+    "bash": "definitions, calls, functions of sourced files",
     "cpp": "definitions, calls, #include reach, namespaces, out-of-line Class::method, this/implicit members, "
            "declared variable types",
 }

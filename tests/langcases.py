@@ -13,10 +13,10 @@ from graphmind.store import open_reader
 REPOS = Path(__file__).parent / "fixtures" / "repos"
 
 
-def index_fixture(tmp_path: Path, name: str):
-    """A fresh indexed copy of tests/fixtures/repos/<name>, as a read-only connection."""
+def index_fixture(tmp_path: Path, name: str, base: Path = REPOS):
+    """A fresh indexed copy of tests/fixtures/repos/<name> (or base/<name>), as a read-only connection."""
     root = tmp_path / name
-    shutil.copytree(REPOS / name, root)
+    shutil.copytree(base / name, root)
     index_workspace(root)
     return open_reader(root)
 
@@ -46,3 +46,15 @@ def resolution(conn, caller: str, callee: str) -> set[tuple[str, str | None]]:
     return set(conn.execute(
         "SELECT c.resolution, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
         " LEFT JOIN symbols t ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = ?", (caller, callee)))
+
+
+def snapshot(root: Path) -> dict:
+    """Every call row as content (no ids), so two indexes can be compared."""
+    conn = open_reader(root)
+    rows = conn.execute(
+        "SELECT f.path, s.qualname, c.callee, c.line, c.col, t.qualname, c.resolution, c.candidates, c.implicit"
+        " FROM calls c JOIN files f ON f.id = c.file_id JOIN symbols s ON s.id = c.caller_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id").fetchall()
+    bases = conn.execute("SELECT s.qualname, i.base, t.qualname FROM inherits i JOIN symbols s ON s.id = i.class_id"
+                         " LEFT JOIN symbols t ON t.id = i.target_id").fetchall()
+    return {"calls": sorted(rows, key=repr), "bases": sorted(bases, key=repr)}

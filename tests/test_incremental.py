@@ -8,21 +8,10 @@ from pathlib import Path
 import pytest
 
 from graphmind.index.indexer import index_workspace
-from graphmind.store import open_reader
+
+from langcases import snapshot
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
-
-
-def snapshot(root: Path) -> dict:
-    """Every call row as content (no ids), so two indexes can be compared."""
-    conn = open_reader(root)
-    rows = conn.execute(
-        "SELECT f.path, s.qualname, c.callee, c.line, c.col, t.qualname, c.resolution, c.candidates, c.implicit"
-        " FROM calls c JOIN files f ON f.id = c.file_id JOIN symbols s ON s.id = c.caller_id"
-        " LEFT JOIN symbols t ON t.id = c.target_id").fetchall()
-    bases = conn.execute("SELECT s.qualname, i.base, t.qualname FROM inherits i JOIN symbols s ON s.id = i.class_id"
-                         " LEFT JOIN symbols t ON t.id = i.target_id").fetchall()
-    return {"calls": sorted(rows, key=repr), "bases": sorted(bases, key=repr)}
 
 
 def edits(rng: random.Random, text: str) -> str:

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+
 from langcases import blast_radius, definitions, edges, index_fixture, resolution
 
 
@@ -40,3 +43,14 @@ def test_no_wrong_edges(conn):
     assert {t for c, t in edges(conn, resolved=False) if c == "cmd.shop.mystery"} >= {
         "store.Store.Add", "inventory.Ledger.Add"}
     assert not {t for c, t in resolved if c == "cmd.shop.mystery"}
+
+
+def test_a_dot_version_import_binds_the_package_name(tmp_path):
+    """`import "gopkg.in/yaml.v3"` binds `yaml` (the `.vN` suffix is not part of the name)."""
+    (tmp_path / "go.mod").write_text("module gopkg.in/yaml.v3\n\ngo 1.22\n")
+    (tmp_path / "yaml.go").write_text("package yaml\n\nfunc Unmarshal(in []byte) error {\n\treturn nil\n}\n")
+    (tmp_path / "cmd").mkdir()
+    (tmp_path / "cmd" / "main.go").write_text(
+        'package main\n\nimport "gopkg.in/yaml.v3"\n\nfunc main() {\n\tyaml.Unmarshal(nil)\n}\n')
+    index_workspace(tmp_path)
+    assert resolution(open_reader(tmp_path), "cmd.main", "yaml.Unmarshal") == {("import", "yaml.Unmarshal")}

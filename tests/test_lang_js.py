@@ -39,7 +39,8 @@ CALLERS = {
                                                  "src.models.base.Model.constructor"}),
         ("src.core.store.Store.validate", 2, {"src.core.store.Store.constructor", "src.core.store.Store.save",
                                               "src.core.store.createStore", "src.app.main",
-                                              "src.models.base.Model.constructor"}),
+                                              "src.models.base.Model.constructor",
+                                              "src.models.base.Model.persist"}),   # this.store.save(), store: Store
         ("src.utils.slug", 1, {"src.utils.log", "src.models.user.User.describe"}),
         ("src.utils.log", 1, {"src.models.user.User.persist"}),            # `import log from '@utils'` (default)
         ("src.models.base.Model.constructor", 1, {"src.models.user.User.constructor"}),   # super(email)

@@ -17,7 +17,8 @@ from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
 from graphmind.store import Store, open_reader
 from graphmind.resolve.tables import load_tables
-from test_incremental import snapshot
+from flowcases import FLOW
+from langcases import snapshot
 
 CASES = Path(__file__).parent / "callgraph" / "cases"
 REPOS = Path(__file__).parent / "fixtures" / "repos"
@@ -146,6 +147,14 @@ def test_python_edits_with_kept_tables_equal_clean(case, tmp_path):
 @pytest.mark.parametrize("repo", ["js_mixed", "ts_paths", "tsx_components"])
 def test_js_edits_with_kept_tables_equal_clean(repo, tmp_path):
     session = run_edits(REPOS / repo, tmp_path, repo, 8, (".js", ".jsx", ".ts", ".tsx"))
+    assert session.tables is not None and session.loads == 1
+
+
+@pytest.mark.parametrize("case,suffix", [("csharp", ".cs"), ("kotlin", ".kt"), ("php", ".php"), ("ruby", ".rb"),
+                                         ("lua", ".lua"), ("swift", ".swift"), ("bash", ".sh")])
+def test_typed_languages_keep_their_tables(case, suffix, tmp_path):
+    """Languages whose hooks only read the tables: loaded once, updated file by file, exact."""
+    session = run_edits(FLOW / case, tmp_path, case, 6, (suffix,))
     assert session.tables is not None and session.loads == 1
 
 

@@ -68,7 +68,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                 recv = caps.get("receiver")
                 calls.append((nodes[0], name_nodes[0], recv[0] if recv else None))
             elif cap == "reference.import" and name_nodes:
-                imports.append((nodes[0], name_nodes[0], caps.get("symbol"), caps.get("alias")))
+                imports.append((nodes[0], name_nodes, caps.get("symbol"), caps.get("alias")))
             elif cap == "reference.inherit" and name_nodes:
                 inherits.append((nodes[0], name_nodes[0]))
             elif cap == "reference.type":
@@ -91,6 +91,10 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         parents[i] = pidx
         name = _text(d.name)
         qual = f"{out.symbols[pidx].qualname}.{name}"
+        if language == "lua" and pidx == 0:
+            pidx = parents[i] = _lua_owner(ordered[:i], parents, d)
+            if pidx:
+                kind, qual = "method" if kind == "function" else kind, f"{out.symbols[pidx].qualname}.{name}"
         if language in _OWNED:
             owner = _owner(language, d)
             if owner:
@@ -129,8 +133,10 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
                                      kind="override"))
     is_package = path.endswith("__init__.py")
-    for node, name, symbol, alias in imports:
-        written = _text(name)
+    for node, names, symbol, alias in imports:
+        # a path the grammar splits into segments (Scala): the text from the first @name to the last
+        written = _text(names[0]) if len(names) == 1 else \
+            _SPACE.sub("", source[names[0].start_byte:names[-1].end_byte].decode("utf-8", "replace"))
         sym = _text(symbol[0]) if symbol else None
         if sym is not None and sym.strip() == "*":
             sym = "*"
@@ -196,6 +202,18 @@ def _owner(language: str, d: _Def) -> str | None:
     written = _strip_args(_text(target)).replace(" ", "")
     scope = written[: written.rfind("::")] if "::" in written else ""
     return scope.strip(":").replace("::", ".") or None
+
+
+def _lua_owner(before: list[_Def], parents: list[int], d: _Def) -> int:
+    """The symbol index of the top-level table (a class) a Lua function is written into, made above
+    it in the file (`local Account = {}` … `function Account:deposit()`), or 0."""
+    name = d.node.child_by_field_name("name") if d.node.type == "function_declaration" else None
+    table = name.child_by_field_name("table") if name is not None else None
+    if table is None or table.type != "identifier":
+        return 0
+    owner = _text(table)
+    return next((t.index for t in reversed(before) if t.kind == "class" and _text(t.name) == owner
+                 and parents[t.index - 1] == 0), 0)
 
 
 def _strip_args(text: str) -> str:

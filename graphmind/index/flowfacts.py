@@ -24,7 +24,8 @@ _DUNDER = {
 }
 # Parameter-list node types (per grammar): their bindings belong to the function they precede.
 _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list", "formal_parameters",
-                              "function_value_parameters", "class_parameters", "primary_constructor"})
+                              "function_value_parameters", "class_parameters", "primary_constructor",
+                              "parameter", "method_parameters"})   # Swift: parameters are children of the function itself
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})
 
@@ -83,15 +84,16 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
             out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), kind, value_text, line))
         return
     if kind in ("attr", "attrannot"):
-        obj = caps.get("object")
-        if not obj or obj[0].text not in (b"self", b"cls"):
+        obj = caps.get("object")            # none: a constructor parameter property (TypeScript)
+        if obj and obj[0].text not in (b"self", b"cls", b"this"):
             return
-    if kind in ("param", "annot") and node.type in _PARAMETER_LISTS:
+    if node.type in _PARAMETER_LISTS:
         scope = enclosing(node.start_byte, False)
     else:
         scope = enclosing(node.start_byte, True)
     for name in names:
-        out.append(BindingRow(scope, name.text.decode("utf-8", "replace"), kind, value_text, line))
+        text = name.text.decode("utf-8", "replace")
+        out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
 
 
 def _operand(node) -> str:

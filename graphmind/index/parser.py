@@ -38,38 +38,41 @@ def tags_query(name: str) -> Query:
 
 
 @lru_cache(maxsize=None)
-def flow_query(name: str) -> Query | None:
-    """The compiled flow query of a language (bindings and implicit calls), if it has one."""
+def flow_queries(name: str) -> tuple[tuple[Query, int | None], ...]:
+    """The compiled sections of a language's flow query (bindings and implicit calls), each with how
+    deep its patterns may start: a `; max-start-depth: N` line starts a section whose patterns only
+    start at depth <= N (module-level facts: the cursor skips deeper subtrees), `; max-start-depth: none`
+    one without a limit."""
     text = query_source(name, "flow")
-    return Query(grammar(name), text) if text is not None else None
-
-
-@lru_cache(maxsize=None)
-def flow_start_depth(name: str) -> int | None:
-    """How deep a flow query's patterns may start (a `; max-start-depth: N` line in it), or None."""
-    for line in (query_source(name, "flow") or "").splitlines():
+    if text is None:
+        return ()
+    sections: list[tuple[list[str], int | None]] = [([], None)]
+    for line in text.splitlines():
         if line.startswith("; max-start-depth:"):
-            return int(line.split(":", 1)[1])
-    return None
+            value = line.split(":", 1)[1].strip()
+            sections.append(([], None if value == "none" else int(value)))
+        else:
+            sections[-1][0].append(line)
+    return tuple((Query(grammar(name), "\n".join(lines)), depth) for lines, depth in sections
+                 if any(ln.strip() and not ln.lstrip().startswith(";") for ln in lines))
 
 
 def flow_matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
     """All flow-query matches under a node (empty for a language without one)."""
-    query = flow_query(name)
-    if query is None:
-        return []
-    cursor = QueryCursor(query)
-    depth = flow_start_depth(name)
-    if depth is not None:                # module-level facts only: the cursor skips deeper subtrees
-        cursor.set_max_start_depth(depth)
-    return cursor.matches(node)
+    out: list[tuple[int, dict[str, list[Node]]]] = []
+    for query, depth in flow_queries(name):
+        cursor = QueryCursor(query)
+        if depth is not None:
+            cursor.set_max_start_depth(depth)
+        out.extend(cursor.matches(node))
+    return out
 
 
 def warm(name: str) -> None:
     """Load a language's grammar and compile its queries now (a long-lived process: not on the first save)."""
     parser_for(name)
     tags_query(name)
-    flow_query(name)
+    flow_queries(name)
 
 
 def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:

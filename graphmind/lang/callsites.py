@@ -2,7 +2,8 @@
 names reached through enclosing scopes, implicit `this` and imports (built on graphmind/lang/kit.py)."""
 from __future__ import annotations
 
-from graphmind.lang.kit import UNTYPED, bound, constructors, field_types, is_class, language, members, resolve_type, type_path, value_types
+from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
+from graphmind.lang.typeflow import bound, classes
 from graphmind.resolve.calltext import DOTTED, SELF_NAMES, SEP
 from graphmind.resolve.hooks import Resolving, Rows
 
@@ -32,40 +33,60 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
         cls = r.enclosing_class(caller)
         found = r.dispatch(cls, caller, name, True) if cls is not None else []
         return [(hit, "self", 0) for hit in found] if found else r.possible(lang, name)
-    if head in SELF_NAMES:
-        if not middle or head in ("Self", "static"):
-            return None                          # the generic `this.m()` / `Self::f()` dispatch
-        cls = r.enclosing_class(caller)
-        types, how = ([cls] if cls is not None else []), "self"
-    else:
-        types = value_types(r, caller, head)
-        how = "inferred"
-        if types is None:                        # not a variable: a package, module, type or namespace
-            res = r.resolve_path(caller, ".".join(parts))
-            if res is not None and res[0] != "bound":
-                target = res[1]
-                if target is None:
-                    return [(None, res[0], 0)]
-                how = "import" if res[0] == "local" and _how(r, caller, target) == "import" else res[0]
-                if is_class(r, target):
-                    return constructors(r, target, how) if class_calls_construct else [(target, how, 0)]
-                return [(target, how, 0)]
-            head_res = r.lookup(caller, head)
-            if head_res is not None and head_res[0] == "external":
-                return [(None, "external", 0)]
-            if head_res is None and head[:1].isupper() and not defines(r, lang, head):
-                return [(None, "external", 0)]      # `System.out`, `Console`: a type from outside
-            return r.possible(lang, name)
-        if not types and entries_external(r, caller, head):
-            return [(None, "external", 0)]          # declared as a type from outside the workspace
+    if head in SELF_NAMES and (not middle or head in ("Self", "static")):
+        return None                              # the generic `this.m()` / `Self::f()` dispatch
+    ev = flow(r)
+    value = ev.variable(caller, head)
+    if value is None:                            # not a variable: a package, module, type or namespace
+        return _path_call(r, caller, parts, name, lang, class_calls_construct)
+    how = "self" if head in SELF_NAMES else "inferred"
+    if not value and head not in SELF_NAMES and entries_external(r, caller, head):
+        return [(None, "external", 0)]          # declared as a type from outside the workspace
+    return typed_member(r, caller, value, middle, name, how)
+
+
+def self_call(r: Resolving, caller: int, name: str) -> Rows:
+    """`this.m()` written the language's way (`$this->m()`, `self:m()`): the class hierarchy."""
+    cls = r.enclosing_class(caller)
+    found = r.dispatch(cls, caller, name, False) if cls is not None else []
+    return [(hit, "self", 0) for hit in found] or r.possible(language(r, caller), name)
+
+
+def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str, how: str) -> Rows:
+    """Rows for `<value>.<middle…>.name()`: through fields, then the member found on each class."""
+    ev = flow(r)
     for part in middle:
-        if not types:
+        if not value:
             break
-        holders, types = types, field_types(r, types, part)
-        if not types and field_external(r, holders, part):
+        holders, value = classes(value), ev.attr(value, part)
+        if not value and field_external(r, holders, part):
             return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
-    rows = members(r, types or [], name, how)
-    return rows or r.possible(lang, name)
+    rows = members(r, classes(value), name, how)
+    for kind, x in value:
+        if kind == "mod":
+            hit = ev.attr(frozenset({(kind, x)}), name)
+            rows += [(sid, "import", 0) for k, sid in hit if k == "fn" and all(sid != t for t, _, _ in rows)]
+    return rows or r.possible(language(r, caller), name)
+
+
+def _path_call(r: Resolving, caller: int, parts: list[str], name: str, lang: str, class_calls_construct: bool) -> Rows:
+    """`pkg.F()`, `Type.m()`, `ns::f()`: a call through a written path of definitions."""
+    head = parts[0]
+    res = r.resolve_path(caller, ".".join(parts))
+    if res is not None and res[0] != "bound":
+        target = res[1]
+        if target is None:
+            return [(None, res[0], 0)]
+        how = "import" if res[0] == "local" and _how(r, caller, target) == "import" else res[0]
+        if is_class(r, target):
+            return constructors(r, target, how) if class_calls_construct else [(target, how, 0)]
+        return [(target, how, 0)]
+    head_res = r.lookup(caller, head)
+    if head_res is not None and head_res[0] == "external":
+        return [(None, "external", 0)]
+    if head_res is None and head[:1].isupper() and not defines(r, lang, head):
+        return [(None, "external", 0)]      # `System.out`, `Console`: a type from outside
+    return r.possible(lang, name)
 
 
 def defines(r: Resolving, lang: str, name: str) -> bool:
@@ -92,11 +113,9 @@ def type_is_external(r: Resolving, scope: int, text: str) -> bool:
 def field_external(r: Resolving, classes: list[int], name: str) -> bool:
     """Whether a field of these classes is declared with a type from outside the workspace."""
     for cls in classes:
-        for c in r.mro(cls):
-            entries = r.t.bindings.get(c, {}).get(name)
-            if entries:
-                annots = [v for k, v in entries if k in ("annot", "param")]
-                return bool(annots) and all(type_is_external(r, c, v) for v in annots)
+        annots = flow(r).declared(cls, name)
+        if annots:
+            return all(type_is_external(r, c, v) for c, v in annots)
     return False
 
 
@@ -126,6 +145,19 @@ def open_scopes(r: Resolving, scope: int, name: str, implicit_this: bool = True)
                 return ("import", hit)
         s = t.syms[s].parent
     return None
+
+
+def member_or_file_level(r: Resolving, scope: int, name: str, find, builtins: frozenset[str] = frozenset()):
+    """A bare name as a member through implicit `this`/`self`, then what `find(file id, name)` gives
+    (a definition another file makes visible without an import), then a builtin of the language."""
+    hit = implicit_member(r, scope, name)
+    if hit is not None:
+        return ("self", hit)
+    fid = r.t.syms[scope].file
+    hit = find(fid, name)
+    if hit is not None:
+        return ("local" if r.t.syms[hit].file == fid else "import", hit)
+    return ("builtin", None) if name in builtins else None
 
 
 def implicit_member(r: Resolving, scope: int, name: str) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, kit as langkit
+from graphmind.lang import callsites
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 
@@ -25,23 +25,24 @@ def module_name(path: str, data: bytes) -> str | None:
     return m.group(1).decode("utf-8", "replace") if m else None
 
 
-def prepare(r: Resolving) -> None:
-    """`using A.B;` opens a namespace: move it from the import bindings to the opened scopes;
-    `using X = A.B.C;` binds X to C of A.B."""
-    t = r.t
-    for scope, table in langkit.import_tables(r, "csharp"):
-        for alias, (module, symbol) in list(table.items()):
-            if symbol is not None:
-                continue
-            if alias == module:
-                del table[alias]
-                t.stars[scope].append(module)
-            elif "." in module:
-                table[alias] = tuple(module.rsplit(".", 1))
-
-
 def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
+    """`using X = A.B.C;` binds X to C of A.B; `using A.B;` opens a namespace (read by `visible`)."""
+    if symbol is None and "." in module:
+        module, symbol = module.rsplit(".", 1)
     return callsites.via_import(r, module, symbol)
+
+
+def _opened(r: Resolving, scope: int, name: str) -> int | None:
+    """A name of a namespace (or class: `using static`) a `using A.B;` of an enclosing scope opens."""
+    t, s = r.t, scope
+    while s is not None and s in t.syms:
+        for alias, (module, symbol) in t.imports.get(s, {}).items():
+            if symbol is None and alias == module:
+                hit = r.in_module(module, name, set())
+                if hit is not None:
+                    return hit
+        s = t.syms[s].parent
+    return None
 
 
 def _namespaces(r: Resolving, scope: int) -> list[str]:
@@ -71,7 +72,8 @@ def visible(r: Resolving, scope: int, name: str):
             return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
     if f"{name}" in t.packages:
         return ("module", name)                        # a namespace written in full: `Acme.Shop.X`
-    return callsites.open_scopes(r, scope, name, implicit_this=False)
+    hit = _opened(r, scope, name)
+    return ("import", hit) if hit is not None else callsites.open_scopes(r, scope, name, implicit_this=False)
 
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
@@ -79,5 +81,5 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     return callsites.resolve_chain(r, caller, text.replace("?.", "."), name, super_names=("base",), new_calls=True)
 
 
-register("csharp", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
+register("csharp", LanguageHooks(module_name=module_name, resolve_import=resolve_import,
                                  visible=visible, resolve_call=resolve_call))

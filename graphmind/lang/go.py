@@ -21,6 +21,7 @@ from graphmind.resolve.tables import CALLABLE_KINDS
 _PACKAGE = re.compile(rb"^\s*package\s+([A-Za-z_]\w*)", re.M)
 _MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
 _VERSION = re.compile(r"^v\d+$")
+_DOT_VERSION = re.compile(r"\.v\d+$")
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make",
                       "max", "min", "new", "panic", "print", "println", "real", "recover"})
 EXTERNAL = "@"          # prefix of an import path outside the workspace: never a module name
@@ -82,6 +83,9 @@ def prepare(r: Resolving) -> None:
             last = path.rsplit("/", 1)
             if alias == last[-1] and _VERSION.match(alias) and len(last) == 2:
                 key = last[0].rsplit("/", 1)[-1].replace("-", "_").replace(".", "_")   # `…/yaml/v3` binds `yaml`
+                del t.imports[scope][alias]
+            elif alias == last[-1] and _DOT_VERSION.search(alias):
+                key = _DOT_VERSION.sub("", alias).replace("-", "_")       # `gopkg.in/yaml.v3` binds `yaml`
                 del t.imports[scope][alias]
             t.imports[scope][key] = (target, symbol)
     for sym in list(t.syms.values()):

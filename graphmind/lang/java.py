@@ -1,4 +1,4 @@
-"""Java and Kotlin: the `package` declaration is the module name, imports name classes (or static
+"""Java, Kotlin and Scala: the `package` declaration is the module name, imports name classes (or static
 members) by their full name, classes of the same package need no import.
 
 `com/acme/Order.java` with `package com.acme;` defines `com.acme.Order`; every file of the package
@@ -18,6 +18,7 @@ from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 _JAVA_PACKAGE = re.compile(rb"^\s*package\s+([\w.]+)\s*;", re.M)
 _KOTLIN_PACKAGE = re.compile(rb"^\s*package\s+([\w.`]+)", re.M)
+_SCALA_PACKAGE = re.compile(rb"^\s*package\s+(?!object\b)([\w.`]+)", re.M)
 _COMMENTS = re.compile(rb"/\*.*?\*/|//[^\n]*", re.S)
 
 
@@ -36,12 +37,15 @@ def kotlin_module(path: str, data: bytes) -> str | None:
     return _package(_KOTLIN_PACKAGE, data)
 
 
-def prepare_kotlin(r: Resolving) -> None:
-    """Kotlin's import @name is the whole path (`a.b.C`): split it into package and symbol."""
-    for scope, table in langkit.import_tables(r, "kotlin"):
-        for alias, (module, symbol) in list(table.items()):
-            if symbol is not None and symbol != "*" and module.endswith("." + symbol):
-                table[alias] = (module[: -len(symbol) - 1], symbol)
+def scala_module(path: str, data: bytes) -> str | None:
+    return _package(_SCALA_PACKAGE, data)
+
+
+def kotlin_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
+    """Kotlin's import @name is the whole path (`a.b.C`): the symbol C of package a.b."""
+    if symbol is not None and symbol != "*" and module.endswith("." + symbol):
+        module = module[: -len(symbol) - 1]
+    return callsites.via_import(r, module, symbol)
 
 
 def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):
@@ -85,7 +89,15 @@ def kotlin_call(r: Resolving, caller: int, text: str, name: str):
                                  super_names=("super",), new_calls=False, class_calls_construct=True)
 
 
+def scala_call(r: Resolving, caller: int, text: str, name: str):
+    """`new X()` and `X()` (a case class's apply) construct, otherwise as Java."""
+    return callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True,
+                                   class_calls_construct=True)
+
+
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
                                resolve_call=java_call))
-register("kotlin", LanguageHooks(module_name=kotlin_module, prepare=prepare_kotlin, resolve_import=resolve_import,
+register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
+register("scala", LanguageHooks(module_name=scala_module, resolve_import=resolve_import, visible=visible,
+                                resolve_call=scala_call))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang import callsites, typeflow
+from graphmind.lang.kit import field_first, flow
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
@@ -62,8 +64,14 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     if not _PATH.match(text):
         return None
     parts = text.split(".")
-    if parts[0] in ("this", "self"):
-        return None                                   # the generic rules: the class hierarchy
+    if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
+        if len(parts) > 2:
+            return callsites.resolve_chain(r, caller, text, name)
+        cls = r.enclosing_class(caller)
+        hit = r.member(cls, name) if cls is not None and not new else None
+        if hit is not None and field_first(r, cls, hit, name):
+            return r.possible(t.lang[t.syms[caller].file], name)   # `now: () => number` before a base's `now()`
+        return None
     if parts[0] == "super":
         cls = r.enclosing_class(caller)
         bases = r.class_bases(cls) if cls is not None else []
@@ -79,21 +87,47 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
             if hit is not None and hit != EXTERNAL:
                 return [(hit, "local", 0)]
         return None
-    head = r.lookup(caller, parts[0])
+    value = flow(r).variable(caller, parts[0]) if not new else None
+    if value is not None:                             # a variable: what it holds, through fields
+        if len(parts) == 1:
+            return [(sid, "inferred", 0) for kind, sid in sorted(value) if kind == "fn"] or r.possible(
+                t.lang[t.syms[caller].file], name)            # a parameter never means an outer definition
+        return callsites.typed_member(r, caller, value, parts[1:-1], name, "inferred")
+    found = find_path(r, caller, text)
+    if found is None:
+        return None
+    how, cur = found
+    if cur is None:
+        return [(None, how, 0)]
+    if new and t.syms[cur].kind in CLASS_KINDS:
+        ctor = r.member(cur, "constructor")
+        if ctor is not None and t.syms[ctor].kind == "constructor":
+            return [(ctor, how, 0)]
+    return [(cur, how, 0)]
+
+
+def find_path(r: Resolving, scope: int, text: str):
+    """What a written path names (`ns.f`, `mod.Class.m`, `Geo.area`) through imports, exports,
+    classes and namespaces; None when a part cannot be seen into (possible by name)."""
+    t = r.t
+    parts = text.split(".")
+    head = r.lookup(scope, parts[0])
     if head is None:
         return None
     how, cur = head
     if cur is None:
         if how == "unresolved" and len(parts) > 1:
             return None                               # a value we cannot see into: possible by name
-        return [(None, how, 0)]
+        return (how, None)
+    if not isinstance(cur, int):
+        return None
     st = _state(r)
     for part in parts[1:]:
         sym = t.syms[cur]
         if sym.kind == "module" and t.lang.get(sym.file) in LANGS:
             nxt = st.export_of(sym.file, part)
             if nxt == EXTERNAL:
-                return [(None, "external", 0)]
+                return ("external", None)
         elif sym.kind in CLASS_KINDS:
             nxt = r.member(cur, part)
         elif sym.kind in ("namespace", "module"):     # `namespace Geo { export function area() }`
@@ -103,13 +137,10 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if nxt is None:
             return None
         cur = nxt
-    if new and t.syms[cur].kind in CLASS_KINDS:
-        ctor = r.member(cur, "constructor")
-        if ctor is not None and t.syms[ctor].kind == "constructor":
-            return [(ctor, how, 0)]
-    return [(cur, how, 0)]
+    return (how, cur)
 
 
 for _lang in LANGS:
+    typeflow.PATH_FINDERS[_lang] = find_path
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
                                   resolve_call=resolve_call))

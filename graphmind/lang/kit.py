@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from graphmind.lang.typeflow import VAR_KINDS, FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
 from graphmind.resolve.tables import CLASS_KINDS
@@ -16,11 +17,11 @@ from graphmind.resolve.tables import CLASS_KINDS
 
 # language -> how it finds the class a type path names, when resolve_path cannot (C++ namespaces)
 TYPE_FINDERS: dict[str, Callable[[Resolving, int, str], int | None]] = {}
+SHARED_MEMBER_NAMES = frozenset({"javascript", "typescript", "tsx", "lua"})
 # words that declare a variable without saying its type
 UNTYPED = frozenset({"var", "val", "let", "auto", "const", "dynamic", "mut", "_"})
 _ARGS = re.compile(r"<[^<>]*>|\[[^\[\]]*\]")
 _TYPE_NOISE = re.compile(r"\b(?:const|volatile|mut|final|struct|class|enum|typename|unsigned|signed|ref|out|in|dyn|impl)\b|[*&?!^]")
-_CALLEE = re.compile(r"^\s*(?:new\s+)?&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^()]*>)?\s*(?P<open>[({])")
 
 
 def strip_args(text: str) -> str:
@@ -42,14 +43,6 @@ def type_path(text: str) -> str | None:
 def language(r: Resolving, scope: int) -> str:
     sym = r.t.syms.get(scope)
     return r.t.lang.get(sym.file, "") if sym is not None else ""
-
-
-def import_tables(r: Resolving, lang: str):
-    """(scope, {alias: (module, symbol)}) for every scope of one language that imports something."""
-    for scope, table in r.t.imports.items():
-        sym = r.t.syms.get(scope)
-        if sym is not None and r.t.lang.get(sym.file) == lang:
-            yield scope, table
 
 
 def module_of(r: Resolving, scope: int) -> int:
@@ -99,90 +92,17 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     finder = TYPE_FINDERS.get(language(r, scope))
     if finder is not None:
         return finder(r, scope, path)
-    res = r.resolve_path(scope, path)
+    res = find_path(r, scope, path)
     target = res[1] if res is not None and isinstance(res[1], int) else None
     return target if is_class(r, target) else None
 
 
-def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
-    """The bindings of a variable seen from a scope (nearest scope that binds it, class fields
-    through the class's bases), as (scope, kind, value); None when no scope binds the name."""
-    t, s = r.t, scope
-    while s is not None and s in t.syms:
-        entries = t.bindings.get(s, {}).get(name)
-        if entries:
-            return [(s, k, v) for k, v in entries]
-        sym = t.syms[s]
-        if sym.kind in CLASS_KINDS:
-            for base in r.mro(s)[1:]:
-                entries = t.bindings.get(base, {}).get(name)
-                if entries:
-                    return [(base, k, v) for k, v in entries]
-        s = sym.parent
-    return None
-
-
-def value_types(r: Resolving, scope: int, name: str, depth: int = 0) -> list[int] | None:
-    """The classes a variable holds (from its declared type or its initializer), [] when unknown,
-    None when the name is not a variable in scope."""
-    entries = bound(r, scope, name)
-    if entries is None:
-        return None
-    found: list[int] = []
-    for where, kind, value in entries:
-        if kind in ("annot", "param"):
-            cls = resolve_type(r, where, value)
-            if cls is not None and cls not in found:
-                found.append(cls)
-        elif kind == "assign" and depth < 4:
-            for cls in expr_types(r, where, value, depth + 1):
-                if cls not in found:
-                    found.append(cls)
-    return found
-
-
-def expr_types(r: Resolving, scope: int, text: str, depth: int = 0) -> list[int]:
-    """The classes an initializer evaluates to: `new T(…)`, `T{…}`, `&T{…}`, `T(…)`, `T::new(…)`,
-    `pkg.F(…)` through F's declared return type; [] when unknown."""
-    m = _CALLEE.match(text)
-    if m is None:
-        path = text.strip()
-        if DOTTED.match(path) and "." not in path and "::" not in path:
-            return value_types(r, scope, path, depth + 1) or []
-        return []
-    path = m["path"]
-    finder = TYPE_FINDERS.get(language(r, scope))
-    cls = finder(r, scope, path) if finder is not None else None
-    if cls is not None:
-        return [cls]
-    res = r.resolve_path(scope, path)
-    target = res[1] if res is not None and isinstance(res[1], int) else None
-    if target is None:
-        return []
-    if is_class(r, target):
-        return [target]
-    returns = [v for k, v in r.t.bindings.get(target, {}).get("", []) if k == "returns"]
-    found = []
-    for value in returns:
-        cls = resolve_type(r, target, value.strip().lstrip("(").split(",")[0])
-        if cls is not None and cls not in found:
-            found.append(cls)
-    return found
-
-
-def field_types(r: Resolving, classes: list[int], name: str) -> list[int]:
-    """The classes a field of these classes holds (declared in the class or one of its bases)."""
-    found = []
-    for cls in classes:
-        for c in r.mro(cls):
-            entries = r.t.bindings.get(c, {}).get(name)
-            if entries:
-                for kind, value in entries:
-                    hit = resolve_type(r, c, value) if kind in ("annot", "param") else None
-                    if hit is not None and hit not in found:
-                        found.append(hit)
-                break
-    return found
+def flow(r: Resolving) -> FlowEval:
+    """The type-flow evaluator of this resolve pass (graphmind/lang/typeflow.py)."""
+    ev = r.state.get("_flow")
+    if ev is None:
+        ev = r.state["_flow"] = FlowEval(r, resolve_type)
+    return ev
 
 
 def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
@@ -191,9 +111,24 @@ def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
     rows: Rows = []
     for cls in classes:
         hit = r.member(cls, name)
-        if hit is not None and all(hit != t for t, _, _ in rows):
+        if hit is not None and all(hit != t for t, _, _ in rows) and not field_first(r, cls, hit, name):
             rows.append((hit, how, 0))
     return rows
+
+
+def field_first(r: Resolving, cls: int, hit: int, name: str) -> bool:
+    """Whether, in a language where fields and methods share one namespace (JavaScript, TypeScript,
+    Lua), a field of that name comes before the method in the MRO (`now: () => number` declared in
+    the class, `now()` in an interface it implements): the call goes to the field's value."""
+    t = r.t
+    if t.lang.get(t.syms[cls].file) not in SHARED_MEMBER_NAMES:
+        return False
+    for c in r.mro(cls):
+        if c == t.syms[hit].parent:
+            return False
+        if any(k in VAR_KINDS for k, _ in t.bindings.get(c, {}).get(name, ())) or name in t.attrs.get(c, {}):
+            return True
+    return False
 
 
 def constructors(r: Resolving, cls: int, how: str) -> Rows:

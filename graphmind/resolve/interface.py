@@ -167,6 +167,8 @@ def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
         while q not in same:
             chain.append(q)
             q = new.parents.get(q)
+            if q in chain:          # a qualname that is its own parent (a C# namespace named as its module)
+                q = None
         ok = same[q]
         for s in reversed(chain):
             ok = ok and s in old.parents and old.parents[s] == new.parents.get(s) and \

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
@@ -20,9 +21,7 @@ class TypeEval:
 
     def __init__(self, resolver: Resolving):
         self.r, self.t = resolver, resolver.t
-        self._memo: dict[tuple, Value] = {}
-        self._active: set[tuple] = set()
-        self._tainted: set[tuple] = set()   # computations that met a cut cycle: never memoized
+        self._memo = CycleMemo(MAX_DEPTH)
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -33,21 +32,7 @@ class TypeEval:
         return ("fn", sid)
 
     def _guarded(self, key: tuple, compute) -> Value:
-        if key in self._memo:
-            return self._memo[key]
-        if key in self._active or len(self._active) > MAX_DEPTH:
-            self._tainted |= self._active       # their answers depend on where the cycle was cut
-            return EMPTY
-        self._active.add(key)
-        try:
-            value = compute()
-        finally:
-            self._active.discard(key)
-        if key in self._tainted:
-            self._tainted.discard(key)
-        else:
-            self._memo[key] = value             # order-independent: safe to reuse
-        return value
+        return self._memo.get(key, compute)
 
     # -- names -----------------------------------------------------------------------------------
     def name(self, scope: int, name: str) -> Value:

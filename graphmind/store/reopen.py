@@ -34,6 +34,16 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
             " AND name IN (SELECT value FROM json_each(?1)) AND file_id IN"
             " (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
+    heads = sorted({m for lang in languages - {"python"} for m in family_members(lang)})
+    if names and heads:
+        # `X.new`, `Type.m()`, `pkg.F()`: a call through a head that appeared or vanished (in the
+        # languages whose names are seen without an import row that records where they come from)
+        conn.execute(
+            "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
+            " AND instr(callee, '.') > 0 AND file_id IN (SELECT id FROM files WHERE language IN"
+            " (SELECT value FROM json_each(?2))) AND ltrim(substr(callee, 1, instr(callee, '.') - 1), '@$')"
+            " IN (SELECT value FROM json_each(?1))",
+            (orjson.dumps(sorted(names)).decode(), orjson.dumps(heads).decode()))
 
 
 def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:

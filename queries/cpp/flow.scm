@@ -5,3 +5,5 @@
 (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)] value: [(call_expression) (new_expression)] @value) @binding.assign
 (field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name)]) @binding.annot
 (function_definition type: (_) @value) @binding.returns
+; `X x(args);` in a function body: tree-sitter reads it as a function declaration, C++ as an object
+(compound_statement (declaration type: (_) @value declarator: (function_declarator declarator: (identifier) @name))) @binding.annot

@@ -63,3 +63,16 @@
   ]
   (#eq? @_module "module")
   (#eq? @name "exports")) @binding.cjs_export
+
+; What names hold, at any depth (read by graphmind/lang/typeflow.py): locals and module-level
+; variables, parameters (they shadow outer names), `this.x = …` fields, class fields, returns.
+; max-start-depth: none
+(variable_declarator name: (identifier) @name value: (_) @value) @binding.assign
+(assignment_expression left: (member_expression object: (this) @object property: (property_identifier) @name) right: (_) @value) @binding.attr
+(field_definition property: (property_identifier) @name value: (_) @value) @binding.assign
+(formal_parameters [(identifier) @name (assignment_pattern left: (identifier) @name)]) @binding.param
+(formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value)) @binding.assign
+(for_in_statement left: (identifier) @name) @binding.local
+(variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
+(catch_clause parameter: (identifier) @name) @binding.local
+(return_statement (_) @value) @binding.return

@@ -1,8 +1,16 @@
 ; Lua tags for graphmind. Vocabulary: queries/README.md.
-; Lua has no class syntax: tables and metatables are runtime conventions, so no
-; class definitions are captured. `function t:m()` is a method; `function t.f()` a function.
+; Lua has no class syntax: tables and metatables are runtime conventions. A table started empty at
+; the top of a chunk (`local Account = {}`) is what a class or a module is made of: it is a class,
+; and `function Account:m()` / `function Account.f()` written in the same file are its members.
 
 ; ---- definitions -------------------------------------------------------
+
+(chunk
+  [
+    (variable_declaration (assignment_statement (variable_list . (identifier) @name .) (expression_list . (table_constructor) @body .)))
+    (assignment_statement (variable_list . (identifier) @name .) (expression_list . (table_constructor) @body .))
+  ] @definition.class
+  (#eq? @body "{}"))
 
 (function_declaration
   name: [

@@ -132,7 +132,7 @@
 (import_declaration
   .
   (identifier) @name .
-  (identifier) @name
+  (identifier) @symbol
   .) @reference.import
 
 (import_declaration
@@ -159,7 +159,7 @@
   .
   (identifier) @name .
   (identifier) @name .
-  (identifier) @name
+  (identifier) @symbol
   .) @reference.import
 
 (import_declaration
@@ -189,7 +189,7 @@
   (identifier) @name .
   (identifier) @name .
   (identifier) @name .
-  (identifier) @name
+  (identifier) @symbol
   .) @reference.import
 
 (import_declaration
@@ -222,7 +222,7 @@
   (identifier) @name .
   (identifier) @name .
   (identifier) @name .
-  (identifier) @name
+  (identifier) @symbol
   .) @reference.import
 
 (import_declaration
@@ -258,7 +258,7 @@
   (identifier) @name .
   (identifier) @name .
   (identifier) @name .
-  (identifier) @name
+  (identifier) @symbol
   .) @reference.import
 
 (import_declaration

@@ -69,3 +69,22 @@
 (export_statement
   "=" @name
   (identifier) @value) @binding.cjs_export
+
+; What names hold, at any depth (read by graphmind/lang/typeflow.py): declared types of locals,
+; parameters, fields and constructor parameter properties, return types, initializers, `this.x = …`.
+; max-start-depth: none
+(variable_declarator name: (identifier) @name type: (type_annotation (_) @value)) @binding.annot
+(variable_declarator name: (identifier) @name !type value: (_) @value) @binding.assign
+(assignment_expression left: (member_expression object: (this) @object property: (property_identifier) @name) right: (_) @value) @binding.attr
+(public_field_definition name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot
+(public_field_definition name: (property_identifier) @name !type value: (_) @value) @binding.assign
+(formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]) @binding.param
+(formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.annot
+(formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
+(formal_parameters (required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))) @binding.attrannot
+(formal_parameters (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))) @binding.attrannot
+(for_in_statement left: (identifier) @name) @binding.local
+(variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
+(catch_clause parameter: (identifier) @name) @binding.local
+[(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value))] @binding.returns
+(return_statement (_) @value) @binding.return

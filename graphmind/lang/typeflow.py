@@ -1,0 +1,270 @@
+"""What a name holds, for every language with flow facts (queries/<lang>/flow.scm): an instance of a
+class, a class, a function, a module.
+
+One evaluator for the languages whose hooks live in graphmind/lang/ (Python has its own, in
+graphmind/resolve/pytypes.py). It reads the bindings rows of the flow queries — declared types of
+locals, parameters and fields (`annot`), initializers (`assign`), `this.x = …` in a method (`attr`,
+`attrannot`: a field of the class), declared return types (`returns`) and returned expressions
+(`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`, `X.new`,
+`X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields,
+`f().g()` through return types, `await`/`?.`/`->`/`::`. What differs per language is only how a
+written path is found (PATH_FINDERS: JavaScript exports, C++ namespaces). Flow-insensitive and
+memoized per resolve pass; an empty value means "not known", never "nothing".
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from graphmind.resolve.hooks import Answer, Resolving
+from graphmind.resolve.memo import CycleMemo
+from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
+from graphmind.resolve.tables import CLASS_KINDS
+
+Atom = tuple[str, int]            # ('inst' | 'cls' | 'fn' | 'mod', symbol id)
+Value = frozenset
+EMPTY: Value = frozenset()
+# Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
+VAR_KINDS = frozenset({"annot", "param", "assign", "local"})
+# language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
+PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
+# languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
+# is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
+FIELD_SIGIL_DROPPED = frozenset({"ruby"})
+THIS = frozenset({"this", "self", "$this", "@"})
+_COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
+_SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_]))\s*")
+_PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
+_CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
+MAX_ACTIVE = 60
+NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
+
+
+def language(r: Resolving, scope: int) -> str:
+    sym = r.t.syms.get(scope)
+    return r.t.lang.get(sym.file, "") if sym is not None else ""
+
+
+def atom(r: Resolving, sid: int) -> Atom:
+    kind = r.t.syms[sid].kind
+    if kind in CLASS_KINDS:
+        return ("cls", sid)
+    return ("mod", sid) if kind in ("module", "namespace") else ("fn", sid)
+
+
+def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
+    """What a written dotted path names from a scope (the language's finder, else resolve_path)."""
+    finder = PATH_FINDERS.get(language(r, scope))
+    return finder(r, scope, path) if finder is not None else r.resolve_path(scope, path)
+
+
+def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
+    """The variable bindings of a name seen from a scope, as (scope, kind, value): the nearest scope
+    that binds it (class fields through the class's bases); None when a definition or an import
+    of that name is nearer, or nothing binds it."""
+    t, s = r.t, scope
+    while s is not None and s in t.syms:
+        if name in t.children.get(s, {}) or name in t.imports.get(s, {}):
+            return None
+        entries = [(s, k, v) for k, v in t.bindings.get(s, {}).get(name, ()) if k in VAR_KINDS]
+        if entries:
+            return entries
+        sym = t.syms[s]
+        if sym.kind in CLASS_KINDS:
+            if t.lang.get(sym.file) in FIELD_SIGIL_DROPPED:
+                fields = [(w, k, v) for c in r.mro(s) for w, k, v in t.attrs.get(c, {}).get(name, ())]
+                if fields:
+                    return fields
+            for base in r.mro(s)[1:]:
+                entries = [(base, k, v) for k, v in t.bindings.get(base, {}).get(name, ()) if k in VAR_KINDS]
+                if entries:
+                    return entries
+        s = sym.parent
+    return None
+
+
+class FlowEval:
+    """The evaluator of one resolve pass (kept in the resolver's per-pass state)."""
+
+    def __init__(self, r: Resolving, resolve_type: Callable[[Resolving, int, str], int | None]):
+        self.r, self.t, self.resolve_type = r, r.t, resolve_type
+        self._memo = CycleMemo(MAX_ACTIVE)
+
+    def _guarded(self, key: tuple, compute: Callable[[], Value]) -> Value:
+        return self._memo.get(key, compute)
+
+    # -- names -----------------------------------------------------------------------------------
+    def variable(self, scope: int, name: str) -> Value | None:
+        """What a variable holds, or None when the name is not a variable in scope."""
+        if name in THIS:
+            cls = self.r.enclosing_class(scope)
+            return frozenset({("inst", cls)}) if cls is not None else None
+        entries = bound(self.r, scope, name)
+        if entries is None:
+            return None
+        return self._guarded(("v", scope, name), lambda: self._entries(entries))
+
+    def _entries(self, entries) -> Value:
+        out: set = set()
+        for where, kind, value in entries:
+            out |= self.binding(where, kind, value)
+        return frozenset(out)
+
+    def binding(self, scope: int, kind: str, value: str) -> Value:
+        """The value one binding gives its name."""
+        if kind in ("annot", "param", "attrannot"):
+            return self.declared_type(scope, value)
+        if kind in ("assign", "attr"):
+            return self.expr(scope, value)
+        return EMPTY
+
+    def declared_type(self, scope: int, text: str) -> Value:
+        """The instances a declared type promises: `X`, `X | null`, `A | B` (each member of a union)."""
+        out: set = set()
+        for part in split_top(text, "|") if text else ():
+            if part and part not in NOTHING:
+                cls = self.resolve_type(self.r, scope, part)
+                if cls is not None:
+                    out.add(("inst", cls))
+        return frozenset(out)
+
+    def name(self, scope: int, name: str) -> Value:
+        """What a name holds: a variable's value, else the definition it names."""
+        value = self.variable(scope, name)
+        if value is not None:
+            return value
+        res = find_path(self.r, scope, name)
+        if res is not None and isinstance(res[1], int) and res[1] in self.t.syms:
+            return frozenset({atom(self.r, res[1])})
+        if res is not None and res[0] == "module" and isinstance(res[1], str) and res[1] in self.t.by_qual:
+            return frozenset({("mod", self.t.by_qual[res[1]])})
+        return EMPTY
+
+    # -- expressions -----------------------------------------------------------------------------
+    def expr(self, scope: int, text: str) -> Value:
+        """What an expression evaluates to."""
+        return self._guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+
+    def _expr(self, scope: int, text: str) -> Value:
+        while True:
+            stripped = _CAST.sub("", _PREFIX.sub("", text)).strip().rstrip("!?").strip()
+            if stripped.startswith("(") and match_bracket(stripped, 0) == len(stripped) - 1:
+                stripped = stripped[1:-1].strip()
+            if stripped == text:
+                break
+            text = stripped
+        for sep in (" or ", " || ", " ?? "):      # either side: what each may hold
+            parts = split_top(text, sep)
+            if len(parts) > 1:
+                return frozenset().union(*(self.expr(scope, part) for part in parts))
+        if text.startswith("setmetatable(") and text.endswith(")"):   # Lua: the table is now an instance
+            args = split_top(text[len("setmetatable("):-1], ",")
+            return frozenset(("inst", x) for k, x in self.expr(scope, args[-1]) if k == "cls") if len(args) == 2 else EMPTY
+        m = _COMPOSITE.match(text)
+        if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`: a value of T
+            cls = self.resolve_type(self.r, scope, m["path"])
+            return frozenset({("inst", cls)}) if cls is not None else EMPTY
+        chain = parse_chain(_SEPS.sub(".", text.replace("$", "")))
+        if chain is None:
+            return EMPTY
+        names = [chain[0][1]]                    # the longest leading path of names: found as one
+        for kind, arg in chain[1:]:
+            if kind != "attr":
+                break
+            names.append(arg)
+        value = self.variable(scope, names[0])
+        rest = chain[1:]
+        if value is None:
+            value, used = EMPTY, 0
+            for n in range(len(names), 0, -1):
+                res = find_path(self.r, scope, ".".join(names[:n]))
+                if res is not None and isinstance(res[1], int) and res[1] in self.t.syms:
+                    value, used = frozenset({atom(self.r, res[1])}), n - 1
+                    break
+            rest = chain[1 + used:]
+        for kind, arg in rest:
+            if not value:
+                return EMPTY
+            if kind == "attr":
+                value = self.attr(value, arg)
+            elif kind == "call":
+                value = self.call(value)
+            else:
+                value = EMPTY
+        return value
+
+    def attr(self, value: Value, name: str) -> Value:
+        """What `value.name` holds: a method, a field's value, a member of a module."""
+        out: set = set()
+        for kind, x in value:
+            if kind in ("inst", "cls"):
+                hit = self.r.member(x, name)
+                if hit is not None:
+                    out.add(atom(self.r, hit))
+                elif kind == "cls" and name == "new":
+                    out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
+                else:
+                    out |= self.field(x, name)
+            elif kind == "mod":
+                hit = self.t.children.get(x, {}).get(name)
+                if hit is None:
+                    hit = self.r.in_module(self.t.syms[x].qualname, name, set())
+                if hit is not None:
+                    out.add(atom(self.r, hit))
+        return frozenset(out)
+
+    def call(self, value: Value) -> Value:
+        """What calling a value returns."""
+        out: set = set()
+        for kind, x in value:
+            if kind in ("cls", "new"):
+                out.add(("inst", x))
+            elif kind == "fn":
+                out |= self.returns(x)
+        return frozenset(out)
+
+    def returns(self, fn: int) -> Value:
+        """What a function returns: its declared result, else the union of its return expressions."""
+        def compute() -> Value:
+            rows = self.t.bindings.get(fn, {}).get("", ())
+            out: set = set()
+            for kind, text in rows:
+                if kind == "returns":
+                    out |= self.declared_type(fn, split_top(text.strip().lstrip("(").rstrip(")"), ",")[0])
+            if out or any(kind == "returns" for kind, _ in rows):
+                return frozenset(out)
+            for kind, text in rows:
+                if kind == "return":
+                    out |= self.expr(fn, text)
+            return frozenset(out)
+        return self._guarded(("r", fn), compute)
+
+    def field(self, cls: int, name: str) -> Value:
+        """What a field of a class (or of a base) holds: declared in the class body, or assigned
+        through `this`/`self` in one of its methods."""
+        def compute() -> Value:
+            out: set = set()
+            for c in self.r.mro(cls):
+                for kind, value in self.t.bindings.get(c, {}).get(name, ()):
+                    if kind in VAR_KINDS:
+                        out |= self.binding(c, kind, value)
+                for scope, kind, value in self.t.attrs.get(c, {}).get(name, ()):
+                    out |= self.binding(scope, "annot" if kind == "annot" else "assign", value)
+                if out:
+                    break
+            return frozenset(out)
+        return self._guarded(("f", cls, name), compute)
+
+    def declared(self, cls: int, name: str) -> list[tuple[int, str]]:
+        """The declared types written for a field of a class (nearest in its MRO), as (scope, type)."""
+        for c in self.r.mro(cls):
+            found = [(c, v) for k, v in self.t.bindings.get(c, {}).get(name, ()) if k in ("annot", "param")]
+            found += [(s, v) for s, k, v in self.t.attrs.get(c, {}).get(name, ()) if k == "annot"]
+            if found or name in self.t.bindings.get(c, {}) or name in self.t.attrs.get(c, {}):
+                return found
+        return []
+
+
+def classes(value: Value) -> list[int]:
+    """The classes whose members a receiver of this value reaches (instances and classes)."""
+    return sorted({x for kind, x in value if kind in ("inst", "cls", "new")})

@@ -1,0 +1,78 @@
+"""Precision and recall of graphmind's resolved method-call edges (`a.b(…)`) on a TypeScript project,
+against the TypeScript compiler's own resolution (scripts/ts_oracle.js; npm `typescript` installed
+in a scratch folder outside the repository, never a test dependency).
+
+Usage: python scripts/score_ts_oracle.py TYPESCRIPT_MODULE_DIR PROJECT_DIR [SUBFOLDER]
+  e.g. python scripts/score_ts_oracle.py /tmp/ts/node_modules/typescript ~/.cache/graphmind-corpora/rxjs-7.8.2 src
+A call site counts where the compiler names a declaration: in the project (an edge to find) or
+outside it (lib.d.ts, a package: no edge may be drawn). An edge of ours is right when the
+definition it reaches spans the declaration's line in the same file. One JSON line.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+
+DROP = ("possible", "pending", "unresolved", "external", "builtin")
+
+
+def main(argv: list[str]) -> None:
+    tsdir, project = Path(argv[0]), Path(argv[1])
+    sub = argv[2] if len(argv) > 2 else "."
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / project.name
+        shutil.copytree(project / sub, root / sub, ignore=shutil.ignore_patterns("node_modules", "*.d.ts"))
+        for cfg in ("package.json", "tsconfig.json"):
+            if (project / cfg).is_file():
+                shutil.copyfile(project / cfg, root / cfg)
+        files = sorted(str(p.relative_to(root)) for p in (root / sub).rglob("*.ts"))
+        oracle = subprocess.run(["node", str(Path(__file__).with_name("ts_oracle.js")), str(tsdir), str(root), *files],
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+        index_workspace(root)
+        conn = open_reader(root)
+        ours: dict[tuple, list] = {}
+        for path, line, col, how, tpath, start, end in conn.execute(
+                "SELECT f.path, c.line, c.col, c.resolution, tf.path, t.start_line, t.end_line FROM calls c"
+                " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
+                " LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0"):
+            ours.setdefault((path, line, col), []).append((how, tpath, start, end))
+    tp = fp = fn = sites = outside = possible = 0
+    wrong: list = []
+    missed: list = []
+    for row in map(json.loads, oracle):
+        if not row["targets"]:
+            continue
+        sites += 1
+        inside = [(f, ln) for f, ln in row["targets"] if not f.startswith("..") and not f.endswith(".d.ts")]
+        outside += not inside
+        rows = ours.get((row["file"], row["line"], row["col"]), [])
+        mine = [r for r in rows if r[0] not in DROP]
+        possible += any(r[0] == "possible" for r in rows)
+
+        def right(t, s, e):
+            return any(t == f and s <= ln <= e for f, ln in inside)
+        hit = any(right(t, s, e) for _, t, s, e in mine)
+        if inside and hit:
+            tp += 1
+        elif inside:
+            fn += 1
+            if len(missed) < 40:
+                missed.append([row["file"], row["line"], row["name"], sorted({r[0] for r in rows})])
+        fp += sum(1 for _, t, s, e in mine if not right(t, s, e))
+        if mine and not hit and len(wrong) < 20:
+            wrong.append([row["file"], row["line"], row["name"], row["targets"][:2], mine[0][1:3]])
+    print(json.dumps({"project": project.name, "method_call_sites": sites, "to_outside": outside,
+                      "left_possible": possible, "edges_right": tp, "edges_wrong": fp, "missed": fn,
+                      "precision": round(tp / (tp + fp), 4) if tp + fp else None,
+                      "recall": round(tp / (tp + fn), 4) if tp + fn else None, "wrong_sample": wrong, "missed_sample": missed}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
