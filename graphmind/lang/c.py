@@ -107,7 +107,9 @@ class _Units:
             ids = self.scoped.get(f"{prefix}.{path}" if prefix else path, [])
             seen = [i for i in ids if t.syms[i].file in reach]
             if seen:
-                return sorted(seen, key=lambda i: t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS)
+                # classes first, then by name: never by id, which depends on the order files arrived in
+                return sorted(seen, key=lambda i: (t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS,
+                                                   t.syms[i].kind not in CLASS_KINDS, t.syms[i].qualname, i))
         return []
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
