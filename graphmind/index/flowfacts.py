@@ -76,6 +76,9 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
         return
+    if kind == "args":
+        _arguments(node, caps, enclosing, out)
+        return
     names = caps.get("name", [])
     if kind == "decorator":                      # under "@name": never looked up as a variable
         scope = enclosing(node.start_byte, True)
@@ -91,7 +94,59 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
     else:
         scope = enclosing(node.start_byte, True)
     for name in names:
+        if kind == "param" and node.type in _PARAMETER_LISTS:
+            value_text = _position(node, name)
         out.append(BindingRow(scope, name.text.decode("utf-8", "replace"), kind, value_text, line))
+
+
+def _position(params, name) -> str:
+    """Where a parameter sits: its index among the positional ones, `=` keyword-only, `*`, `**`."""
+    child = name
+    while child.parent is not None and child.parent != params:
+        child = child.parent
+    kinds = {child.type, *(c.type for c in child.named_children)}
+    if "dictionary_splat_pattern" in kinds:
+        return "**"
+    if "list_splat_pattern" in kinds:
+        return "*"
+    index = 0
+    for item in params.named_children:
+        if item == child:
+            break
+        if item.type in ("list_splat_pattern", "keyword_separator") or (
+                item.type == "typed_parameter" and item.named_children[0].type == "list_splat_pattern"):
+            return "="
+        if item.type not in ("positional_separator", "comment"):
+            index += 1
+    return str(index)
+
+
+_CONSTANTS = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
+                        "unary_operator", "comment"})
+
+
+def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """A call's (or a decorator's) arguments as written, under "(NAME" for the name called."""
+    callee = _text(caps["callee"][0])
+    value = caps["value"][0]
+    if not _SIMPLE.match(callee):
+        return
+    if value.type == "argument_list":
+        args = [a for a in value.named_children if a.type != "comment"]
+        if all(a.type in _CONSTANTS for a in args):
+            return                                # nothing a function or an instance could come from
+        texts, size = [], 0
+        for a in args:
+            text = _text(a)
+            size += len(text) + 2
+            if size > MAX_VALUE:
+                break
+            texts.append(text)
+        text = ", ".join(texts)
+    else:
+        text = _text(value)                       # a decorated definition: its name
+    out.append(BindingRow(enclosing(node.start_byte, True), "(" + callee.rsplit(".", 1)[-1], "args",
+                          f"{callee}\t{text}", node.start_point[0] + 1))
 
 
 def _operand(node) -> str:

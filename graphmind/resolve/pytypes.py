@@ -8,21 +8,20 @@ or the union of its `return` expressions. An empty set means "not known", never 
 from __future__ import annotations
 
 
+from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.pyflow import ArgumentFlow
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
-MAX_DEPTH = 100          # a safety net only: a real cut makes answers depend on evaluation order
-class TypeEval:
+class TypeEval(ArgumentFlow):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
     def __init__(self, resolver: Resolving):
         self.r, self.t = resolver, resolver.t
-        self._memo: dict[tuple, Value] = {}
-        self._active: set[tuple] = set()
-        self._tainted: set[tuple] = set()   # computations that met a cut cycle: never memoized
+        self.solver = Solver(frozenset.union)
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -32,27 +31,10 @@ class TypeEval:
             return ("cls", sid)
         return ("fn", sid)
 
-    def _guarded(self, key: tuple, compute) -> Value:
-        if key in self._memo:
-            return self._memo[key]
-        if key in self._active or len(self._active) > MAX_DEPTH:
-            self._tainted |= self._active       # their answers depend on where the cycle was cut
-            return EMPTY
-        self._active.add(key)
-        try:
-            value = compute()
-        finally:
-            self._active.discard(key)
-        if key in self._tainted:
-            self._tainted.discard(key)
-        else:
-            self._memo[key] = value             # order-independent: safe to reuse
-        return value
-
     # -- names -----------------------------------------------------------------------------------
     def name(self, scope: int, name: str) -> Value:
         """What a bare name holds in a scope."""
-        return self._guarded(("n", scope, name), lambda: self._name(scope, name))
+        return self.solver.ask(("n", scope, name), lambda: self._name(scope, name))
 
     def _name(self, scope: int, name: str) -> Value:
         t, r = self.t, self.r
@@ -73,7 +55,7 @@ class TypeEval:
                 if child is not None or bound:
                     value = {self.atom(child)} if child is not None else set()
                     for kind, text in bound or ():
-                        value |= self.binding(s, kind, text)
+                        value |= self.flowed(s, name, text) if kind == "param" else self.binding(s, kind, text)
                     imp = t.imports.get(s, {}).get(name)      # `from x import C as cls` in a branch
                     return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))
                 imp = t.imports.get(s, {}).get(name)
@@ -148,7 +130,7 @@ class TypeEval:
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
         """What an expression evaluates to."""
-        return self._guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        return self.solver.ask(("e", scope, text), lambda: self._expr(scope, text.strip()))
 
     def _expr(self, scope: int, text: str) -> Value:
         if text.startswith("await "):
@@ -229,7 +211,7 @@ class TypeEval:
                 if kind == "return":
                     out |= self.expr(fn, text)
             return frozenset(out)
-        return self._guarded(("r", fn), compute)
+        return self.solver.ask(("r", fn), compute)
 
     def attr(self, value: Value, name: str) -> Value:
         """What `value.name` holds."""
@@ -255,7 +237,7 @@ class TypeEval:
                 if out:
                     break
             return frozenset(out)
-        return self._guarded(("a", cls, name), compute)
+        return self.solver.ask(("a", cls, name), compute)
 
     def subscript(self, value: Value) -> Value:
         """What `value[k]` holds: an element of a literal collection, or what __getitem__ returns."""

@@ -270,9 +270,15 @@ class Resolver(ClassHierarchy):
             bound = t.bindings.get(sym.id, {}).get(name)
             if bound or name in t.children.get(sym.id, {}) or name in t.imports.get(sym.id, {}):
                 return bool(bound) and name not in ("self", "cls") and all(
-                    kind in ("param", "local") for kind, _ in bound) and name not in t.imports.get(sym.id, {})
+                    kind == "local" or kind == "param" and not self._passed(sym) for kind, _ in bound) \
+                    and name not in t.imports.get(sym.id, {})
             sym = t.syms.get(sym.parent) if sym.parent is not None else None
         return False
+
+    def _passed(self, fn) -> bool:
+        """Whether some call site passes arguments to a function of this name (its class, for `__init__`)."""
+        parent = self.t.syms.get(fn.parent) if fn.parent is not None else None
+        return (parent.name if fn.name == "__init__" and parent is not None else fn.name) in self.t.arg_sites
 
     def possible(self, lang: str, name: str) -> Rows:
         cands = self.t.by_name.get((family(lang), name), [])

@@ -46,3 +46,9 @@
 
 ; Reading an attribute: a call of the getter when it is a property (kept only then).
 (attribute object: (_) @object attribute: (identifier) @name) @implicit.attribute
+
+; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
+(call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
+(decorated_definition
+  (decorator [(identifier) (attribute)] @callee)
+  definition: [(function_definition name: (identifier) @value) (class_definition name: (identifier) @value)]) @binding.args
