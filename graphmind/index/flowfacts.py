@@ -70,8 +70,13 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
     value = caps.get("value")
     value_text = _text(value[0]) if value else ""
     line = node.start_point[0] + 1
-    if kind in ("return",):
-        out.append(BindingRow(enclosing(node.start_byte, True), "", "return", value_text, line))
+    if kind in ("return", "yield"):
+        if kind == "yield" and node.text.startswith(b"yield from"):
+            kind = "yieldfrom"
+        out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
+        return
+    if kind == "unpack":
+        _unpack(node, caps, enclosing, out)
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
@@ -85,7 +90,12 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
         for name in names:
             out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), kind, value_text, line))
         return
-    if kind in ("attr", "attrannot"):
+    if kind == "item":                           # `d[k] = v`: under "[d", never a binding of d itself
+        names = [f"[{n.text.decode('utf-8', 'replace')}" for n in names]
+        for name in names:
+            out.append(BindingRow(enclosing(node.start_byte, True), name, kind, value_text, line))
+        return
+    if kind in ("attr", "attrannot", "attritem"):
         obj = caps.get("object")
         if not obj or obj[0].text not in (b"self", b"cls"):
             return
@@ -97,6 +107,27 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
         if kind == "param" and node.type in _PARAMETER_LISTS:
             value_text = _position(node, name)
         out.append(BindingRow(scope, name.text.decode("utf-8", "replace"), kind, value_text, line))
+
+
+def _unpack(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest)."""
+    targets = caps["name"][0].named_children
+    values = [v for v in caps["value"][0].named_children if v.type != "comment"]
+    if any(v.type in ("list_splat", "parenthesized_list_splat") for v in values):
+        return
+    stars = [i for i, t in enumerate(targets) if t.type == "list_splat_pattern"]
+    if len(stars) > 1 or (not stars and len(targets) != len(values)) or len(targets) - len(stars) > len(values):
+        return
+    scope, line = enclosing(node.start_byte, True), node.start_point[0] + 1
+    rest = len(values) - len(targets) + 1
+    for i, target in enumerate(targets):
+        if stars and i == stars[0]:
+            text = "[" + ", ".join(_text(v) for v in values[i:i + rest]) + "]"
+            target = target.named_children[0] if target.named_child_count else target
+        else:
+            text = _text(values[i + rest - 1 if stars and i > stars[0] else i])
+        if target.type == "identifier":
+            out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", text, line))
 
 
 def _position(params, name) -> str:
@@ -162,6 +193,15 @@ def _operand(node) -> str:
     return _text(node)
 
 
+def _in_annotation(node) -> bool:
+    """Whether a node is part of a type annotation (a parameter's, a return's or a variable's)."""
+    while node is not None and node.type not in ("block", "module", "expression_statement"):
+        if node.type == "type":
+            return True
+        node = node.parent
+    return False
+
+
 def _head(text: str) -> str:
     return _HEAD.match(text).group(0) if _HEAD.match(text) else ""
 
@@ -169,20 +209,21 @@ def _head(text: str) -> str:
 def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out: list[CallRow]) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
-    if kind == "callback":
+    if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
         for value in caps.get("value", []):
             text = _text(value)
             if _SIMPLE.match(text):
                 out.append(CallRow(caller, text, text.rsplit(".", 1)[-1], value.start_point[0] + 1,
-                                   value.start_point[1], True))
+                                   value.start_point[1], kind == "callback"))
         return
     obj = caps.get("object")
     if not obj:
         return
     if kind == "attribute":
         parent = node.parent
-        if parent is not None and parent.type == "call" and parent.child_by_field_name("function") == node:
-            return                                # `x.m()`: a call site already
+        if parent is not None and (parent.type == "call" and parent.child_by_field_name("function") == node
+                                   or parent.type == "raise_statement"):
+            return                                # `x.m()`, `raise x.E`: a call site already
         attr = caps.get("name")
         text = _text(obj[0])
         if attr and _SIMPLE.match(text) and _head(text) in typed:
@@ -201,11 +242,19 @@ def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out:
     text = _operand(obj[0])
     if _head(text) not in typed:
         return
+    if kind == "iterate":
+        out.append(CallRow(caller, f"{text}.__iter__", "__iter__", line, col, True))
+        return
     if kind == "subscript":
+        if _in_annotation(node):
+            return                                # `Mapping[str, int]`: a type, not a call
         parent = node.parent
         target = parent is not None and parent.type in ("assignment", "augmented_assignment") \
             and parent.child_by_field_name("left") == node
-        dunder = "__setitem__" if target else "__getitem__"
+        if parent is not None and parent.type == "expression_list":
+            parent = parent.parent
+        deleted = parent is not None and parent.type == "delete_statement"
+        dunder = "__setitem__" if target else "__delitem__" if deleted else "__getitem__"
     else:
         op = caps.get("op")
         dunder = _DUNDER.get(op[0].text.decode() if op else "", "")

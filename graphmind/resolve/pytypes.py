@@ -11,12 +11,13 @@ from __future__ import annotations
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.pyflow import ArgumentFlow
+from graphmind.resolve.pyvalues import Containers
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
-class TypeEval(ArgumentFlow):
+class TypeEval(ArgumentFlow, Containers):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
     def __init__(self, resolver: Resolving):
@@ -56,9 +57,10 @@ class TypeEval(ArgumentFlow):
                     value = {self.atom(child)} if child is not None else set()
                     for kind, text in bound or ():
                         value |= self.flowed(s, name, text) if kind == "param" else self.binding(s, kind, text)
-                    imp = t.imports.get(s, {}).get(name)      # `from x import C as cls` in a branch
+                    imp = r.import_of(s, name)      # `from x import C as cls` in a branch
+                    value |= self.items(s, name)
                     return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))
-                imp = t.imports.get(s, {}).get(name)
+                imp = r.import_of(s, name)
                 if imp is not None:
                     return self.imported(*imp)
             if sym.parent is None:
@@ -106,10 +108,12 @@ class TypeEval(ArgumentFlow):
         if kind == "with":
             value = self.expr(scope, text)
             entered = self.call(self.attr(value, "__enter__"), "")
-            return entered or value
-        if kind == "loop":                       # `for f in (a, b):` -- the elements of a literal
-            literal = text[:1] in ("(", "[", "{")
-            return frozenset(a for a in self.expr(scope, text) if literal or a[0] in ("fn", "cls"))
+            yielded = {a for g in value if g[0] == "gen" for a in self.yields(g[1])}   # @contextmanager
+            return entered or frozenset(yielded) or value
+        if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
+            return self.iterate(self.expr(scope, text), text[:1] in ("(", "[", "{"))
+        if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
+            return self.expr(scope, text)
         return EMPTY
 
     def imported(self, module: str, symbol: str | None) -> Value:
@@ -155,11 +159,16 @@ class TypeEval(ArgumentFlow):
                 if kind == "call" and chain[i - 1][1] == "partial":
                     first = split_top(arg, ",")[0]
                     return self.expr(scope, first) if first else EMPTY
-        value = self.name(scope, chain[0][1])
-        for kind, arg in chain[1:]:
+        value, i = self.head(scope, chain)
+        while i < len(chain):
+            kind, arg = chain[i]
+            i += 1
             if not value:
                 return EMPTY
-            if kind == "attr":
+            if kind == "attr" and arg == "get" and i < len(chain) and chain[i][0] == "call" and \
+                    any(a[0] in ("fn", "cls") for a in value):
+                value, i = self.get_item(scope, value, chain[i][1]), i + 1
+            elif kind == "attr":
                 value = self.attr(value, arg)
             elif kind == "call":
                 value = self.call(value, arg)
@@ -179,6 +188,7 @@ class TypeEval(ArgumentFlow):
         out: set = set()
         for part in parts[:1] if len(parts) == 1 else parts:
             if "[" in part:
+                out |= self.generic(scope, part)
                 continue
             out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"}
         return frozenset(out)
@@ -190,7 +200,7 @@ class TypeEval(ArgumentFlow):
             if kind == "cls":
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= self.returns(x)
+                out |= {("gen", x)} if self.is_generator(x) else self.returns(x)
             elif kind == "inst":
                 hit = self.r.member(x, "__call__")
                 if hit is not None:
@@ -219,6 +229,8 @@ class TypeEval(ArgumentFlow):
         for kind, x in value:
             if kind == "mod":
                 out |= self.member_of_module(x, name)
+            elif kind == "super":
+                out |= self.super_member(x, name)
             elif kind in ("cls", "inst"):
                 hit = self.r.member(x, name)
                 if hit is not None:
@@ -247,8 +259,8 @@ class TypeEval(ArgumentFlow):
                 hit = self.r.member(x, "__getitem__")
                 if hit is not None:
                     out |= self.returns(hit)
-            elif kind == "fn":
-                out.add((kind, x))
+            elif kind in ("fn", "of", "vals"):
+                out.add((kind, x) if kind == "fn" else x)
         return frozenset(out)
 
     def targets(self, scope: int, callee: str) -> list[int]:

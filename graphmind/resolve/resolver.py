@@ -66,7 +66,7 @@ class Resolver(ClassHierarchy):
                     return ("local", child)
                 if python and name in t.bindings.get(s, {}):
                     return ("bound", None)
-                imp = t.imports.get(s, {}).get(name)
+                imp = self.import_of(s, name) if python else t.imports.get(s, {}).get(name)
                 if imp is not None:
                     if python:
                         return self.via_import(*imp)

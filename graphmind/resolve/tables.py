@@ -147,11 +147,12 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             f"SELECT scope_id, name, kind, value FROM bindings{where} ORDER BY id", args):
         name, kind, scope = intern(name), intern(kind), same(scope)
         pair = pairs.setdefault((kind, value), (kind, value))
-        if kind in ("attr", "attrannot"):
+        if kind in ("attr", "attrannot", "attritem"):
             sym = t.syms.get(scope)
             cls = sym.parent if sym is not None else None
             if cls is not None and t.syms[cls].kind in CLASS_KINDS:
-                t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
+                as_kind = {"attrannot": "annot", "attritem": "item"}.get(kind, "assign")
+                t.attrs[cls].setdefault(name, []).append((scope, as_kind, value))
             continue
         names = t.bindings[scope]
         names[name] = names.get(name, ()) + (pair,)

@@ -5,6 +5,9 @@
 (assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) right: (_) @value) @binding.attr
 (assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) type: (type) @value) @binding.attrannot
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+(assignment left: [(pattern_list) (tuple_pattern)] @name right: [(expression_list) (tuple) (list)] @value) @binding.unpack
+(assignment left: (subscript value: (identifier) @name) right: (_) @value) @binding.item
+(assignment left: (subscript value: (attribute object: (identifier) @object attribute: (identifier) @name)) right: (_) @value) @binding.attritem
 (augmented_assignment left: (identifier) @name) @binding.local
 
 (parameters (identifier) @name) @binding.param
@@ -18,6 +21,7 @@
 
 (function_definition return_type: (type) @value) @binding.returns
 (return_statement (_) @value) @binding.return
+(yield (_) @value) @binding.yield
 
 (with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with
 (for_statement left: (identifier) @name right: (_) @value) @binding.loop
@@ -39,6 +43,8 @@
 (comparison_operator . (_) @object . _ @op) @implicit.operator
 (subscript value: (_) @object) @implicit.subscript
 (with_item value: (_) @object) @implicit.with
+(for_statement right: (_) @object) @implicit.iterate
+(raise_statement [(identifier) (attribute)] @value) @implicit.raise
 (call function: (identifier) @hof arguments: (argument_list [(identifier) (attribute)] @value)
   (#any-of? @hof "map" "filter" "sorted" "min" "max" "reduce" "iter")) @implicit.callback
 (call function: (identifier) @hof arguments: (argument_list (keyword_argument name: (identifier) value: [(identifier) (attribute)] @value))
