@@ -29,6 +29,7 @@ def test_callers_of_orders_validate_by_hand(indexed_shop):
         "scripts.tool": 2,                                        # module-level `main()`
         "shop.payments.refund.RefundService.refund_one": 2,
         "shop.api.Handler.quick": 2,
+        "shop.util.audit.wrapper": 2,           # @audit's wrapper calls the process_refund it wraps
         "shop.payments.refund.RefundService.refund_all": 3,
     }
     hit = next(h for h in w.hits if h.symbol == "shop.payments.refund.RefundService.refund_all")
@@ -80,7 +81,7 @@ def test_unknown_symbol_suggests_close_names(indexed_shop):
 
 def test_limit_cuts_and_says_so(indexed_shop):
     w = radius(indexed_shop, "shop.orders.validate", depth=3, limit=2)
-    assert len(w.hits) == 2 and w.total == 7 and w.truncated == "limit"
+    assert len(w.hits) == 2 and w.total == 8 and w.truncated == "limit"       # the 8 callers of the test above
     assert all(h.depth == 1 for h in w.hits)
 
 
@@ -105,6 +106,6 @@ def test_blast_radius_golden_json(indexed_shop, golden):
 def test_compact_output_for_agents(indexed_shop):
     proc = run_cli("blast-radius", "shop.orders.validate", "--depth", "2", cwd=indexed_shop, check=True)
     lines = proc.stdout.splitlines()
-    assert lines[0].startswith("blast radius of shop.orders.validate (shop/orders.py:1-2), depth<=2: 6 callers")
+    assert lines[0].startswith("blast radius of shop.orders.validate (shop/orders.py:1-2), depth<=2: 7 callers")
     assert "1 scripts/tool.py:4-5 def main()" in lines
     assert "2 shop/api.py:16-17 def quick(order)" in lines

@@ -30,7 +30,7 @@ class Solver:
         self._fns: dict[Hashable, Callable[[], frozenset]] = {}
         self._value: dict[Hashable, frozenset] = {}  # provisional values of open keys
         self._asking: list[Hashable] = []            # the keys whose function is running, innermost last
-        self._cyclic: set[int] = set()               # stack places read while open (a cycle closes there)
+        self._hits: list[bool] = []                  # per stack place: read while open (a cycle closes there)
         self.evaluations = 0
 
     def ask(self, key: Hashable, compute: Callable[[], frozenset]) -> frozenset:
@@ -40,21 +40,22 @@ class Solver:
             return hit
         pos = self._pos.get(key)
         if pos is not None:                          # open: the asker is in a cycle with it
-            self._cyclic.add(pos)
+            self._hits[pos] = True
             self._lower(pos)
             return self._value[key]
         if len(self._asking) > MAX_OPEN:         # too deep: ask again when the whole stack is solved
-            self._cyclic.add(0)
+            self._hits[0] = True
             self._lower(0)
             return EMPTY
         pos = self._pos[key] = self._low[key] = len(self._stack)
         self._stack.append(key)
+        self._hits.append(False)
         self._fns[key], self._value[key] = compute, EMPTY
         self._run(key)
         if self._low[key] < pos:                     # part of a cycle closing further down
             self._lower(self._low[key])
             return self._value[key]
-        if any(p >= pos for p in self._cyclic):
+        if any(self._hits[pos:]):
             self._solve(pos)
         if self._low[key] < pos:                     # solving it reached further down
             self._lower(self._low[key])
@@ -100,6 +101,5 @@ class Solver:
         for key in self._stack[pos:]:
             self.memo[key] = self._value.pop(key)
             del self._pos[key], self._low[key], self._fns[key]
-        del self._stack[pos:]
-        self._cyclic = {p for p in self._cyclic if p < pos}
+        del self._stack[pos:], self._hits[pos:]
         return self.memo[root]

@@ -16,14 +16,17 @@ from graphmind.resolve.tables import CLASS_KINDS
 
 _KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 _NO_EDGE = frozenset({"possible", "unresolved", "builtin", "external"})
+MAX_SITES = 64          # a function called from more places than this: its parameters are not followed
 
 
 class ArgumentFlow:
     """The parameter half of the evaluator (mixed into TypeEval, which provides expr and the solver)."""
 
+    flows = True            # False: the first-order evaluator that resolves call sites for the full one
+
     def flowed(self, fn: int, param: str, position: str) -> frozenset:
         """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
-        if position in ("*", "**"):
+        if not self.flows or position in ("*", "**"):
             return frozenset()
         return self.solver.ask(("p", fn, param), lambda: self._flowed(fn, param, position))
 
@@ -47,20 +50,26 @@ class ArgumentFlow:
         return frozenset(out)
 
     def call_sites(self, sym, parent) -> list[tuple[int, str, str]]:
-        """Where a function may be called with arguments: sites naming it (its class, for `__init__`)."""
+        """Where a function may be called with arguments: sites naming it (its class, for `__init__`);
+        none when there are more than MAX_SITES (a name that common says little about its callers)."""
         name = parent.name if sym.name == "__init__" and parent is not None else sym.name
-        out = []
-        for scope, values in self.t.arg_sites.get(name, {}).items():
+        sites = self.t.arg_sites.get(name, {})
+        out: list[tuple[int, str, str]] = []
+        if sum(len(v) for v in sites.values()) > MAX_SITES:
+            return out
+        for scope, values in sites.items():
             for value in values:
                 callee, _, args = value.partition("\t")
                 out.append((scope, callee, args))
         return out
 
     def site_targets(self, scope: int, callee: str) -> frozenset:
-        """The definitions a call site reaches for certain (no `possible` candidates)."""
+        """The definitions a call site reaches for certain (no `possible` candidates), as resolved
+        without parameter flow: a parameter's value never depends on how other parameters resolve
+        their call sites, so the questions stay few and their cycles short."""
         def compute() -> frozenset:
             name = callee.rsplit(".", 1)[-1]
-            return frozenset(target for target, how, _ in self.r.resolve_call(scope, callee, name)
+            return frozenset(target for target, how, _ in self.r._resolve(scope, callee, name, self.r.first_order)
                              if target is not None and how not in _NO_EDGE)
         return self.solver.ask(("t", scope, callee), compute)
 

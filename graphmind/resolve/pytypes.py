@@ -20,8 +20,8 @@ EMPTY: Value = frozenset()
 class TypeEval(ArgumentFlow, Containers):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
-    def __init__(self, resolver: Resolving):
-        self.r, self.t = resolver, resolver.t
+    def __init__(self, resolver: Resolving, flows: bool = True):
+        self.r, self.t, self.flows = resolver, resolver.t, flows
         self.solver = Solver(frozenset.union)
 
     def atom(self, sid: int) -> Atom:
