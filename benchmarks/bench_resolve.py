@@ -2,7 +2,8 @@
 """Cold index of SymPy beside Django (the type evaluator's scale), optionally beside a baseline commit.
 
 Usage (with the interpreter graphmind is installed in):
-    python benchmarks/bench_resolve.py [--corpus sympy django] [--runs 2] [--baseline REV] [--tree REV] [--append]
+    python benchmarks/bench_resolve.py [--corpus sympy django] [--runs 2] [--baseline REV [--baseline-corpus django]] [--tree REV]
+        [--append]
 
 Each corpus (fetched beforehand: `python scripts/fetch_corpora.py sympy django`) is copied once into a
 temporary folder; every run deletes `.graphmind` and indexes it cold in a fresh interpreter. With
@@ -68,6 +69,8 @@ def main() -> None:
     ap.add_argument("--corpus", nargs="+", default=["sympy", "django"])
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--baseline", default=None, help="a commit to run side by side (e.g. main)")
+    ap.add_argument("--baseline-corpus", nargs="+", default=None,
+                    help="run the baseline on these corpora only (default: every corpus)")
     ap.add_argument("--tree", default=None, help="a commit to run as this tree (default: the working tree)")
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
@@ -85,6 +88,8 @@ def main() -> None:
         for run in range(args.runs):
             for name in args.corpus:
                 for variant, source in variants.items():
+                    if variant == "baseline" and args.baseline_corpus and name not in args.baseline_corpus:
+                        continue
                     res = index_cold(source, roots[name])
                     walls.setdefault((name, variant), []).append(res["wall"])
                     cpus.setdefault((name, variant), []).append(res["cpu"])
@@ -106,6 +111,8 @@ def main() -> None:
                               "ratio": round(med[("sympy", variant)] / med[("django", variant)], 3)})
         if "baseline" in variants:
             for name in args.corpus:
+                if (name, "baseline") not in med:
+                    continue
                 lines.append({"figure": f"tree_over_baseline ({figure})", "corpus": name,
                               "ratio": round(med[(name, "tree")] / med[(name, "baseline")], 3)})
     for line in lines:

@@ -160,7 +160,8 @@ def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     """A call's (or a decorator's) arguments as written, under "(NAME" for the name called."""
     callee = _text(caps["callee"][0])
     value = caps["value"][0]
-    if not _SIMPLE.match(callee):
+    head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
+    if not _SIMPLE.match(head):
         return
     if value.type == "argument_list":
         args = [a for a in value.named_children if a.type != "comment"]
@@ -176,7 +177,7 @@ def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
         text = ", ".join(texts)
     else:
         text = _text(value)                       # a decorated definition: its name
-    out.append(BindingRow(enclosing(node.start_byte, True), "(" + callee.rsplit(".", 1)[-1], "args",
+    out.append(BindingRow(enclosing(node.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
                           f"{callee}\t{text}", node.start_point[0] + 1))
 
 

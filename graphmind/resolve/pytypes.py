@@ -56,7 +56,11 @@ class TypeEval(ArgumentFlow, Containers):
                 if child is not None or bound:
                     value = {self.atom(child)} if child is not None else set()
                     for kind, text in bound or ():
-                        value |= self.flowed(s, name, text) if kind == "param" else self.binding(s, kind, text)
+                        if kind != "param":
+                            value |= self.binding(s, kind, text)
+                    if not value:                  # no annotation says (`f: F`, `cb: Callable`): the callers
+                        for kind, text in bound or ():
+                            value |= self.flowed(s, name, text) if kind == "param" else EMPTY
                     imp = r.import_of(s, name)      # `from x import C as cls` in a branch
                     value |= self.items(s, name)
                     return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))
@@ -252,9 +256,12 @@ class TypeEval(ArgumentFlow, Containers):
         return self.solver.ask(("a", cls, name), compute)
 
     def subscript(self, value: Value) -> Value:
-        """What `value[k]` holds: an element of a literal collection, or what __getitem__ returns."""
+        """What `value[k]` holds: an element of a literal collection, what __getitem__ returns, or for a
+        class the class itself (`Box[int](...)` builds a Box)."""
         out: set = set()
         for kind, x in value:
+            if kind == "cls":
+                out.add((kind, x))
             if kind == "inst":
                 hit = self.r.member(x, "__getitem__")
                 if hit is not None:

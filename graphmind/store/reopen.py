@@ -33,8 +33,9 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
         langs = sorted({m for lang in languages for m in family_members(lang)})
         conn.execute(
             "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
-            " AND name IN (SELECT value FROM json_each(?1)) AND file_id IN"
-            " (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
+            " AND (name IN (SELECT value FROM json_each(?1)) OR id IN (SELECT c.id FROM json_each(?1) j"
+            "  JOIN calls c ON c.name >= j.value || '[' AND c.name < j.value || '\\'))"   # `Box[int](…)`
+            " AND file_id IN (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
 
 

@@ -17,6 +17,8 @@
 (parameters (typed_parameter (identifier) @name type: (type) @value)) @binding.annot
 (parameters (typed_parameter [(list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)])) @binding.param
 (parameters (typed_default_parameter name: (identifier) @name type: (type) @value)) @binding.annot
+(parameters (typed_parameter (identifier) @name type: (type))) @binding.param
+(parameters (typed_default_parameter name: (identifier) @name type: (type))) @binding.param
 (lambda_parameters (identifier) @name) @binding.param
 
 (function_definition return_type: (type) @value) @binding.returns
@@ -55,6 +57,7 @@
 
 ; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
 (call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
+(call function: (subscript value: [(identifier) (attribute)]) @callee arguments: (argument_list) @value) @binding.args
 (decorated_definition
   (decorator [(identifier) (attribute)] @callee)
   definition: [(function_definition name: (identifier) @value) (class_definition name: (identifier) @value)]) @binding.args
