@@ -97,7 +97,7 @@ def main() -> None:
                     log(f"run {run + 1}: {name} {variant} {res['wall']:.1f}s wall, {res['cpu']:.1f}s cpu,"
                         f" {res.get('edges')} edges")
     stamp = {"time": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "commit": commit(args.tree or "HEAD"),
-             "baseline": commit(args.baseline) if args.baseline else None, "runs": args.runs}
+             "baseline": commit(args.baseline) if args.baseline else None, "n_runs": args.runs}
     lines = []
     for figure, table in (("cold_index_s", walls), ("cold_index_cpu_s", cpus)):
         med = {key: statistics.median(xs) for key, xs in table.items()}
