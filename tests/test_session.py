@@ -324,3 +324,28 @@ def test_a_chain_through_an_added_method_follows_it(tmp_path):
     finally:
         store.close()
     assert_equals_clean(root, tmp_path)
+
+
+@pytest.mark.parametrize("before, after, passed", [("apply(a)", "apply(b)", {"app.b"}),
+                                                   ("apply(a)", "apply(fn=b)", {"app.b"}),
+                                                   ("apply(a)", "len(a)", set()), ("len(a)", "apply(a)", {"app.a"})])
+def test_an_argument_changed_in_a_body_reaches_the_parameter_in_another_file(tmp_path, before, after, passed):
+    """`apply(a)` -> `apply(b)` inside a function of another file: `fn()` in apply follows, with kept
+    tables (the daemon) and without, and the index equals a clean one."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "lib.py").write_text("def apply(fn):\n    def inner():\n        return fn()\n    return fn(), inner\n")
+    app = "from lib import apply\n\n\ndef a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef run():\n    return {}\n"
+    (root / "app.py").write_text(app.format(before))
+    store, session = Store(root), ResolveSession()
+    try:
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        (root / "app.py").write_text(app.format(after))
+        index_files(store, workspace.walk(root), [], complete=True, session=session)
+        targets = {(s, t) for s, t in store.conn.execute(
+            "SELECT s.qualname, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
+            " JOIN symbols t ON t.id = c.target_id WHERE c.callee = 'fn' AND c.resolution = 'inferred'")}
+        assert targets == {(caller, callee) for caller in ("lib.apply", "lib.apply.inner") for callee in passed}
+    finally:
+        store.close()
+    assert_equals_clean(root, tmp_path)

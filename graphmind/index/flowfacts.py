@@ -26,6 +26,7 @@ _DUNDER = {
 _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list", "formal_parameters",
                               "function_value_parameters", "class_parameters", "primary_constructor",
                               "parameter", "method_parameters"})   # Swift: parameters are children of the function itself
+_PYTHON_PARAMETERS = frozenset({"parameters", "lambda_parameters"})   # positions recorded for argument flow
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})
 
@@ -71,11 +72,19 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
     value = caps.get("value")
     value_text = _text(value[0]) if value else ""
     line = node.start_point[0] + 1
-    if kind in ("return",):
-        out.append(BindingRow(enclosing(node.start_byte, True), "", "return", value_text, line))
+    if kind in ("return", "yield"):
+        if kind == "yield" and node.text.startswith(b"yield from"):
+            kind = "yieldfrom"
+        out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
+        return
+    if kind == "unpack":
+        _unpack(node, caps, enclosing, out)
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
+        return
+    if kind == "args":
+        _arguments(node, caps, enclosing, out)
         return
     names = caps.get("name", [])
     if kind == "decorator":                      # under "@name": never looked up as a variable
@@ -83,7 +92,12 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
         for name in names:
             out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), kind, value_text, line))
         return
-    if kind in ("attr", "attrannot"):
+    if kind == "item":                           # `d[k] = v`: under "[d", never a binding of d itself
+        names = [f"[{n.text.decode('utf-8', 'replace')}" for n in names]
+        for name in names:
+            out.append(BindingRow(enclosing(node.start_byte, True), name, kind, value_text, line))
+        return
+    if kind in ("attr", "attrannot", "attritem"):
         obj = caps.get("object")            # none: a constructor parameter property (TypeScript)
         if obj and obj[0].text not in (b"self", b"cls", b"this"):
             return
@@ -93,7 +107,81 @@ def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow])
         scope = enclosing(node.start_byte, True)
     for name in names:
         text = name.text.decode("utf-8", "replace")
+        if kind == "param" and node.type in _PYTHON_PARAMETERS:
+            value_text = _position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
+
+
+def _unpack(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest)."""
+    targets = caps["name"][0].named_children
+    values = [v for v in caps["value"][0].named_children if v.type != "comment"]
+    if any(v.type in ("list_splat", "parenthesized_list_splat") for v in values):
+        return
+    stars = [i for i, t in enumerate(targets) if t.type == "list_splat_pattern"]
+    if len(stars) > 1 or (not stars and len(targets) != len(values)) or len(targets) - len(stars) > len(values):
+        return
+    scope, line = enclosing(node.start_byte, True), node.start_point[0] + 1
+    rest = len(values) - len(targets) + 1
+    for i, target in enumerate(targets):
+        if stars and i == stars[0]:
+            text = "[" + ", ".join(_text(v) for v in values[i:i + rest]) + "]"
+            target = target.named_children[0] if target.named_child_count else target
+        else:
+            text = _text(values[i + rest - 1 if stars and i > stars[0] else i])
+        if target.type == "identifier":
+            out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", text, line))
+
+
+def _position(params, name) -> str:
+    """Where a parameter sits: its index among the positional ones, `=` keyword-only, `*`, `**`."""
+    child = name
+    while child.parent is not None and child.parent != params:
+        child = child.parent
+    kinds = {child.type, *(c.type for c in child.named_children)}
+    if "dictionary_splat_pattern" in kinds:
+        return "**"
+    if "list_splat_pattern" in kinds:
+        return "*"
+    index = 0
+    for item in params.named_children:
+        if item == child:
+            break
+        if item.type in ("list_splat_pattern", "keyword_separator") or (
+                item.type == "typed_parameter" and item.named_children[0].type == "list_splat_pattern"):
+            return "="
+        if item.type not in ("positional_separator", "comment"):
+            index += 1
+    return str(index)
+
+
+_CONSTANTS = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
+                        "unary_operator", "comment"})
+
+
+def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """A call's (or a decorator's) arguments as written, under "(NAME" for the name called."""
+    callee = _text(caps["callee"][0])
+    value = caps["value"][0]
+    head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
+    if not _SIMPLE.match(head):
+        return
+    if value.type == "argument_list":
+        args = [a for a in value.named_children if a.type != "comment"]
+        if all(a.type in _CONSTANTS for a in args):
+            return                                # nothing a function or an instance could come from
+        texts, size = [], 0
+        for a in args:
+            text = _text(a)
+            size += len(text) + 2
+            if size > MAX_VALUE:
+                break
+            texts.append(text)
+        text = ", ".join(texts)
+    else:
+        text = _text(value)                       # a decorated definition: its name
+    out.append(BindingRow(enclosing(node.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
+                          f"{callee}\t{text}", node.start_point[0] + 1))
 
 
 def _operand(node) -> str:
@@ -109,6 +197,15 @@ def _operand(node) -> str:
     return _text(node)
 
 
+def _in_annotation(node) -> bool:
+    """Whether a node is part of a type annotation (a parameter's, a return's or a variable's)."""
+    while node is not None and node.type not in ("block", "module", "expression_statement"):
+        if node.type == "type":
+            return True
+        node = node.parent
+    return False
+
+
 def _head(text: str) -> str:
     return _HEAD.match(text).group(0) if _HEAD.match(text) else ""
 
@@ -116,20 +213,21 @@ def _head(text: str) -> str:
 def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out: list[CallRow]) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
-    if kind == "callback":
+    if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
         for value in caps.get("value", []):
             text = _text(value)
             if _SIMPLE.match(text):
                 out.append(CallRow(caller, text, text.rsplit(".", 1)[-1], value.start_point[0] + 1,
-                                   value.start_point[1], True))
+                                   value.start_point[1], kind == "callback"))
         return
     obj = caps.get("object")
     if not obj:
         return
     if kind == "attribute":
         parent = node.parent
-        if parent is not None and parent.type == "call" and parent.child_by_field_name("function") == node:
-            return                                # `x.m()`: a call site already
+        if parent is not None and (parent.type == "call" and parent.child_by_field_name("function") == node
+                                   or parent.type == "raise_statement"):
+            return                                # `x.m()`, `raise x.E`: a call site already
         attr = caps.get("name")
         text = _text(obj[0])
         if attr and _SIMPLE.match(text) and _head(text) in typed:
@@ -148,11 +246,19 @@ def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out:
     text = _operand(obj[0])
     if _head(text) not in typed:
         return
+    if kind == "iterate":
+        out.append(CallRow(caller, f"{text}.__iter__", "__iter__", line, col, True))
+        return
     if kind == "subscript":
+        if _in_annotation(node):
+            return                                # `Mapping[str, int]`: a type, not a call
         parent = node.parent
         target = parent is not None and parent.type in ("assignment", "augmented_assignment") \
             and parent.child_by_field_name("left") == node
-        dunder = "__setitem__" if target else "__getitem__"
+        if parent is not None and parent.type == "expression_list":
+            parent = parent.parent
+        deleted = parent is not None and parent.type == "delete_statement"
+        dunder = "__setitem__" if target else "__delitem__" if deleted else "__getitem__"
     else:
         op = caps.get("op")
         dunder = _DUNDER.get(op[0].text.decode() if op else "", "")

@@ -43,6 +43,21 @@ class ClassHierarchy:
             self._base_ids[cls] = ids
         return self._base_ids[cls]
 
+    def import_of(self, scope: int, name: str) -> tuple[str, str | None] | None:
+        """What a name is imported as in a scope; a script's `import helper` finds the `helper.py`
+        beside it (its folder is on sys.path) when no workspace module is named `helper`."""
+        imp = self.t.imports.get(scope, {}).get(name)
+        if imp is None or imp[0] in self.t.packages:
+            return imp
+        sym = self.t.syms.get(scope)
+        module = self.t.syms.get(self.t.file_module.get(sym.file)) if sym is not None else None
+        if module is None:
+            return imp
+        path = self.t.paths.get(sym.file, "")
+        package = module.qualname if path.endswith("__init__.py") else module.qualname.rpartition(".")[0]
+        sibling = f"{package}.{imp[0]}"
+        return (sibling, imp[1]) if package and sibling in self.t.packages else imp
+
     def base_target(self, cls: int, base: str) -> int | None:
         """The definition a base-class expression names, seen from where the class statement runs."""
         parent = self.t.syms[cls].parent

@@ -23,7 +23,8 @@ from graphmind.models import Extraction
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS
 from graphmind.store.plan import FilePlan
 
-EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "decorator", "return", "returns", "global"})
+EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
+                                    "yieldfrom", "global"})
 IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
 
 Binding = tuple[str, str, str]                      # (name, kind, value)
@@ -65,7 +66,7 @@ def _exported(iface: Interface) -> dict[str, tuple[Binding, ...]]:
     out: dict[str, tuple[Binding, ...]] = {}
     for scope, (rows, _) in iface.scopes.items():
         if scope not in iface.function_scopes or any(kind == "global" for _, kind, _ in rows):
-            out[scope] = rows
+            out[scope] = tuple(r for r in rows if r[1] != "args")     # arguments: see flows()
             continue
         wanted: set[str] = set()
         todo = [value for name, kind, value in rows if name == "" or kind in EXPORTED_BINDING_KINDS]
@@ -105,6 +106,17 @@ def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], 
     iface = _build([(q, k) for _, q, k, _, _, _ in syms], [n for _, _, _, n, _, _ in syms],
                    {q: qual.get(p) for _, q, _, _, p, _ in syms}, imports, inherits, bindings)
     return iface, [sid for sid, *_ in syms], {sid: h for sid, *_, h in syms}
+
+
+def flows(iface: Interface) -> set[tuple[str, str, str]]:
+    """The arguments the file passes: (scope, "(NAME", callee and arguments) of every call with some."""
+    return {(scope, b[0], b[2]) for scope, (rows, _) in iface.scopes.items() for b in rows if b[1] == "args"}
+
+
+def flow_names(old: Interface | None, new: Interface | None) -> set[str]:
+    """The "(NAME" of every function whose passed arguments a change adds or removes."""
+    before, after = flows(old) if old else set(), flows(new) if new else set()
+    return {name for _, name, _ in before ^ after}
 
 
 def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
@@ -185,10 +197,10 @@ class Planner:
         """Ids kept, names changed and scopes whose resolutions hold when file `file_id` (None: new) becomes `ext`."""
         new = of_extraction(ext)
         if file_id is None:                          # a new module: what imported it may resolve now
-            return FilePlan([None] * len(new.keys), set(new.names) | new.aliases(), True)
+            return FilePlan([None] * len(new.keys), set(new.names) | new.aliases() | flow_names(None, new), True)
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
-        names = set(change.names)
+        names = set(change.names) | flow_names(old, new)
         if change.wide:                              # every name the file defines or binds, before and after
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases())
@@ -198,7 +210,7 @@ class Planner:
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
-        return FilePlan([], set(old.names) | old.aliases(), True, old_hashes=old_hashes)
+        return FilePlan([], set(old.names) | old.aliases() | flow_names(old, None), True, old_hashes=old_hashes)
 
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""

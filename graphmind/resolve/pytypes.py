@@ -8,20 +8,21 @@ or the union of its `return` expressions. An empty set means "not known", never 
 from __future__ import annotations
 
 
+from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
-from graphmind.resolve.memo import CycleMemo
+from graphmind.resolve.pyflow import ArgumentFlow
+from graphmind.resolve.pyvalues import Containers
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
-MAX_DEPTH = 100          # a safety net only: a real cut makes answers depend on evaluation order
-class TypeEval:
+class TypeEval(ArgumentFlow, Containers):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
-    def __init__(self, resolver: Resolving):
-        self.r, self.t = resolver, resolver.t
-        self._memo = CycleMemo(MAX_DEPTH)
+    def __init__(self, resolver: Resolving, flows: bool = True):
+        self.r, self.t, self.flows = resolver, resolver.t, flows
+        self.solver = Solver(frozenset.union)
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -31,13 +32,10 @@ class TypeEval:
             return ("cls", sid)
         return ("fn", sid)
 
-    def _guarded(self, key: tuple, compute) -> Value:
-        return self._memo.get(key, compute)
-
     # -- names -----------------------------------------------------------------------------------
     def name(self, scope: int, name: str) -> Value:
         """What a bare name holds in a scope."""
-        return self._guarded(("n", scope, name), lambda: self._name(scope, name))
+        return self.solver.ask(("n", scope, name), lambda: self._name(scope, name))
 
     def _name(self, scope: int, name: str) -> Value:
         t, r = self.t, self.r
@@ -58,10 +56,15 @@ class TypeEval:
                 if child is not None or bound:
                     value = {self.atom(child)} if child is not None else set()
                     for kind, text in bound or ():
-                        value |= self.binding(s, kind, text)
-                    imp = t.imports.get(s, {}).get(name)      # `from x import C as cls` in a branch
+                        if kind != "param":
+                            value |= self.binding(s, kind, text)
+                    if not value:                  # no annotation says (`f: F`, `cb: Callable`): the callers
+                        for kind, text in bound or ():
+                            value |= self.flowed(s, name, text) if kind == "param" else EMPTY
+                    imp = r.import_of(s, name)      # `from x import C as cls` in a branch
+                    value |= self.items(s, name)
                     return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))
-                imp = t.imports.get(s, {}).get(name)
+                imp = r.import_of(s, name)
                 if imp is not None:
                     return self.imported(*imp)
             if sym.parent is None:
@@ -109,10 +112,12 @@ class TypeEval:
         if kind == "with":
             value = self.expr(scope, text)
             entered = self.call(self.attr(value, "__enter__"), "")
-            return entered or value
-        if kind == "loop":                       # `for f in (a, b):` -- the elements of a literal
-            literal = text[:1] in ("(", "[", "{")
-            return frozenset(a for a in self.expr(scope, text) if literal or a[0] in ("fn", "cls"))
+            yielded = {a for g in value if g[0] == "gen" for a in self.yields(g[1])}   # @contextmanager
+            return entered or frozenset(yielded) or value
+        if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
+            return self.iterate(self.expr(scope, text), text[:1] in ("(", "[", "{"))
+        if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
+            return self.expr(scope, text)
         return EMPTY
 
     def imported(self, module: str, symbol: str | None) -> Value:
@@ -133,7 +138,7 @@ class TypeEval:
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
         """What an expression evaluates to."""
-        return self._guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        return self.solver.ask(("e", scope, text), lambda: self._expr(scope, text.strip()))
 
     def _expr(self, scope: int, text: str) -> Value:
         if text.startswith("await "):
@@ -158,11 +163,16 @@ class TypeEval:
                 if kind == "call" and chain[i - 1][1] == "partial":
                     first = split_top(arg, ",")[0]
                     return self.expr(scope, first) if first else EMPTY
-        value = self.name(scope, chain[0][1])
-        for kind, arg in chain[1:]:
+        value, i = self.head(scope, chain)
+        while i < len(chain):
+            kind, arg = chain[i]
+            i += 1
             if not value:
                 return EMPTY
-            if kind == "attr":
+            if kind == "attr" and arg == "get" and i < len(chain) and chain[i][0] == "call" and \
+                    any(a[0] in ("fn", "cls") for a in value):
+                value, i = self.get_item(scope, value, chain[i][1]), i + 1
+            elif kind == "attr":
                 value = self.attr(value, arg)
             elif kind == "call":
                 value = self.call(value, arg)
@@ -182,6 +192,7 @@ class TypeEval:
         out: set = set()
         for part in parts[:1] if len(parts) == 1 else parts:
             if "[" in part:
+                out |= self.generic(scope, part)
                 continue
             out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"}
         return frozenset(out)
@@ -193,7 +204,7 @@ class TypeEval:
             if kind == "cls":
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= self.returns(x)
+                out |= {("gen", x)} if self.is_generator(x) else self.returns(x)
             elif kind == "inst":
                 hit = self.r.member(x, "__call__")
                 if hit is not None:
@@ -214,7 +225,7 @@ class TypeEval:
                 if kind == "return":
                     out |= self.expr(fn, text)
             return frozenset(out)
-        return self._guarded(("r", fn), compute)
+        return self.solver.ask(("r", fn), compute)
 
     def attr(self, value: Value, name: str) -> Value:
         """What `value.name` holds."""
@@ -222,6 +233,8 @@ class TypeEval:
         for kind, x in value:
             if kind == "mod":
                 out |= self.member_of_module(x, name)
+            elif kind == "super":
+                out |= self.super_member(x, name)
             elif kind in ("cls", "inst"):
                 hit = self.r.member(x, name)
                 if hit is not None:
@@ -240,18 +253,21 @@ class TypeEval:
                 if out:
                     break
             return frozenset(out)
-        return self._guarded(("a", cls, name), compute)
+        return self.solver.ask(("a", cls, name), compute)
 
     def subscript(self, value: Value) -> Value:
-        """What `value[k]` holds: an element of a literal collection, or what __getitem__ returns."""
+        """What `value[k]` holds: an element of a literal collection, what __getitem__ returns, or for a
+        class the class itself (`Box[int](...)` builds a Box)."""
         out: set = set()
         for kind, x in value:
+            if kind == "cls":
+                out.add((kind, x))
             if kind == "inst":
                 hit = self.r.member(x, "__getitem__")
                 if hit is not None:
                     out |= self.returns(hit)
-            elif kind == "fn":
-                out.add((kind, x))
+            elif kind in ("fn", "of", "vals"):
+                out.add((kind, x) if kind == "fn" else x)
         return frozenset(out)
 
     def targets(self, scope: int, callee: str) -> list[int]:

@@ -37,6 +37,7 @@ class Resolver(ClassHierarchy):
         self._init_hierarchy(known_bases, known_subs, dirty)
         self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
         self.types = TypeEval(self)
+        self.first_order = TypeEval(self, flows=False)     # resolves call sites for parameter flow
         for lang in sorted(set(tables.lang.values())):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
@@ -66,7 +67,7 @@ class Resolver(ClassHierarchy):
                     return ("local", child)
                 if python and name in t.bindings.get(s, {}):
                     return ("bound", None)
-                imp = t.imports.get(s, {}).get(name)
+                imp = self.import_of(s, name) if python else t.imports.get(s, {}).get(name)
                 if imp is not None:
                     if python:
                         return self.via_import(*imp)
@@ -191,7 +192,9 @@ class Resolver(ClassHierarchy):
             return []
         return rows
 
-    def _resolve(self, caller: int, callee: str, name: str) -> Rows:
+    def _resolve(self, caller: int, callee: str, name: str, types: TypeEval | None = None) -> Rows:
+        """`types`: the evaluator to use (default: the full one, with parameter <- argument flow)."""
+        types = types or self.types
         t = self.t
         lang = t.lang.get(t.syms[caller].file, "") if caller in t.syms else ""
         python = lang == "python"
@@ -228,10 +231,10 @@ class Resolver(ClassHierarchy):
                     return [(target, how, 0)]
                 if res is None and self.lookup(caller, parts[0]) is None:
                     return self.possible(lang, name)       # the head is unknown: nothing to evaluate
-                if res is not None and res[0] == "bound" and self._opaque(caller, parts[0]):
+                if res is not None and res[0] == "bound" and self._opaque(caller, parts[0], types.flows):
                     return self.possible(lang, name)       # a bare parameter: nothing to evaluate
         if python:
-            found = self.types.targets(caller, text)
+            found = types.targets(caller, text)
             if found:
                 return [(target, "inferred", 0) for target in found]
         return self.possible(lang, name)
@@ -261,7 +264,7 @@ class Resolver(ClassHierarchy):
                 return True
         return False
 
-    def _opaque(self, scope: int, name: str) -> bool:
+    def _opaque(self, scope: int, name: str, flows: bool = True) -> bool:
         """Whether the nearest binding of a name only makes it local (an unannotated parameter,
         a tuple target): then evaluation cannot learn anything."""
         t = self.t
@@ -270,9 +273,15 @@ class Resolver(ClassHierarchy):
             bound = t.bindings.get(sym.id, {}).get(name)
             if bound or name in t.children.get(sym.id, {}) or name in t.imports.get(sym.id, {}):
                 return bool(bound) and name not in ("self", "cls") and all(
-                    kind in ("param", "local") for kind, _ in bound) and name not in t.imports.get(sym.id, {})
+                    kind == "local" or kind == "param" and not (flows and self._passed(sym)) for kind, _ in bound) \
+                    and name not in t.imports.get(sym.id, {})
             sym = t.syms.get(sym.parent) if sym.parent is not None else None
         return False
+
+    def _passed(self, fn) -> bool:
+        """Whether some call site passes arguments to a function of this name (its class, for `__init__`)."""
+        parent = self.t.syms.get(fn.parent) if fn.parent is not None else None
+        return self.types.call_sites(fn, parent) != []
 
     def possible(self, lang: str, name: str) -> Rows:
         cands = self.t.by_name.get((family(lang), name), [])

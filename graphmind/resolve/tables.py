@@ -55,6 +55,8 @@ class Tables:
     # scope -> name -> ((kind, value), ...); return values under the name ''
     bindings: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(default_factory=_dd_dict)
     property_names: Counter = field(default_factory=Counter)   # names of methods decorated as properties
+    # name called -> caller scope -> ("callee\targuments", ...): where arguments flow to parameters
+    arg_sites: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=_dd_dict)
     # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
     attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=_dd_dict)
     # bookkeeping for updates file by file
@@ -145,15 +147,19 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             f"SELECT scope_id, name, kind, value FROM bindings{where} ORDER BY id", args):
         name, kind, scope = intern(name), intern(kind), same(scope)
         pair = pairs.setdefault((kind, value), (kind, value))
-        if kind in ("attr", "attrannot"):
+        if kind in ("attr", "attrannot", "attritem"):
             sym = t.syms.get(scope)
             cls = sym.parent if sym is not None else None
             if cls is not None and t.syms[cls].kind in CLASS_KINDS:
-                t.attrs[cls].setdefault(name, []).append((scope, "annot" if kind == "attrannot" else "assign", value))
+                as_kind = {"attrannot": "annot", "attritem": "item"}.get(kind, "assign")
+                t.attrs[cls].setdefault(name, []).append((scope, as_kind, value))
             continue
         names = t.bindings[scope]
         names[name] = names.get(name, ()) + (pair,)
-        if _is_property(kind, value):
+        if kind == "args":
+            sites = t.arg_sites[name[1:]]
+            sites[scope] = sites.get(scope, ()) + (value,)
+        elif _is_property(kind, value):
             t.property_names[name[1:]] += 1
         elif kind == "default_import":
             # `import D from "m"` binds m's default export: record it as the import of `default` it is
@@ -188,6 +194,11 @@ def drop_files(t: Tables, fids: set[int]) -> None:
         sids = t.file_syms.pop(fid, [])
         for sid in sids:
             for name, rows in t.bindings.pop(sid, {}).items():
+                sites = t.arg_sites.get(name[1:]) if name[:1] == "(" else None
+                if sites is not None:
+                    sites.pop(sid, None)
+                    if not sites:
+                        del t.arg_sites[name[1:]]
                 for kind, value in rows:
                     if _is_property(kind, value):
                         _discount(t.property_names, name[1:])

@@ -18,8 +18,10 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     if delta.gone:                          # calls that reached a definition now gone
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE target_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
-    delta.names = _aliases_of(conn, delta.names)
-    _reopen_by_name(conn, delta.names, delta.languages)
+    flows = {n for n in delta.names if n[:1] == "("}
+    delta.names = _aliases_of(conn, delta.names - flows) | flows
+    _reopen_by_name(conn, delta.names - flows, delta.languages)
+    _reopen_flows(conn, {n[1:] for n in flows})
     _reopen_importers(conn, planner, delta.wide_modules)
     _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
 
@@ -31,8 +33,9 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
         langs = sorted({m for lang in languages for m in family_members(lang)})
         conn.execute(
             "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
-            " AND name IN (SELECT value FROM json_each(?1)) AND file_id IN"
-            " (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
+            " AND (name IN (SELECT value FROM json_each(?1)) OR id IN (SELECT c.id FROM json_each(?1) j"
+            "  JOIN calls c ON c.name >= j.value || '[' AND c.name < j.value || '\\'))"   # `Box[int](…)`
+            " AND file_id IN (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
     heads = sorted({m for lang in languages - {"python"} for m in family_members(lang)})
     if names and heads:
@@ -44,6 +47,20 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
             " (SELECT value FROM json_each(?2))) AND ltrim(substr(callee, 1, instr(callee, '.') - 1), '@$')"
             " IN (SELECT value FROM json_each(?1))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(heads).decode()))
+
+
+def _reopen_flows(conn: apsw.Connection, names: set[str]) -> None:
+    """Arguments passed to functions of these names changed: the typed calls inside those functions
+    (and the functions nested in them), which read their parameters, may resolve differently."""
+    if names:
+        conn.execute(
+            "WITH fns(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
+            "  UNION SELECT qualname || '.__init__' FROM symbols WHERE name IN (SELECT value FROM json_each(?1))),"
+            " scopes(id) AS (SELECT s.id FROM fns f JOIN symbols s ON s.qualname = f.qualname"
+            "  OR s.qualname > f.qualname || '.' AND s.qualname < f.qualname || '/')"
+            " UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
+            " ('inferred', 'possible', 'unresolved') AND caller_id IN (SELECT id FROM scopes)",
+            (orjson.dumps(sorted(names)).decode(),))
 
 
 def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:

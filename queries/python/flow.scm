@@ -5,6 +5,9 @@
 (assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) right: (_) @value) @binding.attr
 (assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) type: (type) @value) @binding.attrannot
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+(assignment left: [(pattern_list) (tuple_pattern)] @name right: [(expression_list) (tuple) (list)] @value) @binding.unpack
+(assignment left: (subscript value: (identifier) @name) right: (_) @value) @binding.item
+(assignment left: (subscript value: (attribute object: (identifier) @object attribute: (identifier) @name)) right: (_) @value) @binding.attritem
 (augmented_assignment left: (identifier) @name) @binding.local
 
 (parameters (identifier) @name) @binding.param
@@ -14,10 +17,13 @@
 (parameters (typed_parameter (identifier) @name type: (type) @value)) @binding.annot
 (parameters (typed_parameter [(list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)])) @binding.param
 (parameters (typed_default_parameter name: (identifier) @name type: (type) @value)) @binding.annot
+(parameters (typed_parameter (identifier) @name type: (type))) @binding.param
+(parameters (typed_default_parameter name: (identifier) @name type: (type))) @binding.param
 (lambda_parameters (identifier) @name) @binding.param
 
 (function_definition return_type: (type) @value) @binding.returns
 (return_statement (_) @value) @binding.return
+(yield (_) @value) @binding.yield
 
 (with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with
 (for_statement left: (identifier) @name right: (_) @value) @binding.loop
@@ -39,6 +45,8 @@
 (comparison_operator . (_) @object . _ @op) @implicit.operator
 (subscript value: (_) @object) @implicit.subscript
 (with_item value: (_) @object) @implicit.with
+(for_statement right: (_) @object) @implicit.iterate
+(raise_statement [(identifier) (attribute)] @value) @implicit.raise
 (call function: (identifier) @hof arguments: (argument_list [(identifier) (attribute)] @value)
   (#any-of? @hof "map" "filter" "sorted" "min" "max" "reduce" "iter")) @implicit.callback
 (call function: (identifier) @hof arguments: (argument_list (keyword_argument name: (identifier) value: [(identifier) (attribute)] @value))
@@ -46,3 +54,10 @@
 
 ; Reading an attribute: a call of the getter when it is a property (kept only then).
 (attribute object: (_) @object attribute: (identifier) @name) @implicit.attribute
+
+; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
+(call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
+(call function: (subscript value: [(identifier) (attribute)]) @callee arguments: (argument_list) @value) @binding.args
+(decorated_definition
+  (decorator [(identifier) (attribute)] @callee)
+  definition: [(function_definition name: (identifier) @value) (class_definition name: (identifier) @value)]) @binding.args

@@ -25,7 +25,8 @@ CONSTRUCTS = (
     "inheritance_mro", "diamond", "super_call", "nested_class", "property", "local_flow",
     "attr_flow", "return_type", "annotations", "callbacks", "dispatch_tables", "partial",
     "lambdas", "generators", "context_managers", "decorators", "operators", "unknown_receiver",
-    "mutual_recursion", "shadowing", "closures_returned", "same_name_modules",
+    "mutual_recursion", "shadowing", "closures_returned", "same_name_modules", "param_flow", "registries",
+    "iteration",
 )
 
 Edge = tuple[str, str]

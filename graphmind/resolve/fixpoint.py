@@ -1,0 +1,105 @@
+"""Memoized evaluation of mutually recursive questions, each cycle solved once as a fixpoint.
+
+A question (a key) is answered by a function that asks other questions. Asked on demand, the keys
+form a dependency graph; its strongly connected components are found as they close (Tarjan's
+algorithm, with the evaluation stack as the DFS stack). A key outside any cycle is memoized when its
+function returns. The keys of a cycle are evaluated again, each against the others' provisional
+values, until none changes, and only then memoized: every key is solved once per pass, so the cost
+grows with the program and not with the number of paths through it. Values only grow (each round's
+answer is joined with the last), so the iteration ends; for functions that are monotone in what they
+ask, it reaches the least fixpoint, whatever key was asked first (answers do not depend on the order
+call sites are resolved in).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+EMPTY: frozenset = frozenset()
+MAX_OPEN = 100      # keys asked inside each other at most; deeper, the question waits for the solve
+
+
+class Solver:
+    """The memo, the stack of open keys and the provisional values of one evaluation pass."""
+
+    def __init__(self, join: Callable[[frozenset, frozenset], frozenset]):
+        self.join = join
+        self.memo: dict[Hashable, frozenset] = {}
+        self._pos: dict[Hashable, int] = {}          # open key -> its place on the stack
+        self._low: dict[Hashable, int] = {}          # open key -> the lowest place it reached
+        self._stack: list[Hashable] = []             # open keys, in the order they were asked
+        self._fns: dict[Hashable, Callable[[], frozenset]] = {}
+        self._value: dict[Hashable, frozenset] = {}  # provisional values of open keys
+        self._asking: list[Hashable] = []            # the keys whose function is running, innermost last
+        self._hits: list[bool] = []                  # per stack place: read while open (a cycle closes there)
+        self.evaluations = 0
+
+    def ask(self, key: Hashable, compute: Callable[[], frozenset]) -> frozenset:
+        """The value of a key: memoized, provisional (inside a cycle being solved), or computed now."""
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        pos = self._pos.get(key)
+        if pos is not None:                          # open: the asker is in a cycle with it
+            self._hits[pos] = True
+            self._lower(pos)
+            return self._value[key]
+        if len(self._asking) > MAX_OPEN:         # too deep: ask again when the whole stack is solved
+            self._hits[0] = True
+            self._lower(0)
+            return EMPTY
+        pos = self._pos[key] = self._low[key] = len(self._stack)
+        self._stack.append(key)
+        self._hits.append(False)
+        self._fns[key], self._value[key] = compute, EMPTY
+        self._run(key)
+        if self._low[key] < pos:                     # part of a cycle closing further down
+            self._lower(self._low[key])
+            return self._value[key]
+        if any(self._hits[pos:]):
+            self._solve(pos)
+        if self._low[key] < pos:                     # solving it reached further down
+            self._lower(self._low[key])
+            return self._value[key]
+        return self._close(pos, key)
+
+    def _run(self, key: Hashable) -> bool:
+        """Evaluate one open key against the current provisional values; whether its value grew."""
+        self._asking.append(key)
+        self.evaluations += 1
+        try:
+            value = self._fns[key]()
+        finally:
+            self._asking.pop()
+        old = self._value[key]
+        new = self.join(old, value) if old else value
+        if new == old:
+            return False
+        self._value[key] = new
+        return True
+
+    def _lower(self, pos: int) -> None:
+        if self._asking:
+            asker = self._asking[-1]
+            if pos < self._low[asker]:
+                self._low[asker] = pos
+
+    def _solve(self, pos: int) -> None:
+        """Evaluate the open keys from `pos` up again until no value changes."""
+        changed = True
+        while changed:
+            changed = False
+            i = pos
+            while i < len(self._stack):              # keys may join the cycle while it is solved
+                key = self._stack[i]
+                changed |= self._run(key)
+                if self._low[key] < self._low[self._stack[pos]]:
+                    self._low[self._stack[pos]] = self._low[key]
+                i += 1
+
+    def _close(self, pos: int, root: Hashable) -> frozenset:
+        """Memoize the keys of a solved component (the stack from `pos` up)."""
+        for key in self._stack[pos:]:
+            self.memo[key] = self._value.pop(key)
+            del self._pos[key], self._low[key], self._fns[key]
+        del self._stack[pos:], self._hits[pos:]
+        return self.memo[root]

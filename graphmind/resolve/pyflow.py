@@ -1,0 +1,96 @@
+"""Parameter <- argument flow: what an unannotated parameter holds is what its resolved call sites pass.
+
+Call sites are the `args` bindings (`queries/python/flow.scm`): a call's arguments as written, filed
+under the name called, in the caller's scope; a decorator applied to a definition is a call with that
+definition as its argument. A site counts when it resolves to the function (a constructor call
+counts for `__init__`); the parameter's value is the union of what those sites pass at its position
+or under its name. Part of `TypeEval` (graphmind/resolve/pytypes.py), so cycles (a function passing
+its parameter on to itself) are solved by the same fixpoint.
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.resolve.pyexpr import split_top
+from graphmind.resolve.tables import CLASS_KINDS
+
+_KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
+_NO_EDGE = frozenset({"possible", "unresolved", "builtin", "external"})
+MAX_SITES = 64          # a function called from more places than this: its parameters are not followed
+
+
+class ArgumentFlow:
+    """The parameter half of the evaluator (mixed into TypeEval, which provides expr and the solver)."""
+
+    flows = True            # False: the first-order evaluator that resolves call sites for the full one
+
+    def flowed(self, fn: int, param: str, position: str) -> frozenset:
+        """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
+        if not self.flows or position in ("*", "**"):
+            return frozenset()
+        return self.solver.ask(("p", fn, param), lambda: self._flowed(fn, param, position))
+
+    def _flowed(self, fn: int, param: str, position: str) -> frozenset:
+        t = self.t
+        sym = t.syms.get(fn)
+        if sym is None:
+            return frozenset()
+        index = int(position) if position.isdigit() else None
+        parent = t.syms.get(sym.parent) if sym.parent is not None else None
+        method = parent is not None and parent.kind in CLASS_KINDS and not self._static(sym)
+        if method and index is not None:
+            index -= 1                      # the receiver is not written among the arguments
+        out: set = set()
+        for scope, callee, args in self.call_sites(sym, parent):
+            if fn not in self.site_targets(scope, callee):
+                continue
+            text = _argument(args, param, index)
+            if text:
+                out |= self.expr(scope, text)
+        return frozenset(out)
+
+    def call_sites(self, sym, parent) -> list[tuple[int, str, str]]:
+        """Where a function may be called with arguments: sites naming it (its class, for `__init__`);
+        none when there are more than MAX_SITES (a name that common says little about its callers)."""
+        name = parent.name if sym.name == "__init__" and parent is not None else sym.name
+        sites = self.t.arg_sites.get(name, {})
+        out: list[tuple[int, str, str]] = []
+        if sum(len(v) for v in sites.values()) > MAX_SITES:
+            return out
+        for scope, values in sites.items():
+            for value in values:
+                callee, _, args = value.partition("\t")
+                out.append((scope, callee, args))
+        return out
+
+    def site_targets(self, scope: int, callee: str) -> frozenset:
+        """The definitions a call site reaches for certain (no `possible` candidates), as resolved
+        without parameter flow: a parameter's value never depends on how other parameters resolve
+        their call sites, so the questions stay few and their cycles short."""
+        def compute() -> frozenset:
+            name = callee.rsplit(".", 1)[-1]
+            return frozenset(target for target, how, _ in self.r._resolve(scope, callee, name, self.r.first_order)
+                             if target is not None and how not in _NO_EDGE)
+        return self.solver.ask(("t", scope, callee), compute)
+
+    def _static(self, sym) -> bool:
+        return any(kind == "decorator" and value == "staticmethod"
+                   for kind, value in self.t.bindings.get(sym.parent, {}).get("@" + sym.name, ()))
+
+
+def _argument(args: str, param: str, index: int | None) -> str:
+    """The argument written for a parameter: by keyword, else at its position (before any `*x`)."""
+    positional = 0
+    for item in split_top(args, ","):
+        match = _KEYWORD.match(item)
+        if match:
+            if match.group(1) == param:
+                return item[match.end():].strip()
+            continue
+        if item.startswith("*"):
+            index = None                    # positions after a `*args` are not known
+            continue
+        if index is not None and positional == index:
+            return item
+        positional += 1
+    return ""

@@ -1,0 +1,141 @@
+"""Values kept in containers and produced by iteration: literal items, `d[k] = f`, `d.get(k, default)`,
+`for x in obj` (`__iter__`/`__next__`), generators' yields, and `super()` kept in a variable.
+
+Part of `TypeEval` (graphmind/resolve/pytypes.py): a container's value is the union of its elements
+(a literal's items, and what `d[k] = v` / `self.d[k] = v` store anywhere in the scope that binds it);
+an index that is a constant into a literal picks that element only.
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.resolve.pyexpr import match_bracket, split_top
+
+EMPTY: frozenset = frozenset()
+_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set",
+                        "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "tuple", "Tuple", "deque",
+                        "Deque", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"})
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "defaultdict", "DefaultDict", "OrderedDict"})
+_INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
+
+
+class Containers:
+    """The container half of the evaluator (mixed into TypeEval: expr, name, call, attr, solver)."""
+
+    def head(self, scope: int, chain: tuple) -> tuple[frozenset, int]:
+        """The value of a chain's first steps and how many it took: `super()` and `LITERAL[0]` first."""
+        first = chain[0][1]
+        if first == "super" and len(chain) > 1 and chain[1][0] == "call" and \
+                self.r.lookup(scope, "super") == ("builtin", None):
+            cls = self.r.enclosing_class(scope)
+            return (frozenset({("super", (cls, scope))}) if cls is not None else EMPTY), 2
+        if len(chain) > 1 and chain[1][0] == "sub" and _INDEX.match(chain[1][1].strip()):
+            item = self._literal_item(scope, first, chain[1][1].strip())
+            if item is not None:
+                return item, 2
+        return self.name(scope, first), 1
+
+    def _literal_item(self, scope: int, name: str, key: str) -> frozenset | None:
+        """`NAME[0]` / `NAME["k"]` when NAME's only binding is a literal (and nothing stores into it)."""
+        s, first = scope, True
+        while s is not None:
+            sym = self.t.syms.get(s)
+            if sym is None:
+                return None
+            if first or sym.kind not in ("class", "struct", "interface", "trait", "enum"):
+                rows = self.t.bindings.get(s, {}).get(name)
+                if rows or name in self.t.children.get(s, {}) or name in self.t.imports.get(s, {}):
+                    if not rows or len(rows) != 1 or rows[0][0] != "assign" or self.items(s, name):
+                        return None
+                    text = rows[0][1]
+                    if text[:1] not in "([{" or match_bracket(text, 0) != len(text) - 1:
+                        return None
+                    elements = split_top(text[1:-1], ",")
+                    if text[0] == "{":
+                        pairs = [split_top(e, ":") for e in elements]
+                        found = [p[1] for p in pairs if len(p) == 2 and p[0] == key]
+                        return self.expr(s, found[0]) if len(found) == 1 else None
+                    if not key.lstrip("-").isdigit() or any(e.startswith("*") for e in elements):
+                        return None
+                    index = int(key)
+                    return self.expr(s, elements[index]) if -len(elements) <= index < len(elements) else None
+            first = False
+            s = sym.parent
+        return None
+
+    def items(self, scope: int, name: str) -> frozenset:
+        """What `name[k] = v` stores into a name bound in `scope`, there or in functions of the same
+        module that do not bind it themselves (a module-level registry)."""
+        def compute() -> frozenset:
+            t, out = self.t, set()
+            sym = t.syms.get(scope)
+            scopes = t.file_syms.get(sym.file, ()) if sym is not None and sym.parent is None else (scope,)
+            for s in scopes:
+                rows = t.bindings.get(s, {})
+                if "[" + name not in rows or s != scope and name in rows and \
+                        all(kind != "global" for kind, _ in rows[name]):
+                    continue
+                for _, text in rows["[" + name]:
+                    out |= self.expr(s, text)
+            return frozenset(out)
+        return self.solver.ask(("i", scope, name), compute)
+
+    def generic(self, scope: int, text: str) -> frozenset:
+        """A subscripted annotation: `list[C]` holds C elements, `dict[K, C]` C values, `Box[T]` is a Box."""
+        head, _, inner = text.partition("[")
+        args = split_top(inner[:-1], ",") if inner.endswith("]") else []
+        short = head.strip().rpartition(".")[2]
+        if short in _SEQUENCES and args:
+            return frozenset(("of", a) for a in self.annotation(scope, args[0]))
+        if short in _MAPPINGS and len(args) == 2:
+            return frozenset(("vals", a) for a in self.annotation(scope, args[1]))
+        return frozenset(("inst", a[1]) for a in self.expr(scope, head) if a[0] == "cls")
+
+    def get_item(self, scope: int, value: frozenset, args: str) -> frozenset:
+        """`table.get(k, default)` on a table of functions: every element, and the default."""
+        out = {a for a in value if a[0] in ("fn", "cls")}
+        parts = split_top(args, ",")
+        if len(parts) > 1 and parts[1]:
+            out |= self.expr(scope, parts[1])
+        return frozenset(out)
+
+    def iterate(self, value: frozenset, literal: bool) -> frozenset:
+        """What `for x in value` gives x: a generator's yields, `__iter__`/`__next__`, a literal's items."""
+        out: set = set()
+        for kind, x in value:
+            if kind == "gen":
+                out |= self.yields(x)
+            elif kind == "inst":
+                it = self.call(self.attr(frozenset({(kind, x)}), "__iter__"), "")
+                for kind2, y in it:
+                    if kind2 == "gen":
+                        out |= self.yields(y)
+                    elif kind2 == "inst":
+                        out |= self.call(self.attr(frozenset({(kind2, y)}), "__next__"), "")
+                if not it and literal:
+                    out.add((kind, x))
+            elif kind in ("fn", "cls"):
+                out.add((kind, x))
+            elif kind == "of":
+                out.add(x)
+        return frozenset(out)
+
+    def yields(self, fn: int) -> frozenset:
+        """What a generator function yields (`yield from` iterates its operand)."""
+        def compute() -> frozenset:
+            out: set = set()
+            for kind, text in self.t.bindings.get(fn, {}).get("", ()):
+                if kind == "yield":
+                    out |= self.expr(fn, text)
+                elif kind == "yieldfrom":
+                    out |= self.iterate(self.expr(fn, text), text[:1] in "([{")
+            return frozenset(out)
+        return self.solver.ask(("y", fn), compute)
+
+    def is_generator(self, fn: int) -> bool:
+        return any(kind in ("yield", "yieldfrom") for kind, _ in self.t.bindings.get(fn, {}).get("", ()))
+
+    def super_member(self, atom: tuple, name: str) -> set:
+        """`s.name` where `s = super()`: the next definitions in the MRO, as `super().name` finds them."""
+        cls, scope = atom
+        return {self.atom(hit) for hit in self.r.dispatch(cls, scope, name, True)}
