@@ -27,8 +27,8 @@ from graphmind import budget, config, paths
 from graphmind.agent import answers
 from graphmind.live import freshness
 from graphmind.query import graph, impact, lookup, render, status
-from graphmind.errors import AmbiguousSymbolError, BadArgumentError, GraphmindError
-from graphmind.store import open_reader
+from graphmind.errors import AmbiguousSymbolError, BadArgumentError, DamagedIndexError, GraphmindError
+from graphmind.store import DAMAGED, open_reader
 
 INSTRUCTIONS = (
     "graphmind answers structural questions about this workspace's code from a local index that is brought "
@@ -85,6 +85,8 @@ def tool(fn):
             raise ToolError(exc.message) from None
         except apsw.BusyError:
             raise ToolError("the index is busy being written; try again in a moment") from None
+        except DAMAGED as exc:
+            raise ToolError(DamagedIndexError(f"({exc})").message) from None
     server.add_tool(run, annotations=_READ_ONLY)
     return fn
 

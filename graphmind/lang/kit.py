@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
@@ -114,7 +115,7 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
             return [(s, k, v) for k, v in entries]
         sym = t.syms[s]
         if sym.kind in CLASS_KINDS:
-            for base in r.mro(s)[1:]:
+            for base in islice(r.mro(s), 1, None):
                 entries = t.bindings.get(base, {}).get(name)
                 if entries:
                     return [(base, k, v) for k, v in entries]

@@ -171,6 +171,7 @@ class Daemon:
         finally:
             self.cache.persist()
             self.cache.close()
+            store.checkpoint(truncate=True)         # no WAL left at its largest beside the database
             store.close()
 
     @staticmethod

@@ -8,7 +8,7 @@ import apsw
 import orjson
 
 from graphmind import config
-from graphmind.errors import BadArgumentError
+from graphmind.arguments import bounded_int
 from graphmind.languages import family_members
 from graphmind.query.lookup import SymbolRef, symbol_refs
 
@@ -105,10 +105,8 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
     direction 'up' follows callers (blast radius), 'down' follows callees. Cycle-safe: each symbol
     is listed once, at its nearest depth; the walk is cut at `limit` symbols and `time_limit` seconds.
     """
-    if depth < 1:
-        raise BadArgumentError("depth must be at least 1")
-    if limit < 1:
-        raise BadArgumentError("limit must be at least 1")
+    bounded_int("depth", depth)
+    bounded_int("limit", limit)
     ids = [t.id for t in targets]
     cap = max(limit * 20, 5000)
     rows, reached, timed_out = _reach(conn, _UP if direction == "up" else _DOWN, ids, depth, cap, time_limit)
@@ -156,7 +154,7 @@ def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str) -> d
     # CROSS JOIN fixes the loop order (ids outside, the calls_caller index inside) whatever the statistics say
     sql = ("SELECT c.caller_id, c.target_id, c.line, c.resolution FROM json_each(?1) j CROSS JOIN calls c"
            f" ON c.caller_id = j.value WHERE c.target_id IN (SELECT value FROM json_each(?1)) AND c.{RESOLVED}")
-    best: dict[int, tuple[int, list[int], str]] = {}
+    best: dict[int, tuple[int, set[int], str]] = {}     # lines as a set: one scope may call 100,000 times
     for caller, target, line, how in conn.execute(sql, (orjson.dumps(list(depth_of)).decode(),)):
         node, nearer = (caller, target) if direction == "up" else (target, caller)
         d = depth_of.get(node)
@@ -164,12 +162,10 @@ def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str) -> d
             continue
         cur = best.get(node)
         if cur is None or nearer < cur[0]:
-            best[node] = (nearer, [line], how)
-        elif nearer == cur[0] and line not in cur[1]:
-            cur[1].append(line)
-    for v in best.values():
-        v[1].sort()
-    return best
+            best[node] = (nearer, {line}, how)
+        elif nearer == cur[0]:
+            cur[1].add(line)
+    return {node: (nearer, sorted(lines), how) for node, (nearer, lines, how) in best.items()}
 
 
 def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:

@@ -46,3 +46,4 @@
 
 ; Reading an attribute: a call of the getter when it is a property (kept only then).
 (attribute object: (_) @object attribute: (identifier) @name) @implicit.attribute
+(call function: (attribute) @called)
