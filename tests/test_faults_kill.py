@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import apsw
 import pytest
 
 from conftest import _descendants, run_cli
@@ -145,12 +146,20 @@ def test_a_daemon_killed_during_a_big_parse_leaves_no_process(tmp_path):
 def test_daemon_stop_checkpoints_and_truncates_the_wal(tmp_path):
     root = _write_workspace(tmp_path / "ws", 60)
     pid = start_daemon(root)
+    reader = None
     try:
         wait_fresh(root)
         for i in range(0, 60, 3):
             (root / f"m{i}.py").write_text((root / f"m{i}.py").read_text() + f"\n\ndef extra{i}():\n    return helper{i}(1)\n")
         wait_fresh(root)
+        # an idle reader (an editor's query process, say): the last writer's close then cannot fold
+        # the WAL back and delete it, as SQLite does when it is alone
+        reader = apsw.Connection(str(index_path(root)), flags=apsw.SQLITE_OPEN_READONLY)
+        reader.execute("SELECT count(*) FROM files").fetchone()
     finally:
         stop_daemon(root, pid)
-    wal = Path(str(index_path(root)) + "-wal")
-    assert not wal.exists() or wal.stat().st_size == 0
+    try:
+        wal = Path(str(index_path(root)) + "-wal")
+        assert not wal.exists() or wal.stat().st_size == 0, wal.stat().st_size
+    finally:
+        reader.close()

@@ -31,7 +31,8 @@ from graphmind.index.modules import module_name
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
-from graphmind.store import Store
+from graphmind.store import DAMAGED, Store
+from graphmind.store.damage import move_aside
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher, file_info
 
@@ -160,6 +161,14 @@ class Daemon:
                 try:
                     self._apply(store, batch)
                     dirty, backoff = True, 0.5
+                except DAMAGED as exc:              # pages found damaged: a fresh index, rebuilt in full
+                    self.cache.close()
+                    store.close()
+                    move_aside(store.path, str(exc))
+                    store = Store(self.root)
+                    self.cache = ReuseCache(store, self.trees)
+                    self.session.invalidate()
+                    self.queue.add(FULL)
                 except Exception as exc:            # keep serving; try again with a full reconcile
                     log.exception("update failed: %s", exc)
                     self.session.invalidate()       # it may hold rows that were rolled back
