@@ -131,3 +131,19 @@ def test_callers_of_a_function_called_100000_times_by_one_scope(tmp_path):
     proc = graphmind("callers", "t", "--root", ".", cwd=tmp_path, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert "many.s" in proc.stdout or "def s()" in proc.stdout
+
+
+def test_the_daemon_indexes_past_a_bad_file_and_keeps_committing(tmp_path):
+    # the deep file made the daemon retry a full reconcile forever and commit no later save
+    from daemonkit import caller_names, start_daemon, stop_daemon, wait_fresh
+    (tmp_path / "deep.py").write_text("s = " + " + ".join(f'"x{i}"' for i in range(1000)) + "\n")
+    (tmp_path / "ok.py").write_text(OK)
+    pid = start_daemon(tmp_path)
+    try:
+        wait_fresh(tmp_path)
+        (tmp_path / "later.py").write_text("from ok import g\n\n\ndef later():\n    return g()\n")
+        wait_fresh(tmp_path)
+        assert caller_names(tmp_path, "ok.g") == {"ok.f", "later.later"}
+    finally:
+        stop_daemon(tmp_path, pid)
+    assert statuses(tmp_path)["deep.py"][0] == "partial"
