@@ -4,6 +4,7 @@ Shared options and helpers: cli_options.py; the daemon commands: cli_daemon.py."
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 from pathlib import Path
 from typing import Optional
@@ -17,9 +18,9 @@ from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, Ro
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.index import indexer
-from graphmind.errors import GraphmindError
+from graphmind.errors import DamagedIndexError, GraphmindError, StoppedError
 from graphmind.logs import LineFormatter
-from graphmind.store import open_reader
+from graphmind.store import DAMAGED, open_reader
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
@@ -36,9 +37,13 @@ def _progress(done: int, total: int) -> None:
 @app.command("index")
 def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (default: current folder)."),
               jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Parser processes (default: one per core)."),
+              rebuild: bool = typer.Option(False, "--rebuild", help=(
+                  "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
     """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
-    summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None)
+    signal.signal(signal.SIGTERM, _stop)
+    summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
+                                      rebuild=rebuild)
     emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
 
@@ -248,6 +253,15 @@ def main() -> None:
     except GraphmindError as exc:
         sys.stderr.write(f"error: {exc.message}\n")
         sys.exit(1)
+    except DAMAGED as exc:                      # found damaged while reading (pages overwritten)
+        sys.stderr.write(f"error: {DamagedIndexError(f'({exc})').message}\n")
+        sys.exit(1)
+
+
+def _stop(signum, _frame) -> None:
+    """SIGTERM while indexing: unwind like Ctrl-C (the open transaction rolls back, the parser
+    workers are stopped, the write lock is released), then say so in one line."""
+    raise StoppedError(f"({signal.Signals(signum).name})")
 
 
 if __name__ == "__main__":

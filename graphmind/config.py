@@ -10,6 +10,9 @@ IGNORE_FILE = ".graphmindignore"
 
 # Files larger than this are recorded as skipped, never parsed.
 MAX_FILE_BYTES = 1_000_000
+# A file that tree-sitter takes longer than this to parse is recorded as an error, never retried
+# until it changes (time per file is bounded).
+MAX_PARSE_SECONDS = 20.0
 # A file whose average line is longer than this is treated as minified and skipped.
 MAX_AVG_LINE = 500
 

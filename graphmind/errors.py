@@ -74,3 +74,19 @@ class UnsafeFolderError(GraphmindError):
 
 class DaemonBusyError(DaemonError):
     """The graphmind daemon is running but busy (every connection in use); try again in a moment:"""
+
+
+class StoppedError(GraphmindError):
+    """Stopped: the index keeps what was committed before; run the command again to finish."""
+
+
+class DamagedIndexError(GraphmindError):
+    """The index file is damaged: run `graphmind index` (it is moved aside and rebuilt; nothing of yours is lost)."""
+
+
+class DiskFullError(GraphmindError):
+    """The disk is full: the index keeps what was committed; free some space and run `graphmind index` again."""
+
+
+class IndexNotWritableError(GraphmindError):
+    """The index folder cannot be written (read-only .graphmind/ or file system): fix its permissions, or read with `graphmind status`."""

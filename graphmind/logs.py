@@ -3,6 +3,7 @@ newline, an escape sequence) are written as escapes, and a traceback's lines are
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 
 def escape(text: str) -> str:
@@ -24,3 +25,15 @@ class LineFormatter(logging.Formatter):
             record.msg, record.args = saved
         first, _, rest = text.partition("\n")
         return first + "".join("\n  " + line for line in rest.split("\n")) if rest else first
+
+
+LOG_MAX_BYTES = 1_000_000
+
+
+def rotate_log(path: Path) -> None:
+    """Keep one previous log when the log has grown past LOG_MAX_BYTES."""
+    try:
+        if path.stat().st_size > LOG_MAX_BYTES:
+            path.replace(path.with_name(path.name + ".1"))
+    except FileNotFoundError:
+        pass

@@ -5,6 +5,7 @@ import os
 import re
 from pathlib import Path
 
+from graphmind.arguments import line_number
 from graphmind.errors import BadArgumentError, PathOutsideWorkspaceError
 
 _FILE_LINE = re.compile(r"^(?P<file>.+):(?P<start>\d+)(?:-(?P<end>\d+))?$")
@@ -51,8 +52,8 @@ def split_file_line(arg: str) -> tuple[str, int, int] | None:
     m = _FILE_LINE.match(arg.strip())
     if not m:
         return None
-    start = int(m["start"])
-    end = int(m["end"]) if m["end"] else start
+    start = line_number(m["start"])
+    end = line_number(m["end"]) if m["end"] else start
     return m["file"], start, end
 
 

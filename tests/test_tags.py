@@ -69,7 +69,8 @@ def test_caret_assertions(lang: str, path: Path) -> None:
     assert lang in BY_NAME, f"{path}: folder {lang!r} is not a language in graphmind.languages"
     source = path.read_bytes()
     tree = parse(lang, source)
-    all_matches = matches(lang, tree.root_node)
+    all_matches, complete = matches(lang, tree.root_node)
+    assert complete
     lines = source.split(b"\n")
     failures = []
     count = 0

@@ -29,8 +29,8 @@ from graphmind.agent import answers
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live import freshness
 from graphmind.query import graph, impact, lookup, render, status
-from graphmind.errors import AmbiguousSymbolError, BadArgumentError, GraphmindError
-from graphmind.store import open_reader
+from graphmind.errors import AmbiguousSymbolError, BadArgumentError, DamagedIndexError, GraphmindError
+from graphmind.store import DAMAGED, open_reader
 
 INSTRUCTIONS = (
     "graphmind answers structural questions about this workspace's code from a local index that is brought "
@@ -94,6 +94,8 @@ def tool(fn):
             raise ToolError(exc.message) from None
         except apsw.BusyError:
             raise ToolError("the index is busy being written; try again in a moment") from None
+        except DAMAGED as exc:
+            raise ToolError(DamagedIndexError(f"({exc})").message) from None
         except Exception as exc:                # a failure graphmind did not foresee: say what it was
             log.exception("tool %s failed", fn.__name__)
             raise ToolError(f"graphmind failed internally ({type(exc).__name__}: {exc}); "

@@ -7,6 +7,7 @@ from bisect import bisect_right
 from graphmind.index import parser
 from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
+from graphmind.index.snippets import folded
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
@@ -25,7 +26,15 @@ def _text(node) -> str:
 
 def _fold(text: str, limit: int) -> str:
     text = _SPACE.sub(" ", text).strip()
+    return _cut(text, limit)
+
+
+def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _fold_span(source: bytes, start: int, end: int, limit: int) -> str:
+    return _cut(folded(source, start, end, limit), limit)
 
 
 class _Def:
@@ -57,7 +66,8 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                                  0, len(source), module, None))
     defs: dict[int, _Def] = {}
     calls, imports, inherits, types = [], [], [], []
-    for _, caps in parser.matches(language, root):
+    found, complete = parser.matches(language, root)
+    for _, caps in found:
         name_nodes = caps.get("name")
         for cap, nodes in caps.items():
             if cap.startswith("definition."):
@@ -121,9 +131,8 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         return 0
 
     for node, name, recv in calls:
-        end = name.end_byte
-        callee = source[node.start_byte:end].decode("utf-8", "replace")
-        out.calls.append(CallRow(enclosing(node.start_byte, True), _fold(callee, MAX_CALLEE).lstrip("@ "),
+        callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
+        out.calls.append(CallRow(enclosing(node.start_byte, True), callee.lstrip("@ "),
                                  _text(name), name.start_point[0] + 1, name.start_point[1],
                                  kind="decorator" if node.type == "decorator" else "call"))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
@@ -154,7 +163,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             out.calls.append(CallRow(scope, path, path.rsplit(".", 1)[-1], node.start_point[0] + 1,
                                      node.start_point[1], kind="import"))
     known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
-    out.bindings, implicit = extract_flow(language, root, enclosing, known)
+    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}
@@ -164,10 +173,14 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             continue
         pos = seen_bases.get(cls, 0)
         seen_bases[cls] = pos + 1
-        out.inherits.append(InheritRow(cls, _fold(_text(node), MAX_CALLEE), pos, node.start_point[0] + 1))
+        out.inherits.append(InheritRow(cls, _fold_span(source, node.start_byte, node.end_byte, MAX_CALLEE), pos,
+                                       node.start_point[0] + 1))
     if root.has_error:
         out.status = "partial"
         out.error = f"syntax error near line {_first_error_line(root)}"
+    if not (complete and flow_complete):
+        out.status = "partial"
+        out.error = "; ".join(filter(None, [out.error, "expressions nested too deeply: some references skipped"]))
     attach_docs(language, source, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered])
     return out
 

@@ -5,6 +5,11 @@ Runs in worker processes, so it takes and returns plain picklable values.
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import stat
+import threading
+import time
 from typing import Protocol
 
 from graphmind import config
@@ -12,11 +17,14 @@ from graphmind import lang  # noqa: F401  (registers every language's resolution
 from graphmind.index import parser
 from graphmind.index.extractor import extract
 from graphmind.index.hasher import digest
+from graphmind.store import process_alive
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult
 from graphmind.index.modules import module_name
 
 log = logging.getLogger(__name__)
+
+OWNER_POLL_S = 0.2      # how often a worker checks that the process that made its pool lives
 
 
 def _rejected(data: bytes) -> str | None:
@@ -27,6 +35,25 @@ def _rejected(data: bytes) -> str | None:
     if len(data) > 20_000 and len(data) / lines > config.MAX_AVG_LINE:
         return f"minified (average line {len(data) // lines} bytes)"
     return None
+
+
+def read_regular(path: str, limit: int) -> bytes | None:
+    """Up to `limit` bytes of a file, or None when it is not a regular file at the moment it is opened
+    (a FIFO or device swapped in after the walk: opened without blocking, never read)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks, left = [], limit
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 class ExtractionCache(Protocol):
@@ -51,11 +78,12 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
         ext = Extraction(module=module, status="skipped", error=f"larger than {config.MAX_FILE_BYTES} bytes")
         return FileResult(info, "", False, ext)
     try:
-        with open(info.abspath, "rb") as fh:
-            data = fh.read(config.MAX_FILE_BYTES + 1)
+        data = read_regular(info.abspath, config.MAX_FILE_BYTES + 1)
     except OSError as exc:
         log.warning("cannot read %s: %s", info.path, exc)
         return FileResult(info, "", False, Extraction(module=module, status="error", error=f"unreadable: {exc.strerror or exc}"))
+    if data is None:
+        return FileResult(info, "", False, Extraction(module=module, status="skipped", error="not a regular file"))
     info.size = len(data)
     sha = digest(data)
     if sha == old_sha:
@@ -71,8 +99,15 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
     hooks = hooks_for(info.language)
     if hooks is not None and hooks.module_name is not None:
         module = hooks.module_name(info.path, data) or module
-    tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None)
-    ext = extract(info.language, module, info.path, data, tree)
+    try:
+        tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None,
+                            seconds=config.MAX_PARSE_SECONDS)
+        ext = extract(info.language, module, info.path, data, tree)
+    except (parser.ParseTimeout, RecursionError) as exc:
+        why = (f"took over {config.MAX_PARSE_SECONDS:g} s to parse" if isinstance(exc, parser.ParseTimeout)
+               else "nested too deeply to read")
+        log.warning("skipped %s: %s", info.path, why)
+        return FileResult(info, sha, False, Extraction(module=module, status="error", error=why))
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -81,6 +116,24 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
     if cache is not None:
         cache.remember(info, sha, module, data, tree, ext)
     return FileResult(info, sha, False, ext)
+
+
+def watch_owner(owner: int, every: float = OWNER_POLL_S) -> None:
+    """A worker's initializer: exit as soon as the process that made the pool is gone (killed with
+    -9, say), instead of parsing on for minutes as an orphan. Polled from a daemon thread; the pid
+    is the owner's, not the parent's, since forkserver workers are the fork server's children.
+    Signals: SIGTERM kills a worker outright (a forked worker inherits the CLI's handler, which
+    would unwind it with a traceback), Ctrl-C is left to the owner, which stops the pool."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        parent = os.getppid()
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent or not process_alive(owner):
+                os._exit(1)
+    threading.Thread(target=watch, name="graphmind-owner-watch", daemon=True).start()
 
 
 def process_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:

@@ -10,11 +10,12 @@ import re
 from collections.abc import Callable
 
 from graphmind.index import parser
+from graphmind.index.snippets import folded
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_VALUE = 200
+MAX_OPERATORS = 32      # operators read into one implicit call chain
 _SIMPLE = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")
-_SPACE = re.compile(r"\s+")
 _HEAD = re.compile(r"[A-Za-z_]\w*")
 _DUNDER = {
     "+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__", "%": "__mod__",
@@ -33,30 +34,37 @@ TYPED_KINDS = frozenset({"assign", "annot", "with"})
 Enclosing = Callable[[int, bool], int]
 
 
-def _text(node) -> str:
-    text = _SPACE.sub(" ", node.text.decode("utf-8", "replace")).strip()
-    return text if len(text) <= MAX_VALUE else text[:MAX_VALUE]
+def _text(source: bytes, node) -> str:
+    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole)."""
+    return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
 
 
-def extract_flow(language: str, root, enclosing: Enclosing,
-                 known: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow]]:
+def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
+                 known: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
     starts from such a name, a typed binding, or `self` (otherwise its type cannot be known anyway).
+    The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
     pending_implicit = []
-    for _, caps in parser.flow_matches(language, root):
+    called: set[int] = set()                     # `x.m` nodes that are the callee of a call
+    found, complete = parser.flow_matches(language, root)
+    for _, caps in found:
         for cap, nodes in caps.items():
             if cap.startswith("binding."):
-                _binding(cap[8:], nodes[0], caps, enclosing, bindings)
+                _binding(source, cap[8:], nodes[0], caps, enclosing, bindings)
             elif cap.startswith("implicit."):
                 pending_implicit.append((cap[9:], nodes[0], caps))
+            elif cap == "called":
+                called.add(nodes[0].id)
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
-        _implicit(kind, node, caps, typed, enclosing, calls)
+        if kind == "attribute" and node.id in called:
+            continue                              # `x.m()`: a call site already
+        _implicit(source, kind, node, caps, typed, enclosing, calls)
     seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
     kept = []
     for call in calls:
@@ -65,12 +73,12 @@ def extract_flow(language: str, root, enclosing: Enclosing,
                 continue
             seen.add((call.caller, call.callee))
         kept.append(call)
-    return bindings, kept
+    return bindings, kept, complete
 
 
-def _binding(kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     value = caps.get("value")
-    value_text = _text(value[0]) if value else ""
+    value_text = _text(source, value[0]) if value else ""
     line = node.start_point[0] + 1
     if kind in ("return", "yield"):
         if kind == "yield" and node.text.startswith(b"yield from"):
@@ -184,17 +192,26 @@ def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
                           f"{callee}\t{text}", node.start_point[0] + 1))
 
 
-def _operand(node) -> str:
-    """An operand as a call chain: `(a + b) * k` -> `a.__add__(b)`, so the evaluator can type it."""
-    while node.type == "parenthesized_expression" and node.named_child_count == 1:
-        node = node.named_children[0]
-    if node.type == "binary_operator":
+def _operand(source: bytes, node) -> str:
+    """An operand as a call chain: `(a + b) * k` -> `a.__add__(b).__mul__(k)`, so the evaluator can
+    type it. Read down the left spine without recursion; a chain longer than MAX_OPERATORS is left
+    as text (its type is not worth knowing, and a 1,000-operand concatenation must not blow the stack)."""
+    links: list[str] = []
+    while True:
+        while node.type == "parenthesized_expression" and node.named_child_count == 1:
+            node = node.named_children[0]
+        if node.type != "binary_operator" or len(links) > MAX_OPERATORS:
+            break
         op = node.child_by_field_name("operator")
         dunder = _DUNDER.get(op.text.decode() if op is not None else "")
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if dunder and left is not None:
-            return f"{_operand(left)}.{dunder}({_text(right) if right is not None else ''})"
-    return _text(node)
+        if not dunder or left is None:
+            break
+        links.append(f".{dunder}({_text(source, right) if right is not None else ''})")
+        node = left
+    if len(links) > MAX_OPERATORS:
+        return ""
+    return _text(source, node) + "".join(reversed(links))
 
 
 def _in_annotation(node) -> bool:
@@ -210,12 +227,13 @@ def _head(text: str) -> str:
     return _HEAD.match(text).group(0) if _HEAD.match(text) else ""
 
 
-def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out: list[CallRow]) -> None:
+def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
+              out: list[CallRow]) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
         for value in caps.get("value", []):
-            text = _text(value)
+            text = _text(source, value)
             if _SIMPLE.match(text):
                 out.append(CallRow(caller, text, text.rsplit(".", 1)[-1], value.start_point[0] + 1,
                                    value.start_point[1], kind == "callback"))
@@ -224,12 +242,8 @@ def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out:
     if not obj:
         return
     if kind == "attribute":
-        parent = node.parent
-        if parent is not None and (parent.type == "call" and parent.child_by_field_name("function") == node
-                                   or parent.type == "raise_statement"):
-            return                                # `x.m()`, `raise x.E`: a call site already
         attr = caps.get("name")
-        text = _text(obj[0])
+        text = _text(source, obj[0])
         if attr and _SIMPLE.match(text) and _head(text) in typed:
             name = attr[0].text.decode("utf-8", "replace")
             out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
@@ -238,12 +252,12 @@ def _implicit(kind: str, node, caps, typed: set[str], enclosing: Enclosing, out:
         value = obj[0]
         if value.type == "as_pattern" and value.named_child_count:
             value = value.named_children[0]
-        text = _text(value)
+        text = _text(source, value)
         if _head(text) in typed:
             for dunder in ("__enter__", "__exit__"):
                 out.append(CallRow(caller, f"{text}.{dunder}", dunder, line, col, True))
         return
-    text = _operand(obj[0])
+    text = _operand(source, obj[0])
     if _head(text) not in typed:
         return
     if kind == "iterate":

@@ -12,17 +12,22 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import apsw
+
+from graphmind import config
 from graphmind.index import workspace
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
-from graphmind.errors import NotAWorkspaceError
-from graphmind.index.filework import process_batch
+from graphmind.errors import DiskFullError, IndexNotWritableError, NotAWorkspaceError
+from graphmind.index.filework import process_batch, watch_owner
 from graphmind.index.hasher import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolve.passes import resolve_pending
 from graphmind.resolve.session import ResolveSession
 from graphmind.resolve.interface import PLANNER
-from graphmind.store import Store, write_lock
+from graphmind.store import DAMAGED, Store, index_path, write_lock
+from graphmind.store.connect import remove_database
+from graphmind.store.damage import move_aside
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +52,9 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
         return
     # fork is cheapest; with other threads running (the daemon) a fresh interpreter is safer.
     method = "fork" if threading.active_count() == 1 else "forkserver"
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method)) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
+                               initializer=watch_owner, initargs=(os.getpid(),))
+    try:
         # a bounded window of batches in flight: when the writer is slower than the parsers,
         # finished extractions wait in the workers' queue, not all at once in this process
         window: deque = deque()
@@ -57,6 +64,11 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
                 yield window.popleft().result()
         while window:
             yield window.popleft().result()
+    finally:
+        # interrupted (a signal, an error) or not: queued batches are dropped and the running ones
+        # finished (a worker killed while it sends its result would leave the pool's reader blocked
+        # on half a message, and the process hanging at exit); orphans exit by themselves (watch_owner)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def root_of(path: Path | str) -> Path:
@@ -158,14 +170,41 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
 
 
-def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None) -> IndexSummary:
-    """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions."""
+def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None,
+                    rebuild: bool = False) -> IndexSummary:
+    """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions.
+    `rebuild`: throw the index away first and build it afresh. A file found damaged midway (pages
+    overwritten: SQLite says so only when it reads them) is moved aside and the run starts over."""
     root = root_of(root)
     started = time.perf_counter()
-    store = Store(root)
-    try:
-        summary = index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
-    finally:
-        store.close()
+    if rebuild:
+        with write_lock(root):
+            remove_database(index_path(root))
+    for attempt in (1, 2):
+        with _translated(root):
+            store = Store(root)
+            try:
+                summary = index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
+                break
+            except DAMAGED as exc:
+                if attempt == 2:
+                    raise
+                store.close()
+                store = None
+                move_aside(index_path(root), str(exc))
+            finally:
+                if store is not None:
+                    store.close()
     summary.seconds = time.perf_counter() - started          # the walk included
     return summary
+
+
+@contextlib.contextmanager
+def _translated(root: Path):
+    """SQLite's answers about the index folder and the disk, as messages (the run's commits stay)."""
+    try:
+        yield
+    except apsw.FullError as exc:
+        raise DiskFullError() from exc
+    except (apsw.CantOpenError, apsw.ReadOnlyError, PermissionError) as exc:
+        raise IndexNotWritableError(f"({root / config.INDEX_DIR}: {exc})") from exc

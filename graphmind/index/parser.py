@@ -1,6 +1,7 @@
 """The only door to tree-sitter: grammars, parsers, compiled tag queries, parsing bytes."""
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree  # noqa: F401 (re-exported types)
@@ -9,6 +10,9 @@ from tree_sitter_language_pack import get_language
 from graphmind.index import generic
 from graphmind.languages import BY_NAME, GENERIC_NAMES, query_source
 from graphmind.resources import exists
+
+MATCH_LIMIT = 256      # query matches in progress at once (see _run)
+_CHUNK = 1 << 16       # bytes handed to tree-sitter per read when parsing with a time limit
 
 
 @lru_cache(maxsize=None)
@@ -57,15 +61,31 @@ def flow_queries(name: str) -> tuple[tuple[Query, int | None], ...]:
                  if any(ln.strip() and not ln.lstrip().startswith(";") for ln in lines))
 
 
-def flow_matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
-    """All flow-query matches under a node (empty for a language without one)."""
-    out: list[tuple[int, dict[str, list[Node]]]] = []
+Matches = list[tuple[int, dict[str, list[Node]]]]
+
+
+def flow_matches(name: str, node: Node) -> tuple[Matches, bool]:
+    """All flow-query matches under a node (empty for a language without one), and whether that
+    is every match (see `_run`)."""
+    out: Matches = []
+    complete = True
     for query, depth in flow_queries(name):
-        cursor = QueryCursor(query)
-        if depth is not None:
+        cursor = QueryCursor(query, match_limit=MATCH_LIMIT)
+        if depth is not None:            # a section of module-level facts: deeper subtrees skipped
             cursor.set_max_start_depth(depth)
-        out.extend(cursor.matches(node))
-    return out
+        found, every = _run(cursor, node)
+        out.extend(found)
+        complete = complete and every
+    return out, complete
+
+
+def _run(cursor: QueryCursor, node: Node) -> tuple[Matches, bool]:
+    """A cursor's matches and whether none was dropped. Every enclosing node of a deep chain
+    (`a.b.c…`, `x + y + …`) keeps a match in progress while its left side is read, so the cost
+    grows with the square of the depth; MATCH_LIMIT in progress at once bounds it (real code needs
+    fewer than 64: Django never reaches that), dropping the outermost matches of such a chain."""
+    found = cursor.matches(node)
+    return found, not cursor.did_exceed_match_limit
 
 
 def warm(name: str) -> None:
@@ -75,16 +95,42 @@ def warm(name: str) -> None:
     flow_queries(name)
 
 
-def parse(name: str, source: bytes, old_tree: Tree | None = None) -> Tree:
-    """Parse source bytes, reusing an edited old tree when one is given."""
-    if old_tree is None:
-        return parser_for(name).parse(source)
-    return parser_for(name).parse(source, old_tree)
+class ParseTimeout(Exception):
+    """Parsing one file took longer than its time limit."""
 
 
-def matches(name: str, node: Node) -> list[tuple[int, dict[str, list[Node]]]]:
-    """All tag-query matches under a node, as (pattern index, {capture: [nodes]})."""
-    return QueryCursor(tags_query(name)).matches(node)
+def parse(name: str, source: bytes, old_tree: Tree | None = None, *, seconds: float | None = None) -> Tree:
+    """Parse source bytes, reusing an edited old tree when one is given; with `seconds`, raise
+    ParseTimeout past that time (tree-sitter reports progress only when it reads through a callback)."""
+    parser = parser_for(name)
+    if seconds is None:
+        return parser.parse(source) if old_tree is None else parser.parse(source, old_tree)
+    deadline = time.monotonic() + seconds
+
+    def read(offset: int, _point) -> bytes:
+        return source[offset:offset + _CHUNK]
+
+    def halt(*_state) -> bool:
+        return time.monotonic() > deadline
+    try:
+        if old_tree is None:
+            timed = parser.parse(read, progress_callback=halt)
+        else:
+            timed = parser.parse(read, old_tree, progress_callback=halt)
+    except ValueError as exc:            # "Parsing failed": halted by the callback
+        parser.reset()
+        if time.monotonic() > deadline:
+            raise ParseTimeout(name) from exc
+        raise
+    # a tree parsed through a callback reads Node.text through it too (slow): parse the bytes once
+    # more on top of it, which reuses every node (nothing was edited) and keeps the bytes
+    return parser.parse(source, timed)
+
+
+def matches(name: str, node: Node) -> tuple[Matches, bool]:
+    """All tag-query matches under a node, as (pattern index, {capture: [nodes]}), and whether
+    that is every match (see `_run`)."""
+    return _run(QueryCursor(tags_query(name), match_limit=MATCH_LIMIT), node)
 
 
 def compiles(language: Language, text: str) -> bool:

@@ -13,6 +13,8 @@ memoized per resolve pass; an empty value means "not known", never "nothing".
 """
 from __future__ import annotations
 
+from itertools import islice
+
 import re
 from collections.abc import Callable
 
@@ -75,7 +77,7 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
                 fields = [(w, k, v) for c in r.mro(s) for w, k, v in t.attrs.get(c, {}).get(name, ())]
                 if fields:
                     return fields
-            for base in r.mro(s)[1:]:
+            for base in islice(r.mro(s), 1, None):
                 entries = [(base, k, v) for k, v in t.bindings.get(base, {}).get(name, ()) if k in VAR_KINDS]
                 if entries:
                     return entries

@@ -32,11 +32,12 @@ from graphmind.index.modules import module_name
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
-from graphmind.store import Store
+from graphmind.store import DAMAGED, Store
+from graphmind.store.damage import move_aside
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher, file_info
 from graphmind.live.writerstate import WriterState
-from graphmind.logs import LineFormatter
+from graphmind.logs import LineFormatter, rotate_log
 
 log = logging.getLogger("graphmind.live.daemon")
 
@@ -44,7 +45,6 @@ MISSING_GRACE_S = 0.2       # a file missing mid-save gets this long to come bac
 POOL_MIN_FILES = 48         # fewer files to parse than this are parsed in the writer thread
 IDLE_CHECKPOINT_S = 1.0     # fold the WAL back once the writer has been idle this long
 RELOAD_AFTER_FILES = 200    # tables updated in place for this many files are reloaded while idle
-LOG_MAX_BYTES = 1_000_000
 
 
 class Daemon:
@@ -167,6 +167,14 @@ class Daemon:
                     dirty, backoff = True, 0.5
                     self.writer.succeeded()
                     self.writer.set("idle")
+                except DAMAGED as exc:              # pages found damaged: a fresh index, rebuilt in full
+                    self.cache.close()
+                    store.close()
+                    move_aside(store.path, str(exc))
+                    store = Store(self.root)
+                    self.cache = ReuseCache(store, self.trees)
+                    self.session.invalidate()
+                    self.queue.add(FULL)
                 except Exception as exc:            # keep serving; try again with a full reconcile
                     log.exception("update failed: %s", exc)
                     self.writer.failed(exc, batch.full, sorted(batch.paths), backoff)
@@ -179,6 +187,7 @@ class Daemon:
         finally:
             self.cache.persist()
             self.cache.close()
+            store.checkpoint(truncate=True)         # no WAL left at its largest beside the database
             store.close()
 
     @staticmethod
@@ -258,15 +267,6 @@ class Daemon:
         return {"fresh": fresh, "pending": [p for p in self.queue.pending_paths() if p != FULL],
                 "reconciling": FULL in self.queue.pending_paths(),
                 "waited_ms": round((time.monotonic() - started) * 1000, 1)}
-
-
-def rotate_log(path: Path) -> None:
-    """Keep one previous log when the log has grown past LOG_MAX_BYTES."""
-    try:
-        if path.stat().st_size > LOG_MAX_BYTES:
-            path.replace(path.with_name(path.name + ".1"))
-    except FileNotFoundError:
-        pass
 
 
 def serve(root: Path, *, log_file: Path | None = None) -> None:

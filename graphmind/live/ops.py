@@ -19,9 +19,9 @@ from graphmind.query import graph, lookup, render, status
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.changes import FULL, ChangeQueue
 from graphmind.edgekinds import CALL_KINDS, parse_kinds
-from graphmind.errors import GraphmindError
+from graphmind.errors import DamagedIndexError, GraphmindError
 from graphmind.live.protocol import ProtocolError, error, ok, parse_request
-from graphmind.store import open_reader
+from graphmind.store import DAMAGED, open_reader
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher
 from graphmind.live.writerstate import WriterState
@@ -118,6 +118,8 @@ class DaemonOps:
             reply = error(str(exc), "bad_request")
         except GraphmindError as exc:
             reply = error(exc.message, type(exc).__name__)
+        except DAMAGED as exc:
+            reply = error(DamagedIndexError(f"({exc})").message, "DamagedIndexError")
         except Exception as exc:                     # a bug must not take the daemon down
             log.exception("request failed")
             reply = error(f"internal error: {exc}", "internal")

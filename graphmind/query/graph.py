@@ -8,8 +8,8 @@ import apsw
 import orjson
 
 from graphmind import config
+from graphmind.arguments import bounded_int
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, FROM_CALL
-from graphmind.errors import BadArgumentError
 from graphmind.languages import family_members
 from graphmind.query.edges import links, walk_sql
 from graphmind.query.lookup import SymbolRef, symbol_refs
@@ -91,10 +91,8 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
     follows what they depend on. Cycle-safe: each symbol is listed once, at its nearest depth; the
     walk is cut at `limit` symbols and `time_limit` seconds.
     """
-    if depth < 1:
-        raise BadArgumentError("depth must be at least 1")
-    if limit < 1:
-        raise BadArgumentError("limit must be at least 1")
+    bounded_int("depth", depth)
+    bounded_int("limit", limit)
     ids = [t.id for t in targets]
     cap = max(limit * 20, 5000)
     rows, reached, timed_out = _reach(conn, walk_sql(direction, tuple(kinds)), ids, depth, cap, time_limit)
@@ -142,7 +140,7 @@ def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str,
            kinds: tuple[str, ...]) -> dict[int, tuple[int, list[int], str, set[str]]]:
     """For each reached symbol: the symbol one hop nearer the targets, the lines of those edges, how
     the first was resolved, and every kind of edge that links it to a symbol one hop nearer."""
-    best: dict[int, tuple[int, list[int], str, set[str]]] = {}
+    best: dict[int, tuple[int, set[int], str, set[str]]] = {}     # lines as a set: one scope may call 100,000 times
     for caller, target, line, how, kind in sorted(links(conn, list(depth_of), kinds)):
         node, nearer = (caller, target) if direction == "up" else (target, caller)
         d = depth_of.get(node)
@@ -150,14 +148,12 @@ def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str,
             continue
         cur = best.get(node)
         if cur is None or nearer < cur[0]:
-            best[node] = (nearer, [line], how, (cur[3] if cur else set()) | {kind})
+            best[node] = (nearer, {line}, how, (cur[3] if cur else set()) | {kind})
             continue
         cur[3].add(kind)
-        if nearer == cur[0] and line not in cur[1]:
-            cur[1].append(line)
-    for v in best.values():
-        v[1].sort()
-    return best
+        if nearer == cur[0]:
+            cur[1].add(line)
+    return {node: (nearer, sorted(lines), how, kinds) for node, (nearer, lines, how, kinds) in best.items()}
 
 
 def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import apsw
 
+from graphmind.arguments import MAX_LINE, bounded_int, bounded_text, line_number
 from graphmind.errors import AmbiguousSymbolError, UnknownSymbolError
 
 _FILE_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
@@ -43,10 +44,11 @@ def _at_line(conn: apsw.Connection, path: str, line: int) -> list[SymbolRef]:
 
 def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> list[SymbolRef]:
     """The definitions a SYMBOL argument names; ambiguity and absence raise errors that say what to do."""
-    query = query.strip()
+    query = bounded_text("SYMBOL", query.strip())
     m = _FILE_LINE.match(query)
     if m:
-        found = _at_line(conn, m["file"], int(m["line"]))
+        line = line_number(m["line"])
+        found = _at_line(conn, m["file"], line) if line <= MAX_LINE else []
         if found:
             return found
         raise UnknownSymbolError(query, [])
@@ -70,7 +72,9 @@ def list_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, k
                  limit: int) -> list[SymbolRef]:
     """Definitions filtered by qualified-name substring (or glob with *), file and kind."""
     clauses, args = ["s.kind != 'module'" if kind is None else "s.kind = ?"], [] if kind is None else [kind]
+    limit = bounded_int("limit", limit)
     if pattern:
+        bounded_text("the pattern", pattern)
         if "*" in pattern or "?" in pattern:
             clauses.append("s.qualname GLOB ?")
             args.append(pattern if pattern.startswith("*") else "*" + pattern)

@@ -14,6 +14,7 @@ from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.query.edges import SECOND_ROW_OF_CALL
 from graphmind.query import searchquery as sq
 from graphmind.budget import Page, Row, Section, render
+from graphmind.arguments import bounded_int, bounded_text
 from graphmind.errors import BadArgumentError
 from graphmind.query.recency import recent_files
 from graphmind.store.searchindex import TOKENIZER, WEIGHTS, fold_name
@@ -208,9 +209,8 @@ def search(conn: apsw.Connection, query: str, *, kind: str | None = None, file: 
     substring matches, centrality and (with `recent`: path -> mtime_ns) recently changed files.
     `graph=False` leaves the graph signals (centrality, callers of exact matches) out.
     """
-    if limit < 1:
-        raise BadArgumentError("limit must be at least 1")
-    terms, idents = sq.parse_query(query)
+    bounded_int("limit", limit)
+    terms, idents = sq.parse_query(bounded_text("the search query", query))
     if not terms:
         raise BadArgumentError("the search query has no words to look for")
     if kind and not conn.execute("SELECT 1 FROM symbols WHERE kind = ? LIMIT 1", (kind,)).fetchone():

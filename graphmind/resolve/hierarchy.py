@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from itertools import dropwhile, islice
 
 from graphmind.resolve.calltext import SEP
 from graphmind.resolve.tables import CLASS_KINDS, Tables
+
+MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 
 
 class ClassHierarchy:
@@ -20,11 +24,13 @@ class ClassHierarchy:
         self._known = known_bases if dirty is not None else None
         self._known_subs = known_subs or {}
         self._dirty = dirty or set()
-        self._mro: dict[int, list[int]] = {}
+        self._mro: dict[int, int | list[int] | None] = {}   # single base: a link; several: the list
         self._members: dict[tuple, int | None] = {}
         self._base_ids: dict[int, list[int]] = {}
         self._direct_subs: dict[int, list[int]] | None = None
-        self._subs: dict[int, set[int]] = {}
+        self._ancestors: dict[int, set[int]] = {}
+        self._multi: list[int] | None = None
+        self._definer_sets: dict[str, set[int]] = {}
 
     # -- classes -------------------------------------------------------------------------------
     def class_bases(self, cls: int) -> list[int]:
@@ -72,31 +78,45 @@ class ClassHierarchy:
                 target = value if isinstance(value, int) and value != cls else None
         return target
 
-    def mro(self, cls: int) -> list[int]:
-        """C3 linearization over workspace classes (depth-first order if C3 has no answer).
+    def mro(self, cls: int) -> Iterator[int]:
+        """C3 linearization over workspace classes (depth-first order if C3 has no answer), lazily.
 
-        Iterative (bases first, from an explicit stack): a chain of thousands of classes must not
-        reach Python's recursion limit."""
-        if cls in self._mro:
-            return self._mro[cls]
-        stack = [(cls, False)]
-        while stack:
-            c, ready = stack.pop()
-            if ready:
-                self._mro[c] = self._linearize(c)
-                continue
-            if c in self._mro:
-                continue
-            self._mro[c] = [c]                    # a placeholder: guards against inheritance cycles
-            stack.append((c, True))
-            stack.extend((b, False) for b in reversed(self.class_bases(c)) if b not in self._mro)
-        return self._mro[cls]
+        Computed iteratively (bases first, from an explicit stack: a chain of thousands of classes
+        must not reach Python's recursion limit) and stored with shared prefixes: a class with one
+        base is stored as a link to that base, so a chain of n classes costs n entries, not n²/2."""
+        if cls not in self._mro:
+            stack = [(cls, False)]
+            while stack:
+                c, ready = stack.pop()
+                if ready:
+                    self._mro[c] = self._linearize(c)
+                    continue
+                if c in self._mro:
+                    continue
+                self._mro[c] = [c]                # a placeholder: guards against inheritance cycles
+                stack.append((c, True))
+                stack.extend((b, False) for b in reversed(self.class_bases(c)) if b not in self._mro)
+        return self._walk(cls)
 
-    def _linearize(self, cls: int) -> list[int]:
+    def _walk(self, cls: int) -> Iterator[int]:
+        """The stored MRO of cls: links followed, each class once (a cycle ends the walk)."""
+        seen: set[int] = set()
+        step: int | list[int] | None = cls
+        while isinstance(step, int) and step not in seen:
+            seen.add(step)
+            yield step
+            step = self._mro.get(step)
+            if isinstance(step, list):            # a class with several bases: its whole linearization
+                yield from (c for c in step[1:] if c not in seen)
+                return
+
+    def _linearize(self, cls: int) -> int | list[int] | None:
         bases = self.class_bases(cls)
-        if len(bases) == 1:                       # single inheritance: no merge needed
-            return [cls] + [c for c in self._mro.get(bases[0], bases) if c != cls]
-        seqs = [list(self._mro.get(b, [b])) for b in bases] + [list(bases)]
+        if len(bases) <= 1:                       # single inheritance: a link, no merge needed
+            return bases[0] if bases and bases[0] != cls else None
+        # each base's MRO cut at MAX_MRO (pathological hierarchies: the merge is quadratic in it)
+        seqs = [[c for c in islice(self._walk(b), MAX_MRO) if c != cls] for b in bases] + [list(bases)]
+        seqs = [s for s in seqs if s]
         out = [cls]
         while any(seqs):
             for seq in seqs:
@@ -118,8 +138,9 @@ class ClassHierarchy:
         if key in self._members:
             return self._members[key]
         order = self.mro(cls)
-        if after is not None:
-            order = order[order.index(after) + 1:] if after in order else []
+        if after is not None:                     # the classes after `after` (none if it is not there)
+            order = dropwhile(lambda c: c != after, order)
+            next(order, None)
         hit = None
         for c in order:
             hit = self.t.children.get(c, {}).get(name)
@@ -128,17 +149,32 @@ class ClassHierarchy:
         self._members[key] = hit
         return hit
 
-    def subclasses(self, cls: int) -> set[int]:
-        """Every workspace class deriving from cls, directly or not."""
-        if cls not in self._subs:
-            seen, todo = set(), list(self._direct(cls))
-            while todo:
-                c = todo.pop()
-                if c not in seen:
-                    seen.add(c)
-                    todo.extend(self._direct(c))
-            self._subs[cls] = seen
-        return self._subs[cls]
+    def _inheritors(self, cls: int, mname: str) -> Iterator[int]:
+        """The subclasses of cls reached without passing one that defines `mname` (below such a
+        class, every MRO finds that definition before cls's): walked per call, never stored, so a
+        deep hierarchy costs no memory and a chain that overrides at every level costs one step."""
+        seen, todo = {cls}, list(self._direct(cls))
+        while todo:
+            c = todo.pop()
+            if c in seen:
+                continue
+            seen.add(c)
+            yield c
+            if mname not in self.t.children.get(c, {}):
+                todo.extend(self._direct(c))
+
+    def _derives(self, sub: int, cls: int) -> bool:
+        """Whether sub has cls among its ancestors (for the few classes with several bases)."""
+        if sub not in self._ancestors:
+            self._ancestors[sub] = set(islice(self.mro(sub), MAX_MRO))
+        return cls in self._ancestors[sub] and sub != cls
+
+    def _multi_based(self) -> list[int]:
+        """Every class with several workspace bases (only they change what follows a class after super())."""
+        if self._multi is None:
+            classes = set(self.t.bases) | (set(self._known) if self._known is not None else set())
+            self._multi = sorted(c for c in classes if c in self.t.syms and len(self.class_bases(c)) > 1)
+        return self._multi
 
     def _direct(self, cls: int) -> list[int]:
         """The classes listing cls among their bases (known ones from the earlier pass, plus dirty ones)."""
@@ -166,13 +202,13 @@ class ClassHierarchy:
         if method is None:
             return found
         mname = self.t.syms[method].name
-        subs = self.subclasses(cls)
-        if not subs:
-            return found
         if is_super:
-            candidates = [s for s in subs if len(self.class_bases(s)) > 1]   # only they change what follows cls
+            candidates = [s for s in self._multi_based() if self._derives(s, cls)]
         else:
-            candidates = [s for s in self.t.definers.get(name, ()) if s in subs]
+            definers = self._definer_sets.get(name)
+            if definers is None:
+                definers = self._definer_sets[name] = set(self.t.definers.get(name, ()))
+            candidates = [s for s in self._inheritors(cls, mname) if s in definers]
         for sub in sorted(candidates):
             if not is_super and self.member(sub, mname) != method:
                 continue                          # the subclass overrides the calling method

@@ -7,7 +7,7 @@ never guesses across languages. Hooks see the resolver only through `Resolving`,
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -40,8 +40,8 @@ class Resolving(Protocol):
     def class_bases(self, cls: int) -> list[int]:
         """The workspace classes a class derives from, in declaration order."""
 
-    def mro(self, cls: int) -> list[int]:
-        """The class's linearization over workspace classes."""
+    def mro(self, cls: int) -> Iterator[int]:
+        """The class's linearization over workspace classes (lazily)."""
 
     def member(self, cls: int, name: str, after: int | None = None) -> int | None:
         """A member found through the MRO (after class `after` when given)."""

@@ -3,40 +3,119 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
 import apsw
 
 from graphmind import config, private
-from graphmind.errors import NoIndexError
+from graphmind.errors import DamagedIndexError, NoIndexError
 from graphmind.resources import read_text
+from graphmind.store.damage import DAMAGED, header_damage
 
 _INDEX_MARKER = "-- indexes:"
 _CACHE_MARKER = "-- extraction cache:"
 BUSY_TIMEOUT_MS = 5000
+LOCK_POLL_S = 0.05        # how often a waiting run tries the write lock again
+
+log = logging.getLogger(__name__)
+
+
+_HELD: set[int] = set()          # write-lock fds this process holds: closed in forked children
+
+
+def _forget_held_locks() -> None:
+    """In a forked child (a parser worker): drop the inherited write-lock fds, so a worker that
+    outlives its parent never keeps the lock (an flock belongs to every process sharing the fd)."""
+    for fd in list(_HELD):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_forget_held_locks)
 
 
 @contextlib.contextmanager
 def write_lock(root: Path, on_wait: Callable[[bool], None] | None = None):
     """Hold the workspace's index-run lock (`.graphmind/write.lock`): the cold path writes in
     several transactions, so two runs on an empty index must not interleave. on_wait(True) is
-    called when another process holds it, on_wait(False) once it is ours (the daemon's status)."""
-    fd = private.open_own(private.index_dir(root) / "write.lock", os.O_RDWR | os.O_CREAT)
+    called when another process holds it, on_wait(False) once it is ours (the daemon's status).
+
+    The holder writes its pid in the file. A lock that stays busy while that pid is gone is stale
+    (a process that inherited it outlived the writer): it is taken over, with a log line, by
+    locking a fresh file put in its place."""
+    path = private.index_dir(root) / "write.lock"
+    fd = _take_lock(path, on_wait)
+    _HELD.add(fd)
     try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        _HELD.discard(fd)
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _take_lock(path: Path, on_wait: Callable[[bool], None] | None = None) -> int:
+    """An fd of `path` holding its flock: waits while a live process holds it, replaces a stale one."""
+    waiting = False
+    while True:
+        fd = private.open_own(path, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            if on_wait is not None:
+            holder = _holder(fd)
+            os.close(fd)
+            if not waiting and on_wait is not None:
                 on_wait(True)
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            if on_wait is not None:
+            waiting = True
+            if holder is not None and not process_alive(holder):
+                log.warning("write.lock was held for pid %s, which is gone (a process it started kept the"
+                            " lock): taken over", holder)
+                fresh = path.with_name(f"write.lock.{os.getpid()}")
+                os.close(private.open_own(fresh, os.O_RDWR | os.O_CREAT | os.O_TRUNC))
+                os.replace(fresh, path)
+            else:
+                time.sleep(LOCK_POLL_S)
+            continue
+        if _same_file(fd, path):                  # not replaced by a takeover between open and flock
+            if waiting and on_wait is not None:
                 on_wait(False)
-        yield
-    finally:
-        os.close(fd)                                # releases the lock
+            return fd
+        os.close(fd)
+
+
+def _holder(fd: int) -> int | None:
+    text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process of that pid exists (one of another user counts as alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    own = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (own.st_dev, own.st_ino)
 
 
 def index_path(root: Path) -> Path:
@@ -116,10 +195,26 @@ def open_reader(root: Path) -> apsw.Connection:
     path = private.index_dir(root, create=False) / config.INDEX_FILE
     if not path.is_file():
         raise NoIndexError()
+    why = header_damage(path)
+    if why is not None:
+        raise DamagedIndexError(f"({why})")
     conn = open_read_only(path)
     conn.set_busy_timeout(BUSY_TIMEOUT_MS)
     version = schema_parts()[2]
-    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    try:
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+    except DAMAGED as exc:
+        conn.close()
+        raise DamagedIndexError(f"({exc})") from exc
+    except apsw.CantOpenError:
+        conn.close()
+        if os.access(path.parent, os.W_OK):
+            raise
+        # a read-only folder: WAL readers cannot make their -shm file there; nobody can write the
+        # index either, so it is read as it stands
+        conn = apsw.Connection(f"file:{quote(_unlinked(path))}?immutable=1",
+                               flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_NOFOLLOW)
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found != version:
         raise NoIndexError(f"(the index was built by another graphmind version: {found} != {version})")
     return conn

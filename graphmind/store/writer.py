@@ -13,6 +13,7 @@ from graphmind.models import Delta, FileResult
 from graphmind.store.connect import BUSY_TIMEOUT_MS, configure, graph_version, index_path, open_database
 from graphmind.store.connect import remove_database
 from graphmind.store.connect import schema_parts, use_wal
+from graphmind.store.damage import DAMAGED, confirmed, header_damage, move_aside
 from graphmind.store.files import delete_file, replace_file
 from graphmind.store.plan import FilePlanner
 from graphmind.store.reopen import reopen_calls
@@ -32,7 +33,14 @@ class Store:
         private.index_dir(root)                         # checked: a real folder of ours, holding no links
         self._file_mode = private.modes_for(root)[1]
         private.create_own(self.path.parent / ".gitignore", self._file_mode, "*\n")
-        self.conn = self._open()
+        why = confirmed(self.path, header_damage(self.path))
+        if why is not None:
+            move_aside(self.path, why)
+        try:
+            self.conn = self._open()
+        except DAMAGED as exc:                  # damage the header did not show (pages overwritten)
+            move_aside(self.path, str(exc))
+            self.conn = self._open()
         self.version_at_begin: str | None = None    # graph_version when the current transaction began
 
     def _open(self) -> apsw.Connection:
@@ -101,10 +109,12 @@ class Store:
         would otherwise plan walks as table scans)."""
         self.conn.execute("PRAGMA optimize=0x10002")
 
-    def checkpoint(self) -> None:
-        """Fold the WAL back into the database while idle, so readers never pay for it."""
+    def checkpoint(self, truncate: bool = False) -> None:
+        """Fold the WAL back into the database while idle, so readers never pay for it; `truncate`
+        (a writer that stops) also empties the WAL file instead of leaving it at its largest size."""
+        mode = apsw.SQLITE_CHECKPOINT_TRUNCATE if truncate else apsw.SQLITE_CHECKPOINT_PASSIVE
         try:
-            self.conn.wal_checkpoint(mode=apsw.SQLITE_CHECKPOINT_PASSIVE)
+            self.conn.wal_checkpoint(mode=mode)
         except apsw.BusyError:                   # another writer holds the lock: it will checkpoint
             log.debug("checkpoint skipped: the index is busy")
 

@@ -61,3 +61,7 @@
 (decorated_definition
   (decorator [(identifier) (attribute)] @callee)
   definition: [(function_definition name: (identifier) @value) (class_definition name: (identifier) @value)]) @binding.args
+
+; `x.m()` and `raise x.E`: call sites already, not member reads of `m` / `E`.
+(call function: (attribute) @called)
+(raise_statement (attribute) @called)

@@ -1,0 +1,133 @@
+"""Fault suite, the index file: a damaged or foreign `index.db` is detected at open, said in one line,
+moved aside and rebuilt; a read-only index folder is read, not a traceback; a full disk is an error
+message and, once space is freed, the next run completes the index.
+
+Reproduced first: every damaged file gave `apsw.NotADBError`/`CorruptError` tracebacks from every
+command, `index` included; a read-only `.graphmind/` gave `CantOpenError` even for `status`; a full
+disk an `apsw.FullError` traceback.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_repo, run_cli
+from daemonkit import assert_same_graph, graph_rows
+from graphmind.errors import DamagedIndexError
+from graphmind.index.indexer import index_workspace
+from graphmind.store import index_path, open_reader
+
+
+def _damage(db: Path, how: str) -> None:
+    size = db.stat().st_size
+    if how == "text":
+        db.write_text("this is not a database\n" * 100)
+    elif how == "header":
+        with open(db, "r+b") as fh:
+            fh.write(b"X" * 16)
+    elif how == "middle":                              # 64 kB overwritten, header intact
+        with open(db, "r+b") as fh:
+            fh.seek(size // 2 - 32768)
+            fh.write(bytes(range(256)) * 256)
+    else:
+        os.truncate(db, size // 2)
+
+
+@pytest.fixture(scope="module")
+def clean_shop(tmp_path_factory) -> Path:
+    root = copy_repo("shop", tmp_path_factory.mktemp("clean"))
+    index_workspace(root)
+    return root
+
+
+@pytest.mark.parametrize("how", ["text", "header", "middle", "truncated"])
+def test_a_damaged_index_is_one_line_then_moved_aside_and_rebuilt(clean_shop, tmp_path, how, caplog):
+    root = tmp_path / "shop"
+    shutil.copytree(clean_shop, root)
+    db = index_path(root)
+    assert db.stat().st_size > 150_000                  # 64 kB from the middle leave the header whole
+    _damage(db, how)
+    proc = run_cli("callers", "process_refund", "--no-refresh", cwd=root)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("error: The index file is damaged") and proc.stderr.count("\n") == 1
+    if how != "middle":                                 # found from the header alone, at open
+        with pytest.raises(DamagedIndexError):
+            open_reader(root)
+    with caplog.at_level(logging.WARNING):
+        index_workspace(root)
+    assert any("moved aside" in r.getMessage() for r in caplog.records)
+    assert db.with_name("index.db.damaged").exists()
+    assert_same_graph(db, index_path(clean_shop))
+
+
+def test_index_rebuild_starts_afresh(clean_shop, tmp_path):
+    root = tmp_path / "shop"
+    shutil.copytree(clean_shop, root)
+    proc = run_cli("index", "--rebuild", cwd=root, check=True)
+    assert "0 unchanged" not in proc.stdout and "files scanned" in proc.stdout
+    assert_same_graph(index_path(root), index_path(clean_shop))
+
+
+def _mount_tmpfs(where: Path, size: str) -> None:
+    where.mkdir(exist_ok=True)
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here (root needed): {proc.stderr.decode().strip()}")
+
+
+def _remount(where: Path, options: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{options}", str(where)], check=True)
+
+
+def test_a_read_only_index_folder_is_read(clean_shop, tmp_path):
+    root = tmp_path / "shop"
+    shutil.copytree(clean_shop, root, ignore=shutil.ignore_patterns(".graphmind"))
+    folder = root / ".graphmind"
+    _mount_tmpfs(folder, "8m")
+    try:
+        index_workspace(root)
+        _remount(folder, "ro")
+        (root / "added.py").write_text("def added():\n    pass\n")
+        status = run_cli("status", cwd=root)
+        assert status.returncode == 0 and "Traceback" not in status.stderr, status.stderr[-800:]
+        assert "files" in status.stdout
+        index = run_cli("index", cwd=root)
+        assert index.returncode == 1 and "Traceback" not in index.stderr
+        assert index.stderr.startswith("error: The index folder cannot be written")
+        query = run_cli("callers", "process_refund", "--json", cwd=root)
+        assert query.returncode == 0 and "Traceback" not in query.stderr, query.stderr[-800:]
+        assert '"fresh": false' in query.stdout
+    finally:
+        subprocess.run(["umount", str(folder)])
+
+
+def test_a_disk_that_fills_up_mid_index_then_frees(tmp_path):
+    root = tmp_path / "many"
+    root.mkdir()
+    for i in range(700):                       # several write transactions of the cold load (256 files each)
+        base = f"(Thing{i - 1})" if i else ""
+        head = f"from m{i - 1} import Thing{i - 1}\n\n\n" if i else ""
+        methods = "".join(f"    def op{j}(self, x):\n        return self.op{(j + 1) % 4}(x) + helper{i}(x)\n\n"
+                          for j in range(4))
+        (root / f"m{i}.py").write_text(f"{head}def helper{i}(x):\n    return x\n\n\nclass Thing{i}{base}:\n{methods}")
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean)
+    index_workspace(clean)
+    folder = root / ".graphmind"
+    full = index_path(clean).stat().st_size
+    _mount_tmpfs(folder, f"{full * 45 // 100 // 1024}k")    # room for a batch or two of the cold load
+    try:
+        proc = run_cli("index", cwd=root)
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-800:]
+        assert proc.stderr.startswith("error: The disk is full")
+        assert 0 < len(graph_rows(index_path(root))["files"]) < 700        # some batches were committed
+        _remount(folder, "size=64m")
+        run_cli("index", cwd=root, check=True)
+        assert_same_graph(index_path(root), index_path(clean))
+    finally:
+        subprocess.run(["umount", str(folder)])
