@@ -81,7 +81,7 @@ class StoppedError(GraphmindError):
 
 
 class DamagedIndexError(GraphmindError):
-    """The index file is damaged: run `graphmind index` (it is moved aside and rebuilt; nothing of yours is lost)."""
+    """The index file is damaged: run `graphmind index --rebuild` (the index is built afresh; nothing of yours is lost)."""
 
 
 class DiskFullError(GraphmindError):

@@ -58,10 +58,16 @@ def test_a_damaged_index_is_one_line_then_moved_aside_and_rebuilt(clean_shop, tm
     if how != "middle":                                 # found from the header alone, at open
         with pytest.raises(DamagedIndexError):
             open_reader(root)
-    with caplog.at_level(logging.WARNING):
-        index_workspace(root)
-    assert any("moved aside" in r.getMessage() for r in caplog.records)
-    assert db.with_name("index.db.damaged").exists()
+    if how == "middle":
+        # pages overwritten where a no-op index never reads: only the reader that met them knows, and
+        # its message says to rebuild (a quick_check at every open costs 1.4 s on Django)
+        assert "graphmind index --rebuild" in proc.stderr
+        index_workspace(root, rebuild=True)
+    else:
+        with caplog.at_level(logging.WARNING):
+            index_workspace(root)
+        assert any("moved aside" in r.getMessage() for r in caplog.records)
+        assert db.with_name("index.db.damaged").exists()
     assert_same_graph(db, index_path(clean_shop))
 
 

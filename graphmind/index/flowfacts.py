@@ -86,13 +86,13 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
         return
     if kind == "unpack":
-        _unpack(node, caps, enclosing, out)
+        _unpack(source, node, caps, enclosing, out)
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
         return
     if kind == "args":
-        _arguments(node, caps, enclosing, out)
+        _arguments(source, node, caps, enclosing, out)
         return
     names = caps.get("name", [])
     if kind == "decorator":                      # under "@name": never looked up as a variable
@@ -120,7 +120,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
 
 
-def _unpack(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+def _unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest)."""
     targets = caps["name"][0].named_children
     values = [v for v in caps["value"][0].named_children if v.type != "comment"]
@@ -133,10 +133,10 @@ def _unpack(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     rest = len(values) - len(targets) + 1
     for i, target in enumerate(targets):
         if stars and i == stars[0]:
-            text = "[" + ", ".join(_text(v) for v in values[i:i + rest]) + "]"
+            text = "[" + ", ".join(_text(source, v) for v in values[i:i + rest]) + "]"
             target = target.named_children[0] if target.named_child_count else target
         else:
-            text = _text(values[i + rest - 1 if stars and i > stars[0] else i])
+            text = _text(source, values[i + rest - 1 if stars and i > stars[0] else i])
         if target.type == "identifier":
             out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", text, line))
 
@@ -167,9 +167,9 @@ _CONSTANTS = frozenset({"string", "concatenated_string", "integer", "float", "tr
                         "unary_operator", "comment"})
 
 
-def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+def _arguments(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     """A call's (or a decorator's) arguments as written, under "(NAME" for the name called."""
-    callee = _text(caps["callee"][0])
+    callee = _text(source, caps["callee"][0])
     value = caps["value"][0]
     head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
     if not _SIMPLE.match(head):
@@ -180,14 +180,14 @@ def _arguments(node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
             return                                # nothing a function or an instance could come from
         texts, size = [], 0
         for a in args:
-            text = _text(a)
+            text = _text(source, a)
             size += len(text) + 2
             if size > MAX_VALUE:
                 break
             texts.append(text)
         text = ", ".join(texts)
     else:
-        text = _text(value)                       # a decorated definition: its name
+        text = _text(source, value)               # a decorated definition: its name
     out.append(BindingRow(enclosing(node.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
                           f"{callee}\t{text}", node.start_point[0] + 1))
 
