@@ -132,6 +132,18 @@ class Store:
                                      " (SELECT value FROM json_each(?))", (orjson.dumps(paths).decode(),))
         return {p: (i, s, m, h) for i, p, s, m, h in rows}
 
+    def importers(self, modules: set[str], gone: list[str]) -> set[str]:
+        """Paths of the files importing one of `modules` (Python: `import m`, `from m import x`,
+        `from pkg import m`), or one of the modules of the files at `gone` (about to be deleted)."""
+        names = sorted(modules | {m for (m,) in self.conn.execute(
+            "SELECT module FROM files WHERE path IN (SELECT value FROM json_each(?))", (orjson.dumps(gone).decode(),))})
+        if not names:
+            return set()
+        return {p for (p,) in self.conn.execute(
+            "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id WHERE i.resolved IN"
+            " (SELECT value FROM json_each(?1)) OR i.resolved || '.' || i.symbol IN (SELECT value FROM json_each(?1))",
+            (orjson.dumps(names).decode(),))}
+
     # -- writes -------------------------------------------------------------------------------
     def write_results(self, results: list[FileResult], planner: FilePlanner) -> Delta:
         """Record a batch of processed files in one transaction: every file whole, or none. What
