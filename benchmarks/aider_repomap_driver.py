@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Drive Aider's own RepoMap for bench_repomap.py. Runs ONLY in the benchmark venv that has aider-chat
-(/work/aider-venv); never imports graphmind. No LLM is called: RepoMap gets a stand-in model whose only
+(~/.cache/graphmind-aider-venv); never imports graphmind. No LLM is called: RepoMap gets a stand-in model whose only
 job is token_count (tiktoken cl100k_base from the vocabulary litellm ships, so nothing is downloaded)
 and a quiet io.
 

@@ -2,7 +2,7 @@
 """Benchmark of the daemon on a copy of Django: save latency, write->visible, a 500-file branch switch,
 idle RSS and CPU. The peer is the daemon-less path: an in-process refresh (what a query pays first).
 
-Usage: /work/venv/bin/python benchmarks/bench_daemon.py [--saves N] [--switch-files N] [--idle S]
+Usage: python benchmarks/bench_daemon.py [--saves N] [--switch-files N] [--idle S]
 Prints one JSON line per figure. The corpus (scripts/fetch_corpora.py) is copied to a temporary
 folder first, without any .graphmind, so the cache is never written.
 

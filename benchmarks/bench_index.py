@@ -2,7 +2,7 @@
 """Benchmark of the graph engine: cold index, no-op re-index, universal-ctags baseline, blast radius.
 
 Usage (with the interpreter graphmind is installed in; subprocesses use the same one):
-    /work/venv/bin/python benchmarks/bench_index.py [--corpus django flask requests] [--runs N] [--append]
+    python benchmarks/bench_index.py [--corpus django flask requests] [--runs N] [--append]
 
 Each corpus (fetched beforehand by scripts/fetch_corpora.py) is copied into a temporary folder, so no
 .graphmind ever lands in the corpus cache. Prints one JSON line per figure; with --append the same

@@ -2,7 +2,7 @@
 """Indexing speed per language on real pinned corpora, next to universal-ctags on the same files.
 
 Usage (with the interpreter graphmind is installed in):
-    /work/venv/bin/python benchmarks/bench_languages.py [--entry rxjs:typescript ...] [--runs N] [--append]
+    python benchmarks/bench_languages.py [--entry rxjs:typescript ...] [--runs N] [--append]
 
 Each entry is (corpus, language): the corpus (fetched by scripts/fetch_corpora.py) is reduced to the
 files graphmind reads as that language (plus the config files import resolution reads:

@@ -2,11 +2,11 @@
 """Benchmark of the repo map (`graphmind map`) side by side with Aider's own RepoMap.
 
 Usage:
-    /work/venv/bin/python benchmarks/bench_repomap.py [--corpus flask django] [--budgets 1024 4096]
-                                                      [--runs 5] [--aider-python /work/aider-venv/bin/python]
+    python benchmarks/bench_repomap.py [--corpus flask django] [--budgets 1024 4096]
+                                                      [--runs 5] [--aider-python ~/.cache/graphmind-aider-venv/bin/python]
                                                       [--append]
 
-Aider runs in its own benchmark-only venv (pip install aider-chat into /work/aider-venv; never a project
+Aider runs in its own benchmark-only venv (pip install aider-chat into ~/.cache/graphmind-aider-venv; never a project
 dependency) through benchmarks/aider_repomap_driver.py: no LLM call, a stand-in model counting tokens
 with tiktoken cl100k_base (vocabulary shipped inside litellm, nothing downloaded). Each corpus (pinned,
 scripts/fetch_corpora.py) is copied twice into a temporary folder, one copy per tool. Aider is given
@@ -137,7 +137,7 @@ def main() -> None:
     ap.add_argument("--budgets", nargs="+", type=int, default=[1024, 4096])
     ap.add_argument("--runs", type=int, default=5, help="warm maps per case")
     ap.add_argument("--cold-runs", type=int, default=2, help="cold maps per budget and tool (alternating)")
-    ap.add_argument("--aider-python", default="/work/aider-venv/bin/python")
+    ap.add_argument("--aider-python", default=str(Path.home() / ".cache" / "graphmind-aider-venv" / "bin" / "python"))
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
     run_id = uuid.uuid4().hex[:12]

@@ -2,7 +2,7 @@
 """Benchmark: tokens an agent reads for "who calls X, up to depth N?" — graphmind's blast_radius answer
 against grep-and-open, with the recall of true callers for both.
 
-Usage: /work/venv/bin/python benchmarks/bench_tokens.py [--corpus flask|django|requests] [--targets 50]
+Usage: python benchmarks/bench_tokens.py [--corpus flask|django|requests] [--targets 50]
        [--depths 1 3] [--budget 2000]
 
 Method (tokens are characters / 4 on both sides; one extra figure prices both with the budget's estimator):

@@ -2,11 +2,11 @@
 """Calibrate graphmind.tokens (an offline estimate) against a real tokenizer, in a benchmark-only venv.
 
 Two steps, two interpreters:
-  1. /work/venv/bin/python benchmarks/calibrate_tokens.py dump DIR
+  1. python benchmarks/calibrate_tokens.py dump DIR
      renders repo maps of the pinned corpora (flask, requests, django; budgets 256..8192, with and
      without line numbers) and `file:start-end signature` rows into DIR/*.txt (each corpus is copied
      to a temporary folder and indexed there).
-  2. /work/aider-venv/bin/python benchmarks/calibrate_tokens.py fit DIR
+  2. ~/.cache/graphmind-aider-venv/bin/python benchmarks/calibrate_tokens.py fit DIR
      counts every text with tiktoken (cl100k_base and o200k_base, whose vocabularies litellm ships, so
      nothing is downloaded: TIKTOKEN_CACHE_DIR points at them) and prints one JSON line per tokenizer
      and kind of text with the estimate's error: per document (what a budget sees) and per line; then
