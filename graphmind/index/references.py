@@ -14,7 +14,7 @@ from graphmind.models import CallRow
 _CHAINS = frozenset({"attribute", "nested_type_identifier", "scoped_type_identifier", "qualified_type", "user_type",
                      "qualified_identifier", "scoped_identifier", "member_expression", "scoped_type"})
 _NAMES = frozenset({"identifier", "type_identifier"})
-_SKIP = frozenset({"as_pattern_target", "predefined_type", "primitive_type", "comment", "type_arguments_list"})
+_SKIP = frozenset({"as_pattern_target", "predefined_type", "primitive_type", "comment"})
 _STRINGS = frozenset({"string", "string_content"})
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::)\s*[A-Za-z_$][\w$]*)*$")
 _IN_STRING = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")

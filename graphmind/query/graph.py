@@ -9,7 +9,7 @@ import orjson
 
 from graphmind import config
 from graphmind.arguments import bounded_int
-from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, FROM_CALL
+from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, sql_in
 from graphmind.languages import family_members
 from graphmind.query.edges import links, walk_sql
 from graphmind.query.lookup import SymbolRef, symbol_refs
@@ -17,7 +17,7 @@ from graphmind.query.lookup import SymbolRef, symbol_refs
 UNRESOLVED_CAP = 1000       # unresolved sites naming a target are counted up to this many
 POSSIBLE_SHOWN = 200        # possible callers listed (all are counted)
 # sites that call something (never a type named, an import or an override): what may be unresolved
-CALL_SITES = "c.kind IN ('call', 'decorator', " + ", ".join(f"'{k}'" for k in sorted(FROM_CALL)) + ")"
+CALL_SITES = sql_in(CALL_KINDS, "c.kind")
 
 
 @dataclass
