@@ -4,7 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-MEMBER_READ = 2     # CallRow.implicit for `obj.attr` read without a call: kept only when attr is a property
+MEMBER_READ = 2     # CallRow.implicit for `obj.attr` read without a call: an edge only when attr is a property
+# the resolution of an implicit call or member read that reaches no definition: kept (so a definition
+# added later re-opens it, whatever order files arrive in), never listed as a call site
+UNREACHED = "unreached"
 
 
 @dataclass(slots=True)

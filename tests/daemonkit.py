@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import time
 from pathlib import Path
@@ -92,6 +93,19 @@ def graph_rows(db: Path) -> dict[str, list]:
         out[name] = sorted(rows)
     conn.close()
     return out
+
+
+def assert_equals_clean(root: Path, tmp_path: Path, context: str) -> None:
+    """The index of `root` equals a clean index of a copy of its tree (`context` says how it got there)."""
+    from graphmind.index.indexer import index_workspace
+    from graphmind.store import index_path
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    try:
+        assert_same_graph(index_path(root), index_path(clean))
+    except AssertionError as exc:
+        raise AssertionError(f"{context}\n{exc}") from None
 
 
 def assert_same_graph(a: Path, b: Path) -> None:

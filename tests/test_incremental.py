@@ -28,10 +28,9 @@ def edits(rng: random.Random, text: str) -> str:
     return text + "\n\nclass Added:\n    def run(self):\n        return self.run()\n"
 
 
-# Known to fail, on main too (seen once the corpus grew and this slice picked the case): a member read
-# that reached nothing while its property was renamed away is deleted (implicit rows are kept only when
-# resolved), and only re-extracting its file makes it again.
-KNOWN = {"property__inherited": "a deleted implicit member read does not come back when its property does"}
+# Cases known to fail (strict xfail). Empty: `property__inherited` failed until implicit rows that
+# reach nothing were kept (`unreached`) so that a property renamed back re-opens its member reads.
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", [

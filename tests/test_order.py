@@ -5,7 +5,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
+from daemonkit import assert_same_graph, start_daemon, stop_daemon, wait_fresh
 from graphmind.index.indexer import index_workspace
+from graphmind.store import index_path
 from langcases import snapshot
 
 THING = '''class Base:
@@ -78,3 +82,101 @@ def test_a_re_exporting_package_deleted_under_its_users(tmp_path):
     index_workspace(work)
     clean = _clean_copy(work, tmp_path)
     assert snapshot(work) == snapshot(clean)
+
+
+# -- the same scenarios through the daemon, and definitions added to files that already exist --------
+
+def _settle(work: Path, mode: str, pid: int | None) -> None:
+    """Bring the index up to date: one CLI run, or the running daemon's answer that it is fresh."""
+    if mode == "cli":
+        index_workspace(work)
+    else:
+        wait_fresh(work)
+
+
+def _run_steps(work: Path, tmp_path: Path, mode: str, steps) -> None:
+    """Index the first tree, apply each step (settling after each), compare with a clean index."""
+    index_workspace(work)
+    pid = start_daemon(work) if mode == "daemon" else None
+    try:
+        for step in steps:
+            step()
+            _settle(work, mode, pid)
+    finally:
+        if pid is not None:
+            stop_daemon(work, pid)
+    clean = _clean_copy(work, tmp_path)
+    assert_same_graph(index_path(work), index_path(clean))
+
+
+MODES = ["cli", "daemon"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_definition_file_added_after_its_users(tmp_path, mode):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "b.py").write_text(USER)
+    _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(THING)])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_members_added_to_a_class_that_existed(tmp_path, mode):
+    """A property, `__eq__` and `__enter__`/`__exit__` added later to a class b.py already uses."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "a.py").write_text("class Base:\n    def run(self):\n        return 1\n\n\nclass Thing:\n    pass\n")
+    (work / "b.py").write_text(USER)
+    _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(THING)])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_members_removed_then_restored(tmp_path, mode):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "a.py").write_text(THING)
+    (work / "b.py").write_text(USER)
+    bare = "class Base:\n    def run(self):\n        return 1\n\n\nclass Thing:\n    pass\n"
+    _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(bare),
+                                      lambda: (work / "a.py").write_text(THING)])
+
+
+CONSTRUCTED = '''class Base:
+    def __init__(self):
+        self.x = 1
+
+
+class Sub(Base):
+    pass
+
+
+class Sub2(Sub):
+    pass
+'''
+BUILDERS = "from a import Sub, Sub2\n\n\ndef make():\n    return Sub(), Sub2()\n"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_constructor_added_to_a_subclass(tmp_path, mode):
+    """`Sub()` and `Sub2()` reached Base.__init__; once Sub has its own, they reach Sub.__init__."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "a.py").write_text(CONSTRUCTED)
+    (work / "b.py").write_text(BUILDERS)
+    own = CONSTRUCTED.replace("class Sub(Base):\n    pass", "class Sub(Base):\n    def __init__(self):\n"
+                              "        super().__init__()")
+    _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(own)])
+    rows = {(r[1], r[5]) for r in snapshot(work)["calls"]}
+    assert ("b.make", "a.Sub.__init__") in rows
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_base_file_added_after_its_subclasses(tmp_path, mode):
+    work = tmp_path / "work"
+    (work / "pkg").mkdir(parents=True)
+    (work / "pkg" / "__init__.py").write_text("")
+    (work / "pkg" / "sub.py").write_text("from pkg.base import Base\n\n\nclass Sub(Base):\n    pass\n\n\n"
+                                         "def use():\n    s = Sub()\n    s.run()\n    return s[0]\n")
+    base = ("class Base:\n    def __init__(self):\n        pass\n\n    def run(self):\n        return 1\n\n"
+            "    def __getitem__(self, k):\n        return k\n")
+    _run_steps(work, tmp_path, mode, [lambda: (work / "pkg" / "base.py").write_text(base)])

@@ -2,30 +2,31 @@
 from __future__ import annotations
 
 import contextlib
-from collections import deque
 import logging
 import multiprocessing
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import apsw
 
-from graphmind import config
-from graphmind.index import workspace
+from graphmind import (
+    config,
+    lang,  # noqa: F401  (registers every language's resolution hooks)
+)
 from graphmind.edgekinds import CALL_KINDS, sql_in
-from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import DiskFullError, IndexNotWritableError, NotAWorkspaceError
+from graphmind.index import workspace
 from graphmind.index.filework import process_batch, watch_owner
 from graphmind.index.hasher import looks_unchanged
-from graphmind.index.modules import module_name
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
+from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.passes import resolve_pending
 from graphmind.resolve.session import ResolveSession
-from graphmind.resolve.interface import PLANNER
 from graphmind.store import DAMAGED, Store, index_path, write_lock
 from graphmind.store.connect import remove_database
 from graphmind.store.damage import move_aside
@@ -116,10 +117,6 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
             summary.unchanged += 1
         else:
             work.append((info, state[3] if state else None))
-    if not cold and (deleted or any(sha is None for _, sha in work)):
-        before = len(work)
-        work = _with_importers(store, files, work, deleted)
-        summary.unchanged -= len(work) - before             # counted unchanged above, read again now
     # An incremental update commits once, resolution included: readers never see half a change.
     with (contextlib.nullcontext() if cold else store.transaction()):
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
@@ -137,17 +134,6 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
         summary.symbols, summary.edges = counts
     summary.seconds = time.perf_counter() - started
     return summary
-
-
-def _with_importers(store: Store, files: list[FileInfo], work: list, deleted: list[str]) -> list:
-    """Files importing a module that appeared or vanished are read again: their implicit calls and
-    member reads that reached nothing were not kept, and only a fresh extraction brings them back
-    (the index then equals a clean one whatever order files arrived in). Files known to this run only."""
-    added = {module_name(info.path, info.language) for info, sha in work if sha is None}
-    paths = store.importers(added, deleted)
-    queued = {info.path for info, _ in work} | set(deleted)
-    known = {f.path: f for f in files if f.path in paths and f.path not in queued}
-    return work + [(known[p], None) for p in sorted(known)]
 
 
 def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,

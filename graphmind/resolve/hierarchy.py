@@ -51,7 +51,8 @@ class ClassHierarchy:
 
     def import_of(self, scope: int, name: str) -> tuple[str, str | None] | None:
         """What a name is imported as in a scope; a script's `import helper` finds the `helper.py`
-        beside it (its folder is on sys.path) when no workspace module is named `helper`."""
+        beside it (its folder is on sys.path) when no workspace module is named `helper`. A module of
+        a package (its folder has an `__init__.py`) imports absolutely: `import typing` there is typing."""
         imp = self.t.imports.get(scope, {}).get(name)
         if imp is None or imp[0] in self.t.packages:
             return imp
@@ -59,8 +60,12 @@ class ClassHierarchy:
         module = self.t.syms.get(self.t.file_module.get(sym.file)) if sym is not None else None
         if module is None:
             return imp
-        path = self.t.paths.get(sym.file, "")
-        package = module.qualname if path.endswith("__init__.py") else module.qualname.rpartition(".")[0]
+        if self.t.paths.get(sym.file, "").endswith("__init__.py"):
+            return imp
+        package = module.qualname.rpartition(".")[0]
+        init = self.t.by_qual.get(package)
+        if init is not None and self.t.paths.get(self.t.syms[init].file, "").endswith("__init__.py"):
+            return imp
         sibling = f"{package}.{imp[0]}"
         return (sibling, imp[1]) if package and sibling in self.t.packages else imp
 

@@ -21,6 +21,7 @@ import apsw
 
 from graphmind.models import Extraction
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS
+from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.plan import FilePlan
 
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
@@ -119,6 +120,26 @@ def flow_names(old: Interface | None, new: Interface | None) -> set[str]:
     return {name for _, name, _ in before ^ after}
 
 
+def member_names(iface: Interface) -> set[str]:
+    """Names a chain elsewhere can read as members: module- and class-level bindings, `self.x = …`."""
+    return {name for scope, (rows, _) in iface.scopes.items() for name, kind, _ in rows
+            if name and kind != "args" and (kind in EXPORTED_BINDING_KINDS or scope not in iface.function_scopes)}
+
+
+def built(iface: Interface, keys=None) -> set[str]:
+    """"<NAME" for each class whose instances a change of these keys (default: all) builds differently:
+    the class itself, or the class of a constructor (the store re-opens `NAME()` and its subclasses')."""
+    out = set()
+    for (qual, kind), name in zip(iface.keys, iface.names):
+        if keys is not None and (qual, kind) not in keys:
+            continue
+        if kind in CLASS_KINDS:
+            out.add("<" + name)
+        elif (kind == "constructor" or name in CONSTRUCTOR_NAMES) and iface.parents.get(qual):
+            out.add("<" + iface.parents[qual].rsplit(".", 1)[-1])
+    return out
+
+
 def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
     """For each new definition, the id of the old one it continues (same qualname and kind, the
     k-th of its key to the k-th), or None for a definition that is new."""
@@ -135,7 +156,7 @@ def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | N
 @dataclass
 class Change:
     """What a save changed of a file's interface."""
-    names: set[str]          # names calls elsewhere may now resolve differently by
+    names: set[str]          # names calls elsewhere may now resolve differently by ("<NAME": see built)
     wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
 
 
@@ -143,11 +164,10 @@ def compare(old: Interface, new: Interface) -> Change:
     """How other files' calls are affected by replacing `old` with `new`."""
     names: set[str] = set()
     old_count, new_count = Counter(old.keys), Counter(new.keys)
-    for keys, names_of, mine, theirs in ((old.keys, old.names, old_count, new_count),
-                                         (new.keys, new.names, new_count, old_count)):
-        for key, name in zip(keys, names_of):
-            if mine[key] != theirs.get(key, 0):
-                names.add(name)
+    for iface, mine, theirs in ((old, old_count, new_count), (new, new_count, old_count)):
+        changed = {key for key in iface.keys if mine[key] != theirs.get(key, 0)}
+        names.update(name for key, name in zip(iface.keys, iface.names) if key in changed)
+        names |= built(iface, changed)
     changed_imports = set(old.imports) ^ set(new.imports)
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes
@@ -197,20 +217,23 @@ class Planner:
         """Ids kept, names changed and scopes whose resolutions hold when file `file_id` (None: new) becomes `ext`."""
         new = of_extraction(ext)
         if file_id is None:                          # a new module: what imported it may resolve now
-            return FilePlan([None] * len(new.keys), set(new.names) | new.aliases() | flow_names(None, new), True)
+            names = set(new.names) | new.aliases() | flow_names(None, new) | built(new) | member_names(new)
+            return FilePlan([None] * len(new.keys), names, True)
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
         names = set(change.names) | flow_names(old, new)
         if change.wide:                              # every name the file defines or binds, before and after
             names.update(old.names, new.names)
-            names.update(old.aliases() | new.aliases())
+            names.update(old.aliases() | new.aliases() | built(old) | built(new))
+            names.update(member_names(old) | member_names(new))
         return FilePlan(keep_ids(old, old_ids, new), names, change.wide,
                         set() if change.wide else unchanged_scopes(old, new), old_hashes)
 
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
-        return FilePlan([], set(old.names) | old.aliases() | flow_names(old, None), True, old_hashes=old_hashes)
+        names = set(old.names) | old.aliases() | flow_names(old, None) | built(old) | member_names(old)
+        return FilePlan([], names, True, old_hashes=old_hashes)
 
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from graphmind import edgekinds as K
-from graphmind.models import MEMBER_READ
+from graphmind.models import MEMBER_READ, UNREACHED
 from graphmind.resolve.resolver import PY_BUILTINS, Resolver
-from graphmind.resolve.tables import CLASS_KINDS
+from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
 
 Edge = tuple["int | None", str, int, str]       # (target, resolution, candidates, kind)
-CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "initialize"})     # constructors by name, not by kind
 
 
 def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int, site: str) -> list[Edge]:
-    """The edges of one site (none: nothing to record, as for an implicit call that reached nothing)."""
+    """The edges of one site (none: nothing to record, as for a builtin type named). An implicit call
+    that reached nothing keeps one `unreached` row, never listed, so a definition added later re-opens it."""
     if site in K.DEPENDENCY_SITES:
         return _dependency(r, caller, callee, name, site)
     rows = r.resolve_call(caller, callee, name, implicit)
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
-        return [(t, how, n, kind) for t, how, n in rows]
+        return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]
     first = K.DECORATOR if site == K.DECORATOR else K.CALL
     out = []
     for i, (target, how, n) in enumerate(rows):

@@ -15,6 +15,7 @@ from graphmind.languages import family
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
 CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
+CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "initialize"})     # constructors by name, not by kind
 _SEP_CHARS = str.maketrans({":": ".", "-": ".", ">": ".", "(": ".", ")": ".", "[": ".", "]": ".", ",": ".", " ": "."})
 
 

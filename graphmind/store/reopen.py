@@ -14,16 +14,24 @@ FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQ
 def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
     """Send back to pending the calls elsewhere that the written changes may resolve differently:
     by the names that appeared or vanished (and what they are imported as), calls typed through
-    a module whose interface changed, and chains mentioning a new or vanished name there."""
+    a module whose interface changed, and chains mentioning a new or vanished name there or in a
+    file importing it through other modules."""
     if delta.gone:                          # calls that reached a definition now gone
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE target_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
     flows = {n for n in delta.names if n[:1] == "("}
-    delta.names = _aliases_of(conn, delta.names - flows) | flows
+    built = {n for n in delta.names if n[:1] == "<"}
+    classes = _with_subclasses(conn, {n[1:] for n in built})
+    delta.names = _aliases_of(conn, (delta.names - flows - built) | classes) | flows
+    members = _hierarchy_members(conn, classes)
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_flows(conn, {n[1:] for n in flows})
-    _reopen_importers(conn, planner, delta.wide_modules)
+    _reopen_siblings(conn, delta.wide_modules)
+    near = _reopen_importers(conn, planner, delta.wide_modules)
+    if delta.wide_modules:
+        _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), delta.names | members)
     _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
+    _reopen_scopes(conn)
 
 
 def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:
@@ -59,8 +67,98 @@ def _reopen_flows(conn: apsw.Connection, names: set[str]) -> None:
             " scopes(id) AS (SELECT s.id FROM fns f JOIN symbols s ON s.qualname = f.qualname"
             "  OR s.qualname > f.qualname || '.' AND s.qualname < f.qualname || '/')"
             " UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
-            " ('inferred', 'possible', 'unresolved') AND caller_id IN (SELECT id FROM scopes)",
+            " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN (SELECT id FROM scopes)",
             (orjson.dumps(sorted(names)).decode(),))
+
+
+TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
+
+
+def _reopen_scopes(conn: apsw.Connection) -> None:
+    """A scope with a call sent back to pending has its other typed calls sent back too, and those of
+    the functions defined directly in it: they may read what that call returns through a local
+    (`c = app.test_client(); c.open()`), which their texts do not mention."""
+    conn.execute(
+        "WITH opened(id) AS (SELECT DISTINCT caller_id FROM calls WHERE resolution = 'pending'),"
+        " scopes(id) AS (SELECT id FROM opened UNION SELECT s.id FROM opened o JOIN symbols s ON s.parent_id = o.id)"
+        f" UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN {TYPED}"
+        " AND caller_id IN (SELECT id FROM scopes)")
+
+
+def _with_subclasses(conn: apsw.Connection, classes: set[str]) -> set[str]:
+    """Classes whose instances are built differently ("<NAME" names: a constructor or a base changed)
+    and, transitively, the classes naming one of them as a base, resolved or not yet (`Sub()` may
+    reach an inherited constructor): calls by these names are re-opened."""
+    if not classes:
+        return set()
+    subclasses: dict[str, set[str]] = {}
+    for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
+        head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
+        subclasses.setdefault(head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip(), set()).add(name)
+    found, frontier = set(classes), set(classes)
+    while frontier:
+        frontier = {sub for name in frontier for sub in subclasses.get(name, ())} - found
+        found |= frontier
+    return found
+
+
+def _reopen_siblings(conn: apsw.Connection, modules: set[str]) -> None:
+    """Every row of the files that may import one of `modules` as a sibling (a script's `import helper`
+    beside `helper.py`, resolve/hierarchy.py `import_of`): files of its folder importing its last name,
+    and when the module is a package whose `__init__.py` came or went, its files importing one of their
+    siblings by bare name. What the import binds changed, whatever the rows resolved to."""
+    inside = "f.module > ?1 || '.' AND f.module < ?1 || '/'"
+    files: set[int] = set()
+    for module in sorted(modules):
+        package, _, last = module.rpartition(".")
+        if package:
+            files.update(f for (f,) in conn.execute(
+                "SELECT i.file_id FROM imports i JOIN files f ON f.id = i.file_id WHERE i.resolved = ?2"
+                f" AND {inside}", (package, last)))
+        files.update(f for (f,) in conn.execute(
+            f"SELECT DISTINCT i.file_id FROM imports i JOIN files f ON f.id = i.file_id WHERE {inside} AND"
+            " instr(i.resolved, '.') = 0 AND EXISTS (SELECT 1 FROM files g WHERE g.module = ?1 || '.' || i.resolved)",
+            (module,)))
+    if files:
+        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
+                     " AND file_id IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(files)).decode(),))
+
+
+def _base_names(conn: apsw.Connection) -> dict[str, set[str]]:
+    """Class name -> the names of its bases as written (last component, no type arguments), and the
+    names those are imported as (`from .sansio.blueprints import Blueprint as SansioBlueprint`)."""
+    original: dict[str, set[str]] = {}
+    for symbol, alias in conn.execute("SELECT DISTINCT symbol, alias FROM imports WHERE symbol IS NOT NULL"
+                                      " AND alias != symbol"):
+        original.setdefault(alias, set()).add(symbol)
+    out: dict[str, set[str]] = {}
+    for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
+        head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
+        last = head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
+        out.setdefault(name, set()).update({last} | original.get(last, set()))
+    return out
+
+
+def _hierarchy_members(conn: apsw.Connection, classes: set[str]) -> set[str]:
+    """Member names (methods, class-level bindings, `self.x = …`) of these classes and of their bases
+    by name, transitively: what a chain through an instance of one of them may read now that its
+    hierarchy changed (`bp.route` once Blueprint's base is known)."""
+    if not classes:
+        return set()
+    bases = _base_names(conn)
+    found, frontier = set(classes), set(classes)
+    while frontier:
+        frontier = {b for name in frontier for b in bases.get(name, ())} - found
+        found |= frontier
+    key = orjson.dumps(sorted(found)).decode()
+    return {n for (n,) in conn.execute(
+        "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
+        "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum')),"
+        " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
+        "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
+        " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
+        " UNION SELECT b.name FROM scopes JOIN bindings b ON b.file_id = scopes.file_id AND b.scope_id = scopes.id"
+        "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')", (key,))}
 
 
 def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
@@ -74,28 +172,55 @@ def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
     return found
 
 
-def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, modules: set[str],
-                      mentioning: set[str] | None = None) -> None:
-    """Calls in files importing changed modules may have been typed through them: resolve them again
-    (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`)."""
-    if not modules or (mentioning is not None and not mentioning):
-        return
+def _importers(conn: apsw.Connection, modules: set[str]) -> set[int]:
+    """Files importing one of `modules` (`import m`, `from m import x`, `from pkg import m`, and
+    `import m.sub`, which binds `m` too)."""
     files: set[int] = set()
     for module in sorted(modules):
         package, _, last = module.rpartition(".")
         files.update(f for (f,) in conn.execute(
-            "SELECT file_id FROM imports WHERE resolved = ? UNION SELECT file_id FROM imports"
-            " WHERE resolved = ? AND symbol = ?", (module, package, last)))
+            "SELECT file_id FROM imports WHERE resolved = ?1 UNION SELECT file_id FROM imports"
+            " WHERE resolved = ?2 AND symbol = ?3 UNION SELECT file_id FROM imports WHERE symbol IS NULL"
+            " AND resolved > ?1 || '.' AND resolved < ?1 || '/'", (module, package, last)))
+    return files
+
+
+def _further_importers(conn: apsw.Connection, modules: set[str], near: set[int]) -> set[int]:
+    """Files importing `modules` through other modules (an importer's importers, transitively), minus
+    `near`: a class two imports away gained a member (`app.config` typed through Flask's base)."""
+    seen, frontier, files = set(modules), set(modules), set()
+    while frontier:
+        found = _importers(conn, frontier) - files
+        files |= found
+        frontier = {m for (m,) in conn.execute(
+            "SELECT module FROM files WHERE id IN (SELECT value FROM json_each(?))",
+            (orjson.dumps(sorted(found)).decode(),))} - seen
+        seen |= frontier
+    return files - near
+
+
+def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, modules: set[str],
+                      mentioning: set[str] | None = None) -> set[int]:
+    """Calls in files importing changed modules may have been typed through them: resolve them again
+    (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`); the files."""
+    if not modules or (mentioning is not None and not mentioning):
+        return set()
+    files = _importers(conn, modules)
     if mentioning is not None and files:
         # a chain through a name calls it on the way (`obj.added().run` comes with `obj.added`):
         # only files with a call of that name can hold one
         files &= {f for (f,) in conn.execute(
             "SELECT DISTINCT file_id FROM calls WHERE name IN (SELECT value FROM json_each(?))",
             (orjson.dumps(sorted(mentioning)).decode(),))}
+    _reopen_in(conn, planner, files, mentioning)
+    return files
+
+
+def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], mentioning: set[str] | None) -> None:
+    """Send the typed calls of `files` back to pending (only chains mentioning one of `mentioning`)."""
     if not files:
         return
-    sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN"
-           " ('inferred', 'self', 'possible', 'unresolved', 'external')")
+    sql = f"SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN {TYPED}"
     args = [orjson.dumps(sorted(files)).decode()]
     if mentioning is not None:
         # names and bare calls were re-opened by name: here only chains (`obj.added().run`)

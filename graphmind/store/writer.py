@@ -9,10 +9,18 @@ import apsw
 import orjson
 
 from graphmind import private
+from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, FileResult
-from graphmind.store.connect import BUSY_TIMEOUT_MS, configure, graph_version, index_path, open_database
-from graphmind.store.connect import remove_database
-from graphmind.store.connect import schema_parts, use_wal
+from graphmind.store.connect import (
+    BUSY_TIMEOUT_MS,
+    configure,
+    graph_version,
+    index_path,
+    open_database,
+    remove_database,
+    schema_parts,
+    use_wal,
+)
 from graphmind.store.damage import DAMAGED, confirmed, header_damage, move_aside
 from graphmind.store.files import delete_file, replace_file
 from graphmind.store.plan import FilePlanner
@@ -132,18 +140,6 @@ class Store:
                                      " (SELECT value FROM json_each(?))", (orjson.dumps(paths).decode(),))
         return {p: (i, s, m, h) for i, p, s, m, h in rows}
 
-    def importers(self, modules: set[str], gone: list[str]) -> set[str]:
-        """Paths of the files importing one of `modules` (Python: `import m`, `from m import x`,
-        `from pkg import m`), or one of the modules of the files at `gone` (about to be deleted)."""
-        names = sorted(modules | {m for (m,) in self.conn.execute(
-            "SELECT module FROM files WHERE path IN (SELECT value FROM json_each(?))", (orjson.dumps(gone).decode(),))})
-        if not names:
-            return set()
-        return {p for (p,) in self.conn.execute(
-            "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id WHERE i.resolved IN"
-            " (SELECT value FROM json_each(?1)) OR i.resolved || '.' || i.symbol IN (SELECT value FROM json_each(?1))",
-            (orjson.dumps(names).decode(),))}
-
     # -- writes -------------------------------------------------------------------------------
     def write_results(self, results: list[FileResult], planner: FilePlanner) -> Delta:
         """Record a batch of processed files in one transaction: every file whole, or none. What
@@ -182,7 +178,7 @@ class Store:
     def write_resolutions(self, updates: list[tuple], inserts: list[tuple], deletes: list[tuple],
                           inherit_targets: list[tuple[int, int | None]]) -> None:
         """Record resolutions: pending rows updated in place (target, resolution, candidates, kind, id),
-        extra rows of a site inserted, implicit calls that reached nothing deleted."""
+        extra rows of a site inserted, rows of sites that record nothing (a builtin type named) deleted."""
         c = self.conn
         with self.transaction():
             c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=?, kind=? WHERE id=?", updates)
@@ -195,27 +191,29 @@ class Store:
 
     def reset_pending_sites(self, fresh: set[int] = frozenset()) -> None:
         """Collapse every call site with a pending row back to one pending row (drops stale candidates).
-        `fresh`: files whose call rows were all just written (pending, one per site): skipped."""
+        `fresh`: files whose call rows were all just written (pending, one per site): skipped.
+        A site is its position, scope, text, implicit flag and site kind: a member read, a type named
+        and a call can share a position and a text (`t.Any` read and named in one annotation)."""
         c = self.conn
         with self.transaction():
-            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee FROM calls"
+            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee, implicit, kind FROM calls"
                                 " WHERE resolution='pending' ORDER BY id").fetchall()
             keep: dict[tuple, int] = {}
             drop = []
-            for cid, *site in pending:
+            for cid, *site, kind in pending:
                 if site[0] in fresh:
                     continue
-                key = tuple(site)
+                key = (*site, site_kind(kind))
                 if key in keep:
                     drop.append((cid,))
                 else:
                     keep[key] = cid
             # the other rows of those sites (candidates or targets resolved before): found by file and line
             for fid, line in sorted({(k[0], k[1]) for k in keep}):
-                for cid, col, caller, callee, how in c.execute(
-                        "SELECT id, col, caller_id, callee, resolution FROM calls WHERE file_id=? AND line=?",
-                        (fid, line)):
-                    if how != "pending" and (fid, line, col, caller, callee) in keep:
+                for cid, col, caller, callee, implicit, kind, how in c.execute(
+                        "SELECT id, col, caller_id, callee, implicit, kind, resolution FROM calls"
+                        " WHERE file_id=? AND line=?", (fid, line)):
+                    if how != "pending" and (fid, line, col, caller, callee, implicit, site_kind(kind)) in keep:
                         drop.append((cid,))
             c.executemany("DELETE FROM calls WHERE id=?", drop)
             self._bump_graph_version()
