@@ -32,6 +32,11 @@ def _daemon_status_text(st: dict) -> str:
                      f" ({', '.join(error['paths'][:3]) or 'reconcile'})")
     elif error:
         lines.append(f"last error {time.time() - error['at']:.0f}s ago (recovered since): {error['error']}")
+    failing = st.get("failing_files") or {}
+    if failing.get("total"):
+        shown = ", ".join(f"{f['file']} ({f['status']}: {f['error']})" for f in failing["files"][:3])
+        more = failing["total"] - min(3, len(failing["files"]))
+        lines.append(f"files not indexed whole: {failing['total']}: {shown}" + (f" … {more} more" if more > 0 else ""))
     if reuse.get("share") is not None:
         lines.append(f"reused extractions: {reuse['reused']} of {reuse['reused'] + reuse['parsed']} "
                      f"({reuse['share']:.0%}); incremental parses: {reuse['incremental_parses']}")

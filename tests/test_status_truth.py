@@ -146,3 +146,22 @@ def test_an_mcp_tool_that_fails_internally_says_why(indexed_shop, tmp_path):
     message = text(result)
     assert message.strip() != "Error executing tool callers"
     assert "open files" in message or "unable to open" in message, message
+
+
+def test_a_file_the_daemon_could_not_index_whole_is_named(daemon_shop):
+    """A pathological file saved while the daemon runs: recorded and skipped, the rest kept, and
+    `daemon status` names it with the reason (before, only `graphmind status` did)."""
+    root = daemon_shop
+    wait_fresh(root)
+    before = status(root)["failing_files"]["total"]           # the fixture's own broken files
+    (root / "shop" / "deep.py").write_text("s = " + " + ".join(f'"x{i}"' for i in range(1000)) + "\n")
+    edit(root, "after_deep")
+    wait_fresh(root)
+    st = status(root)
+    failing = st["failing_files"]
+    deep = [f for f in failing["files"] if f["file"] == "shop/deep.py"]
+    assert failing["total"] == before + 1 and deep and "nested too deeply" in deep[0]["error"]
+    assert st["writer"]["state"] == "idle" and not (st["last_error"] or {}).get("failures")
+    out = run_cli("daemon", "status", cwd=root, check=True).stdout
+    assert "shop/deep.py" in out and "nested too deeply" in out
+    assert "shop.orders.after_deep" in run_cli("symbols", "after_deep", cwd=root, check=True).stdout

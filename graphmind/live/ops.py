@@ -144,6 +144,7 @@ class DaemonOps:
     def _op_status(self, op, req) -> dict:
         with self.readers.connection() as conn:
             files = conn.execute("SELECT count(*) FROM files").fetchone()[0]
+            failing = status.failing_files(conn, 10)
         recent = list(self.d.latencies)                # one atomic copy: the writer appends meanwhile
         ev, work = sorted(e for e, _ in recent), sorted(w for _, w in recent)
         cache = self.d.cache
@@ -162,6 +163,7 @@ class DaemonOps:
                          "incremental_parses": cache.incremental if cache else 0,
                          "share": cache.share() if cache else None},
                   tree_cache={"trees": len(self.d.trees), "source_bytes": self.d.trees.source_bytes},
+                  failing_files=failing,
                   **self.d.writer.as_json())
 
     def _op_walk(self, op, req) -> dict:

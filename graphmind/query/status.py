@@ -15,6 +15,14 @@ from graphmind.languages import level
 from graphmind.store import index_path, open_read_only
 
 
+def failing_files(conn: apsw.Connection, shown: int = 50) -> dict:
+    """Files not indexed whole (status partial or error, with the reason): their total and the first few."""
+    total = conn.execute("SELECT count(*) FROM files WHERE status != 'ok'").fetchone()[0]
+    files = [{"file": p, "status": s, "error": e} for p, s, e in conn.execute(
+        "SELECT path, status, error FROM files WHERE status != 'ok' ORDER BY path LIMIT ?", (shown,))]
+    return {"total": total, "files": files}
+
+
 def index_status(conn: apsw.Connection, root: Path) -> dict:
     """Counts by language, by file status and by edge resolution; index age and size; failing files."""
     q = conn.execute
@@ -29,8 +37,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
     edge_kinds = dict(q("SELECT kind, count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
                         " GROUP BY kind ORDER BY 2 DESC").fetchall()
                       + q("SELECT 'inherit', count(*) FROM inherits WHERE target_id IS NOT NULL").fetchall())
-    problems = [{"file": p, "status": s, "error": e} for p, s, e in q(
-        "SELECT path, status, error FROM files WHERE status != 'ok' ORDER BY path LIMIT 50")]
+    problems = failing_files(conn)["files"]
     indexed_at = q("SELECT value FROM meta WHERE key='indexed_at'").fetchone()
     db = index_path(root)
     size = sum(os.path.getsize(str(db) + s) for s in ("", "-wal") if os.path.exists(str(db) + s))
