@@ -12,6 +12,7 @@ import logging
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,40 @@ def test_a_disk_that_fills_up_mid_index_then_frees(tmp_path):
         assert_same_graph(index_path(root), index_path(clean))
     finally:
         subprocess.run(["umount", str(folder)])
+
+
+@pytest.mark.parametrize("how", ["header", "truncated"])
+def test_an_index_damaged_under_a_running_daemon_is_rebuilt(clean_shop, tmp_path, how, no_leaks):
+    """The index file damaged while the daemon holds it, then a save: the daemon ends equal to a clean
+    index (SQLite rewrites a damaged first page from its cache at the next commit; pages it cannot
+    read make the daemon move the file aside and rebuild), never retrying forever; queries meanwhile
+    answer or say one line."""
+    from daemonkit import start_daemon, stop_daemon, wait_fresh
+    from graphmind.live import client
+    root = tmp_path / "shop"
+    shutil.copytree(clean_shop, root)
+    pid = start_daemon(root)
+    try:
+        wait_fresh(root)
+        _damage(index_path(root), how)
+        with open(root / "shop" / "orders.py", "a") as fh:
+            fh.write("\n\ndef after_damage(order):\n    return order\n")
+        proc = run_cli("callers", "process_refund", cwd=root)
+        assert "Traceback" not in proc.stderr
+        deadline = time.monotonic() + 60
+        while True:                    # the save lands in a rebuilt index (a reconcile may run first)
+            reply = client.wait_fresh(root, 20)
+            if reply and reply.get("fresh") and "after_damage" in run_cli("symbols", "after_damage", cwd=root).stdout:
+                break
+            assert time.monotonic() < deadline, reply
+            time.sleep(0.2)
+        st = client.request(root, "status")
+        assert (st.get("last_error") or {}).get("failures", 0) == 0, st.get("last_error")
+    finally:
+        stop_daemon(root, pid)
+    if how == "truncated":                              # half the pages gone: found, moved aside, rebuilt
+        assert index_path(root).with_name("index.db.damaged").exists()
+    clean = tmp_path / "clean"
+    shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert_same_graph(index_path(root), index_path(clean))
