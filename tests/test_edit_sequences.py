@@ -2,25 +2,27 @@
 files arriving in a random order: each ends equal to a clean index of the final tree, table by table.
 
 Needs the pinned Flask corpus (python scripts/fetch_corpora.py flask); skipped without it, failed in CI.
-The edits are the ones that move edges: definitions dropped and renamed, properties, dunders and
-constructors added to classes, uses appended, files deleted, restored, copied, renamed, saved
-atomically and broken.
+The edits (tests/editkit.py) are the ones that move edges.
 """
 from __future__ import annotations
 
-import ast
 import importlib.util
 import os
 import random
 import shutil
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+from daemonkit import assert_equals_clean, pid_alive, start_daemon, stop_daemon, wait_fresh, wait_gone
+from editkit import random_edits
 
-from daemonkit import assert_equals_clean, start_daemon, stop_daemon, wait_fresh
+from graphmind.errors import DaemonError
 from graphmind.index.indexer import index_workspace
+from graphmind.live import client
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -45,99 +47,6 @@ def _copy(tmp_path: Path, name: str) -> Path:
     return work
 
 
-def _defs(text: str) -> list[ast.AST]:
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return []
-    return [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-
-
-def _imported(text: str) -> list[str]:
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return []
-    return sorted({a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
-                   for a in n.names if a.name != "*"})
-
-
-def _into_class(lines: list[str], cls: ast.ClassDef, code: list[str]) -> list[str]:
-    """`code` (method lines, unindented) inserted as the first statement of the class body."""
-    first = cls.body[0]
-    at = min([first.lineno] + [d.lineno for d in getattr(first, "decorator_list", [])]) - 1
-    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())] or "    "
-    return lines[:at] + [indent + c if c else c for c in code] + [""] + lines[at:]
-
-
-def _edit_text(text: str, rnd: random.Random, step: int) -> str:
-    """One structural edit of a module's text (or the text unchanged when it has nothing to edit)."""
-    lines = text.split("\n")
-    defs = _defs(text)
-    classes = [d for d in defs if isinstance(d, ast.ClassDef) and d.body]
-    op = rnd.choice(["drop", "rename", "property", "dunder", "init", "use", "use"])
-    if op == "drop" and defs:
-        node = rnd.choice(defs)
-        start = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
-        return "\n".join(lines[:start] + lines[node.end_lineno:])
-    if op == "rename" and defs:
-        node = rnd.choice(defs)
-        keyword = "class" if isinstance(node, ast.ClassDef) else "def"
-        i = node.lineno - 1
-        lines[i] = lines[i].replace(f"{keyword} {node.name}", f"{keyword} {node.name}_{step}", 1)
-        return "\n".join(lines)
-    if op in ("property", "dunder", "init") and classes:
-        cls = rnd.choice(classes)
-        code = {"property": ["@property", f"def prop{step}(self):", "    return self"],
-                "dunder": [f"def {rnd.choice(['__eq__', '__getitem__', '__enter__', '__call__'])}(self, *a):",
-                           "    return self"],
-                "init": ["def __init__(self, *args, **kwargs):", "    super().__init__(*args, **kwargs)"]}[op]
-        return "\n".join(_into_class(lines, cls, code))
-    names = _imported(text) or ["object"]
-    name = rnd.choice(names)
-    return text + (f"\n\ndef use{step}(x):\n    obj = {name}()\n    obj.run()\n    n = obj.prop{step - 1}\n"
-                   f"    with obj:\n        pass\n    return n, obj == x, obj[0], x.{rnd.choice(names)}\n")
-
-
-def random_edits(root: Path, rnd: random.Random, steps: int, settle, every: int, pause: bool = False) -> list[str]:
-    """`steps` random edits under root, `settle()` after every `every` of them; the edits made."""
-    originals = {p: p.read_text() for p in sorted(root.rglob("*.py")) if ".graphmind" not in p.parts}
-    gone: list[tuple[Path, str]] = []
-    done = []
-    for step in range(steps):
-        present = sorted(p for p in root.rglob("*.py") if ".graphmind" not in p.parts)
-        target = rnd.choice(present)
-        op = rnd.choice(["edit"] * 8 + ["atomic"] * 3 + ["restore", "delete", "create", "copy", "rename", "broken"])
-        if op == "edit":
-            target.write_text(_edit_text(target.read_text(), rnd, step))
-        elif op == "atomic":
-            tmp = target.with_name(f".{target.name}.tmp{step}")
-            tmp.write_text(_edit_text(target.read_text(), rnd, step))
-            os.replace(tmp, target)
-        elif op == "restore":
-            target.write_text(originals.get(target, ""))
-        elif op == "delete":
-            gone.append((target, target.read_text()))
-            target.unlink()
-        elif op == "create" and gone:
-            back, text = gone.pop(rnd.randrange(len(gone)))
-            back.parent.mkdir(parents=True, exist_ok=True)
-            back.write_text(text)
-        elif op == "copy" or op == "create":
-            shutil.copyfile(target, target.with_name(f"copy{step}.py"))
-        elif op == "rename":
-            target.rename(target.with_name(f"moved{step}.py"))
-        elif op == "broken":
-            target.write_text(target.read_text()[: rnd.randrange(1, 400)] + "\ndef broken(:\n")
-        done.append(f"{op} {target.relative_to(root)}")
-        if pause and rnd.random() < 0.3:
-            time.sleep(rnd.choice([0.0, 0.01, 0.05]))
-        if (step + 1) % every == 0:
-            settle()
-    settle()
-    return done
-
-
 def _assert_clean(work: Path, tmp_path: Path, ops: list[str]) -> None:
     assert_equals_clean(work, tmp_path, f"after {len(ops)} edits, the last ones {ops[-8:]}:")
 
@@ -150,16 +59,41 @@ def test_cli_after_hundreds_of_edits_equals_clean(tmp_path):
     _assert_clean(work, tmp_path, ops)
 
 
+def _query_load(root: Path, stop: threading.Event, errors: list, answers: list) -> None:
+    """One client asking callers, callees and blast radius over its own connection until stopped."""
+    symbols = ["flask.app.Flask.wsgi_app", "flask.helpers.url_for", "flask.sansio.scaffold.Scaffold.route"]
+    with client.Connection(root, timeout=60) as conn:
+        while not stop.is_set():
+            for op in ("callers", "callees", "blast_radius"):
+                try:
+                    conn.request(op, symbol=random.choice(symbols))
+                    answers.append(op)
+                except DaemonError as exc:
+                    if "No symbol by that name" not in str(exc) and "matches several" not in str(exc):
+                        errors.append(f"{op}: {exc}")
+
+
 @pytest.mark.timeout(900)
 def test_daemon_after_hundreds_of_edits_equals_clean(tmp_path, no_leaks):
+    """300 edits in bursts while four clients query without pause: every query answered, and the
+    index ends equal to a clean one."""
     work = _copy(tmp_path, "work")
     index_workspace(work)
     pid = start_daemon(work)
+    stop, errors, answers = threading.Event(), [], []
+    clients = [threading.Thread(target=_query_load, args=(work, stop, errors, answers)) for _ in range(4)]
     try:
+        for t in clients:
+            t.start()
         ops = random_edits(work, random.Random(81), 300, lambda: None, every=50, pause=True)
         wait_fresh(work, timeout=120)
     finally:
+        stop.set()
+        for t in clients:
+            t.join(timeout=60)
         stop_daemon(work, pid)
+    assert not errors, errors[:5]
+    assert len(answers) >= 12
     _assert_clean(work, tmp_path, ops)
 
 
@@ -178,3 +112,27 @@ def test_files_arriving_in_random_order_equal_clean(tmp_path):
             shutil.copyfile(source / rel, work / rel)
         index_workspace(work)
     _assert_clean(work, tmp_path, [f"batch {i}" for i in range(5)])
+
+
+@pytest.mark.timeout(900)
+def test_daemon_killed_in_a_burst_then_restarted_equals_clean(tmp_path, no_leaks):
+    """kill -9 while the daemon commits a burst of edits, more edits while none runs, a new daemon:
+    its start-up reconcile ends equal to a clean index."""
+    work = _copy(tmp_path, "work")
+    index_workspace(work)
+    pid = start_daemon(work)
+    try:
+        ops = random_edits(work, random.Random(7), 60, lambda: None, every=1000)
+        time.sleep(random.Random(7).uniform(0.05, 0.5))          # mid-update
+        os.kill(pid, signal.SIGKILL)
+        assert wait_gone(pid)
+        ops += random_edits(work, random.Random(70), 20, lambda: None, every=1000)
+    finally:
+        if pid_alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    pid = start_daemon(work)
+    try:
+        wait_fresh(work, timeout=120)
+    finally:
+        stop_daemon(work, pid)
+    _assert_clean(work, tmp_path, ops)

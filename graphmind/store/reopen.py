@@ -21,14 +21,15 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
     flows = {n for n in delta.names if n[:1] == "("}
     built = {n for n in delta.names if n[:1] == "<"}
-    classes = _with_subclasses(conn, {n[1:] for n in built})
-    delta.names = _aliases_of(conn, (delta.names - flows - built) | classes) | flows
-    members = _hierarchy_members(conn, classes)
+    named = _aliases_of(conn, (delta.names - flows - built) | {n[1:] for n in built})
+    classes = _with_subclasses(conn, named)           # `CustomFlask()` once `Flask` changed
+    delta.names = _aliases_of(conn, classes) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_flows(conn, {n[1:] for n in flows})
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, delta.wide_modules)
     if delta.wide_modules:
+        members = _hierarchy_members(conn, classes)
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), delta.names | members)
     _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
     _reopen_scopes(conn)
@@ -85,19 +86,24 @@ def _reopen_scopes(conn: apsw.Connection) -> None:
         " AND caller_id IN (SELECT id FROM scopes)")
 
 
-def _with_subclasses(conn: apsw.Connection, classes: set[str]) -> set[str]:
-    """Classes whose instances are built differently ("<NAME" names: a constructor or a base changed)
-    and, transitively, the classes naming one of them as a base, resolved or not yet (`Sub()` may
-    reach an inherited constructor): calls by these names are re-opened."""
-    if not classes:
-        return set()
-    subclasses: dict[str, set[str]] = {}
-    for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
-        head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
-        subclasses.setdefault(head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip(), set()).add(name)
-    found, frontier = set(classes), set(classes)
+def _last_name(base: str) -> str:
+    """The name a base expression ends with: `pkg.Base[T]` -> Base, `ns::Base<T>` -> Base."""
+    head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
+    return head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
+
+
+def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
+    """The names, and transitively the classes naming one of them as a base, resolved or not yet: a
+    class whose base appeared, vanished or is built differently (a constructor changed, "<NAME") is
+    itself built differently (`Sub()` may reach an inherited constructor); calls by these names are
+    re-opened. Base texts are filtered in SQL by substring first (a scan of `inherits` per level)."""
+    found, frontier = set(names), set(names)
     while frontier:
-        frontier = {sub for name in frontier for sub in subclasses.get(name, ())} - found
+        rows = conn.execute(
+            "SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"
+            " WHERE EXISTS (SELECT 1 FROM json_each(?) WHERE instr(i.base, value) > 0)",
+            (orjson.dumps(sorted(frontier)).decode(),))
+        frontier = {name for name, base in rows if _last_name(base) in frontier} - found
         found |= frontier
     return found
 
@@ -133,8 +139,7 @@ def _base_names(conn: apsw.Connection) -> dict[str, set[str]]:
         original.setdefault(alias, set()).add(symbol)
     out: dict[str, set[str]] = {}
     for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
-        head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
-        last = head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
+        last = _last_name(base)
         out.setdefault(name, set()).update({last} | original.get(last, set()))
     return out
 
