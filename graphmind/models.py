@@ -113,13 +113,14 @@ class Delta:
     removed: set[int] = field(default_factory=set)     # files deleted
     gone: set[int] = field(default_factory=set)        # symbol ids that no longer exist
     names: set[str] = field(default_factory=set)       # names calls elsewhere may now resolve differently by
+    changed: set[str] = field(default_factory=set)     # of those, the names whose meaning changed (FilePlan.changed)
     wide: bool = False                                  # a change other files may have been typed through
     wide_modules: set[str] = field(default_factory=set)   # modules whose importers may resolve differently
     modules: set[str] = field(default_factory=set)        # modules that changed otherwise
     languages: set[str] = field(default_factory=set)      # languages of the changed files
 
     def merge(self, other: "Delta") -> None:
-        for name in ("files", "fresh", "removed", "gone", "names", "wide_modules", "modules", "languages"):
+        for name in ("files", "fresh", "removed", "gone", "names", "changed", "wide_modules", "modules", "languages"):
             getattr(self, name).update(getattr(other, name))
         self.wide = self.wide or other.wide
 

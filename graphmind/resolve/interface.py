@@ -181,6 +181,33 @@ def compare(old: Interface, new: Interface) -> Change:
     return Change(names, wide)
 
 
+def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
+    """What a change changed, name by name, for the expensive re-opens (subclasses, members, files
+    importing through other modules): `change.names`, the bindings read from outside that differ (a
+    function's return: its name), classes whose bases differ ("<NAME" too), closed over the file's
+    module- and class-level bindings and bases that mention a changed name."""
+    out = set(change.names)
+    for scope in set(old.exported) | set(new.exported):
+        for name, kind, _ in set(old.exported.get(scope, ())) ^ set(new.exported.get(scope, ())):
+            out.add(name or scope.rsplit(".", 1)[-1])
+            if kind in ("return", "returns", "yield", "yieldfrom"):
+                out.add(scope.rsplit(".", 1)[-1])
+    for cls, _, _ in old.inherits ^ new.inherits:
+        out |= {cls.rsplit(".", 1)[-1], "<" + cls.rsplit(".", 1)[-1]}
+    outside = [(name, value) for iface in (old, new) for scope, (rows, _) in iface.scopes.items()
+               if scope not in iface.function_scopes for name, _, value in rows if name]
+    bases = [(cls.rsplit(".", 1)[-1], base) for cls, base, _ in old.inherits | new.inherits]
+    grown = True
+    while grown:
+        before = len(out)
+        out.update(name for name, value in outside if name not in out and not out.isdisjoint(IDENT.findall(value)))
+        for cls, base in bases:
+            if cls not in out and not out.isdisjoint(IDENT.findall(base)):
+                out |= {cls, "<" + cls}
+        grown = len(out) > before
+    return out
+
+
 def _rebinds(iface: Interface) -> bool:
     """Whether some scope imports two things under one name (then their order decides)."""
     seen = [(scope, alias) for scope, _, _, alias, _ in iface.imports]
@@ -218,22 +245,22 @@ class Planner:
         new = of_extraction(ext)
         if file_id is None:                          # a new module: what imported it may resolve now
             names = set(new.names) | new.aliases() | flow_names(None, new) | built(new) | member_names(new)
-            return FilePlan([None] * len(new.keys), names, True)
+            return FilePlan([None] * len(new.keys), names, True, changed=names)
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
         names = set(change.names) | flow_names(old, new)
+        changed = changed_names(old, new, change) if change.wide else set(change.names)
         if change.wide:                              # every name the file defines or binds, before and after
             names.update(old.names, new.names)
-            names.update(old.aliases() | new.aliases() | built(old) | built(new))
-            names.update(member_names(old) | member_names(new))
+            names.update(old.aliases() | new.aliases() | changed)
         return FilePlan(keep_ids(old, old_ids, new), names, change.wide,
-                        set() if change.wide else unchanged_scopes(old, new), old_hashes)
+                        set() if change.wide else unchanged_scopes(old, new), old_hashes, changed)
 
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
         names = set(old.names) | old.aliases() | flow_names(old, None) | built(old) | member_names(old)
-        return FilePlan([], names, True, old_hashes=old_hashes)
+        return FilePlan([], names, True, old_hashes=old_hashes, changed=names)
 
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""

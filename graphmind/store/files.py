@@ -29,6 +29,7 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
     plan = planner.plan(c, None if row is None else row[0], ext if stored else Extraction(module=ext.module))
     kept = plan.kept
     delta.names.update(plan.names)
+    delta.changed.update(plan.changed)
     if row is None:
         file_id = c.execute(
             "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"
@@ -96,6 +97,7 @@ def delete_file(c: apsw.Connection, path: str, delta: Delta, planner: FilePlanne
     delta.removed.add(file_id)
     delta.gone.update(plan.old_hashes)
     delta.names |= plan.names
+    delta.changed |= plan.changed
     delta.languages.add(language)
     delta.wide_modules.add(module)
     clear_file(c, file_id)

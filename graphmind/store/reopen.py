@@ -1,6 +1,8 @@
 """Calls elsewhere sent back to pending after files were written: those the change may resolve differently."""
 from __future__ import annotations
 
+from collections import defaultdict
+
 import apsw
 import orjson
 
@@ -22,17 +24,19 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     flows = {n for n in delta.names if n[:1] == "("}
     built = {n for n in delta.names if n[:1] == "<"}
     named = _aliases_of(conn, (delta.names - flows - built) | {n[1:] for n in built})
-    classes = _with_subclasses(conn, named)           # `CustomFlask()` once `Flask` changed
-    delta.names = _aliases_of(conn, classes) | flows
+    # what changed meaning (a wide change names every name of its file; these are what differs)
+    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] != "("})
+    classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
+    delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_flows(conn, {n[1:] for n in flows})
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, delta.wide_modules)
-    if delta.wide_modules:
+    if delta.wide_modules and classes:
         members = _hierarchy_members(conn, classes)
-        _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), delta.names | members)
+        _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
     _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
-    _reopen_scopes(conn)
+    _reopen_scopes(conn, planner, delta.fresh)
 
 
 def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:
@@ -75,15 +79,49 @@ def _reopen_flows(conn: apsw.Connection, names: set[str]) -> None:
 TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
 
 
-def _reopen_scopes(conn: apsw.Connection) -> None:
-    """A scope with a call sent back to pending has its other typed calls sent back too, and those of
-    the functions defined directly in it: they may read what that call returns through a local
-    (`c = app.test_client(); c.open()`), which their texts do not mention."""
-    conn.execute(
-        "WITH opened(id) AS (SELECT DISTINCT caller_id FROM calls WHERE resolution = 'pending'),"
-        " scopes(id) AS (SELECT id FROM opened UNION SELECT s.id FROM opened o JOIN symbols s ON s.parent_id = o.id)"
-        f" UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN {TYPED}"
-        " AND caller_id IN (SELECT id FROM scopes)")
+def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int]) -> None:
+    """A call sent back to pending may return something else now, and a local bound to it carries
+    that on (`c = app.test_client(); c.open()`, whose text does not mention test_client): in its scope,
+    the names bound from a re-opened call (transitively), and the typed calls of that scope and of the
+    functions defined directly in it that mention one of them, are sent back too."""
+    callees: dict[int, set[str]] = defaultdict(set)
+    files: set[int] = set()
+    for caller, fid, callee in conn.execute("SELECT caller_id, file_id, callee FROM calls WHERE resolution = 'pending'"):
+        if fid not in fresh:                  # a file just written is pending whole
+            callees[caller].add(callee)
+            files.add(fid)
+    if not callees:
+        return
+    bound: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for scope, name, value in conn.execute(
+            "SELECT scope_id, name, value FROM bindings WHERE file_id IN (SELECT value FROM json_each(?1))"
+            " AND name != '' AND scope_id IN (SELECT value FROM json_each(?2))",
+            (orjson.dumps(sorted(files)).decode(), orjson.dumps(sorted(callees)).decode())):
+        bound[scope].append((name, value))
+    tainted: dict[int, set[str]] = {}
+    for scope, rows in bound.items():
+        names: set[str] = set()
+        while True:
+            more = {name for name, value in rows if name not in names and (
+                any(c in value for c in callees[scope]) or not names.isdisjoint(planner.mentions(value)))}
+            if not more:
+                break
+            names |= more
+        if names:
+            tainted[scope] = names
+    if not tainted:
+        return
+    key = orjson.dumps(sorted(tainted)).decode()
+    reads = dict(tainted)
+    for child, parent in conn.execute("SELECT id, parent_id FROM symbols WHERE parent_id IN (SELECT value FROM json_each(?))", (key,)):
+        reads[child] = reads.get(child, set()) | tainted[parent]
+    ids = [cid for cid, caller, callee in conn.execute(
+        f"SELECT id, caller_id, callee FROM calls WHERE resolution IN {TYPED} AND caller_id IN"
+        " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(reads)).decode(),))
+        if not reads[caller].isdisjoint(planner.mentions(callee))]
+    if ids:
+        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
+                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
 
 
 def _last_name(base: str) -> str:
