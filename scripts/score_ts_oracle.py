@@ -4,6 +4,7 @@ in a scratch folder outside the repository, never a test dependency).
 
 Usage: python scripts/score_ts_oracle.py TYPESCRIPT_MODULE_DIR PROJECT_DIR [SUBFOLDER]
   e.g. python scripts/score_ts_oracle.py /tmp/ts/node_modules/typescript ~/.cache/graphmind-corpora/rxjs-7.8.2 src
+  --misses FILE writes every missed and every wrong site (one JSON line each) for bucketing by cause.
 A call site counts where the compiler names a declaration: in the project (an edge to find) or
 outside it (lib.d.ts, a package: no edge may be drawn). An edge of ours is right when the
 definition it reaches spans the declaration's line in the same file. One JSON line.
@@ -24,6 +25,10 @@ DROP = ("possible", "pending", "unresolved", "external", "builtin")
 
 
 def main(argv: list[str]) -> None:
+    dump = None
+    if "--misses" in argv:
+        at = argv.index("--misses")
+        dump, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2:]
     tsdir, project = Path(argv[0]), Path(argv[1])
     sub = argv[2] if len(argv) > 2 else "."
     with tempfile.TemporaryDirectory() as tmp:
@@ -46,6 +51,7 @@ def main(argv: list[str]) -> None:
     tp = fp = fn = sites = outside = possible = 0
     wrong: list = []
     missed: list = []
+    every: list = []
     for row in map(json.loads, oracle):
         if not row["targets"]:
             continue
@@ -63,11 +69,16 @@ def main(argv: list[str]) -> None:
             tp += 1
         elif inside:
             fn += 1
+            every.append({"missed": row, "ours": rows})
             if len(missed) < 40:
                 missed.append([row["file"], row["line"], row["name"], sorted({r[0] for r in rows})])
         fp += sum(1 for _, t, s, e in mine if not right(t, s, e))
+        if any(not right(t, s, e) for _, t, s, e in mine):
+            every.append({"wrong": row, "ours": rows})
         if mine and not hit and len(wrong) < 20:
             wrong.append([row["file"], row["line"], row["name"], row["targets"][:2], mine[0][1:3]])
+    if dump is not None:
+        dump.write_text("".join(json.dumps(e) + "\n" for e in every))
     print(json.dumps({"project": project.name, "method_call_sites": sites, "to_outside": outside,
                       "left_possible": possible, "edges_right": tp, "edges_wrong": fp, "missed": fn,
                       "precision": round(tp / (tp + fp), 4) if tp + fp else None,

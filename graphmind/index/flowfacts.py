@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmind.index import parser
+from graphmind.index import argparams, parser
 from graphmind.index.snippets import folded
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
@@ -93,6 +93,9 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         return
     if kind == "args":
         _arguments(source, node, caps, enclosing, out)
+        return
+    if kind in argparams.KINDS:
+        argparams.positional_binding(source, kind, node, caps, enclosing, _text, out)
         return
     names = caps.get("name", [])
     if kind == "decorator":                      # under "@name": never looked up as a variable

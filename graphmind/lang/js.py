@@ -17,6 +17,7 @@ from graphmind.lang import callsites, typeflow
 from graphmind.lang.kit import field_first, flow
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.pyexpr import split_top
 
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -29,6 +30,7 @@ document navigator localStorage sessionStorage URL URLSearchParams TextEncoder T
 AbortController Intl ArrayBuffer Uint8Array Int32Array Float64Array DataView atob btoa alert
 """.split())
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$")
+_OPTIONAL = re.compile(r"\s*(?:\?\.|!\.)\s*")      # `a?.b`, `a!.b`: the member of a as for `a.b`
 
 def _state(r: Resolving) -> JsState:
     """The JS/TS state of one resolve pass, kept on the resolver itself so it dies with it."""
@@ -62,7 +64,9 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     if new:
         text = text[4:].strip()
     if not _PATH.match(text):
-        return None
+        text = _OPTIONAL.sub(".", text)
+        if not _PATH.match(text):
+            return None if new else _on_value(r, caller, text, name)
     parts = text.split(".")
     if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
         if len(parts) > 2:
@@ -104,6 +108,16 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if ctor is not None and t.syms[ctor].kind == "constructor":
             return [(ctor, how, 0)]
     return [(cur, how, 0)]
+
+
+def _on_value(r: Resolving, caller: int, text: str, name: str):
+    """`f(x).m()`, `(a || b).m()`, `a[0].m()`: the member of what the receiver expression holds; None
+    (the generic rules) when that is not known."""
+    parts = split_top(text, ".")
+    if len(parts) < 2 or parts[-1] != name:
+        return None
+    value = flow(r).expr(caller, ".".join(parts[:-1]))
+    return callsites.typed_member(r, caller, value, [], name, "inferred") if value else None
 
 
 def find_path(r: Resolving, scope: int, text: str):

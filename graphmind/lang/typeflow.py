@@ -18,6 +18,7 @@ from itertools import islice
 import re
 from collections.abc import Callable
 
+from graphmind.lang import contextual
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -27,7 +28,7 @@ Atom = tuple[str, int]            # ('inst' | 'cls' | 'fn' | 'mod', symbol id)
 Value = frozenset
 EMPTY: Value = frozenset()
 # Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
-VAR_KINDS = frozenset({"annot", "param", "assign", "local"})
+VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
 # language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
 PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
@@ -118,6 +119,8 @@ class FlowEval:
             return self.declared_type(scope, value)
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
+        if kind == "argparam":                   # TypeScript's contextual typing
+            return contextual.argument_value(self, scope, value)
         return EMPTY
 
     def declared_type(self, scope: int, text: str) -> Value:

@@ -88,3 +88,8 @@
 (catch_clause parameter: (identifier) @name) @binding.local
 [(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
+; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
+; parameter of a function passed as an argument (typed by what the callee declares for that argument).
+[(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
+(call_expression function: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
+(new_expression constructor: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam

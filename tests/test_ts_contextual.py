@@ -1,0 +1,126 @@
+"""TypeScript receivers as real libraries write them (rxjs's idioms, measured against the TypeScript
+compiler by scripts/score_ts_oracle.py): an untyped arrow parameter typed by the parameter of the
+function it is passed to, a method called on a call's result, optional chaining and non-null
+assertions, and a variable holding a global function that is not an object-literal member."""
+from __future__ import annotations
+
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+
+from flowcases import call_rows
+
+SUBSCRIBER = """
+export class Subscriber<T> {
+  next(value: T): void {}
+  complete(): void {}
+}
+"""
+OBSERVABLE = """
+import { Subscriber } from './Subscriber';
+
+export class Observable<T> {
+  constructor(subscribe?: (this: Observable<T>, subscriber: Subscriber<T>) => void) {}
+  subscribe(s?: Subscriber<T>): void {}
+  pipe(): Observable<T> { return this; }
+}
+"""
+LIFT = """
+import { Observable } from './Observable';
+import { Subscriber } from './Subscriber';
+
+export function operate<T, R>(
+  init: (liftedSource: Observable<T>, subscriber: Subscriber<R>) => (() => void) | void
+): (source: Observable<T>) => Observable<R> {
+  return (source) => source;
+}
+
+export function innerFrom<T>(input: T): Observable<T> {
+  return new Observable<T>();
+}
+
+export function maybe(): Subscriber<number> | null {
+  return null;
+}
+"""
+# a decoy class with every method name, so a name-only guess is never the one candidate
+DECOY = """
+export class Decoy {
+  next(v: number): void {}
+  complete(): void {}
+  subscribe(): void {}
+  pipe(): void {}
+}
+"""
+
+
+def _workspace(tmp_path, user: str):
+    for name, text in (("Subscriber", SUBSCRIBER), ("Observable", OBSERVABLE), ("lift", LIFT), ("decoy", DECOY),
+                       ("user", user)):
+        (tmp_path / f"{name}.ts").write_text(text)
+    index_workspace(tmp_path)
+    return open_reader(tmp_path)
+
+
+def _targets(conn, caller: str, callee: str) -> set[tuple[str, str | None]]:
+    return {(how, target) for how, target, _ in call_rows(conn, caller, callee)}
+
+
+def test_arrow_parameters_take_the_type_the_callee_declares(tmp_path):
+    conn = _workspace(tmp_path, """
+import { operate } from './lift';
+import { Observable } from './Observable';
+
+export function map<T>() {
+  return operate((source, subscriber) => {
+    source.subscribe(subscriber);
+    subscriber.next(1);
+  });
+}
+
+export function of(value: number) {
+  return new Observable<number>((subscriber) => {
+    subscriber.next(value);
+  });
+}
+
+export function empty() {
+  return new Observable<number>(subscriber => subscriber.complete());
+}
+""")
+    assert _targets(conn, "user.map", "source.subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert _targets(conn, "user.map", "subscriber.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert _targets(conn, "user.of", "subscriber.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert _targets(conn, "user.empty", "subscriber.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+
+
+def test_a_method_of_a_call_result_and_optional_chains(tmp_path):
+    conn = _workspace(tmp_path, """
+import { innerFrom, maybe } from './lift';
+import { Subscriber } from './Subscriber';
+
+export function run(s: Subscriber<number> | null, t?: Subscriber<number>) {
+  innerFrom(1).subscribe();
+  innerFrom(2).pipe().subscribe();
+  s?.next(1);
+  t!.complete();
+  maybe()?.complete();
+}
+""")
+    assert _targets(conn, "user.run", "innerFrom(1).subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert _targets(conn, "user.run", "innerFrom(2).pipe().subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert _targets(conn, "user.run", "s?.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert _targets(conn, "user.run", "t!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert _targets(conn, "user.run", "maybe()?.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+
+
+def test_an_untyped_parameter_of_an_unknown_callee_stays_possible(tmp_path):
+    conn = _workspace(tmp_path, """
+declare function external(cb: (x: any) => void): void;
+
+export function go() {
+  external((x) => x.next(1));
+  [1, 2].forEach((subscriber) => subscriber.complete());
+}
+""")
+    assert {how for how, _ in _targets(conn, "user.go", "x.next")} == {"possible"}
+    assert {how for how, _ in _targets(conn, "user.go", "subscriber.complete")} == {"possible"}
