@@ -124,3 +124,32 @@ export function go() {
 """)
     assert {how for how, _ in _targets(conn, "user.go", "x.next")} == {"possible"}
     assert {how for how, _ in _targets(conn, "user.go", "subscriber.complete")} == {"possible"}
+
+
+def test_locals_from_a_choice_generic_constructors_long_calls_and_destructuring(tmp_path):
+    conn = _workspace(tmp_path, """
+import { Subscriber } from './Subscriber';
+import { Observable } from './Observable';
+import { maybe } from './lift';
+
+class Holder {
+  sub = new Subscriber<number>();
+  run(flag: boolean, other: number) {
+    const chosen = flag ? other : new Subscriber<number>();
+    chosen.next(1);
+    const made = new Observable<number>(function (subscriber) {
+      // a long body: the initializer is cut at the value length limit, its callee is still read
+      subscriber.next(1); subscriber.next(2); subscriber.next(3); subscriber.next(4); subscriber.next(5);
+    });
+    made.subscribe();
+    const { sub } = this;
+    sub.complete();
+    const { sub: renamed } = this;
+    renamed.next(2);
+  }
+}
+""")
+    assert _targets(conn, "user.Holder.run", "chosen.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert _targets(conn, "user.Holder.run", "made.subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert _targets(conn, "user.Holder.run", "sub.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert _targets(conn, "user.Holder.run", "renamed.next") == {("inferred", "Subscriber.Subscriber.next")}

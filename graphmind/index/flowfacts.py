@@ -118,6 +118,10 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         scope = enclosing(node.start_byte, True)
     for name in names:
         text = name.text.decode("utf-8", "replace")
+        if kind == "member":                     # `const { a, b: c } = obj`: c = obj.b
+            key = caps.get("key")
+            out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
+            continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = _position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))

@@ -39,6 +39,8 @@ _COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_]))\s*")
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
+_TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
+_OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
 
@@ -158,6 +160,9 @@ class FlowEval:
             if stripped == text:
                 break
             text = stripped
+        branches = split_top(text, " ? ")
+        if len(branches) == 2 and len(split_top(branches[1], " : ")) == 2:   # `c ? a : b`: either
+            return frozenset().union(*(self.expr(scope, part) for part in split_top(branches[1], " : ")))
         for sep in (" or ", " || ", " ?? "):      # either side: what each may hold
             parts = split_top(text, sep)
             if len(parts) > 1:
@@ -169,6 +174,10 @@ class FlowEval:
         if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`: a value of T
             cls = self.resolve_type(self.r, scope, m["path"])
             return frozenset({("inst", cls)}) if cls is not None else EMPTY
+        text = _TYPE_ARGS.sub("", text)
+        opened = _OPENED.match(text)
+        if opened and match_bracket(text, opened.end() - 1) < 0:
+            text = opened.group(0) + ")"         # a call whose arguments were cut: what it returns
         chain = parse_chain(_SEPS.sub(".", text.replace("$", "")))
         if chain is None:
             return EMPTY
