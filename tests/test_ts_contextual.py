@@ -153,3 +153,28 @@ class Holder {
     assert _targets(conn, "user.Holder.run", "made.subscribe") == {("inferred", "Observable.Observable.subscribe")}
     assert _targets(conn, "user.Holder.run", "sub.complete") == {("inferred", "Subscriber.Subscriber.complete")}
     assert _targets(conn, "user.Holder.run", "renamed.next") == {("inferred", "Subscriber.Subscriber.next")}
+
+
+def test_instanceof_a_this_parameter_and_function_typed_interface_members(tmp_path):
+    conn = _workspace(tmp_path, """
+import { Subscriber } from './Subscriber';
+
+export interface Observer<T> {
+  next: (value: T) => void;
+  error?: (err: any) => void;
+}
+
+export function check(teardown: unknown, observer: Partial<Observer<number>>) {
+  if (teardown instanceof Subscriber) {
+    teardown.complete();
+  }
+  observer.next(1);
+  observer.error?.(2);
+  return function (this: Subscriber<number>) {
+    this.next(3);
+  };
+}
+""")
+    assert _targets(conn, "user.check", "teardown.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert _targets(conn, "user.check", "observer.next") == {("inferred", "user.Observer.next")}
+    assert _targets(conn, "user.check", "this.next") == {("inferred", "Subscriber.Subscriber.next")}

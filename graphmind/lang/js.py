@@ -15,6 +15,7 @@ import re
 
 from graphmind.lang import callsites, typeflow
 from graphmind.lang.kit import field_first, flow
+from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 from graphmind.resolve.pyexpr import split_top
@@ -69,6 +70,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
             return None if new else _on_value(r, caller, text, name)
     parts = text.split(".")
     if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
+        if parts[0] == "this" and bound(r, caller, "this"):   # `function (this: Subscriber<T>) {…}`
+            return callsites.typed_member(r, caller, flow(r).variable(caller, "this"), parts[1:-1], name, "inferred")
         if len(parts) > 2:
             return callsites.resolve_chain(r, caller, text, name)
         cls = r.enclosing_class(caller)

@@ -40,6 +40,7 @@ _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_]))\s*")
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable)<(.+)>$")   # the type inside
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
@@ -101,7 +102,7 @@ class FlowEval:
     # -- names -----------------------------------------------------------------------------------
     def variable(self, scope: int, name: str) -> Value | None:
         """What a variable holds, or None when the name is not a variable in scope."""
-        if name in THIS:
+        if name in THIS and bound(self.r, scope, name) is None:
             cls = self.r.enclosing_class(scope)
             return frozenset({("inst", cls)}) if cls is not None else None
         entries = bound(self.r, scope, name)
@@ -129,6 +130,7 @@ class FlowEval:
         """The instances a declared type promises: `X`, `X | null`, `A | B` (each member of a union)."""
         out: set = set()
         for part in split_top(text, "|") if text else ():
+            part = _WRAPPED.sub(r"\1", part)
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 if cls is not None:

@@ -118,6 +118,12 @@
   (method_signature
     name: (_) @name) @definition.method)
 
+; interface members typed as functions (`next: (value: T) => void`): called as methods are
+(interface_body
+  (property_signature
+    name: (_) @name
+    type: (type_annotation [(function_type) (parenthesized_type (function_type))])) @definition.method)
+
 ; class fields and object members holding functions
 (public_field_definition
   name: [(property_identifier) (private_property_identifier)] @name
