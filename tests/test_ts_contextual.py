@@ -178,3 +178,22 @@ export function check(teardown: unknown, observer: Partial<Observer<number>>) {
     assert _targets(conn, "user.check", "teardown.complete") == {("inferred", "Subscriber.Subscriber.complete")}
     assert _targets(conn, "user.check", "observer.next") == {("inferred", "user.Observer.next")}
     assert _targets(conn, "user.check", "this.next") == {("inferred", "Subscriber.Subscriber.next")}
+
+
+def test_an_object_literal_member_is_no_name_in_scope(tmp_path):
+    """`let request = requestAnimationFrame` inside an object literal's method names the global
+    function, not the literal's own member of that name."""
+    conn = _workspace(tmp_path, """
+export const provider = {
+  schedule(callback: () => void) {
+    let request = requestAnimationFrame;
+    request(callback);
+    requestAnimationFrame(callback);
+  },
+  requestAnimationFrame(callback: () => void) {
+    return 1;
+  },
+};
+""")
+    assert {how for how, _ in _targets(conn, "user.schedule", "request")} <= {"possible", "unresolved"}
+    assert all(how == "possible" for how, _ in _targets(conn, "user.schedule", "requestAnimationFrame"))
