@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Fetch the pinned benchmark corpora (sdists from PyPI, package tarballs from npm, Go and Rust
-sources from Debian packages) into a cache outside the repository.
+"""Fetch the pinned benchmark corpora (sdists from PyPI, package tarballs from npm — TypeScript, and
+Java in cordova-android's framework/ — Go and Rust sources from Debian packages) into a cache outside the repository.
 
 Usage: python scripts/fetch_corpora.py [NAME ...]   (default: all)
 Cache: $GRAPHMIND_CORPORA or ~/.cache/graphmind-corpora/<name>-<version>/
@@ -30,6 +30,8 @@ CORPORA = {
 NPM_CORPORA = {
     "rxjs": ("rxjs", "7.8.2"),
     "effect": ("effect", "3.10.0"),
+    # Java: Apache Cordova's Android framework ships its Java sources in the npm package (framework/src)
+    "cordova-android": ("cordova-android", "13.0.0"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library
