@@ -7,10 +7,11 @@ Usage: python scripts/score_ts_oracle.py TYPESCRIPT_MODULE_DIR PROJECT_DIR [SUBF
   --misses FILE writes every missed and every wrong site (one JSON line each) for bucketing by cause.
 A call site counts where the compiler names a declaration: in the project (an edge to find) or
 outside it (lib.d.ts, a package: no edge may be drawn). An edge of ours is right when the
-definition it reaches spans the declaration's line in the same file. One JSON line. `precision` counts
-every other edge as wrong; `wrong_are_overrides` counts the `this.m()` edges among them that reach a
-subclass's override of the compiler's method (graphmind's virtual dispatch: a runtime callee the
-compiler's static answer does not name), and `precision_overrides_not_wrong` leaves those out.
+definition it reaches spans the declaration's line in the same file. One JSON line. The compiler names
+the static callee, which is graphmind's `call` edge; the overrides a `this.m()` may also run are edges
+of kind `dispatch` (runtime callees the compiler's answer does not name): `precision` scores the
+other edges, `dispatch_edges` counts those, and `precision_dispatch_counted_wrong` counts every
+dispatch edge not at the compiler's declaration as wrong too.
 """
 from __future__ import annotations
 
@@ -46,32 +47,12 @@ def main(argv: list[str]) -> None:
         index_workspace(root)
         conn = open_reader(root)
         ours: dict[tuple, list] = {}
-        for path, line, col, how, tpath, start, end, tid in conn.execute(
-                "SELECT f.path, c.line, c.col, c.resolution, tf.path, t.start_line, t.end_line, t.parent_id FROM calls c"
+        for path, line, col, how, tpath, start, end, kind in conn.execute(
+                "SELECT f.path, c.line, c.col, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
                 " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
                 " LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0"):
-            ours.setdefault((path, line, col), []).append((how, tpath, start, end, tid))
-        span = {sid: (p, s, e) for sid, p, s, e in conn.execute(
-            "SELECT s.id, f.path, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id")}
-        bases: dict[int, list[int]] = {}
-        for cid, tid in conn.execute("SELECT class_id, target_id FROM inherits WHERE target_id IS NOT NULL"):
-            bases.setdefault(cid, []).append(tid)
-
-    def overrides(cls, inside) -> bool:
-        """Whether a class derives from a class declaring one of the oracle's targets: `this.m()`
-        reaching a subclass's override of the method the compiler names (virtual dispatch)."""
-        seen, todo = set(), list(bases.get(cls, ()))
-        while todo:
-            c = todo.pop()
-            if c in seen or c not in span:
-                continue
-            seen.add(c)
-            f, s, e = span[c]
-            if any(f == tf and s <= ln <= e for tf, ln in inside):
-                return True
-            todo.extend(bases.get(c, ()))
-        return False
-    tp = fp = fn = sites = outside = possible = dispatch = 0
+            ours.setdefault((path, line, col), []).append((how, tpath, start, end, kind))
+    tp = fp = fn = sites = outside = possible = dispatch = dispatch_wrong = 0
     wrong: list = []
     missed: list = []
     every: list = []
@@ -82,7 +63,8 @@ def main(argv: list[str]) -> None:
         inside = [(f, ln) for f, ln in row["targets"] if not f.startswith("..") and not f.endswith(".d.ts")]
         outside += not inside
         rows = ours.get((row["file"], row["line"], row["col"]), [])
-        mine = [r for r in rows if r[0] not in DROP]
+        mine = [r for r in rows if r[0] not in DROP and r[4] != "dispatch"]
+        overrides = [r for r in rows if r[0] not in DROP and r[4] == "dispatch"]
         possible += any(r[0] == "possible" for r in rows)
 
         def right(t, s, e):
@@ -96,7 +78,8 @@ def main(argv: list[str]) -> None:
             if len(missed) < 40:
                 missed.append([row["file"], row["line"], row["name"], sorted({r[0] for r in rows})])
         fp += sum(1 for _, t, s, e, _ in mine if not right(t, s, e))
-        dispatch += sum(1 for how, t, s, e, c in mine if how == "self" and not right(t, s, e) and overrides(c, inside))
+        dispatch += len(overrides)
+        dispatch_wrong += sum(1 for _, t, s, e, _ in overrides if not right(t, s, e))
         if any(not right(t, s, e) for _, t, s, e, _ in mine):
             every.append({"wrong": row, "ours": rows})
         if mine and not hit and len(wrong) < 20:
@@ -105,8 +88,8 @@ def main(argv: list[str]) -> None:
         dump.write_text("".join(json.dumps(e) + "\n" for e in every))
     print(json.dumps({"project": project.name, "method_call_sites": sites, "to_outside": outside,
                       "left_possible": possible, "edges_right": tp, "edges_wrong": fp, "missed": fn,
-                      "precision": round(tp / (tp + fp), 4) if tp + fp else None, "wrong_are_overrides": dispatch,
-                      "precision_overrides_not_wrong": round(tp / (tp + fp - dispatch), 4) if tp + fp else None,
+                      "precision": round(tp / (tp + fp), 4) if tp + fp else None, "dispatch_edges": dispatch,
+                      "precision_dispatch_counted_wrong": round(tp / (tp + fp + dispatch_wrong), 4) if tp + fp else None,
                       "recall": round(tp / (tp + fn), 4) if tp + fn else None, "wrong_sample": wrong, "missed_sample": missed}))
 
 

@@ -197,3 +197,51 @@ export const provider = {
 """)
     assert {how for how, _ in _targets(conn, "user.schedule", "request")} <= {"possible", "unresolved"}
     assert all(how == "possible" for how, _ in _targets(conn, "user.schedule", "requestAnimationFrame"))
+
+
+def test_type_aliases_exported_variables_array_elements_and_function_typed_fields(tmp_path):
+    (tmp_path / "observers.ts").write_text("""
+export interface NextObserver<T> {
+  next: (value: T) => void;
+}
+export interface ErrorObserver<T> {
+  error: (err: any) => void;
+}
+export type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>;
+
+export interface Provider {
+  request: typeof requestAnimationFrame;
+  observer?: PartialObserver<number>;
+}
+export const provider: Provider = {
+  request: requestAnimationFrame,
+};
+""")
+    conn = _workspace(tmp_path, """
+import { PartialObserver, provider } from './observers';
+import { Subscriber } from './Subscriber';
+
+export class Clock {
+  now: () => number;
+  constructor() {
+    this.now = Date.now;
+  }
+}
+
+export class Tick extends Clock {
+  run(observer: PartialObserver<number>, subscribers: Subscriber<number>[]) {
+    observer.next(1);
+    provider.request(() => {});
+    provider.observer?.error(2);
+    subscribers.shift()!.complete();
+    subscribers[0].next(3);
+    return this.now();
+  }
+}
+""")
+    assert _targets(conn, "user.Tick.run", "observer.next") == {("inferred", "observers.NextObserver.next")}
+    assert _targets(conn, "user.Tick.run", "provider.request") == {("inferred", "observers.Provider.request")}
+    assert _targets(conn, "user.Tick.run", "provider.observer?.error") == {("inferred", "observers.ErrorObserver.error")}
+    assert _targets(conn, "user.Tick.run", "subscribers.shift()!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert _targets(conn, "user.Tick.run", "subscribers[0].next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert {target for _, target in _targets(conn, "user.Tick.run", "this.now")} == {"user.Clock.now"}

@@ -1,16 +1,21 @@
-"""Contextual typing (TypeScript): an untyped parameter of a function written as an argument takes the
+"""TypeScript's typing rules read by the shared evaluator. Contextual typing: an untyped parameter of a function written as an argument takes the
 type the callee declares for it — `operate((source, subscriber) => …)` with
 `operate(init: (liftedSource: Observable<T>, subscriber: Subscriber<R>) => void)` makes `subscriber`
 a `Subscriber`; `new Observable((subscriber) => …)` reads the constructor's parameter the same way.
 
 The facts are `argparam` rows (the callee as written, the argument's and the parameter's positions)
 and each definition's `params` row (its parameter names in order), from graphmind/index/argparams.py.
+Type aliases: `type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>` stands for its value
+(`typealias` rows).
 """
 from __future__ import annotations
+
+import re
 
 from graphmind.resolve.pyexpr import match_bracket
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
 
 
 def split_type(text: str, sep: str) -> list[str]:
@@ -92,3 +97,15 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
         if param:
             out |= ev.declared_type(x, param)
     return frozenset(out)
+
+
+def alias_value(ev, scope: int, text: str) -> frozenset:
+    """The instances a type alias named by `text` stands for (its value read as a declared type)."""
+    m = _TYPE_NAME.match(text)
+    res = ev.find(scope, m.group(1)) if m else None
+    sid = res[1] if res is not None and isinstance(res[1], int) else None
+    sym = ev.t.syms.get(sid) if sid is not None else None
+    if sym is None or sym.kind != "type" or sym.parent is None:
+        return frozenset()
+    values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
+    return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))

@@ -157,7 +157,27 @@ def find_path(r: Resolving, scope: int, text: str):
     return (how, cur)
 
 
+def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | None:
+    """The module-level variable an imported name is (`export const provider: P = {…}` imported as
+    `provider`), as (module scope, name); None for a definition or anything else."""
+    t, s = r.t, scope
+    while s is not None and s in t.syms and name not in t.imports.get(s, {}):
+        if name in t.children.get(s, {}):
+            return None
+        s = t.syms[s].parent
+    if s is None or s not in t.syms:
+        return None
+    module, symbol = t.imports[s][name]
+    how, target = _state(r).spec(t.syms[scope].file, module)
+    msym = t.file_module.get(target) if how == "file" and symbol else None
+    if msym is None or symbol in t.children.get(msym, {}):
+        return None
+    local = next((v for k, v in t.bindings.get(msym, {}).get(symbol, ()) if k == "export"), symbol)
+    return (msym, local) if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())) else None
+
+
 for _lang in LANGS:
     typeflow.PATH_FINDERS[_lang] = find_path
+    typeflow.VARIABLE_FINDERS[_lang] = imported_variable
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
                                   resolve_call=resolve_call))

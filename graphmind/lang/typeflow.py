@@ -31,10 +31,14 @@ EMPTY: Value = frozenset()
 VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
 # language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
 PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
+# language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
+VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
 # is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
 FIELD_SIGIL_DROPPED = frozenset({"ruby"})
 THIS = frozenset({"this", "self", "$this", "@"})
+ELEMENT_IS_VALUE = frozenset({"typescript", "tsx"})
+ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
 _COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_]))\s*")
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
@@ -96,7 +100,7 @@ class FlowEval:
         self.r, self.t, self.resolve_type = r, r.t, resolve_type
         self._memo = CycleMemo(MAX_ACTIVE)
 
-    def _guarded(self, key: tuple, compute: Callable[[], Value]) -> Value:
+    def guarded(self, key: tuple, compute: Callable[[], Value]) -> Value:
         return self._memo.get(key, compute)
 
     # -- names -----------------------------------------------------------------------------------
@@ -107,8 +111,12 @@ class FlowEval:
             return frozenset({("inst", cls)}) if cls is not None else None
         entries = bound(self.r, scope, name)
         if entries is None:
-            return None
-        return self._guarded(("v", scope, name), lambda: self._entries(entries))
+            finder = VARIABLE_FINDERS.get(language(self.r, scope))
+            found = finder(self.r, scope, name) if finder is not None else None
+            entries = bound(self.r, *found) if found is not None else None
+            if entries is None:
+                return None
+        return self.guarded(("v", scope, name), lambda: self._entries(entries))
 
     def _entries(self, entries) -> Value:
         out: set = set()
@@ -133,9 +141,11 @@ class FlowEval:
             part = _WRAPPED.sub(r"\1", part)
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
-                if cls is not None:
-                    out.add(("inst", cls))
+                out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
         return frozenset(out)
+
+    def find(self, scope: int, path: str) -> Answer | None:
+        return find_path(self.r, scope, path)
 
     def name(self, scope: int, name: str) -> Value:
         """What a name holds: a variable's value, else the definition it names."""
@@ -152,7 +162,7 @@ class FlowEval:
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
         """What an expression evaluates to."""
-        return self._guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        return self.guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
 
     def _expr(self, scope: int, text: str) -> Value:
         while True:
@@ -198,14 +208,17 @@ class FlowEval:
                     value, used = frozenset({atom(self.r, res[1])}), n - 1
                     break
             rest = chain[1 + used:]
-        for kind, arg in rest:
+        element, kept = language(self.r, scope) in ELEMENT_IS_VALUE, False   # a declared `X[]` reads
+        for kind, arg in rest:                                     # as X: so do `xs[i]`, `xs.shift()`
             if not value:
                 return EMPTY
             if kind == "attr":
-                value = self.attr(value, arg)
+                got = self.attr(value, arg)
+                kept = not got and element and arg in ELEMENT_METHODS
+                value = value if kept else got
             elif kind == "call":
-                value = self.call(value)
-            else:
+                value, kept = value if kept else self.call(value), False
+            elif kind != "sub" or not element:
                 value = EMPTY
         return value
 
@@ -253,7 +266,7 @@ class FlowEval:
                 if kind == "return":
                     out |= self.expr(fn, text)
             return frozenset(out)
-        return self._guarded(("r", fn), compute)
+        return self.guarded(("r", fn), compute)
 
     def field(self, cls: int, name: str) -> Value:
         """What a field of a class (or of a base) holds: declared in the class body, or assigned
@@ -269,7 +282,7 @@ class FlowEval:
                 if out:
                     break
             return frozenset(out)
-        return self._guarded(("f", cls, name), compute)
+        return self.guarded(("f", cls, name), compute)
 
     def declared(self, cls: int, name: str) -> list[tuple[int, str]]:
         """The declared types written for a field of a class (nearest in its MRO), as (scope, type)."""

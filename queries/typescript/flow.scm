@@ -86,6 +86,8 @@
 (for_in_statement left: (identifier) @name) @binding.local
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local
+(interface_body (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)
+(type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
 (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
 (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
 (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression)] @value) @binding.member
