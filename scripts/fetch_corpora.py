@@ -24,6 +24,9 @@ CORPORA = {
     "flask": ("Flask", "3.1.2"),
     "requests": ("requests", "2.32.5"),
     "sympy": ("sympy", "1.14.0"),
+    # Java: JPype's sdist carries its Java half (native/java, org.jpype), which compiles with the JDK
+    # alone, so javac can be the oracle (scripts/score_java_oracle.py)
+    "jpype": ("JPype1", "1.5.0"),
 }
 
 # name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)

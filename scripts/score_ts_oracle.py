@@ -28,30 +28,24 @@ from graphmind.store import open_reader
 DROP = ("possible", "pending", "unresolved", "external", "builtin")
 
 
-def main(argv: list[str]) -> None:
-    dump = None
-    if "--misses" in argv:
-        at = argv.index("--misses")
-        dump, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2:]
-    tsdir, project = Path(argv[0]), Path(argv[1])
-    sub = argv[2] if len(argv) > 2 else "."
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / project.name
-        shutil.copytree(project / sub, root / sub, ignore=shutil.ignore_patterns("node_modules", "*.d.ts"))
-        for cfg in ("package.json", "tsconfig.json"):
-            if (project / cfg).is_file():
-                shutil.copyfile(project / cfg, root / cfg)
-        files = sorted(str(p.relative_to(root)) for p in (root / sub).rglob("*.ts"))
-        oracle = subprocess.run(["node", str(Path(__file__).with_name("ts_oracle.js")), str(tsdir), str(root), *files],
-                                capture_output=True, text=True, check=True).stdout.splitlines()
-        index_workspace(root)
-        conn = open_reader(root)
-        ours: dict[tuple, list] = {}
-        for path, line, col, how, tpath, start, end, kind in conn.execute(
-                "SELECT f.path, c.line, c.col, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
-                " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
-                " LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0"):
-            ours.setdefault((path, line, col), []).append((how, tpath, start, end, kind))
+def our_calls(root: Path) -> dict[tuple, list]:
+    """Index a workspace; its explicit call rows by (path, line, col): (resolution, target path,
+    target start line, target end line, edge kind)."""
+    index_workspace(root)
+    conn = open_reader(root)
+    ours: dict[tuple, list] = {}
+    for path, line, col, how, tpath, start, end, kind in conn.execute(
+            "SELECT f.path, c.line, c.col, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
+            " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
+            " LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0"):
+        ours.setdefault((path, line, col), []).append((how, tpath, start, end, kind))
+    return ours
+
+
+def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path | None) -> dict:
+    """Precision, recall and the share left possible of our method-call edges against an oracle's
+    lines ({file, line, col, name, targets: [[file, line], …]}; a target outside the project starts
+    with `..` or ends with `.d.ts`)."""
     tp = fp = fn = sites = outside = possible = dispatch = dispatch_wrong = 0
     wrong: list = []
     missed: list = []
@@ -86,11 +80,37 @@ def main(argv: list[str]) -> None:
             wrong.append([row["file"], row["line"], row["name"], row["targets"][:2], mine[0][1:3]])
     if dump is not None:
         dump.write_text("".join(json.dumps(e) + "\n" for e in every))
-    print(json.dumps({"project": project.name, "method_call_sites": sites, "to_outside": outside,
-                      "left_possible": possible, "edges_right": tp, "edges_wrong": fp, "missed": fn,
-                      "precision": round(tp / (tp + fp), 4) if tp + fp else None, "dispatch_edges": dispatch,
-                      "precision_dispatch_counted_wrong": round(tp / (tp + fp + dispatch_wrong), 4) if tp + fp else None,
-                      "recall": round(tp / (tp + fn), 4) if tp + fn else None, "wrong_sample": wrong, "missed_sample": missed}))
+    return {"project": project, "method_call_sites": sites, "to_outside": outside,
+            "left_possible": possible, "possible_share": round(possible / sites, 4) if sites else None,
+            "edges_right": tp, "edges_wrong": fp, "missed": fn,
+            "precision": round(tp / (tp + fp), 4) if tp + fp else None, "dispatch_edges": dispatch,
+            "precision_dispatch_counted_wrong": round(tp / (tp + fp + dispatch_wrong), 4) if tp + fp else None,
+            "recall": round(tp / (tp + fn), 4) if tp + fn else None, "wrong_sample": wrong, "missed_sample": missed}
+
+
+def misses_option(argv: list[str]) -> tuple[Path | None, list[str]]:
+    """`--misses FILE` taken out of the arguments."""
+    if "--misses" not in argv:
+        return None, argv
+    at = argv.index("--misses")
+    return Path(argv[at + 1]), argv[:at] + argv[at + 2:]
+
+
+def main(argv: list[str]) -> None:
+    dump, argv = misses_option(argv)
+    tsdir, project = Path(argv[0]), Path(argv[1])
+    sub = argv[2] if len(argv) > 2 else "."
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / project.name
+        shutil.copytree(project / sub, root / sub, ignore=shutil.ignore_patterns("node_modules", "*.d.ts"))
+        for cfg in ("package.json", "tsconfig.json"):
+            if (project / cfg).is_file():
+                shutil.copyfile(project / cfg, root / cfg)
+        files = sorted(str(p.relative_to(root)) for p in (root / sub).rglob("*.ts"))
+        oracle = subprocess.run(["node", str(Path(__file__).with_name("ts_oracle.js")), str(tsdir), str(root), *files],
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+        ours = our_calls(root)
+    print(json.dumps(score(project.name, oracle, ours, dump)))
 
 
 if __name__ == "__main__":
