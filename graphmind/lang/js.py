@@ -18,7 +18,6 @@ from graphmind.lang.kit import field_first, flow
 from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
-from graphmind.resolve.pyexpr import split_top
 
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -67,7 +66,7 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     if not _PATH.match(text):
         text = _OPTIONAL.sub(".", text)
         if not _PATH.match(text):
-            return None if new else _on_value(r, caller, text, name)
+            return None if new else callsites.on_value(r, caller, text, name)
     parts = text.split(".")
     if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
         if parts[0] == "this" and bound(r, caller, "this"):   # `function (this: Subscriber<T>) {…}`
@@ -111,16 +110,6 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if ctor is not None and t.syms[ctor].kind == "constructor":
             return [(ctor, how, 0)]
     return [(cur, how, 0)]
-
-
-def _on_value(r: Resolving, caller: int, text: str, name: str):
-    """`f(x).m()`, `(a || b).m()`, `a[0].m()`: the member of what the receiver expression holds; None
-    (the generic rules) when that is not known."""
-    parts = split_top(text, ".")
-    if len(parts) < 2 or parts[-1] != name:
-        return None
-    value = flow(r).expr(caller, ".".join(parts[:-1]))
-    return callsites.typed_member(r, caller, value, [], name, "inferred") if value else None
 
 
 def find_path(r: Resolving, scope: int, text: str):
