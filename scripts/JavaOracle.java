@@ -1,12 +1,15 @@
 // The Java compiler's own answer for every method call on a receiver (`a.b(…)`) of a project: the
 // declaration javac's attribution resolves the called name to. One JSON line per call site.
 // Usage: java scripts/JavaOracle.java ROOT FILE...   (driven by scripts/score_java_oracle.py; JDK 17+)
-// A target outside the given files (the JDK, a library) is written as ["..", 0].
+// A target outside the given files (the JDK, a library) is written as ["..", 0]. With ORACLE_ALL=1 in
+// the environment: every call (`f()` too) and every `new X(…)` (its constructor, or the class when it
+// declares none).
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.LineMap;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.SourcePositions;
@@ -43,20 +46,45 @@ public class JavaOracle {
             String file = root.relativize(Paths.get(cu.getSourceFile().toUri())).toString();
             LineMap lines = cu.getLineMap();
             new TreePathScanner<Void, Void>() {
+                final boolean all = "1".equals(System.getenv("ORACLE_ALL"));
+
+                void site(Tree callee, String name, Element el) {
+                    long end = pos.getEndPosition(cu, callee);
+                    if (end < 0) {
+                        return;                           // a call javac wrote (the implicit `super()`)
+                    }
+                    long start = end - name.length();
+                    long line = lines.getLineNumber(start);
+                    long col = start - lines.getStartPosition(line);
+                    out.append("{\"file\": \"").append(file).append("\", \"line\": ").append(line)
+                       .append(", \"col\": ").append(col).append(", \"name\": \"").append(name)
+                       .append("\", \"targets\": [").append(target(t, pos, root, el)).append("]}\n");
+                }
+
                 @Override
                 public Void visitMethodInvocation(MethodInvocationTree node, Void v) {
-                    if (node.getMethodSelect() instanceof MemberSelectTree) {
-                        MemberSelectTree ms = (MemberSelectTree) node.getMethodSelect();
-                        String name = ms.getIdentifier().toString();
-                        long start = pos.getEndPosition(cu, ms) - name.length();
-                        long line = lines.getLineNumber(start);
-                        long col = start - lines.getStartPosition(line);
-                        Element el = t.getElement(new TreePath(getCurrentPath(), ms));
-                        out.append("{\"file\": \"").append(file).append("\", \"line\": ").append(line)
-                           .append(", \"col\": ").append(col).append(", \"name\": \"").append(name)
-                           .append("\", \"targets\": [").append(target(t, pos, root, el)).append("]}\n");
+                    Tree sel = node.getMethodSelect();
+                    if (sel instanceof MemberSelectTree) {
+                        MemberSelectTree ms = (MemberSelectTree) sel;
+                        site(ms, ms.getIdentifier().toString(), t.getElement(new TreePath(getCurrentPath(), ms)));
+                    } else if (all && sel instanceof com.sun.source.tree.IdentifierTree) {
+                        String name = ((com.sun.source.tree.IdentifierTree) sel).getName().toString();
+                        site(sel, name, t.getElement(new TreePath(getCurrentPath(), sel)));
                     }
                     return super.visitMethodInvocation(node, v);
+                }
+
+                @Override
+                public Void visitNewClass(NewClassTree node, Void v) {
+                    if (all && node.getClassBody() == null) {
+                        Tree id = node.getIdentifier();
+                        String name = id.toString().replaceAll("<.*>$", "").replaceAll(".*\\.", "");
+                        Element ctor = t.getElement(getCurrentPath());
+                        TreePath declared = ctor != null ? t.getPath(ctor) : null;
+                        Element el = declared != null || ctor == null ? ctor : ctor.getEnclosingElement();
+                        site(id, name, el);
+                    }
+                    return super.visitNewClass(node, v);
                 }
             }.scan(cu, null);
         }
