@@ -4,10 +4,13 @@ function it is passed to, a method called on a call's result, optional chaining 
 assertions, and a variable holding a global function that is not an object-literal member."""
 from __future__ import annotations
 
+import shutil
+
 from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
 
 from flowcases import call_rows
+from langcases import snapshot
 
 SUBSCRIBER = """
 export class Subscriber<T> {
@@ -245,3 +248,53 @@ export class Tick extends Clock {
     assert _targets(conn, "user.Tick.run", "subscribers.shift()!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
     assert _targets(conn, "user.Tick.run", "subscribers[0].next") == {("inferred", "Subscriber.Subscriber.next")}
     assert {target for _, target in _targets(conn, "user.Tick.run", "this.now")} == {"user.Clock.now"}
+
+
+def test_a_callee_changing_its_parameter_type_re_resolves_the_arrows_passed_to_it(tmp_path):
+    """Incremental: `operate`'s declared parameter type is part of its file's interface, so the calls
+    typed through it elsewhere are resolved again, and the index equals a clean one."""
+    work = tmp_path / "work"
+    work.mkdir()
+    _workspace(work, """
+import { operate } from './lift';
+
+export function map<T>() {
+  return operate((source, subscriber) => {
+    subscriber.next(1);
+  });
+}
+""")
+    lift = work / "lift.ts"
+    lift.write_text(lift.read_text().replace("subscriber: Subscriber<R>", "subscriber: Decoy")
+                    .replace("import { Subscriber } from './Subscriber';", "import { Decoy } from './decoy';"))
+    index_workspace(work)
+    assert _targets(open_reader(work), "user.map", "subscriber.next") == {("inferred", "decoy.Decoy.next")}
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+
+
+def test_a_field_declared_in_a_base_is_read_by_its_declared_type(tmp_path):
+    """`public destination?: Observer` (an optional constructor parameter property) declared in a
+    base class types `this.destination` in a subclass, which assigns it a `new Other()` in a method:
+    the compiler reads the declared type, and so does graphmind."""
+    conn = _workspace(tmp_path, """
+import { Subscriber } from './Subscriber';
+import { Decoy } from './decoy';
+
+export class Anonymous {
+  constructor(public destination?: Subscriber<number>) {}
+}
+
+export class Socket extends Anonymous {
+  reset() {
+    this.destination = new Decoy() as any;
+  }
+  fail() {
+    this.destination!.complete();
+  }
+}
+""")
+    assert {t for _, t in _targets(conn, "user.Socket.fail", "this.destination!.complete")} == {
+        "Subscriber.Subscriber.complete"}

@@ -269,11 +269,11 @@ class FlowEval:
         return self.guarded(("r", fn), compute)
 
     def field(self, cls: int, name: str) -> Value:
-        """What a field of a class (or of a base) holds: declared in the class body, or assigned
-        through `this`/`self` in one of its methods."""
+        """What a field of a class (or of a base) holds: its declared type (as a compiler reads it),
+        else what is assigned in the class body or through `this`/`self` in one of its methods."""
         def compute() -> Value:
-            out: set = set()
-            for c in self.r.mro(cls):
+            out: set = set().union(*(self.declared_type(c, v) for c, v in self.declared(cls, name)))
+            for c in self.r.mro(cls) if not out else ():
                 for kind, value in self.t.bindings.get(c, {}).get(name, ()):
                     if kind in VAR_KINDS:
                         out |= self.binding(c, kind, value)
@@ -289,7 +289,7 @@ class FlowEval:
         for c in self.r.mro(cls):
             found = [(c, v) for k, v in self.t.bindings.get(c, {}).get(name, ()) if k in ("annot", "param")]
             found += [(s, v) for s, k, v in self.t.attrs.get(c, {}).get(name, ()) if k == "annot"]
-            if found or name in self.t.bindings.get(c, {}) or name in self.t.attrs.get(c, {}):
+            if found or name in self.t.bindings.get(c, {}):   # assigned in a method: no redeclaration
                 return found
         return []
 

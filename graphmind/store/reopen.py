@@ -15,6 +15,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     """Send back to pending the calls elsewhere that the written changes may resolve differently:
     by the names that appeared or vanished (and what they are imported as), calls typed through
     a module whose interface changed, and chains mentioning a new or vanished name there."""
+    importers = {m: _importers(conn, m) for m in delta.modules | delta.wide_modules}   # before edges are cut
     if delta.gone:                          # calls that reached a definition now gone
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE target_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
@@ -22,8 +23,8 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     delta.names = _aliases_of(conn, delta.names - flows) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_flows(conn, {n[1:] for n in flows})
-    _reopen_importers(conn, planner, delta.wide_modules)
-    _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
+    _reopen_importers(conn, planner, delta.wide_modules, importers)
+    _reopen_importers(conn, planner, delta.modules - delta.wide_modules, importers, delta.names)
 
 
 def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:
@@ -74,18 +75,24 @@ def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
     return found
 
 
+def _importers(conn: apsw.Connection, module: str) -> set[int]:
+    """The files importing a module: by the import's resolved name (Python), or by import edges that
+    reach a definition of the module's files (languages whose imports are resolved in the pass)."""
+    package, _, last = module.rpartition(".")
+    return {f for (f,) in conn.execute(
+        "SELECT file_id FROM imports WHERE resolved = ?1 UNION SELECT file_id FROM imports"
+        " WHERE resolved = ?2 AND symbol = ?3 UNION SELECT c.file_id FROM symbols m"
+        " JOIN symbols t ON t.file_id = m.file_id JOIN calls c ON c.target_id = t.id AND c.kind = 'import'"
+        " WHERE m.kind = 'module' AND m.qualname = ?1 AND c.file_id != m.file_id", (module, package, last))}
+
+
 def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, modules: set[str],
-                      mentioning: set[str] | None = None) -> None:
+                      importers: dict[str, set[int]], mentioning: set[str] | None = None) -> None:
     """Calls in files importing changed modules may have been typed through them: resolve them again
     (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`)."""
     if not modules or (mentioning is not None and not mentioning):
         return
-    files: set[int] = set()
-    for module in sorted(modules):
-        package, _, last = module.rpartition(".")
-        files.update(f for (f,) in conn.execute(
-            "SELECT file_id FROM imports WHERE resolved = ? UNION SELECT file_id FROM imports"
-            " WHERE resolved = ? AND symbol = ?", (module, package, last)))
+    files: set[int] = set().union(*(importers.get(m, set()) for m in modules))
     if mentioning is not None and files:
         # a chain through a name calls it on the way (`obj.added().run` comes with `obj.added`):
         # only files with a call of that name can hold one

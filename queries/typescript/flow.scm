@@ -81,8 +81,8 @@
 (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]) @binding.param
 (formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.annot
 (formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
-(formal_parameters (required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))) @binding.attrannot
-(formal_parameters (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))) @binding.attrannot
+(formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
+(formal_parameters [(required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (for_in_statement left: (identifier) @name) @binding.local
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local
