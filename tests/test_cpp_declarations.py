@@ -29,3 +29,11 @@ def test_declaration_and_out_of_line_definition_are_one_symbol(tmp_path):
     # a same-named method of another class stays apart
     decoy = run_cli("callers", "issue", cwd=root)
     assert decoy.returncode == 1 and "matches several symbols" in decoy.stderr
+
+
+def test_a_changed_declaration_impacts_the_definitions_callers(tmp_path):
+    root = tmp_path / "cpp"
+    shutil.copytree(FLOW / "cpp", root)
+    run_cli("index", cwd=root, check=True)
+    proc = run_cli("impact", "include/acme/invoice_service.hpp:13", "--depth", "1", "--json", cwd=root, check=True)
+    assert CALLERS <= {hit["symbol"] for hit in json.loads(proc.stdout)["callers"]}
