@@ -3,10 +3,10 @@ static field typed with its own class (whose constructor has the class's name), 
 what a static method returns."""
 from __future__ import annotations
 
+from flowcases import call_rows
+
 from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
-
-from flowcases import call_rows
 
 
 def test_own_class_typed_field_and_calls_on_returned_values(tmp_path):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import shutil
 
-from graphmind.index.indexer import index_workspace
-from graphmind.store import open_reader
-
 from flowcases import call_rows
 from langcases import snapshot
+
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
 
 SUBSCRIBER = """
 export class Subscriber<T> {

@@ -54,7 +54,7 @@ def function_type_param(text: str, pos: int) -> str | None:
         params = [p for p in split_type(part[1:end], ",") if p and p.partition(":")[0].strip() != "this"]
         if pos >= len(params) or params[pos].startswith("..."):
             return None
-        name, colon, declared = params[pos].partition(":")
+        _, colon, declared = params[pos].partition(":")
         return declared.strip() if colon else None
     return None
 
