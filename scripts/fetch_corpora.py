@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Fetch the pinned benchmark corpora (sdists from PyPI, package tarballs from npm, Go and Rust
-sources from Debian packages) into a cache outside the repository.
+"""Fetch the pinned benchmark corpora (sdists from PyPI, package tarballs from npm — TypeScript, and
+Java in cordova-android's framework/ — Go and Rust sources from Debian packages) into a cache outside the repository.
 
 Usage: python scripts/fetch_corpora.py [NAME ...]   (default: all)
 Cache: $GRAPHMIND_CORPORA or ~/.cache/graphmind-corpora/<name>-<version>/
@@ -24,12 +24,17 @@ CORPORA = {
     "flask": ("Flask", "3.1.2"),
     "requests": ("requests", "2.32.5"),
     "sympy": ("sympy", "1.14.0"),
+    # Java: JPype's sdist carries its Java half (native/java, org.jpype), which compiles with the JDK
+    # alone, so javac can be the oracle (scripts/score_java_oracle.py)
+    "jpype": ("JPype1", "1.5.0"),
 }
 
 # name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)
 NPM_CORPORA = {
     "rxjs": ("rxjs", "7.8.2"),
     "effect": ("effect", "3.10.0"),
+    # Java: Apache Cordova's Android framework ships its Java sources in the npm package (framework/src)
+    "cordova-android": ("cordova-android", "13.0.0"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library

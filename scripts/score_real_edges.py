@@ -5,6 +5,7 @@ Usage:
     python scripts/score_real_edges.py                    # flask 3.1.2, labels in tests/callgraph/real/
     python scripts/score_real_edges.py --corpus DIR       # another copy of the same corpus
     python scripts/score_real_edges.py --db INDEX.db      # score an existing index instead of re-indexing
+    python scripts/score_real_edges.py --name rxjs_7.8.2 --corpus ~/.cache/graphmind-corpora/rxjs-7.8.2 --subfolder src
 
 The corpus (default: $GRAPHMIND_CORPORA or ~/.cache/graphmind-corpora/flask-3.1.2, see
 scripts/fetch_corpora.py) is copied into a temporary directory and indexed with
@@ -62,11 +63,18 @@ def default_corpus() -> Path:
     return base / "flask-3.1.2"
 
 
-def index_copy(corpus: Path, workdir: Path) -> Path:
+def index_copy(corpus: Path, workdir: Path, subfolder: str | None = None) -> Path:
     from graphmind.index.indexer import index_workspace
 
     root = workdir / corpus.name
-    shutil.copytree(corpus, root, ignore=shutil.ignore_patterns(".graphmind", "__pycache__", ".git"))
+    ignore = shutil.ignore_patterns(".graphmind", "__pycache__", ".git")
+    if subfolder:                         # that folder and the config files next to it (npm packages: src/)
+        shutil.copytree(corpus / subfolder, root / subfolder, ignore=ignore)
+        for cfg in ("package.json", "tsconfig.json"):
+            if (corpus / cfg).is_file():
+                shutil.copyfile(corpus / cfg, root / cfg)
+    else:
+        shutil.copytree(corpus, root, ignore=ignore)
     index_workspace(root)
     return root / ".graphmind" / "index.db"
 
@@ -157,14 +165,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", default="flask_3.1.2", help="label file prefix in tests/callgraph/real/")
     parser.add_argument("--labels", type=Path, default=LABELS, help="folder with the label files")
     parser.add_argument("--db", type=Path, help="score this existing index.db instead of re-indexing")
+    parser.add_argument("--subfolder", help="copy and index only this folder of the corpus (and its config files)")
     args = parser.parse_args(argv)
 
     files = [args.labels / f"{args.name}_precision.json", args.labels / f"{args.name}_recall.json"]
-    for f in files:
-        if not f.is_file():
-            print(json.dumps({"kind": "error", "error": f"labels not found: {f}"}))
-            return 2
-    precision_labels, recall_labels = (json.loads(f.read_text(encoding="utf-8")) for f in files)
+    if not files[0].is_file():
+        print(json.dumps({"kind": "error", "error": f"labels not found: {files[0]}"}))
+        return 2
+    precision_labels, recall_labels = (json.loads(f.read_text(encoding="utf-8")) if f.is_file() else None
+                                       for f in files)      # recall labels are optional
 
     with tempfile.TemporaryDirectory(prefix="graphmind-real-") as tmp:
         if args.db:
@@ -174,14 +183,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps({"kind": "error", "error": f"corpus not found: {args.corpus} "
                                   "(python scripts/fetch_corpora.py flask)"}))
                 return 2
-            db_path = index_copy(args.corpus, Path(tmp))
+            db_path = index_copy(args.corpus, Path(tmp), args.subfolder)
         by_line, resolved_total = load_rows(db_path)
 
     p_summary, wrong = score_precision(precision_labels, by_line)
-    r_summary, missed = score_recall(recall_labels, by_line)
+    r_summary, missed = score_recall(recall_labels, by_line) if recall_labels else (None, [])
     p_summary["population_now"] = resolved_total
     p_summary["population_at_labelling"] = precision_labels.get("population")
-    for line in [*wrong, *missed, p_summary, r_summary]:
+    for line in [*wrong, *missed, p_summary, *([r_summary] if r_summary else [])]:
         print(json.dumps(line))
     return 0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmind.index import parser
+from graphmind.index import argparams, parser
 from graphmind.index.snippets import folded
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
@@ -94,6 +94,9 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
     if kind == "args":
         _arguments(source, node, caps, enclosing, out)
         return
+    if kind in argparams.KINDS:
+        argparams.positional_binding(source, kind, node, caps, enclosing, _text, out)
+        return
     names = caps.get("name", [])
     if kind == "decorator":                      # under "@name": never looked up as a variable
         scope = enclosing(node.start_byte, True)
@@ -115,6 +118,10 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         scope = enclosing(node.start_byte, True)
     for name in names:
         text = name.text.decode("utf-8", "replace")
+        if kind == "member":                     # `const { a, b: c } = obj`: c = obj.b
+            key = caps.get("key")
+            out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
+            continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = _position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))

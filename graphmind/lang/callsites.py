@@ -2,10 +2,14 @@
 names reached through enclosing scopes, implicit `this` and imports (built on graphmind/lang/kit.py)."""
 from __future__ import annotations
 
+import re
+
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
 from graphmind.lang.typeflow import bound, classes
 from graphmind.resolve.calltext import DOTTED, SELF_NAMES, SEP
 from graphmind.resolve.hooks import Resolving, Rows
+
+_LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
 
 def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_names: tuple[str, ...] = ("super",),
                   new_calls: bool = True, class_calls_construct: bool = False) -> Rows | None:
@@ -20,7 +24,7 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
             return [(None, "external", 0)]
         return r.possible(lang, name)
     if not DOTTED.match(text):
-        return None
+        return on_value(r, caller, text, name)
     parts = SEP.split(text.strip())
     if len(parts) == 1:
         if class_calls_construct:
@@ -43,6 +47,19 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
     if not value and head not in SELF_NAMES and entries_external(r, caller, head):
         return [(None, "external", 0)]          # declared as a type from outside the workspace
     return typed_member(r, caller, value, middle, name, how)
+
+
+def on_value(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
+    """`f(x).m()`, `a.b().c()`, `(a || b).m()`, `xs[0].m()`: the member of what the receiver
+    expression holds (the shared evaluator); None (the generic rules) when that is not known."""
+    m = _LAST_MEMBER.search(text)
+    if m is None or m.group(1) != name:
+        return None
+    receiver = text[:m.start()].strip()
+    if not receiver or receiver.count("(") != receiver.count(")"):
+        return None
+    value = flow(r).expr(caller, receiver)
+    return typed_member(r, caller, value, [], name, "inferred") if value else None
 
 
 def self_call(r: Resolving, caller: int, name: str) -> Rows:

@@ -15,6 +15,7 @@ import re
 
 from graphmind.lang import callsites, typeflow
 from graphmind.lang.kit import field_first, flow
+from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
@@ -29,6 +30,7 @@ document navigator localStorage sessionStorage URL URLSearchParams TextEncoder T
 AbortController Intl ArrayBuffer Uint8Array Int32Array Float64Array DataView atob btoa alert
 """.split())
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$")
+_OPTIONAL = re.compile(r"\s*(?:\?\.|!\.)\s*")      # `a?.b`, `a!.b`: the member of a as for `a.b`
 
 def _state(r: Resolving) -> JsState:
     """The JS/TS state of one resolve pass, kept on the resolver itself so it dies with it."""
@@ -62,9 +64,13 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     if new:
         text = text[4:].strip()
     if not _PATH.match(text):
-        return None
+        text = _OPTIONAL.sub(".", text)
+        if not _PATH.match(text):
+            return None if new else callsites.on_value(r, caller, text, name)
     parts = text.split(".")
     if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
+        if parts[0] == "this" and bound(r, caller, "this"):   # `function (this: Subscriber<T>) {…}`
+            return callsites.typed_member(r, caller, flow(r).variable(caller, "this"), parts[1:-1], name, "inferred")
         if len(parts) > 2:
             return callsites.resolve_chain(r, caller, text, name)
         cls = r.enclosing_class(caller)
@@ -140,7 +146,27 @@ def find_path(r: Resolving, scope: int, text: str):
     return (how, cur)
 
 
+def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | None:
+    """The module-level variable an imported name is (`export const provider: P = {…}` imported as
+    `provider`), as (module scope, name); None for a definition or anything else."""
+    t, s = r.t, scope
+    while s is not None and s in t.syms and name not in t.imports.get(s, {}):
+        if name in t.children.get(s, {}):
+            return None
+        s = t.syms[s].parent
+    if s is None or s not in t.syms:
+        return None
+    module, symbol = t.imports[s][name]
+    how, target = _state(r).spec(t.syms[scope].file, module)
+    msym = t.file_module.get(target) if how == "file" and symbol else None
+    if msym is None or symbol in t.children.get(msym, {}):
+        return None
+    local = next((v for k, v in t.bindings.get(msym, {}).get(symbol, ()) if k == "export"), symbol)
+    return (msym, local) if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())) else None
+
+
 for _lang in LANGS:
     typeflow.PATH_FINDERS[_lang] = find_path
+    typeflow.VARIABLE_FINDERS[_lang] = imported_variable
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
                                   resolve_call=resolve_call))

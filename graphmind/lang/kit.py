@@ -94,6 +94,8 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
         return finder(r, scope, path)
     res = find_path(r, scope, path)
     target = res[1] if res is not None and isinstance(res[1], int) else None
+    if target is not None and target in r.t.syms and r.t.syms[target].kind == "constructor":
+        target = r.t.syms[target].parent         # inside class X, `X` is found as its constructor first
     return target if is_class(r, target) else None
 
 

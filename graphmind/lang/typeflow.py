@@ -18,6 +18,7 @@ from itertools import islice
 import re
 from collections.abc import Callable
 
+from graphmind.lang import contextual
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -27,17 +28,24 @@ Atom = tuple[str, int]            # ('inst' | 'cls' | 'fn' | 'mod', symbol id)
 Value = frozenset
 EMPTY: Value = frozenset()
 # Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
-VAR_KINDS = frozenset({"annot", "param", "assign", "local"})
+VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
 # language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
 PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
+# language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
+VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
 # is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
 FIELD_SIGIL_DROPPED = frozenset({"ruby"})
 THIS = frozenset({"this", "self", "$this", "@"})
+ELEMENT_IS_VALUE = frozenset({"typescript", "tsx"})
+ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
 _COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_]))\s*")
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
+_TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable)<(.+)>$")   # the type inside
+_OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
 
@@ -92,19 +100,23 @@ class FlowEval:
         self.r, self.t, self.resolve_type = r, r.t, resolve_type
         self._memo = CycleMemo(MAX_ACTIVE)
 
-    def _guarded(self, key: tuple, compute: Callable[[], Value]) -> Value:
+    def guarded(self, key: tuple, compute: Callable[[], Value]) -> Value:
         return self._memo.get(key, compute)
 
     # -- names -----------------------------------------------------------------------------------
     def variable(self, scope: int, name: str) -> Value | None:
         """What a variable holds, or None when the name is not a variable in scope."""
-        if name in THIS:
+        if name in THIS and bound(self.r, scope, name) is None:
             cls = self.r.enclosing_class(scope)
             return frozenset({("inst", cls)}) if cls is not None else None
         entries = bound(self.r, scope, name)
         if entries is None:
-            return None
-        return self._guarded(("v", scope, name), lambda: self._entries(entries))
+            finder = VARIABLE_FINDERS.get(language(self.r, scope))
+            found = finder(self.r, scope, name) if finder is not None else None
+            entries = bound(self.r, *found) if found is not None else None
+            if entries is None:
+                return None
+        return self.guarded(("v", scope, name), lambda: self._entries(entries))
 
     def _entries(self, entries) -> Value:
         out: set = set()
@@ -118,17 +130,22 @@ class FlowEval:
             return self.declared_type(scope, value)
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
+        if kind == "argparam":                   # TypeScript's contextual typing
+            return contextual.argument_value(self, scope, value)
         return EMPTY
 
     def declared_type(self, scope: int, text: str) -> Value:
         """The instances a declared type promises: `X`, `X | null`, `A | B` (each member of a union)."""
         out: set = set()
         for part in split_top(text, "|") if text else ():
+            part = _WRAPPED.sub(r"\1", part)
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
-                if cls is not None:
-                    out.add(("inst", cls))
+                out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
         return frozenset(out)
+
+    def find(self, scope: int, path: str) -> Answer | None:
+        return find_path(self.r, scope, path)
 
     def name(self, scope: int, name: str) -> Value:
         """What a name holds: a variable's value, else the definition it names."""
@@ -145,7 +162,7 @@ class FlowEval:
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
         """What an expression evaluates to."""
-        return self._guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        return self.guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
 
     def _expr(self, scope: int, text: str) -> Value:
         while True:
@@ -155,6 +172,9 @@ class FlowEval:
             if stripped == text:
                 break
             text = stripped
+        branches = split_top(text, " ? ")
+        if len(branches) == 2 and len(split_top(branches[1], " : ")) == 2:   # `c ? a : b`: either
+            return frozenset().union(*(self.expr(scope, part) for part in split_top(branches[1], " : ")))
         for sep in (" or ", " || ", " ?? "):      # either side: what each may hold
             parts = split_top(text, sep)
             if len(parts) > 1:
@@ -166,6 +186,10 @@ class FlowEval:
         if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`: a value of T
             cls = self.resolve_type(self.r, scope, m["path"])
             return frozenset({("inst", cls)}) if cls is not None else EMPTY
+        text = _TYPE_ARGS.sub("", text)
+        opened = _OPENED.match(text)
+        if opened and match_bracket(text, opened.end() - 1) < 0:
+            text = opened.group(0) + ")"         # a call whose arguments were cut: what it returns
         chain = parse_chain(_SEPS.sub(".", text.replace("$", "")))
         if chain is None:
             return EMPTY
@@ -184,14 +208,17 @@ class FlowEval:
                     value, used = frozenset({atom(self.r, res[1])}), n - 1
                     break
             rest = chain[1 + used:]
-        for kind, arg in rest:
+        element, kept = language(self.r, scope) in ELEMENT_IS_VALUE, False   # a declared `X[]` reads
+        for kind, arg in rest:                                     # as X: so do `xs[i]`, `xs.shift()`
             if not value:
                 return EMPTY
             if kind == "attr":
-                value = self.attr(value, arg)
+                got = self.attr(value, arg)
+                kept = not got and element and arg in ELEMENT_METHODS
+                value = value if kept else got
             elif kind == "call":
-                value = self.call(value)
-            else:
+                value, kept = value if kept else self.call(value), False
+            elif kind != "sub" or not element:
                 value = EMPTY
         return value
 
@@ -239,14 +266,14 @@ class FlowEval:
                 if kind == "return":
                     out |= self.expr(fn, text)
             return frozenset(out)
-        return self._guarded(("r", fn), compute)
+        return self.guarded(("r", fn), compute)
 
     def field(self, cls: int, name: str) -> Value:
-        """What a field of a class (or of a base) holds: declared in the class body, or assigned
-        through `this`/`self` in one of its methods."""
+        """What a field of a class (or of a base) holds: its declared type (as a compiler reads it),
+        else what is assigned in the class body or through `this`/`self` in one of its methods."""
         def compute() -> Value:
-            out: set = set()
-            for c in self.r.mro(cls):
+            out: set = set().union(*(self.declared_type(c, v) for c, v in self.declared(cls, name)))
+            for c in self.r.mro(cls) if not out else ():
                 for kind, value in self.t.bindings.get(c, {}).get(name, ()):
                     if kind in VAR_KINDS:
                         out |= self.binding(c, kind, value)
@@ -255,14 +282,14 @@ class FlowEval:
                 if out:
                     break
             return frozenset(out)
-        return self._guarded(("f", cls, name), compute)
+        return self.guarded(("f", cls, name), compute)
 
     def declared(self, cls: int, name: str) -> list[tuple[int, str]]:
         """The declared types written for a field of a class (nearest in its MRO), as (scope, type)."""
         for c in self.r.mro(cls):
             found = [(c, v) for k, v in self.t.bindings.get(c, {}).get(name, ()) if k in ("annot", "param")]
             found += [(s, v) for s, k, v in self.t.attrs.get(c, {}).get(name, ()) if k == "annot"]
-            if found or name in self.t.bindings.get(c, {}) or name in self.t.attrs.get(c, {}):
+            if found or name in self.t.bindings.get(c, {}):   # assigned in a method: no redeclaration
                 return found
         return []
 

@@ -11,7 +11,7 @@ from graphmind.query import graph
 from graphmind.edgekinds import ALL_KINDS
 from graphmind.errors import BadArgumentError
 from graphmind.query.gitdiff import Change, git_changes  # noqa: F401  (git_changes: callers take it from here)
-from graphmind.query.lookup import SymbolRef
+from graphmind.query.lookup import SymbolRef, with_counterparts
 from graphmind.paths import confine, split_file_line
 from graphmind.query.render import walk_json
 
@@ -125,7 +125,7 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
     """The touched definitions, every caller within `depth` hops of them, and the tests among both."""
     out = Impact(source, changed_files=sorted({c.file for c in changes}), deleted_files=sorted(deleted or []))
     out.touched, out.unindexed_files = touched_symbols(conn, changes)
-    targets = [t.ref for t in out.touched if t.ref.kind != "module"]
+    targets = with_counterparts(conn, [t.ref for t in out.touched if t.ref.kind != "module"])   # C++ decl + def
     if targets:
         out.walk = graph.walk(conn, targets, "up", depth, limit, kinds=ALL_KINDS)
         out.tests = [h for h in out.walk.hits if is_test(h.kind, h.symbol.rsplit(".", 1)[-1], h.file)]

@@ -10,6 +10,7 @@ import apsw
 from graphmind.arguments import MAX_LINE, bounded_int, bounded_text, line_number
 from graphmind.errors import AmbiguousSymbolError, UnknownSymbolError
 
+PAIRED_LANGUAGES = frozenset({"c", "cpp"})   # declarations and definitions written apart
 _FILE_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
 _COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
             " FROM symbols s JOIN files f ON f.id = s.file_id")
@@ -42,6 +43,29 @@ def _at_line(conn: apsw.Connection, path: str, line: int) -> list[SymbolRef]:
                  order="s.start_line DESC, s.end_line ASC, s.kind = 'module' ASC LIMIT 1")
 
 
+def _inner_name(conn: apsw.Connection, sid: int) -> str:
+    """A symbol's qualified name inside its file's module (`acme.InvoiceService.issue`)."""
+    row = conn.execute("SELECT s.qualname, m.qualname FROM symbols s JOIN symbols m ON m.file_id = s.file_id"
+                       " AND m.kind = 'module' WHERE s.id = ?", (sid,)).fetchone()
+    return row[0][len(row[1]) + 1:] if row and row[0].startswith(row[1] + ".") else (row[0] if row else "")
+
+
+def with_counterparts(conn: apsw.Connection, found: list[SymbolRef]) -> list[SymbolRef]:
+    """The symbols plus, for C and C++ members, their counterparts: a method declared in a header's
+    class and defined out of line (`void A::f() {…}` in a .cpp) is one symbol to every query, so the
+    declaration has the definition's callers and its name is not ambiguous."""
+    out = list(found)
+    for ref in found:
+        if ref.language not in PAIRED_LANGUAGES or ref.kind not in ("method", "constructor"):
+            continue
+        inner = _inner_name(conn, ref.id)
+        for other in _refs(conn, "s.name = ? AND s.kind = ? AND f.language IN ('c', 'cpp') AND s.id != ?",
+                           (ref.name, ref.kind, ref.id)):
+            if all(o.id != other.id for o in out) and _inner_name(conn, other.id) == inner:
+                out.append(other)
+    return out
+
+
 def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> list[SymbolRef]:
     """The definitions a SYMBOL argument names; ambiguity and absence raise errors that say what to do."""
     query = bounded_text("SYMBOL", query.strip())
@@ -50,7 +74,7 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
         line = line_number(m["line"])
         found = _at_line(conn, m["file"], line) if line <= MAX_LINE else []
         if found:
-            return found
+            return with_counterparts(conn, found)
         raise UnknownSymbolError(query, [])
     for where in ("s.qualname = ?", "s.name = ? AND s.kind != 'module'", "s.qualname LIKE '%.' || ?"):
         found = _refs(conn, where, (query,))
@@ -60,6 +84,9 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
         if where.startswith("s.qualname LIKE"):
             found = [r for r in found if r.qualname.endswith("." + query)]
         if found:
+            merged = with_counterparts(conn, found[:1])
+            if {r.id for r in found} <= {r.id for r in merged}:
+                return merged                     # a C++ declaration and its definition: one symbol
             if len(found) > 1 and not take_all:
                 raise AmbiguousSymbolError(query, [f"{r.qualname}  ({r.kind}, {r.where()})" for r in found[:30]])
             return found

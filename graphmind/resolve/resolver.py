@@ -61,6 +61,9 @@ class Resolver(ClassHierarchy):
             visible = first or sym.kind not in CLASS_KINDS
             if visible:
                 child = t.children.get(s, {}).get(name)
+                if child is not None and sym.kind not in CLASS_KINDS and t.syms[child].kind == "method" \
+                        and family(t.lang.get(sym.file, "")) == "ecmascript":
+                    child = None                       # an object literal's member is no name in scope
                 if child is not None:
                     if python and name in t.bindings.get(s, {}):
                         return ("bound", None)         # also rebound: let the evaluator decide

@@ -18,6 +18,8 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     by the names that appeared or vanished (and what they are imported as), calls typed through
     a module whose interface changed, and chains mentioning a new or vanished name there or in a
     file importing it through other modules."""
+    wide_importers = _importers(conn, delta.wide_modules)                     # before edges are cut
+    other_importers = _importers(conn, delta.modules - delta.wide_modules)
     if delta.gone:                          # calls that reached a definition now gone
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE target_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.gone)).decode(),))
@@ -31,11 +33,11 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_flows(conn, {n[1:] for n in flows})
     _reopen_siblings(conn, delta.wide_modules)
-    near = _reopen_importers(conn, planner, delta.wide_modules)
+    near = _reopen_importers(conn, planner, wide_importers)
     if delta.wide_modules and classes:
         members = _hierarchy_members(conn, classes)
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
-    _reopen_importers(conn, planner, delta.modules - delta.wide_modules, delta.names)
+    _reopen_importers(conn, planner, other_importers, delta.names)
     _reopen_scopes(conn, planner, delta.fresh)
 
 
@@ -217,14 +219,17 @@ def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
 
 def _importers(conn: apsw.Connection, modules: set[str]) -> set[int]:
     """Files importing one of `modules` (`import m`, `from m import x`, `from pkg import m`, and
-    `import m.sub`, which binds `m` too)."""
+    `import m.sub`, which binds `m` too), or with import edges that reach a definition of the module's
+    files (languages whose imports are resolved in the pass)."""
     files: set[int] = set()
     for module in sorted(modules):
         package, _, last = module.rpartition(".")
         files.update(f for (f,) in conn.execute(
             "SELECT file_id FROM imports WHERE resolved = ?1 UNION SELECT file_id FROM imports"
             " WHERE resolved = ?2 AND symbol = ?3 UNION SELECT file_id FROM imports WHERE symbol IS NULL"
-            " AND resolved > ?1 || '.' AND resolved < ?1 || '/'", (module, package, last)))
+            " AND resolved > ?1 || '.' AND resolved < ?1 || '/' UNION SELECT c.file_id FROM symbols m"
+            " JOIN symbols t ON t.file_id = m.file_id JOIN calls c ON c.target_id = t.id AND c.kind = 'import'"
+            " WHERE m.kind = 'module' AND m.qualname = ?1 AND c.file_id != m.file_id", (module, package, last)))
     return files
 
 
@@ -242,13 +247,13 @@ def _further_importers(conn: apsw.Connection, modules: set[str], near: set[int])
     return files - near
 
 
-def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, modules: set[str],
+def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, files: set[int],
                       mentioning: set[str] | None = None) -> set[int]:
-    """Calls in files importing changed modules may have been typed through them: resolve them again
-    (only those whose text mentions one of `mentioning`, when given: `obj.added().run()`); the files."""
-    if not modules or (mentioning is not None and not mentioning):
+    """Calls in files importing changed modules (`files`, found before edges were cut) may have been
+    typed through them: resolve them again (only those whose text mentions one of `mentioning`, when
+    given: `obj.added().run()`); the files."""
+    if not files or (mentioning is not None and not mentioning):
         return set()
-    files = _importers(conn, modules)
     if mentioning is not None and files:
         # a chain through a name calls it on the way (`obj.added().run` comes with `obj.added`):
         # only files with a call of that name can hold one

@@ -81,10 +81,20 @@
 (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]) @binding.param
 (formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.annot
 (formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
-(formal_parameters (required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))) @binding.attrannot
-(formal_parameters (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))) @binding.attrannot
+(formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
+(formal_parameters [(required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (for_in_statement left: (identifier) @name) @binding.local
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local
+(interface_body (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)
+(type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
+(binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
+(formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression)] @value) @binding.member
 [(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
+; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
+; parameter of a function passed as an argument (typed by what the callee declares for that argument).
+[(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
+(call_expression function: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
+(new_expression constructor: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam

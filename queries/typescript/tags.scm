@@ -118,6 +118,18 @@
   (method_signature
     name: (_) @name) @definition.method)
 
+; interface members typed as functions (`next: (value: T) => void`, `f: typeof g`): called as methods are
+(interface_body
+  (property_signature
+    name: (_) @name
+    type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method)
+
+; class fields declared with a function type and no initializer (`now: () => number;`, set elsewhere)
+(public_field_definition
+  name: (property_identifier) @name
+  type: (type_annotation [(function_type) (parenthesized_type (function_type))])
+  !value) @definition.method
+
 ; class fields and object members holding functions
 (public_field_definition
   name: [(property_identifier) (private_property_identifier)] @name

@@ -1,0 +1,60 @@
+"""Parameters by position, for contextual typing (TypeScript): the parameter list of a definition
+(`params`: its names in order) and each untyped parameter of a function written as an argument of a
+call (`argparam`: the callee as written, which argument, which parameter), so the evaluator can give
+`operate((source, subscriber) => …)`'s `subscriber` the type `operate` declares for it."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from graphmind.models import BindingRow
+
+KINDS = frozenset({"params", "argparam"})
+_SKIPPED = frozenset({"comment"})
+_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
+
+
+def _is_this(param) -> bool:
+    pattern = param.child_by_field_name("pattern")
+    return pattern is not None and pattern.type == "this"
+
+
+def _positional(nodes) -> list:
+    return [n for n in nodes if n.type not in _SKIPPED and not _is_this(n)]
+
+
+def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable[[int, bool], int],
+                       text: Callable[[bytes, object], str], out: list[BindingRow]) -> None:
+    """The row of a `params` or `argparam` match (see the module docstring)."""
+    value = caps.get("value")
+    if not value:
+        return
+    line = node.start_point[0] + 1
+    if kind == "params":
+        params = value[0]
+        names = []
+        for param in _positional(params.named_children):
+            pattern = param.child_by_field_name("pattern")
+            names.append(pattern.text.decode("utf-8", "replace") if pattern is not None
+                         and pattern.type == "identifier" else "")
+        out.append(BindingRow(enclosing(params.start_byte, False), "", "params", ",".join(names), line))
+        return
+    args = node.child_by_field_name("arguments")
+    callee = text(source, value[0])
+    if node.type == "new_expression":
+        callee = "new " + callee
+    for name in caps.get("name", []):
+        fn, inner = name, None                    # the function written as an argument, its parameter
+        while fn is not None and fn.parent is not None and fn.parent != args:
+            inner, fn = fn, fn.parent
+        if fn is None or fn.parent != args or fn.type not in _FUNCTIONS:
+            continue
+        arg_at = _positional(args.named_children).index(fn)
+        if inner is not None and inner.type == "formal_parameters":
+            inner = name
+            while inner.parent is not None and inner.parent.type != "formal_parameters":
+                inner = inner.parent
+            param_at = _positional(inner.parent.named_children).index(inner)
+        else:
+            param_at = 0                          # `x => …`: the only parameter
+        out.append(BindingRow(enclosing(name.start_byte, False), name.text.decode("utf-8", "replace"),
+                              "argparam", f"{callee}#{arg_at}#{param_at}", line))

@@ -1,0 +1,111 @@
+"""TypeScript's typing rules read by the shared evaluator. Contextual typing: an untyped parameter of a function written as an argument takes the
+type the callee declares for it — `operate((source, subscriber) => …)` with
+`operate(init: (liftedSource: Observable<T>, subscriber: Subscriber<R>) => void)` makes `subscriber`
+a `Subscriber`; `new Observable((subscriber) => …)` reads the constructor's parameter the same way.
+
+The facts are `argparam` rows (the callee as written, the argument's and the parameter's positions)
+and each definition's `params` row (its parameter names in order), from graphmind/index/argparams.py.
+Type aliases: `type PartialObserver<T> = NextObserver<T> | ErrorObserver<T>` stands for its value
+(`typealias` rows).
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.resolve.pyexpr import match_bracket
+
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
+
+
+def split_type(text: str, sep: str) -> list[str]:
+    """Split type text on a one-character separator outside brackets (generic arguments `<A, B>` kept
+    whole, the `>` of `=>` not closing anything)."""
+    out, cur, depth, i = [], [], 0, 0
+    while i < len(text):
+        ch = text[i]
+        if text.startswith("=>", i):
+            cur.append("=>")
+            i += 2
+            continue
+        if ch in _PAIRS:
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            out.append("".join(cur).strip())
+            cur, i = [], i + 1
+            continue
+        cur.append(ch)
+        i += 1
+    out.append("".join(cur).strip())
+    return out
+
+
+def function_type_param(text: str, pos: int) -> str | None:
+    """The declared type of parameter `pos` (a `this:` parameter not counted) of a function type
+    written as `(a: A, b: B) => R`, alone, parenthesized or in a union; None when not written so."""
+    for part in _members(text.strip()):
+        if not part.startswith("("):
+            continue
+        end = match_bracket(part, 0)
+        if end < 0 or not part[end + 1:].lstrip().startswith("=>"):
+            continue
+        params = [p for p in split_type(part[1:end], ",") if p and p.partition(":")[0].strip() != "this"]
+        if pos >= len(params) or params[pos].startswith("..."):
+            return None
+        _, colon, declared = params[pos].partition(":")
+        return declared.strip() if colon else None
+    return None
+
+
+def _members(text: str) -> list[str]:
+    """The members of a union type, parentheses around a member (or the whole) removed."""
+    parts = split_type(text, "|")
+    out = []
+    for part in parts:
+        while part.startswith("(") and match_bracket(part, 0) == len(part) - 1:
+            part = part[1:-1].strip()
+            if "|" in part and not part.startswith("("):
+                break
+        out.append(part)
+    return out
+
+
+def parameter_type(t, fn: int, pos: int) -> str | None:
+    """The type written for a definition's parameter at a position (from its `params` row), or None."""
+    rows = t.bindings.get(fn, {})
+    names = next((v.split(",") for k, v in rows.get("", ()) if k == "params"), None)
+    if names is None or pos >= len(names) or not names[pos]:
+        return None
+    return next((v for k, v in rows.get(names[pos], ()) if k == "annot"), None)
+
+
+def argument_value(ev, scope: int, value: str) -> frozenset:
+    """What an `argparam` row gives its name: the instances of the type the callee (a function, a
+    method, or a class built with `new`) declares for that parameter; empty when not declared."""
+    callee, arg, pos = value.rsplit("#", 2)
+    new = callee.startswith("new ")
+    out: set = set()
+    for kind, x in ev.expr(scope, callee[4:] if new else callee):
+        if kind == "cls" and new:
+            x = ev.r.member(x, "constructor")
+        elif kind != "fn":
+            continue
+        declared = parameter_type(ev.t, x, int(arg)) if x is not None else None
+        param = function_type_param(declared, int(pos)) if declared else None
+        if param:
+            out |= ev.declared_type(x, param)
+    return frozenset(out)
+
+
+def alias_value(ev, scope: int, text: str) -> frozenset:
+    """The instances a type alias named by `text` stands for (its value read as a declared type)."""
+    m = _TYPE_NAME.match(text)
+    res = ev.find(scope, m.group(1)) if m else None
+    sid = res[1] if res is not None and isinstance(res[1], int) else None
+    sym = ev.t.syms.get(sid) if sid is not None else None
+    if sym is None or sym.kind != "type" or sym.parent is None:
+        return frozenset()
+    values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
+    return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
