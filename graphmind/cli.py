@@ -17,7 +17,6 @@ from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, Ro
                                    root_or_cwd)
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
-from graphmind.index import indexer
 from graphmind.errors import DamagedIndexError, GraphmindError, StoppedError
 from graphmind.logs import LineFormatter
 from graphmind.store import DAMAGED, open_reader
@@ -41,6 +40,7 @@ def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (d
                   "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
     """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
+    from graphmind.index import indexer        # tree-sitter and the resolver: only for commands that write
     signal.signal(signal.SIGTERM, _stop)
     summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
                                       rebuild=rebuild)

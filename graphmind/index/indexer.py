@@ -16,9 +16,10 @@ import apsw
 
 from graphmind import config
 from graphmind.index import workspace
+from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
-from graphmind.errors import DiskFullError, IndexNotWritableError, NotAWorkspaceError
+from graphmind.errors import DiskFullError, IndexNotWritableError
 from graphmind.index.filework import process_batch, watch_owner
 from graphmind.index.hasher import looks_unchanged
 from graphmind.index.modules import module_name
@@ -70,14 +71,6 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
         # finished (a worker killed while it sends its result would leave the pool's reader blocked
         # on half a message, and the process hanging at exit); orphans exit by themselves (watch_owner)
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def root_of(path: Path | str) -> Path:
-    """The workspace root for a path given on the command line."""
-    root = Path(path).resolve()
-    if not root.is_dir():
-        raise NotAWorkspaceError(str(path))
-    return root
 
 
 def index_files(store: Store, files: list[FileInfo], deleted: list[str], **options) -> IndexSummary:
@@ -187,9 +180,10 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
 
 
 def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None,
-                    rebuild: bool = False) -> IndexSummary:
+                    rebuild: bool = False, files: list[FileInfo] | None = None) -> IndexSummary:
     """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions.
-    `rebuild`: throw the index away first and build it afresh. A file found damaged midway (pages
+    `rebuild`: throw the index away first and build it afresh. `files`: the workspace's walk when the
+    caller just made it (the freshness check), else the workspace is walked here. A file found damaged midway (pages
     overwritten: SQLite says so only when it reads them) is moved aside and the run starts over."""
     root = root_of(root)
     started = time.perf_counter()
@@ -200,7 +194,8 @@ def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress |
         with _translated(root):
             store = Store(root)
             try:
-                summary = index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
+                summary = index_files(store, files if files is not None and attempt == 1 else workspace.walk(root), [],
+                                      complete=True, jobs=jobs, progress=progress)
                 break
             except DAMAGED as exc:
                 if attempt == 2:
