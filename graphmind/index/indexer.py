@@ -33,7 +33,7 @@ from graphmind.store.damage import move_aside
 
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[str, int, int], None]   # (phase: parse | resolve | indexes, done, total)
 Results = Callable[[list, int], Iterable[list[FileResult]]]   # (work, jobs) -> processed files, in batches
 BATCH_FILES = 64          # files per worker round trip
 WRITE_FILES = 256         # files per write transaction during a cold load
@@ -168,15 +168,20 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
             delta.merge(store.write_results(pending, PLANNER))
             pending = []
         if progress:
-            progress(done, len(work))
+            progress("parse", done, len(work))
     if pending:
         delta.merge(store.write_results(pending, PLANNER))
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
-        resolve_pending(store, incremental=not cold, delta=delta, session=session)
+        resolve_pending(store, incremental=not cold, delta=delta, session=session,
+                        progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
     if cold and work:
+        if progress:
+            progress("indexes", 0, 1)
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
+        if progress:
+            progress("indexes", 1, 1)
 
 
 def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None,

@@ -1,6 +1,8 @@
 """A resolve pass: every pending call row and the base classes a change can reach, in chunks."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from graphmind.edgekinds import site_kind
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
@@ -13,12 +15,17 @@ RESOLVE_CHUNK = 20_000      # pending call rows resolved and written per step
 
 
 def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
-                    session: ResolveSession | None = None) -> int:
+                    session: ResolveSession | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> int:
     """Resolve every pending call row, and the base classes a change can reach; returns the number
-    of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed."""
+    of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed;
+    `progress(done, total)` is told the sites resolved so far, before the tables load and per chunk."""
     conn = store.conn
     if incremental:
         store.reset_pending_sites(delta.fresh if delta is not None else frozenset())
+    todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0] if progress else 0
+    if progress:
+        progress(0, todo)
     if session is not None:
         tables, dirty = session.prepare(conn, store.root, delta if incremental else None, store.version_at_begin)
         r = Resolver(tables, session.bases, session.subs, dirty)
@@ -48,6 +55,8 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
             inserts.extend((fid, caller, callee, name, line, col, *row, implicit) for row in rows[1:])
         store.write_resolutions(updates, inserts, deletes, [])
         total += len(pending)
+        if progress:
+            progress(total, max(todo, total))
     classes = sorted(tables.bases) if dirty is None else sorted(c for c in dirty if c in tables.bases)
     inherit_targets = []
     for cls in classes:
