@@ -11,9 +11,7 @@ results/startup.jsonl. The load average is printed with them: the machine is sha
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -58,13 +56,7 @@ def main() -> None:
     trees = {"new": HERE, "old": args.baseline.resolve()}
     lines = []
     with tempfile.TemporaryDirectory(prefix="gm-startup-") as tmp:
-        roots = {}
-        for name, tree in trees.items():
-            roots[name] = Path(tmp) / name
-            shutil.copytree(benchkit.corpus_path(args.corpus), roots[name], ignore=shutil.ignore_patterns(".graphmind"))
-            benchkit.log(f"indexing {args.corpus} with the {name} tree")
-            subprocess.run([sys.executable, "-m", "graphmind", "index", str(roots[name])], env=_env(tree),
-                           stdout=subprocess.DEVNULL, check=True)
+        roots = benchkit.indexed_copies(trees, args.corpus, Path(tmp))
         check = {k: [] for k in trees}
         query = {k: [] for k in trees}
         load = [os.getloadavg()[0]]
@@ -83,14 +75,7 @@ def main() -> None:
                       "old_over_new": round(med["old"] / med["new"], 2),
                       "new": [round(x, 4) for x in samples["new"]], "old": [round(x, 4) for x in samples["old"]],
                       "loadavg_start_end": load})
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
-                            text=True).stdout.strip()
-    for line in lines:
-        line.update(ts=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), commit=commit)
-        print(json.dumps(line))
-    if args.append:
-        with open(HERE / "benchmarks" / "results" / "startup.jsonl", "a") as fh:
-            fh.writelines(json.dumps(line) + "\n" for line in lines)
+    benchkit.report(lines, "startup.jsonl" if args.append else None)
 
 
 if __name__ == "__main__":

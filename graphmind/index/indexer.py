@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-from collections import deque
 import logging
 import multiprocessing
 import os
@@ -20,7 +19,8 @@ from graphmind.index.workspace import root_of  # noqa: F401  (callers take it fr
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import DiskFullError, IndexNotWritableError
-from graphmind.index.filework import process_batch, watch_owner
+from graphmind.index.filework import process_batch
+from graphmind.pools import in_order, watch_owner
 from graphmind.index.hasher import looks_unchanged
 from graphmind.index.modules import module_name
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
@@ -57,15 +57,7 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
                                initializer=watch_owner, initargs=(os.getpid(),))
     try:
-        # a bounded window of batches in flight: when the writer is slower than the parsers,
-        # finished extractions wait in the workers' queue, not all at once in this process
-        window: deque = deque()
-        for batch in _batches(work, BATCH_FILES):
-            window.append(pool.submit(process_batch, batch))
-            if len(window) >= IN_FLIGHT * jobs:
-                yield window.popleft().result()
-        while window:
-            yield window.popleft().result()
+        yield from in_order(pool, process_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs)
     finally:
         # interrupted (a signal, an error) or not: queued batches are dropped and the running ones
         # finished (a worker killed while it sends its result would leave the pool's reader blocked
@@ -174,7 +166,7 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
-        resolve_pending(store, incremental=not cold, delta=delta, session=session,
+        resolve_pending(store, incremental=not cold, delta=delta, session=session, jobs=jobs,
                         progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
     if cold and work:
         if progress:
