@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from graphmind.errors import DaemonError, DaemonNotRunningError, DaemonRunningError
+from graphmind.errors import DaemonError, DaemonNotRunningError, DaemonRunningError, GraphmindError
 from graphmind.live import client, freshness
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,11 @@ class Keeper:
                 daemon.start()
             except DaemonRunningError:          # another process took the lock first: use its daemon
                 return "attached"
+            except (GraphmindError, OSError) as exc:   # cannot watch or serve here: refresh in-process instead
+                log.warning("cannot run a daemon for %s (%s): re-indexing changed files before each answer",
+                            self.root, exc)
+                self.embed = False
+                return "none"
             self.daemon = daemon
             log.info("serving %s with a daemon in this process (pid-less: it stops with it)", self.root)
             return "embedded"
