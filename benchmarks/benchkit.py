@@ -5,7 +5,10 @@ directly; the corpus list lives in scripts/fetch_corpora.py only.
 """
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -37,3 +40,31 @@ def log(msg: str, tag: str = "bench") -> None:
     """A progress line on stderr (stdout carries only the JSON figures)."""
     sys.stderr.write(f"[{tag}] {msg}\n")
     sys.stderr.flush()
+
+
+def report(lines: list[dict], results_file: str | None, **stamp) -> None:
+    """Stamp each figure with the time, HEAD and `stamp`, print it as one JSON line, and append it to
+    results/<results_file> when one is given."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
+                            text=True).stdout.strip()
+    for line in lines:
+        line.update(stamp, commit=commit, ts=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        print(json.dumps(line))
+    if results_file:
+        with open(REPO / "benchmarks" / "results" / results_file, "a") as fh:
+            fh.writelines(json.dumps(line) + "\n" for line in lines)
+
+
+def indexed_copies(trees: dict[str, Path], corpus: str, tmp: Path) -> dict[str, Path]:
+    """One copy of a corpus per source tree (old code, new code), each indexed by its own tree
+    (`graphmind index` with PYTHONPATH set to it): their schemas may differ."""
+    import os
+    import shutil
+    roots = {}
+    for name, tree in trees.items():
+        roots[name] = tmp / name
+        shutil.copytree(corpus_path(corpus), roots[name], ignore=shutil.ignore_patterns(".graphmind"))
+        log(f"indexing {corpus} with the {name} tree")
+        subprocess.run([sys.executable, "-m", "graphmind", "index", str(roots[name])], check=True,
+                       env=dict(os.environ, PYTHONPATH=str(tree)), stdout=subprocess.DEVNULL)
+    return roots

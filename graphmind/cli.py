@@ -17,7 +17,6 @@ from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, Ro
                                    root_or_cwd)
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
-from graphmind.index import indexer
 from graphmind.errors import DamagedIndexError, GraphmindError, StoppedError
 from graphmind.logs import LineFormatter
 from graphmind.store import DAMAGED, open_reader
@@ -27,10 +26,18 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                        "calls what, across files, in milliseconds.")
 
 
-def _progress(done: int, total: int) -> None:
-    sys.stderr.write(f"\rindexing {done}/{total} files")
-    if done == total:
+PHASES = {"parse": "parsing {done}/{total} files", "resolve": "resolving {done}/{total} call sites",
+          "indexes": "building the indexes"}
+_shown: list[str] = []
+
+
+def _progress(phase: str, done: int, total: int) -> None:
+    """One terminal line per phase of `graphmind index`, rewritten in place as its count moves."""
+    if _shown and _shown[-1] != phase:
         sys.stderr.write("\n")
+    if not _shown or _shown[-1] != phase:
+        _shown.append(phase)
+    sys.stderr.write("\r" + PHASES[phase].format(done=done, total=total) + ("  done" if done == total else ""))
     sys.stderr.flush()
 
 
@@ -41,9 +48,12 @@ def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (d
                   "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
     """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
+    from graphmind.index import indexer        # tree-sitter and the resolver: only for commands that write
     signal.signal(signal.SIGTERM, _stop)
     summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
                                       rebuild=rebuild)
+    if _shown:
+        sys.stderr.write("\n")
     emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
 
@@ -144,11 +154,15 @@ def export_cmd(fmt: str = typer.Option("json", "--format", help="Only json for n
 @app.command("mcp")
 def mcp_cmd(root: Optional[Path] = typer.Option(None, "--root", help=(
         "Workspace to serve (default: the nearest folder above the current one with an index, else the "
-        "current folder; indexed on the first call if needed)."))):
+        "current folder; indexed on the first call if needed).")),
+            daemon: bool = typer.Option(True, "--daemon/--no-daemon", help=(
+                "Keep the index fresh through the workspace's daemon: attach to a running one, else run one "
+                "inside this server until it exits (default). --no-daemon: re-index changed files before each "
+                "answer instead."))):
     """Serve the code graph to a coding agent over MCP (stdio): blast_radius, callers, callees, find_symbol,
     symbol_source, change_impact, index_status. Register it in the agent as the command `graphmind mcp`."""
     from graphmind.agent import server as mcp_server
-    mcp_server.serve(root_or_cwd(root))
+    mcp_server.serve(root_or_cwd(root), daemon=daemon)
 
 
 @app.command("impact")

@@ -9,7 +9,7 @@ import orjson
 import typer
 
 from graphmind.errors import NoIndexError
-from graphmind.index import indexer
+from graphmind.index.workspace import root_of
 from graphmind.store import index_path
 
 RootOpt = typer.Option(None, "--root", help="Workspace root (default: the nearest folder above the current one with an index).")
@@ -25,7 +25,7 @@ NoRefreshOpt = typer.Option(False, "--no-refresh", help=(
 def find_root(root: Optional[Path]) -> Path:
     """The workspace a command works on: --root, else the nearest indexed folder at or above here."""
     if root is not None:
-        return indexer.root_of(root)
+        return root_of(root)
     here = Path.cwd().resolve()
     for cand in (here, *here.parents):
         if index_path(cand).is_file():
@@ -38,7 +38,7 @@ def root_or_cwd(root: Optional[Path]) -> Path:
     try:
         return find_root(root)
     except NoIndexError:
-        return indexer.root_of(Path.cwd())
+        return root_of(Path.cwd())
 
 
 def emit(doc: dict | list | str, as_json: bool) -> None:

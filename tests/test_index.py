@@ -67,7 +67,10 @@ def test_every_call_records_its_resolution(indexed_shop):
     conn = open_reader(indexed_shop)
     kinds = {r for (r,) in conn.execute("SELECT DISTINCT resolution FROM calls")}
     assert "pending" not in kinds
-    assert kinds <= {"local", "import", "self", "inferred", "possible", "builtin", "external", "unresolved"}
+    assert kinds <= {"local", "import", "self", "inferred", "possible", "builtin", "external", "unresolved",
+                     "unreached"}
+    # an implicit call or member read that reached nothing is kept as `unreached`, and only those
+    assert not conn.execute("SELECT count(*) FROM calls WHERE resolution = 'unreached' AND implicit = 0").fetchone()[0]
     how = dict(conn.execute("SELECT callee, resolution FROM calls WHERE callee IN ('validate_order', 'len', 'self.refund_one')"))
     assert how == {"validate_order": "import", "self.refund_one": "self"}
 

@@ -2,35 +2,32 @@
 
 Adding a tool: write one function here, typed with Annotated[..., Field(description=...)] arguments,
 returning `_answer(text, data)`, its docstring written for an agent choosing a tool, and put `@tool`
-on it. Inside, `with _index() as ix:` gives the workspace root, a read-only connection to a freshly
+on it. Inside, `with _index() as ix:` (agent/view.py) gives the workspace root, a read-only connection to a freshly
 updated index, and the files known to be stale. Raise a GraphmindError for bad input: the agent gets
 its message as a tool error.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import inspect
 import logging
-import threading
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
 import apsw
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from graphmind import budget, config, paths
-from graphmind.agent import answers
+from graphmind.agent import answers, progress, view
+from graphmind.agent.view import index_view as _index
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
-from graphmind.live import freshness
+from graphmind.live.keeper import Keeper
 from graphmind.query import graph, impact, lookup, render, status
 from graphmind.errors import AmbiguousSymbolError, BadArgumentError, DamagedIndexError, GraphmindError
-from graphmind.store import DAMAGED, open_reader
+from graphmind.store import DAMAGED
 
 INSTRUCTIONS = (
     "graphmind answers structural questions about this workspace's code from a local index that is brought "
@@ -45,8 +42,6 @@ log = logging.getLogger(__name__)
 server = MCPServer("graphmind", instructions=INSTRUCTIONS, log_level="WARNING")
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                              open_world_hint=False)
-_root: list[Path] = [Path.cwd()]
-_refresh_lock = threading.Lock()
 
 Symbol = Annotated[str, Field(description=(
     "The definition to ask about: a qualified name (pkg.mod.Class.method), a short name (process_refund), "
@@ -70,24 +65,16 @@ Kind = Literal["function", "method", "class", "interface", "struct", "enum", "tr
                "type", "constant", "macro", "constructor", "field"]
 
 
-@dataclass
-class IndexView:
-    """What a tool reads from: the workspace root, a read-only index connection, files known stale."""
-    root: Path
-    conn: apsw.Connection
-    stale: set[str]
-    fresh: freshness.Freshness
-
-
 def tool(fn):
     """Register `fn` as a read-only MCP tool; graphmind errors reach the agent as tool errors it can act on."""
     take_all = ("FILE:LINE, or all_matches=true" if "all_matches" in inspect.signature(fn).parameters
                 else "or FILE:LINE")
 
     @functools.wraps(fn)
-    def run(**kwargs):
+    def run(ctx: Context, **kwargs):
         try:
-            return fn(**kwargs)
+            with progress.reporting(ctx):
+                return fn(**kwargs)
         except AmbiguousSymbolError as exc:
             raise ToolError(exc.message.replace("FILE:LINE, or --all", take_all)) from None
         except GraphmindError as exc:
@@ -100,21 +87,9 @@ def tool(fn):
             log.exception("tool %s failed", fn.__name__)
             raise ToolError(f"graphmind failed internally ({type(exc).__name__}: {exc}); "
                             "the server's log (stderr) has the traceback") from None
+    run.__annotations__ = {**fn.__annotations__, "ctx": Context}     # the SDK passes the request context
     server.add_tool(run, annotations=_READ_ONLY)
     return fn
-
-
-@contextlib.contextmanager
-def _index() -> Iterator[IndexView]:
-    """A fresh index to answer from (via the daemon when one runs, else re-indexing changed files)."""
-    root = _root[0]
-    with _refresh_lock:
-        fresh = freshness.ensure_fresh(root)
-    conn = open_reader(root)
-    try:
-        yield IndexView(root, conn, set(getattr(fresh, "stale", []) or []), fresh)
-    finally:
-        conn.close()
 
 
 def _answer(text: str, data: dict) -> CallToolResult:
@@ -286,7 +261,8 @@ def repo_map(max_tokens: Annotated[int, Field(ge=64, le=budget.MAX_TOKENS, descr
         return _answer(m.text or f"(empty map: nothing indexed fits in {m.budget} tokens)", m.as_json())
 
 
-def serve(root: Path) -> None:
-    """Answer MCP requests on stdin/stdout for the workspace at `root` until the client hangs up."""
-    _root[0] = root
-    server.run("stdio")
+def serve(root: Path, daemon: bool = True) -> None:
+    """Answer MCP requests on stdin/stdout for the workspace at `root` until the client hangs up;
+    `daemon`: attach to the workspace's daemon, or run one in this process until then."""
+    with view.serving(root, Keeper(root) if daemon else None):
+        server.run("stdio")

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import stat
-import threading
-import time
 from typing import Protocol
 
 from graphmind import config
@@ -17,14 +14,13 @@ from graphmind import lang  # noqa: F401  (registers every language's resolution
 from graphmind.index import parser
 from graphmind.index.extractor import extract
 from graphmind.index.hasher import digest
-from graphmind.store import process_alive
+from graphmind.pools import watch_owner  # noqa: F401  (the indexer's pools take it from here)
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult
 from graphmind.index.modules import module_name
 
 log = logging.getLogger(__name__)
 
-OWNER_POLL_S = 0.2      # how often a worker checks that the process that made its pool lives
 
 
 def _rejected(data: bytes) -> str | None:
@@ -116,24 +112,6 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
     if cache is not None:
         cache.remember(info, sha, module, data, tree, ext)
     return FileResult(info, sha, False, ext)
-
-
-def watch_owner(owner: int, every: float = OWNER_POLL_S) -> None:
-    """A worker's initializer: exit as soon as the process that made the pool is gone (killed with
-    -9, say), instead of parsing on for minutes as an orphan. Polled from a daemon thread; the pid
-    is the owner's, not the parent's, since forkserver workers are the fork server's children.
-    Signals: SIGTERM kills a worker outright (a forked worker inherits the CLI's handler, which
-    would unwind it with a traceback), Ctrl-C is left to the owner, which stops the pool."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch() -> None:
-        parent = os.getppid()
-        while True:
-            time.sleep(every)
-            if os.getppid() != parent or not process_alive(owner):
-                os._exit(1)
-    threading.Thread(target=watch, name="graphmind-owner-watch", daemon=True).start()
 
 
 def process_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:

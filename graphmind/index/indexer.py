@@ -7,21 +7,20 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import apsw
 
-from graphmind import (
-    config,
-    lang,  # noqa: F401  (registers every language's resolution hooks)
-)
-from graphmind.edgekinds import CALL_KINDS, sql_in
-from graphmind.errors import DiskFullError, IndexNotWritableError, NotAWorkspaceError
+from graphmind import config
 from graphmind.index import workspace
-from graphmind.index.filework import process_batch, watch_owner
+from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
+from graphmind.edgekinds import CALL_KINDS, sql_in
+from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
+from graphmind.errors import DiskFullError, IndexNotWritableError
+from graphmind.index.filework import process_batch
+from graphmind.pools import in_order, watch_owner
 from graphmind.index.hasher import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolve.interface import PLANNER
@@ -33,7 +32,7 @@ from graphmind.store.damage import move_aside
 
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[str, int, int], None]   # (phase: parse | resolve | indexes, done, total)
 Results = Callable[[list, int], Iterable[list[FileResult]]]   # (work, jobs) -> processed files, in batches
 BATCH_FILES = 64          # files per worker round trip
 WRITE_FILES = 256         # files per write transaction during a cold load
@@ -57,28 +56,12 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
                                initializer=watch_owner, initargs=(os.getpid(),))
     try:
-        # a bounded window of batches in flight: when the writer is slower than the parsers,
-        # finished extractions wait in the workers' queue, not all at once in this process
-        window: deque = deque()
-        for batch in _batches(work, BATCH_FILES):
-            window.append(pool.submit(process_batch, batch))
-            if len(window) >= IN_FLIGHT * jobs:
-                yield window.popleft().result()
-        while window:
-            yield window.popleft().result()
+        yield from in_order(pool, process_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs)
     finally:
         # interrupted (a signal, an error) or not: queued batches are dropped and the running ones
         # finished (a worker killed while it sends its result would leave the pool's reader blocked
         # on half a message, and the process hanging at exit); orphans exit by themselves (watch_owner)
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def root_of(path: Path | str) -> Path:
-    """The workspace root for a path given on the command line."""
-    root = Path(path).resolve()
-    if not root.is_dir():
-        raise NotAWorkspaceError(str(path))
-    return root
 
 
 def index_files(store: Store, files: list[FileInfo], deleted: list[str], **options) -> IndexSummary:
@@ -161,21 +144,27 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
             delta.merge(store.write_results(pending, PLANNER))
             pending = []
         if progress:
-            progress(done, len(work))
+            progress("parse", done, len(work))
     if pending:
         delta.merge(store.write_results(pending, PLANNER))
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
-        resolve_pending(store, incremental=not cold, delta=delta, session=session)
+        resolve_pending(store, incremental=not cold, delta=delta, session=session, jobs=jobs,
+                        progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
     if cold and work:
+        if progress:
+            progress("indexes", 0, 1)
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
+        if progress:
+            progress("indexes", 1, 1)
 
 
 def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress | None = None,
-                    rebuild: bool = False) -> IndexSummary:
+                    rebuild: bool = False, files: list[FileInfo] | None = None) -> IndexSummary:
     """Index a whole workspace into root/.graphmind/index.db: new and changed files, deletions.
-    `rebuild`: throw the index away first and build it afresh. A file found damaged midway (pages
+    `rebuild`: throw the index away first and build it afresh. `files`: the workspace's walk when the
+    caller just made it (the freshness check), else the workspace is walked here. A file found damaged midway (pages
     overwritten: SQLite says so only when it reads them) is moved aside and the run starts over."""
     root = root_of(root)
     started = time.perf_counter()
@@ -186,7 +175,8 @@ def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress |
         with _translated(root):
             store = Store(root)
             try:
-                summary = index_files(store, workspace.walk(root), [], complete=True, jobs=jobs, progress=progress)
+                summary = index_files(store, files if files is not None and attempt == 1 else workspace.walk(root), [],
+                                      complete=True, jobs=jobs, progress=progress)
                 break
             except DAMAGED as exc:
                 if attempt == 2:

@@ -6,24 +6,32 @@ import os
 import stat
 from pathlib import Path
 
-import pathspec
-
 from graphmind import config
 from graphmind.config import is_secret
+from graphmind.errors import NotAWorkspaceError
 from graphmind.languages import language_for, has_tags
 from graphmind.models import FileInfo
 
 log = logging.getLogger(__name__)
 
 
-def _load_spec(directory: Path) -> pathspec.PathSpec | None:
+IGNORE_FILES = (".gitignore", config.IGNORE_FILE)
+
+
+def _load_spec(directory: Path | str, names=IGNORE_FILES):
+    """The ignore rules written in one folder (None when it has none). pathspec is imported only
+    here: a workspace without ignore files never pays for it."""
     lines: list[str] = []
-    for fname in (".gitignore", config.IGNORE_FILE):
+    for fname in names:
         try:
-            lines += (directory / fname).read_text(encoding="utf-8", errors="replace").splitlines()
+            with open(os.path.join(directory, fname), encoding="utf-8", errors="replace") as fh:
+                lines += fh.read().splitlines()
         except OSError:
             continue
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    if not lines:
+        return None
+    import pathspec
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 class IgnoreRules:
@@ -31,12 +39,35 @@ class IgnoreRules:
 
     def __init__(self, root: Path):
         self.root = root
-        self._specs: dict[str, pathspec.PathSpec | None] = {}
+        self._specs: dict[str, object] = {}
+        self._chains: dict[str, tuple] = {}
 
-    def _spec(self, rel_dir: str) -> pathspec.PathSpec | None:
+    def listed(self, rel_dir: str, names: set[str]) -> None:
+        """A walk saw a folder's entries: read only the ignore files it holds (no failed opens)."""
         if rel_dir not in self._specs:
-            self._specs[rel_dir] = _load_spec(self.root / rel_dir if rel_dir else self.root)
+            present = [n for n in IGNORE_FILES if n in names]
+            full = os.path.join(self.root, rel_dir) if rel_dir else str(self.root)
+            self._specs[rel_dir] = _load_spec(full, present) if present else None
+
+    def _spec(self, rel_dir: str):
+        if rel_dir not in self._specs:
+            self._specs[rel_dir] = _load_spec(os.path.join(self.root, rel_dir) if rel_dir else str(self.root))
         return self._specs[rel_dir]
+
+    def _chain(self, rel_dir: str) -> tuple:
+        """(depth, spec) of each folder from the root down to rel_dir that has ignore rules."""
+        chain = self._chains.get(rel_dir)
+        if chain is None:
+            if rel_dir:
+                head, _, _ = rel_dir.rpartition("/")
+                chain = self._chain(head)
+                depth = rel_dir.count("/") + 1
+            else:
+                chain, depth = (), 0
+            spec = self._spec(rel_dir)
+            chain = chain + ((depth, spec),) if spec is not None else chain
+            self._chains[rel_dir] = chain
+        return chain
 
     def ignored(self, rel: str, is_dir: bool) -> bool:
         """Whether a relative path ('/'-separated) is left out of the index."""
@@ -48,12 +79,10 @@ class IgnoreRules:
             return True
         if any(p in config.SKIP_DIRS for p in parts[:-1]):
             return True
-        for i in range(len(parts)):
-            spec = self._spec("/".join(parts[:i]))
-            if spec is not None:
-                sub = "/".join(parts[i:]) + ("/" if is_dir else "")
-                if spec.match_file(sub):
-                    return True
+        for depth, spec in self._chain("/".join(parts[:-1])):
+            sub = "/".join(parts[depth:]) + ("/" if is_dir else "")
+            if spec.match_file(sub):
+                return True
         return False
 
     def indexable(self, rel: str) -> str | None:
@@ -73,41 +102,68 @@ def admits_link(root_real: str, rules: IgnoreRules, full: str) -> bool:
     return not rules.ignored(target[len(root_real) + 1:].replace(os.sep, "/"), False)
 
 
+def root_of(path: Path | str) -> Path:
+    """The workspace root for a path given on the command line."""
+    root = Path(path).resolve()
+    if not root.is_dir():
+        raise NotAWorkspaceError(str(path))
+    return root
+
+
 def walk(root: Path) -> list[FileInfo]:
-    """Every indexable file under root, sorted by path; symlinks are followed only inside root."""
+    """Every indexable file under root, sorted by path; symlinks are followed only inside root.
+
+    One `os.scandir` per folder and one stat per file of a language we read: the entries' types come
+    from the listing, and only ignore files the listing shows are opened (a no-op freshness check
+    walks every folder, so this is most of its cost)."""
     rules = IgnoreRules(root)
     out: list[FileInfo] = []
     root_real = os.path.realpath(root)
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root)
-        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
-        keep = []
-        for d in dirnames:
-            rel = f"{rel_dir}/{d}" if rel_dir else d
-            if os.path.islink(os.path.join(dirpath, d)) or rules.ignored(rel, True):
-                continue
-            keep.append(d)
-        dirnames[:] = sorted(keep)
-        for f in filenames:
-            rel = f"{rel_dir}/{f}" if rel_dir else f
-            lang = rules.indexable(rel)
-            if lang is None:
-                continue
-            full = os.path.join(dirpath, f)
-            try:
-                if os.path.islink(full) and not admits_link(root_real, rules, full):
-                    continue
-                st = os.stat(full)
-            except OSError as exc:
-                log.warning("skipping %s: %s", rel, exc)
-                continue
-            if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
-                continue
-            try:
-                rel.encode("utf-8")
-            except UnicodeEncodeError:              # undecodable bytes in the name: cannot be stored
-                log.warning("skipping %r: its name is not valid UTF-8", rel)
-                continue
-            out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
+    folders = [("", str(root))]
+    while folders:
+        rel_dir, full_dir = folders.pop()
+        try:
+            with os.scandir(full_dir) as listing:
+                entries = list(listing)
+        except OSError as exc:                       # unreadable, or gone since its parent was listed
+            log.debug("not walking %s: %s", rel_dir or ".", exc)
+            continue
+        rules.listed(rel_dir, {e.name for e in entries})
+        for entry in entries:
+            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+            info = _entry_info(rules, root_real, entry, rel, folders)
+            if info is not None:
+                out.append(info)
     out.sort(key=lambda fi: fi.path)
     return out
+
+
+def _entry_info(rules: IgnoreRules, root_real: str, entry: os.DirEntry, rel: str, folders: list) -> FileInfo | None:
+    """The FileInfo of one listed entry, or None; a folder to walk is pushed on `folders`."""
+    try:
+        is_dir = entry.is_dir()                      # follows a link, as os.walk does
+        link = entry.is_symlink()
+    except OSError:
+        return None
+    if is_dir:
+        if not link and not rules.ignored(rel, True):
+            folders.append((rel, entry.path))
+        return None
+    lang = rules.indexable(rel)
+    if lang is None:
+        return None
+    try:
+        if link and not admits_link(root_real, rules, entry.path):
+            return None
+        st = entry.stat()                            # the target's, for an admitted link
+    except OSError as exc:
+        log.warning("skipping %s: %s", rel, exc)
+        return None
+    if not stat.S_ISREG(st.st_mode):                 # FIFOs, sockets, devices: never opened
+        return None
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:                       # undecodable bytes in the name: cannot be stored
+        log.warning("skipping %r: its name is not valid UTF-8", rel)
+        return None
+    return FileInfo(rel, entry.path, lang, st.st_size, st.st_mtime_ns)

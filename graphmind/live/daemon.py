@@ -236,7 +236,8 @@ class Daemon:
             self.trees.forget(rel)
         self.writer.updating(batch.full, sorted(batch.paths))
         summary = index_files(store, files, deleted, complete=batch.full, force=forced, results=self._results,
-                              checkpoint=False, totals=False, session=self.session, on_lock_wait=self.writer.lock_wait)
+                              checkpoint=False, totals=False, session=self.session, on_lock_wait=self.writer.lock_wait,
+                              progress=self.writer.progress)
         done = time.monotonic()
         if not (summary.changed or summary.removed) and not batch.full:
             return

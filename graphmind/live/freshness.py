@@ -1,7 +1,8 @@
 """Answers must be about the code as it is on disk: bring the index up to date before reading.
 
 With a daemon serving the workspace, it is the only writer: ask it to wait until what changed is
-committed. Without one, re-index changed files in-process (a stat per file when nothing changed).
+committed. Without one, re-index changed files in-process; when nothing changed that costs one walk (a stat
+per file) and one read of the files table (graphmind/index/scan.py).
 """
 from __future__ import annotations
 
@@ -31,9 +32,13 @@ class Freshness:
 
 
 def _refresh_in_process(root: Path) -> Freshness:
-    from graphmind.index.indexer import index_workspace          # heavy: only when no daemon runs
+    from graphmind.index import scan, workspace
     try:
-        summary = index_workspace(root)
+        files = workspace.walk(root)
+        if scan.matches_index(root, files):     # nothing changed: no writer, no parser imported
+            return Freshness("refreshed")
+        from graphmind.index.indexer import index_workspace      # heavy: only when something changed
+        summary = index_workspace(root, files=files)
     except UnsafeFolderError:                  # nothing can be read from such a folder either: say it once
         raise
     except (GraphmindError, apsw.Error, OSError) as exc:

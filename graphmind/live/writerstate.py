@@ -27,6 +27,11 @@ class WriterState:
             self.set("updating", f"{len(paths)} file(s): " + ", ".join(logs.escape(p) for p in paths[:3])
                      + (" …" if len(paths) > 3 else ""))
 
+    def progress(self, phase: str, done: int, total: int) -> None:
+        """index_files' progress (parse, resolve, indexes), shown by status while a long update runs:
+        the MCP server reports it to an agent waiting for a first index."""
+        self.now = {**self.now, "progress": {"phase": phase, "done": done, "total": total}}
+
     def lock_wait(self, waiting: bool) -> None:
         """write_lock's on_wait: another graphmind process is writing this index (a `graphmind index` run)."""
         if waiting:

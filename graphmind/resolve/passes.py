@@ -1,53 +1,44 @@
 """A resolve pass: every pending call row and the base classes a change can reach, in chunks."""
 from __future__ import annotations
 
-from graphmind.edgekinds import site_kind
+from collections.abc import Callable
+
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
-from graphmind.resolve.sites import resolve_site
+from graphmind.resolve.spread import can_spread, pending_chunks, resolve_chunk, resolved_chunks
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
 
-RESOLVE_CHUNK = 20_000      # pending call rows resolved and written per step
-
 
 def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
-                    session: ResolveSession | None = None) -> int:
+                    session: ResolveSession | None = None,
+                    progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> int:
     """Resolve every pending call row, and the base classes a change can reach; returns the number
-    of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed."""
+    of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed;
+    `progress(done, total)` is told the sites resolved so far, before the tables load and per chunk;
+    `jobs`: worker processes a cold pass may spread over (resolve/spread.py)."""
     conn = store.conn
     if incremental:
         store.reset_pending_sites(delta.fresh if delta is not None else frozenset())
+    todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
+    if progress:
+        progress(0, todo)
     if session is not None:
         tables, dirty = session.prepare(conn, store.root, delta if incremental else None, store.version_at_begin)
         r = Resolver(tables, session.bases, session.subs, dirty)
     else:
         tables, dirty = load_tables(conn, store.root), None
         r = Resolver(tables)
-    last, total = 0, 0
-    while True:                                  # in chunks: memory stays flat on a cold index
-        seen: dict[tuple, list] = {}             # the same call text in the same scope resolves alike
-        pending = conn.execute(
-            "SELECT id, file_id, caller_id, callee, name, line, col, implicit, kind FROM calls"
-            " WHERE resolution='pending' AND id > ? ORDER BY id LIMIT ?", (last, RESOLVE_CHUNK)).fetchall()
-        if not pending:
-            break
-        last = pending[-1][0]
-        updates, inserts, deletes = [], [], []
-        for cid, fid, caller, callee, name, line, col, implicit, kind in pending:
-            site = site_kind(kind)
-            key = (caller, callee, name, implicit, site)
-            rows = seen.get(key)
-            if rows is None:
-                rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site)
-            if not rows:
-                deletes.append((cid,))
-                continue
-            updates.append((*rows[0], cid))
-            inserts.extend((fid, caller, callee, name, line, col, *row, implicit) for row in rows[1:])
+    chunks = pending_chunks(conn)               # in chunks: memory stays flat on a cold index
+    spread = session is None and not incremental and can_spread(jobs, todo)
+    total = 0
+    for updates, inserts, deletes, n in (resolved_chunks(r, chunks, jobs) if spread
+                                         else (resolve_chunk(r, c) for c in chunks)):
         store.write_resolutions(updates, inserts, deletes, [])
-        total += len(pending)
+        total += n
+        if progress:
+            progress(total, max(todo, total))
     classes = sorted(tables.bases) if dirty is None else sorted(c for c in dirty if c in tables.bases)
     inherit_targets = []
     for cls in classes:

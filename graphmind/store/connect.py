@@ -13,6 +13,7 @@ from urllib.parse import quote
 import apsw
 
 from graphmind import config, private
+from graphmind.pools import process_alive  # noqa: F401  (callers take it from the store)
 from graphmind.errors import DamagedIndexError, NoIndexError
 from graphmind.resources import read_text
 from graphmind.store.damage import DAMAGED, header_damage
@@ -96,17 +97,6 @@ def _take_lock(path: Path, on_wait: Callable[[bool], None] | None = None) -> int
 def _holder(fd: int) -> int | None:
     text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
     return int(text) if text.isdigit() and len(text) < 12 else None
-
-
-def process_alive(pid: int) -> bool:
-    """Whether a process of that pid exists (one of another user counts as alive)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _same_file(fd: int, path: Path) -> bool:

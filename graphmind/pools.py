@@ -1,0 +1,55 @@
+"""Worker pools of the write path (the parser's in index/, the resolver's in resolve/): workers that
+die with the process that made them, and results taken in order from a bounded window of work."""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
+
+OWNER_POLL_S = 0.2      # how often a worker checks that the process that made its pool lives
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process of that pid exists (one of another user counts as alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def watch_owner(owner: int, every: float = OWNER_POLL_S) -> None:
+    """A worker's initializer: exit as soon as the process that made the pool is gone (killed with
+    -9, say), instead of parsing on for minutes as an orphan. Polled from a daemon thread; the pid
+    is the owner's, not the parent's, since forkserver workers are the fork server's children.
+    Signals: SIGTERM kills a worker outright (a forked worker inherits the CLI's handler, which
+    would unwind it with a traceback), Ctrl-C is left to the owner, which stops the pool."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        parent = os.getppid()
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent or not process_alive(owner):
+                os._exit(1)
+    threading.Thread(target=watch, name="graphmind-owner-watch", daemon=True).start()
+
+
+def in_order(pool: Executor, fn: Callable, items: Iterable, ahead: int) -> Iterator:
+    """fn(item) for every item, run by the pool, yielded in item order; at most `ahead` items are
+    submitted beyond the one being waited for, so when the consumer (the writer) is slower than the
+    workers, finished results wait in the workers' queue, not all at once in this process."""
+    window: deque = deque()
+    for item in items:
+        window.append(pool.submit(fn, item))
+        if len(window) >= ahead:
+            yield window.popleft().result()
+    while window:
+        yield window.popleft().result()

@@ -1,0 +1,49 @@
+"""A cold index resolved by forked workers equals one resolved by a single process, table for table
+(real subprocesses: `graphmind index --jobs 2` against `--jobs 1` on copies of one workspace)."""
+from __future__ import annotations
+
+import shutil
+
+import apsw
+
+from conftest import run_cli
+from daemonkit import assert_same_graph
+from graphmind.resolve import spread
+from graphmind.store import index_path
+
+MODULES = 100
+
+
+def _workspace(root):
+    """Enough call sites to spread (over SPREAD_MIN_SITES): classes deriving across modules, self and
+    super() calls, instances built and used, imported functions, names that stay possible or unresolved."""
+    pkg = root / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "m0.py").write_text("class C0:\n    def run(self):\n        return 0\n\n    def step(self):\n"
+                               "        return self.run()\n\n\ndef f0(x):\n    return x\n")
+    for i in range(1, MODULES):
+        body = "\n".join(
+            f"    obj.step(); obj.run(); f{i - 1}(k); self_free_{k % 7}(); k.save(); helper(obj, {k})"
+            for k in range(45))
+        pkg.joinpath(f"m{i}.py").write_text(
+            f"from pkg.m{i - 1} import C{i - 1}, f{i - 1}\n\n\n"
+            f"def helper(o, n):\n    return o.run()\n\n\n"
+            f"class C{i}(C{i - 1}):\n    def run(self):\n        return super().run() + self.step()\n\n\n"
+            f"def f{i}(k):\n    obj = C{i}()\n{body}\n    return obj\n")
+    return root
+
+
+def test_spread_resolution_equals_a_single_process(tmp_path):
+    one = _workspace(tmp_path / "one")
+    two = tmp_path / "two"
+    shutil.copytree(one, two)
+    run_cli("index", "--jobs", "1", str(one), cwd=tmp_path, check=True)
+    run_cli("index", "--jobs", "2", str(two), cwd=tmp_path, check=True)
+    conn = apsw.Connection(str(index_path(one)), flags=apsw.SQLITE_OPEN_READONLY)
+    sites = conn.execute("SELECT count(*) FROM calls").fetchone()[0]
+    conn.close()
+    assert spread.can_spread(2, sites)               # the --jobs 2 run did spread its resolution
+    assert_same_graph(index_path(one), index_path(two))
+    doc_one = run_cli("export", cwd=one, check=True).stdout
+    assert doc_one == run_cli("export", cwd=two, check=True).stdout
