@@ -49,6 +49,20 @@ EXPECTED = {
             "billing.exporters.JsonExporter.export": {"override"},
             "billing.exporters.run": {"call"},
         },
+        # constants: their readers (a bare imported name, `mod.X`, `Cls.X`, a bare name of the same module)
+        "billing.config.CURRENCY": {
+            "billing.report.header": {"read"},                  # config.CURRENCY, module imported whole
+            "billing.special": {"import"},                      # from billing.config import CURRENCY
+            "billing.special.label": {"read"},                  # CURRENCY (local_only's is its own)
+        },
+        "billing.invoice.TAX_RATE": {
+            "billing.invoice.Invoice.issue": {"read"},          # TAX_RATE in the same module
+            "billing.report.header": {"read"},                  # invoice.TAX_RATE
+        },
+        "billing.invoice.Invoice.PREFIX": {
+            "billing.special.label": {"read"},                  # Invoice.PREFIX
+        },
+        "billing.config.ROUNDING": {},                          # defined twice, read nowhere
     },
     "ts": {
         "src.invoice.Invoice": {
@@ -181,7 +195,8 @@ def test_no_named_definition_answers_nothing(tmp_path, lang):
     texts = {p.relative_to(root).as_posix(): p.read_text() for p in root.rglob("*") if p.is_file()
              and p.suffix in (".py", ".ts", ".java", ".go")}
     rows = conn.execute("SELECT s.qualname, s.name, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
-                        " WHERE s.kind IN ('class', 'struct', 'interface', 'function')").fetchall()
+                        " WHERE s.kind IN ('class', 'struct', 'interface', 'function', 'variable', 'constant')"
+                        ).fetchall()
     silent = []
     for qualname, name, path in rows:
         named_elsewhere = any(re.search(rf"\b{re.escape(name)}\b", text) for p, text in texts.items() if p != path)
@@ -206,8 +221,33 @@ def test_mcp_blast_radius_follows_every_kind_and_narrows(tmp_path):
         wrong = await call("blast_radius", symbol="billing.invoice.Invoice", kinds=["calls"])
         return every, narrow, wrong
     every, narrow, wrong = run(root, tmp_path, scenario)
-    assert "billing/special.py:4-6 class CreditNote(Invoice) [inherit]" in text(every)
+    assert "billing/special.py:5-7 class CreditNote(Invoice) [inherit]" in text(every)
     assert "billing/service.py:1-13 (module billing.service) [import]" in text(every)
     assert every.structured_content["total"] == 7
     assert [c["symbol"] for c in narrow.structured_content["callers"]] == ["billing.special.CreditNote"]
     assert wrong.is_error
+
+
+def test_cli_blast_radius_of_a_constant_lists_its_readers(tmp_path):
+    index_fixture(tmp_path, "deps/py").close()
+    root = tmp_path / "deps/py"
+    doc = json.loads(run_cli("blast-radius", "CURRENCY", "--depth", "1", "--json", "--kinds", "read",
+                             cwd=root, check=True).stdout)
+    assert doc["kinds"] == ["read"]
+    assert {(c["symbol"], tuple(c["kinds"])) for c in doc["callers"]} == {
+        ("billing.report.header", ("read",)), ("billing.special.label", ("read",))}
+    every = run_cli("blast-radius", "billing.invoice.Invoice.PREFIX", "--depth", "1", cwd=root, check=True).stdout
+    assert "billing/special.py" in every and "[read]" in every
+    shown = run_cli("symbols", "--kind", "constant", cwd=root, check=True).stdout
+    assert 'CURRENCY = "EUR"' in shown and "ROUNDING: int = 2" in shown
+    # callers stay about calls: a read is not a call
+    assert "0 callers" in run_cli("callers", "CURRENCY", cwd=root, check=True).stdout
+
+
+def test_export_edges_carry_reads(tmp_path):
+    index_fixture(tmp_path, "deps/py").close()
+    doc = json.loads(run_cli("export", "--format", "json", cwd=tmp_path / "deps/py", check=True).stdout)
+    edges = {(e["caller"], e["callee"], e["kind"]) for e in doc["edges"]}
+    assert ("billing.special.label", "billing.config.CURRENCY", "read") in edges
+    assert ("billing.special", "billing.config.CURRENCY", "import") in edges
+    assert not any(callee.endswith("CURRENCY") for callees in doc["call_graph"].values() for callee in callees)

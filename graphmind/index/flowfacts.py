@@ -39,12 +39,14 @@ def _text(source: bytes, node) -> str:
     return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
 
 
-def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
-                 known: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow], bool]:
+def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known: set[str] = frozenset(),
+                 readable: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
     starts from such a name, a typed binding, or `self` (otherwise its type cannot be known anyway).
+    `readable`: names of the file's module/class-level variables and of names it imports from a
+    module; a bare name read is kept only for them (a `read` edge if it reaches a variable).
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
@@ -64,6 +66,13 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
     for kind, node, caps in pending_implicit:
         if kind == "attribute" and node.id in called:
             continue                              # `x.m()`: a call site already
+        if kind == "read":
+            name = caps["name"][0]
+            text = name.text.decode("utf-8", "replace")
+            if text in readable:
+                calls.append(CallRow(enclosing(name.start_byte, True), text, text, name.start_point[0] + 1,
+                                     name.start_point[1], MEMBER_READ))
+            continue
         _implicit(source, kind, node, caps, typed, enclosing, calls)
     seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
     kept = []

@@ -1,0 +1,51 @@
+"""Module- and class-level variables and constants: leaf definitions (never scopes), so that a read of
+one (`read` edges, graphmind/resolve/reads.py) has a definition to reach.
+
+What counts is written in each language's tags.scm as `@definition.variable` / `@definition.constant`:
+Python's module-level and class-body assignments and annotated names (also inside a module-level
+`if`/`try`), never locals or `self.x`. A leaf's parent is the innermost module or class around it;
+a name that also names a function or class there, or was already defined there, is not added again.
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.index.snippets import folded
+from graphmind.models import SymbolRow
+
+LEAF_KINDS = frozenset({"variable", "constant"})
+MAX_VARIABLE_SIGNATURE = 160
+_CONTAINERS = frozenset({"module", "class", "struct", "interface", "enum", "trait", "namespace"})
+_UPPER = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
+
+
+def leaf_kind(language: str, captured: str, name: str) -> str:
+    """`constant` or `variable`: Python has no constants, so an UPPER_CASE name (PEP 8) is one."""
+    if language == "python":
+        return "constant" if _UPPER.match(name) else "variable"
+    return captured
+
+
+def signature(source: bytes, node) -> str:
+    """The definition's text folded onto one line and cut: `NAME = <value>` or `NAME: T`."""
+    text = folded(source, node.start_byte, node.end_byte, MAX_VARIABLE_SIGNATURE)
+    return text if len(text) <= MAX_VARIABLE_SIGNATURE else text[: MAX_VARIABLE_SIGNATURE - 1] + "…"
+
+
+def variable_rows(language: str, source: bytes, leaves: list, symbols: list[SymbolRow], enclosing) -> list[SymbolRow]:
+    """One symbol row per (scope, name) captured as a leaf definition, in file order; `symbols` are
+    the file's scopes so far (indexes are what `enclosing(pos, False)` returns)."""
+    taken = {(s.parent, s.name) for s in symbols}
+    out: list[SymbolRow] = []
+    for node, name_node, kind in sorted(leaves, key=lambda leaf: leaf[0].start_byte):
+        parent = enclosing(node.start_byte, False)
+        if symbols[parent].kind not in _CONTAINERS:
+            continue
+        name = name_node.text.decode("utf-8", "replace")
+        if not name or (name.startswith("__") and name.endswith("__")) or (parent, name) in taken:
+            continue                           # `__all__`, `__slots__`: read by Python, not by the code
+        taken.add((parent, name))
+        out.append(SymbolRow(f"{symbols[parent].qualname}.{name}", name, leaf_kind(language, kind, name),
+                             node.start_point[0] + 1, node.end_point[0] + 1, node.start_byte, node.end_byte,
+                             signature(source, node), parent))
+    return out
