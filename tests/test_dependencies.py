@@ -87,6 +87,13 @@ EXPECTED = {
             "src.invoice.CsvExporter.export": {"override"},
             "src.invoice.JsonExporter.export": {"override"},
         },
+        "src.config.CURRENCY": {                                # export const
+            "src.report": {"import"},                           # import { CURRENCY } from "./config"
+            "src.report.header": {"read"},                      # state()'s const CURRENCY is its own
+        },
+        "src.config.rounding": {"src.report.header": {"read"}},            # config.rounding (import * as config)
+        "src.invoice.Invoice.PREFIX": {"src.report.header": {"read"}},      # static readonly, Invoice.PREFIX
+        "src.config.Status.Issued": {"src.report.state": {"read"}},         # enum member
     },
     "java": {
         "com.acme.billing.Invoice": {
@@ -108,6 +115,12 @@ EXPECTED = {
             "com.acme.billing.CsvExporter.export": {"override"},
             "com.acme.billing.JsonExporter.export": {"override"},
         },
+        "com.acme.billing.Rates.TAX": {                         # static final
+            "com.acme.billing.Invoice.issue": {"read"},         # Rates.TAX, same package, no import
+            "com.acme.app.Service.label": {"read"},             # Rates.TAX, class imported
+        },
+        "com.acme.billing.Rates.issued": {"com.acme.billing.Rates.next": {"read"}},   # bare, its own class
+        "com.acme.billing.Status.ISSUED": {"com.acme.app.Service.label": {"read"}},   # enum constant
     },
     "go": {
         "billing.Invoice": {
@@ -119,6 +132,13 @@ EXPECTED = {
         },
         "billing.Invoice.Issue": {"app.Safe": {"call"}},
         "billing.NewInvoice": {"app.Make": {"call"}},
+        "billing.TaxRate": {"billing.Invoice.Issue": {"read"}},            # const, bare, another file
+        "billing.ErrNegative": {                                            # package-level var
+            "billing.Invoice.Issue": {"read"},
+            "app.Label": {"read"},                              # billing.ErrNegative
+        },
+        "billing.Currency": {"app.Label": {"read"}},            # State()'s Currency := 1 is its own
+        "billing.Issued": {"app.State": {"read"}},              # const ( … iota … )
     },
 }
 

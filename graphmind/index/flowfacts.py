@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from graphmind.index import parser
 from graphmind.index.snippets import folded
+from graphmind.index.variables import Capitalized
+from graphmind.languages import PACKAGE_SCOPED
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_VALUE = 200
@@ -46,7 +48,10 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
     starts from such a name, a typed binding, or `self` (otherwise its type cannot be known anyway).
     `readable`: names of the file's module/class-level variables and of names it imports from a
-    module; a bare name read is kept only for them (a `read` edge if it reaches a variable).
+    module; a bare name read is kept only for them (a `read` edge if it reaches a variable), or, in a
+    language whose package-level names are seen from every file of the package (Go), for every name
+    no function of the file binds. Outside Python a member read through a capitalised head is kept
+    too (`Config.MAX`, `Color.RED`: a class of the same package needs no import).
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
@@ -62,6 +67,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             elif cap == "called":
                 called.add(nodes[0].id)
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
+    local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
         if kind == "attribute" and node.id in called:
@@ -69,11 +75,11 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
         if kind == "read":
             name = caps["name"][0]
             text = name.text.decode("utf-8", "replace")
-            if text in readable:
+            if text in readable or (language in PACKAGE_SCOPED and text not in local):
                 calls.append(CallRow(enclosing(name.start_byte, True), text, text, name.start_point[0] + 1,
                                      name.start_point[1], MEMBER_READ))
             continue
-        _implicit(source, kind, node, caps, typed, enclosing, calls)
+        _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls)
     seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
     kept = []
     for call in calls:

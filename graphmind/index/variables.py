@@ -19,10 +19,19 @@ _CONTAINERS = frozenset({"module", "class", "struct", "interface", "enum", "trai
 _UPPER = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 
 
-def leaf_kind(language: str, captured: str, name: str) -> str:
-    """`constant` or `variable`: Python has no constants, so an UPPER_CASE name (PEP 8) is one."""
+def leaf_kind(language: str, captured: str, name: str, node) -> str:
+    """`constant` or `variable`. Python has no constants, so an UPPER_CASE name (PEP 8) is one;
+    elsewhere the declaration says: `const` (JavaScript/TypeScript), `readonly`, `final` (Java)."""
     if language == "python":
         return "constant" if _UPPER.match(name) else "variable"
+    if captured == "variable":
+        holder = node.parent if node.type == "variable_declarator" else node
+        words = {c.type for c in holder.children} if holder is not None else set()
+        mods = next((c for c in holder.children if c.type == "modifiers"), None) if holder is not None else None
+        if mods is not None:
+            words |= {c.type for c in mods.children}
+        if words & {"const", "readonly", "final"}:
+            return "constant"
     return captured
 
 
@@ -45,7 +54,14 @@ def variable_rows(language: str, source: bytes, leaves: list, symbols: list[Symb
         if not name or (name.startswith("__") and name.endswith("__")) or (parent, name) in taken:
             continue                           # `__all__`, `__slots__`: read by Python, not by the code
         taken.add((parent, name))
-        out.append(SymbolRow(f"{symbols[parent].qualname}.{name}", name, leaf_kind(language, kind, name),
+        out.append(SymbolRow(f"{symbols[parent].qualname}.{name}", name, leaf_kind(language, kind, name, node),
                              node.start_point[0] + 1, node.end_point[0] + 1, node.start_byte, node.end_byte,
                              signature(source, node), parent))
     return out
+
+
+class Capitalized(set):
+    """Names typed in a file, and any capitalised name: outside Python a member read through a class
+    of the same package (`Config.MAX`, `Color.RED`) needs no import to name it."""
+    def __contains__(self, name) -> bool:
+        return name[:1].isupper() or set.__contains__(self, name)

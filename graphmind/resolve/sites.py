@@ -74,7 +74,7 @@ def _dependency(r: Resolver, caller: int, callee: str, name: str, site: str) -> 
         target = t.by_qual.get(hit[1])
         hit = ("import", target) if target is not None else ("external", None)
     if hit is None or not isinstance(hit[1], int):
-        read = read_edges(r, caller, callee) if python else []
+        read = read_edges(r, caller, callee)
         if read and read[0][0] is not None:   # `from m import LIMIT`, `x: JsonDict`: a variable
             return [(read[0][0], read[0][1], 0, site)]
         how = hit[0] if hit is not None and hit[0] in ("external", "builtin") else "unresolved"

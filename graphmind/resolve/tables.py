@@ -63,6 +63,7 @@ class Tables:
     # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
     attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=_dd_dict)
     variables: dict[int, dict[str, int]] = field(default_factory=_dd_dict)   # scope -> name -> variable id
+    variable_quals: dict[str, int] = field(default_factory=dict)    # qualname -> variable id (Go/Java packages)
     # bookkeeping for updates file by file
     file_syms: dict[int, list[int]] = field(default_factory=_dd_list)   # file id -> its symbol ids
     dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
@@ -112,6 +113,7 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         if kind in VARIABLE_KINDS:
             if parent is not None:
                 t.variables[parent].setdefault(name, sid)
+            t.variable_quals.setdefault(qual, sid)
             continue
         prev = t.by_qual.get(qual)
         if prev is None:
@@ -217,8 +219,10 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
-            if sym.kind in VARIABLE_KINDS:
-                continue                       # their scopes' entries went with the scopes
+            if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes
+                if t.variable_quals.get(sym.qualname) == sid:
+                    del t.variable_quals[sym.qualname]
+                continue
             ids = t.dup_quals.get(sym.qualname)
             if ids is not None:
                 ids.remove(sid)

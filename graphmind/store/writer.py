@@ -198,7 +198,7 @@ class Store:
         `fresh`: files whose call rows were all just written (pending, one per site): skipped."""
         c = self.conn
         with self.transaction():
-            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee FROM calls"
+            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee, implicit FROM calls"
                                 " WHERE resolution='pending' ORDER BY id").fetchall()
             keep: dict[tuple, int] = {}
             drop = []
@@ -211,11 +211,13 @@ class Store:
                 else:
                     keep[key] = cid
             # the other rows of those sites (candidates or targets resolved before): found by file and line
+            # (a site is its position, caller, text and implicit flag: `isinstance(x, LIMIT)` holds a
+            # type reference and a read of LIMIT at one position)
             for fid, line in sorted({(k[0], k[1]) for k in keep}):
-                for cid, col, caller, callee, how in c.execute(
-                        "SELECT id, col, caller_id, callee, resolution FROM calls WHERE file_id=? AND line=?",
+                for cid, col, caller, callee, how, implicit in c.execute(
+                        "SELECT id, col, caller_id, callee, resolution, implicit FROM calls WHERE file_id=? AND line=?",
                         (fid, line)):
-                    if how != "pending" and (fid, line, col, caller, callee) in keep:
+                    if how != "pending" and (fid, line, col, caller, callee, implicit) in keep:
                         drop.append((cid,))
             c.executemany("DELETE FROM calls WHERE id=?", drop)
             self._bump_graph_version()
