@@ -7,12 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_session import check_session
 
 from graphmind.index import workspace
 from graphmind.index.indexer import index_files, index_workspace
 from graphmind.resolve.session import ResolveSession
 from graphmind.store import Store, open_reader
-from test_session import check_session
 
 CONFIG = 'LIMIT = 5\nnames: list[str] = []\n\n\nclass Mode:\n    FAST = "fast"\n'
 USER = ("import config\nfrom config import LIMIT, Mode\n\n\n"
@@ -117,3 +117,20 @@ def test_daemon_kept_tables_follow_variables(tmp_path):
         store.close()
     assert rows(root) == _clean(root, tmp_path, "clean-daemon")
     assert ("user.bare", "config.LIMIT", "import") in reads(root)
+
+
+def test_javascript_reads(tmp_path):
+    root = tmp_path / "js"
+    root.mkdir()
+    (root / "config.js").write_text('export const LIMIT = 5;\nexport let count = 0;\n\n'
+                                    'export class Mode {\n  static FAST = "fast";\n}\n')
+    (root / "user.js").write_text('import { LIMIT, Mode } from "./config.js";\nimport * as config from "./config.js";\n\n'
+                                  'export function check(n) {\n  return n < LIMIT && Mode.FAST && config.count;\n}\n\n'
+                                  'export function own() {\n  const LIMIT = 1;\n  return LIMIT;\n}\n')
+    index_workspace(root)
+    assert reads(root) == {("user.check", "config.LIMIT", "import"), ("user.check", "config.Mode.FAST", "import"),
+                           ("user.check", "config.count", "import")}
+    conn = open_reader(root)
+    kinds = dict(conn.execute("SELECT qualname, kind FROM symbols WHERE kind IN ('constant', 'variable')"))
+    conn.close()
+    assert kinds == {"config.LIMIT": "constant", "config.count": "variable", "config.Mode.FAST": "variable"}

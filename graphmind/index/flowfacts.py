@@ -75,7 +75,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
         if kind == "read":
             name = caps["name"][0]
             text = name.text.decode("utf-8", "replace")
-            if text in readable or (language in PACKAGE_SCOPED and text not in local):
+            if (text in readable or (language in PACKAGE_SCOPED and text not in local)) and not _in_annotation(name):
                 calls.append(CallRow(enclosing(name.start_byte, True), text, text, name.start_point[0] + 1,
                                      name.start_point[1], MEMBER_READ))
             continue
@@ -259,7 +259,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
     if kind == "attribute":
         attr = caps.get("name")
         text = _text(source, obj[0])
-        if attr and _SIMPLE.match(text) and _head(text) in typed:
+        if attr and _SIMPLE.match(text) and _head(text) in typed and not _in_annotation(node):
             name = attr[0].text.decode("utf-8", "replace")
             out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
         return

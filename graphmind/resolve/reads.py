@@ -59,9 +59,9 @@ def _head(r, scope: int, name: str) -> Found:
                 return ("local", var)
             child = t.children.get(s, {}).get(name)
             if sym.kind != "module" and sym.kind not in CLASS_KINDS:
-                bound = t.bindings.get(s, {}).get(name, ())
-                if child is not None or any(kind != "global" for kind, _ in bound):
-                    return None                       # the function's own name
+                kinds = {kind for kind, _ in t.bindings.get(s, {}).get(name, ())}
+                if child is not None or kinds and "global" not in kinds:
+                    return None                       # the function's own name (`global x` is not)
             elif child is not None:
                 return ("local", child)
             imp = r.import_of(s, name)

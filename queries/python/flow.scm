@@ -91,7 +91,9 @@
  (with_item value: (identifier) @name)
  (yield (identifier) @name)
  (lambda body: (identifier) @name)
- (slice (identifier) @name)] @implicit.read
+ (slice (identifier) @name)
+ (call function: (identifier) @name)
+ (decorator (identifier) @name)] @implicit.read
 
 ; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
 (call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
