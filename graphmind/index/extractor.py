@@ -170,7 +170,9 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     variables = variable_rows(language, source, leaves, out.symbols, enclosing)
     out.symbols.extend(variables)              # leaves after every scope: `enclosing` indexes stay valid
     readable = {v.name for v in variables} | {m.alias for m in out.imports if m.symbol not in (None, "*")}
-    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable)
+    annotations = sorted((n.start_byte, n.end_byte) for n in types if n.type == "type")
+    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable,
+                                                         {v.name for v in variables}, annotations)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}

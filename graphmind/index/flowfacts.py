@@ -11,8 +11,7 @@ from collections.abc import Callable
 
 from graphmind.index import parser
 from graphmind.index.snippets import folded
-from graphmind.index.variables import Capitalized
-from graphmind.languages import PACKAGE_SCOPED
+from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_VALUE = 200
@@ -42,7 +41,8 @@ def _text(source: bytes, node) -> str:
 
 
 def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known: set[str] = frozenset(),
-                 readable: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow], bool]:
+                 readable: set[str] = frozenset(), own: set[str] = frozenset(),
+                 annotations: list[tuple[int, int]] = ()) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
@@ -51,7 +51,9 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     module; a bare name read is kept only for them (a `read` edge if it reaches a variable), or, in a
     language whose package-level names are seen from every file of the package (Go), for every name
     no function of the file binds. Outside Python a member read through a capitalised head is kept
-    too (`Config.MAX`, `Color.RED`: a class of the same package needs no import).
+    too (`Config.MAX`, `Color.RED`: a class of the same package needs no import). `own`: the file's
+    variables (read when called, too); `annotations`: sorted (start, end) bytes of type annotations,
+    whose names are `reference` sites, not reads.
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
@@ -72,14 +74,11 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     for kind, node, caps in pending_implicit:
         if kind == "attribute" and node.id in called:
             continue                              # `x.m()`: a call site already
-        if kind == "read":
-            name = caps["name"][0]
-            text = name.text.decode("utf-8", "replace")
-            if (text in readable or (language in PACKAGE_SCOPED and text not in local)) and not _in_annotation(name):
-                calls.append(CallRow(enclosing(name.start_byte, True), text, text, name.start_point[0] + 1,
-                                     name.start_point[1], MEMBER_READ))
+        if kind in ("read", "readcall"):
+            calls.extend(read_site(language, kind, caps["name"][0], readable, own, local, annotations, enclosing))
             continue
-        _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls)
+        _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls,
+                  annotations)
     seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
     kept = []
     for call in calls:
@@ -243,7 +242,7 @@ def _head(text: str) -> str:
 
 
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
-              out: list[CallRow]) -> None:
+              out: list[CallRow], annotations: list[tuple[int, int]] = ()) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
@@ -259,7 +258,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
     if kind == "attribute":
         attr = caps.get("name")
         text = _text(source, obj[0])
-        if attr and _SIMPLE.match(text) and _head(text) in typed and not _in_annotation(node):
+        if attr and _SIMPLE.match(text) and _head(text) in typed and not within(annotations, node.start_byte):
             name = attr[0].text.decode("utf-8", "replace")
             out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
         return

@@ -9,9 +9,11 @@ a name that also names a function or class there, or was already defined there, 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from graphmind.index.snippets import folded
-from graphmind.models import SymbolRow
+from graphmind.languages import PACKAGE_SCOPED
+from graphmind.models import MEMBER_READ, CallRow, SymbolRow
 
 LEAF_KINDS = frozenset({"variable", "constant"})
 MAX_VARIABLE_SIGNATURE = 160
@@ -65,3 +67,23 @@ class Capitalized(set):
     of the same package (`Config.MAX`, `Color.RED`) needs no import to name it."""
     def __contains__(self, name) -> bool:
         return name[:1].isupper() or set.__contains__(self, name)
+
+
+def within(ranges: list[tuple[int, int]], pos: int) -> bool:
+    """Whether a byte lies in one of sorted, non-nested (start, end) ranges."""
+    i = bisect_right(ranges, (pos, float("inf"))) - 1
+    return i >= 0 and ranges[i][0] <= pos < ranges[i][1]
+
+
+def read_site(language: str, kind: str, name, readable: set[str], own: set[str], local: set[str],
+              annotations: list[tuple[int, int]], enclosing) -> list[CallRow]:
+    """A bare name read where a value is read (`read`), or called (`readcall`), as a member-read row:
+    kept for names the file defines as variables (`own`) or imports (`readable`), or, in a package-
+    scoped language, any name no function of the file binds (`local`); never inside an annotation."""
+    text = name.text.decode("utf-8", "replace")
+    wanted = text in own if kind == "readcall" else \
+        text in readable or (language in PACKAGE_SCOPED and text not in local)
+    if not wanted or within(annotations, name.start_byte):
+        return []
+    return [CallRow(enclosing(name.start_byte, True), text, text, name.start_point[0] + 1, name.start_point[1],
+                    MEMBER_READ)]

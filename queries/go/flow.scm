@@ -24,7 +24,8 @@
  (unary_expression operand: (identifier) @name)
  (index_expression operand: (identifier) @name)
  (index_expression index: (identifier) @name)
- (literal_element (identifier) @name)
+ (literal_value (literal_element (identifier) @name))
+ (keyed_element value: (literal_element (identifier) @name))
  (selector_expression operand: (identifier) @name)
  (parenthesized_expression (identifier) @name)
  (send_statement value: (identifier) @name)] @implicit.read

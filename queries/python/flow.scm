@@ -62,7 +62,6 @@
  (assignment right: (identifier) @name)
  (augmented_assignment right: (identifier) @name)
  (return_statement (identifier) @name)
- (attribute object: (identifier) @name)
  (subscript value: (identifier) @name)
  (subscript subscript: (identifier) @name)
  (binary_operator (identifier) @name)
@@ -91,9 +90,11 @@
  (with_item value: (identifier) @name)
  (yield (identifier) @name)
  (lambda body: (identifier) @name)
- (slice (identifier) @name)
- (call function: (identifier) @name)
- (decorator (identifier) @name)] @implicit.read
+ (slice (identifier) @name)] @implicit.read
+; `REGISTRY.register()`, `settings.DEBUG`: the head of a member read or call (not `self`/`cls`)
+((attribute object: (identifier) @name) @implicit.read (#not-any-of? @name "self" "cls"))
+; A variable of the file called or applied as a decorator: `handler()`, `@pass_script_info`
+[(call function: (identifier) @name) (decorator (identifier) @name)] @implicit.readcall
 
 ; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
 (call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
