@@ -7,7 +7,7 @@
 the one under test (default: this tree); each graphmind is imported through PYTHONPATH, so one
 interpreter runs both. Cold indexes of a fresh copy
 of the corpus alternate old, new, old, new, …; each gives its wall seconds (`graphmind index` in a
-subprocess), symbols by kind, calls rows, `read` edges and the size of index.db (after a WAL
+subprocess; and user+sys CPU of it and its workers, less sensitive to a loaded machine), symbols by kind, calls rows, `read` edges and the size of index.db (after a WAL
 checkpoint). Then, on the last index of each, blast radius at depth 3 over every edge kind, in one
 process per version: the targets of bench_index.py (the 20 most-called symbols, 80 random
 functions/methods, 20 random classes; seeded) and, on the new index, 20 random constants and
@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -106,17 +107,20 @@ def main(argv: list[str] | None = None) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="gm-variables-"))
     versions = {"old": args.old.resolve(), "new": args.new.resolve()}
     walls: dict[str, list[float]] = {"old": [], "new": []}
+    cpus: dict[str, list[float]] = {"old": [], "new": []}      # user+sys of the index process and its workers
     load = [os.getloadavg()[0]]
     try:
         for run in range(args.runs):
             for name, tree in versions.items():
                 root = tmp / f"{name}-{run}"
                 shutil.copytree(src, root, ignore=shutil.ignore_patterns(".graphmind"))
-                t0 = time.perf_counter()
+                t0, r0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
                 subprocess.run([sys.executable, "-m", "graphmind", "index", "--json", "."], cwd=root,
                                env=_env(tree), check=True, capture_output=True)
                 walls[name].append(time.perf_counter() - t0)
-                log(f"{args.corpus} {name} run {run + 1}: {walls[name][-1]:.1f}s")
+                r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpus[name].append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+                log(f"{args.corpus} {name} run {run + 1}: {walls[name][-1]:.1f}s wall, {cpus[name][-1]:.1f}s cpu")
                 if run < args.runs - 1:
                     shutil.rmtree(root)
         figures = {}
@@ -135,6 +139,8 @@ def main(argv: list[str] | None = None) -> None:
         lines.append({"metric": "variables_index", "version": name, "corpus": args.corpus,
                       "cold_seconds_median": round(statistics.median(walls[name]), 2),
                       "cold_seconds_runs": [round(w, 2) for w in walls[name]],
+                      "cold_cpu_seconds_median": round(statistics.median(cpus[name]), 2),
+                      "cold_cpu_seconds_runs": [round(c, 2) for c in cpus[name]],
                       **{k: f[k] for k in ("symbols", "symbol_kinds", "calls_rows", "read_edges",
                                            "read_hidden_rows", "db_bytes")},
                       "blast_radius_depth3_p50_ms": _p(every, 50), "blast_radius_depth3_p99_ms": _p(every, 99),
@@ -142,6 +148,7 @@ def main(argv: list[str] | None = None) -> None:
     old, new = lines
     lines.append({"metric": "variables_ratio", "corpus": args.corpus, "runs": args.runs,
                   "cold_seconds": round(new["cold_seconds_median"] / old["cold_seconds_median"], 3),
+                  "cold_cpu_seconds": round(new["cold_cpu_seconds_median"] / old["cold_cpu_seconds_median"], 3),
                   "symbols": round(new["symbols"] / old["symbols"], 3),
                   "db_bytes": round(new["db_bytes"] / old["db_bytes"], 3),
                   "calls_rows": round(new["calls_rows"] / old["calls_rows"], 3),
