@@ -31,7 +31,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from benchkit import corpus_path, log  # noqa: E402
+from benchkit import corpus_path, log
 
 SEED = 13
 _PICK = ("SELECT s.id FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind IN ({kinds})"
@@ -41,6 +41,7 @@ _PICK = ("SELECT s.id FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.ki
 def query_figures(root: str) -> dict:
     """Run inside the version under test: index figures and blast-radius timings (ms) at depth 3."""
     import apsw
+
     from graphmind.edgekinds import ALL_KINDS
     from graphmind.query import graph
     from graphmind.query.lookup import SymbolRef
