@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS files (
 ) STRICT;
 
 -- Definitions. The module itself is a symbol of kind 'module' spanning the whole file, so that
--- module-level code has a caller.
+-- module-level code has a caller. Module- and class-level variables are leaf definitions of kind
+-- 'constant' or 'variable' (docs/schema.md).
 CREATE TABLE IF NOT EXISTS symbols (
     id         INTEGER PRIMARY KEY,
     file_id    INTEGER NOT NULL REFERENCES files(id),
@@ -41,7 +42,8 @@ CREATE TABLE IF NOT EXISTS symbols (
 -- constructor and instantiate (a class called: `Cls()` -> __init__ and the class), decorator,
 -- property, implicit, dispatch (an override `self.m()` may run), reference (a type named in an
 -- annotation, isinstance or except), import (a module -> what it imports), override (a method ->
--- the base method it overrides). Base classes are edges of their own: inherits.target_id.
+-- the base method it overrides), read (a module- or class-level variable read). Base classes are
+-- edges of their own: inherits.target_id.
 CREATE TABLE IF NOT EXISTS calls (
     id         INTEGER PRIMARY KEY,
     file_id    INTEGER NOT NULL REFERENCES files(id),
@@ -53,7 +55,7 @@ CREATE TABLE IF NOT EXISTS calls (
     target_id  INTEGER REFERENCES symbols(id),
     resolution TEXT NOT NULL,                -- pending | local | import | self | inferred | possible | builtin | external | unresolved | unreached
     candidates INTEGER NOT NULL DEFAULT 0,
-    implicit   INTEGER NOT NULL DEFAULT 0,   -- 1: an operator, subscript, with or callback call (kept only when resolved)
+    implicit   INTEGER NOT NULL DEFAULT 0,   -- 1: an operator, subscript, with or callback call (kept only when resolved); 2: a member or name read
     kind       TEXT NOT NULL DEFAULT 'call'
 ) STRICT;
 

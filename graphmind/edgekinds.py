@@ -4,7 +4,8 @@ A site's kind is what the extractor saw (a call, a decorator applied, a type nam
 method defined in a class); an edge's kind is what resolution made of it: a call of a class is an
 `instantiate` edge to the class plus a `constructor` edge to `__init__`/`__new__`; the overrides a
 `self.m()` may run are `dispatch` edges; implicit calls are `implicit` (dunders, callbacks) or
-`property` (getter/setter reads).
+`property` (getter/setter reads); a member or name read reaching a module- or class-level variable is
+a `read` edge (read sites are stored as member reads, `implicit` 2, and go back to `call` when re-opened).
 """
 from __future__ import annotations
 
@@ -21,14 +22,15 @@ INHERIT = "inherit"              # a class -> its base class or interface
 OVERRIDE = "override"            # a method -> the base method it overrides
 REFERENCE = "reference"          # a type named in an annotation, isinstance/issubclass, except
 IMPORT = "import"                # a module -> the definition it imports
+READ = "read"                    # a read of a module- or class-level variable or constant -> its definition
 
 SITE_KINDS = (CALL, DECORATOR, REFERENCE, IMPORT, OVERRIDE)
 # kinds resolution derives from a `call` site: a row of one of them goes back to `call` when re-opened
-FROM_CALL = frozenset({CONSTRUCTOR, INSTANTIATE, DISPATCH, PROPERTY, IMPLICIT})
+FROM_CALL = frozenset({CONSTRUCTOR, INSTANTIATE, DISPATCH, PROPERTY, IMPLICIT, READ})
 # what `callers`/`callees` walk: everything that runs code of the definition
 CALL_KINDS = (CALL, CONSTRUCTOR, INSTANTIATE, DECORATOR, PROPERTY, IMPLICIT, DISPATCH)
 # what `blast-radius` walks by default: every kind
-ALL_KINDS = CALL_KINDS + (INHERIT, OVERRIDE, REFERENCE, IMPORT)
+ALL_KINDS = CALL_KINDS + (INHERIT, OVERRIDE, REFERENCE, IMPORT, READ)
 # sites kept only as dependencies: never listed as unresolved call sites, never `possible` by name
 DEPENDENCY_SITES = frozenset({REFERENCE, IMPORT, OVERRIDE})
 

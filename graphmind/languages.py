@@ -104,6 +104,11 @@ FAMILIES = {"typescript": "ecmascript", "tsx": "ecmascript", "javascript": "ecma
             "c": "c", "cpp": "c", "java": "jvm", "kotlin": "jvm", "scala": "jvm"}
 
 
+# languages whose package-level names are seen bare from every file of the package, without an
+# import: a bare name read there may be a variable another file declares (graphmind/resolve/reads.py)
+PACKAGE_SCOPED = frozenset({"go"})
+
+
 def family(language: str) -> str:
     """The family a language's calls can cross into by name (itself when it has none)."""
     return FAMILIES.get(language, language)

@@ -49,6 +49,20 @@ EXPECTED = {
             "billing.exporters.JsonExporter.export": {"override"},
             "billing.exporters.run": {"call"},
         },
+        # constants: their readers (a bare imported name, `mod.X`, `Cls.X`, a bare name of the same module)
+        "billing.config.CURRENCY": {
+            "billing.report.header": {"read"},                  # config.CURRENCY, module imported whole
+            "billing.special": {"import"},                      # from billing.config import CURRENCY
+            "billing.special.label": {"read"},                  # CURRENCY (local_only's is its own)
+        },
+        "billing.invoice.TAX_RATE": {
+            "billing.invoice.Invoice.issue": {"read"},          # TAX_RATE in the same module
+            "billing.report.header": {"read"},                  # invoice.TAX_RATE
+        },
+        "billing.invoice.Invoice.PREFIX": {
+            "billing.special.label": {"read"},                  # Invoice.PREFIX
+        },
+        "billing.config.ROUNDING": {},                          # defined twice, read nowhere
     },
     "ts": {
         "src.invoice.Invoice": {
@@ -73,6 +87,13 @@ EXPECTED = {
             "src.invoice.CsvExporter.export": {"override"},
             "src.invoice.JsonExporter.export": {"override"},
         },
+        "src.config.CURRENCY": {                                # export const
+            "src.report": {"import"},                           # import { CURRENCY } from "./config"
+            "src.report.header": {"read"},                      # state()'s const CURRENCY is its own
+        },
+        "src.config.rounding": {"src.report.header": {"read"}},            # config.rounding (import * as config)
+        "src.invoice.Invoice.PREFIX": {"src.report.header": {"read"}},      # static readonly, Invoice.PREFIX
+        "src.config.Status.Issued": {"src.report.state": {"read"}},         # enum member
     },
     "java": {
         "com.acme.billing.Invoice": {
@@ -94,6 +115,12 @@ EXPECTED = {
             "com.acme.billing.CsvExporter.export": {"override"},
             "com.acme.billing.JsonExporter.export": {"override"},
         },
+        "com.acme.billing.Rates.TAX": {                         # static final
+            "com.acme.billing.Invoice.issue": {"read"},         # Rates.TAX, same package, no import
+            "com.acme.app.Service.label": {"read"},             # Rates.TAX, class imported
+        },
+        "com.acme.billing.Rates.issued": {"com.acme.billing.Rates.next": {"read"}},   # bare, its own class
+        "com.acme.billing.Status.ISSUED": {"com.acme.app.Service.label": {"read"}},   # enum constant
     },
     "go": {
         "billing.Invoice": {
@@ -105,6 +132,13 @@ EXPECTED = {
         },
         "billing.Invoice.Issue": {"app.Safe": {"call"}},
         "billing.NewInvoice": {"app.Make": {"call"}},
+        "billing.TaxRate": {"billing.Invoice.Issue": {"read"}},            # const, bare, another file
+        "billing.ErrNegative": {                                            # package-level var
+            "billing.Invoice.Issue": {"read"},
+            "app.Label": {"read"},                              # billing.ErrNegative
+        },
+        "billing.Currency": {"app.Label": {"read"}},            # State()'s Currency := 1 is its own
+        "billing.Issued": {"app.State": {"read"}},              # const ( … iota … )
     },
 }
 
@@ -167,6 +201,9 @@ def test_export_lists_every_edge_with_its_kind(tmp_path):
     assert ("billing.service.make", "billing.invoice.Invoice.__init__", "constructor") in edges
     assert ("billing.service.make", "billing.invoice.Invoice", "instantiate") in edges
     assert ("billing.service.safe", "billing.invoice.InvoiceError", "reference") in edges
+    assert ("billing.special.label", "billing.config.CURRENCY", "read") in edges      # a constant's readers
+    assert ("billing.special", "billing.config.CURRENCY", "import") in edges
+    assert not any(callee.endswith("CURRENCY") for callees in doc["call_graph"].values() for callee in callees)
     assert all({"caller", "callee", "kind", "resolution", "file", "line"} <= set(e) for e in doc["edges"])
     # the call graph keeps its meaning: code that runs, no type references or imports
     assert "billing.invoice.Invoice" not in doc["call_graph"].get("billing.service.safe", [])
@@ -181,7 +218,8 @@ def test_no_named_definition_answers_nothing(tmp_path, lang):
     texts = {p.relative_to(root).as_posix(): p.read_text() for p in root.rglob("*") if p.is_file()
              and p.suffix in (".py", ".ts", ".java", ".go")}
     rows = conn.execute("SELECT s.qualname, s.name, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
-                        " WHERE s.kind IN ('class', 'struct', 'interface', 'function')").fetchall()
+                        " WHERE s.kind IN ('class', 'struct', 'interface', 'function', 'variable', 'constant')"
+                        ).fetchall()
     silent = []
     for qualname, name, path in rows:
         named_elsewhere = any(re.search(rf"\b{re.escape(name)}\b", text) for p, text in texts.items() if p != path)
@@ -206,8 +244,24 @@ def test_mcp_blast_radius_follows_every_kind_and_narrows(tmp_path):
         wrong = await call("blast_radius", symbol="billing.invoice.Invoice", kinds=["calls"])
         return every, narrow, wrong
     every, narrow, wrong = run(root, tmp_path, scenario)
-    assert "billing/special.py:4-6 class CreditNote(Invoice) [inherit]" in text(every)
+    assert "billing/special.py:5-7 class CreditNote(Invoice) [inherit]" in text(every)
     assert "billing/service.py:1-13 (module billing.service) [import]" in text(every)
     assert every.structured_content["total"] == 7
     assert [c["symbol"] for c in narrow.structured_content["callers"]] == ["billing.special.CreditNote"]
     assert wrong.is_error
+
+
+def test_cli_blast_radius_of_a_constant_lists_its_readers(tmp_path):
+    index_fixture(tmp_path, "deps/py").close()
+    root = tmp_path / "deps/py"
+    doc = json.loads(run_cli("blast-radius", "CURRENCY", "--depth", "1", "--json", "--kinds", "read",
+                             cwd=root, check=True).stdout)
+    assert doc["kinds"] == ["read"]
+    assert {(c["symbol"], tuple(c["kinds"])) for c in doc["callers"]} == {
+        ("billing.report.header", ("read",)), ("billing.special.label", ("read",))}
+    every = run_cli("blast-radius", "billing.invoice.Invoice.PREFIX", "--depth", "1", cwd=root, check=True).stdout
+    assert "billing/special.py" in every and "[read]" in every
+    shown = run_cli("symbols", "--kind", "constant", cwd=root, check=True).stdout
+    assert 'CURRENCY = "EUR"' in shown and "ROUNDING: int = 2" in shown
+    # callers stay about calls: a read is not a call
+    assert "0 callers" in run_cli("callers", "CURRENCY", cwd=root, check=True).stdout

@@ -16,7 +16,7 @@ ASSERTION = re.compile(rb"^[ \t]*(?:#|//|--|;|%)[ \t]*(\^)[ \t]+(!?)([A-Za-z_][\
 
 DEFINITION_KINDS = {
     "function", "method", "class", "interface", "struct", "enum", "trait", "module",
-    "namespace", "type", "constant", "macro", "constructor", "field",
+    "namespace", "type", "constant", "variable", "macro", "constructor", "field",
 }
 VOCABULARY = {f"definition.{k}" for k in DEFINITION_KINDS} | {
     "name", "body", "receiver", "reference.call", "reference.import", "symbol", "alias",

@@ -53,16 +53,17 @@ MaxTokens = Annotated[int, Field(ge=budget.MIN_TOKENS, le=budget.MAX_TOKENS, des
 Offset = Annotated[int, Field(ge=0, le=1_000_000, description=(
     "Skip this many rows of the main list: pass the next_offset of a cut answer to continue."))]
 EdgeKind = Literal["call", "constructor", "instantiate", "decorator", "property", "implicit", "dispatch",
-                   "inherit", "override", "reference", "import"]
+                   "inherit", "override", "reference", "import", "read"]
 Kinds = Annotated[list[EdgeKind] | None, Field(description=(
     "Only follow edges of these kinds (default: all). call, constructor, instantiate, decorator, property, implicit "
     "and dispatch run code; inherit (subclasses), override (overriding methods), reference (types named in "
-    "annotations, isinstance, except) and import (importers) are the other dependencies."))]
+    "annotations, isinstance, except), import (importers) and read (readers of a module- or class-level "
+    "variable or constant) are the other dependencies."))]
 AllMatches = Annotated[bool, Field(description=(
     "When a short name matches several definitions, take them all (default: get the candidates listed "
     "as an error, to pick one)."))]
 Kind = Literal["function", "method", "class", "interface", "struct", "enum", "trait", "module", "namespace",
-               "type", "constant", "macro", "constructor", "field"]
+               "type", "constant", "variable", "macro", "constructor", "field"]
 
 
 def tool(fn):

@@ -11,6 +11,7 @@ from graphmind.index.snippets import folded
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
+from graphmind.index.variables import LEAF_KINDS, variable_rows
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
@@ -65,12 +66,15 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     out.symbols.append(SymbolRow(module, module.rsplit(".", 1)[-1], "module", 1, total_lines,
                                  0, len(source), module, None))
     defs: dict[int, _Def] = {}
-    calls, imports, inherits, types = [], [], [], []
+    calls, imports, inherits, types, leaves = [], [], [], [], []
     found, complete = parser.matches(language, root)
     for _, caps in found:
         name_nodes = caps.get("name")
         for cap, nodes in caps.items():
-            if cap.startswith("definition."):
+            if cap[11:] in LEAF_KINDS and cap.startswith("definition."):
+                if name_nodes:
+                    leaves.append((nodes[0], name_nodes[0], cap[11:]))
+            elif cap.startswith("definition."):
                 if name_nodes and nodes[0].id not in defs:
                     body = caps.get("body")
                     defs[nodes[0].id] = _Def(nodes[0], cap[11:], name_nodes[0], body[0] if body else None)
@@ -163,7 +167,12 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             out.calls.append(CallRow(scope, path, path.rsplit(".", 1)[-1], node.start_point[0] + 1,
                                      node.start_point[1], kind="import"))
     known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
-    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known)
+    variables = variable_rows(language, source, leaves, out.symbols, enclosing)
+    out.symbols.extend(variables)              # leaves after every scope: `enclosing` indexes stay valid
+    readable = {v.name for v in variables} | {m.alias for m in out.imports if m.symbol not in (None, "*")}
+    annotations = sorted((n.start_byte, n.end_byte) for n in types if n.type == "type")
+    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable,
+                                                         {v.name for v in variables}, annotations)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}

@@ -7,13 +7,13 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from graphmind.index import argparams, parser
-from graphmind.index.snippets import folded
+from graphmind.index import argparams, parser, targets
+from graphmind.index.targets import MAX_VALUE, Enclosing
+from graphmind.index.targets import text_of as _text
+from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
-MAX_VALUE = 200
 MAX_OPERATORS = 32      # operators read into one implicit call chain
 _SIMPLE = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")
 _HEAD = re.compile(r"[A-Za-z_]\w*")
@@ -31,20 +31,22 @@ _PYTHON_PARAMETERS = frozenset({"parameters", "lambda_parameters"})   # position
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})
 
-Enclosing = Callable[[int, bool], int]
 
 
-def _text(source: bytes, node) -> str:
-    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole)."""
-    return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
-
-
-def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
-                 known: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow], bool]:
+def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known: set[str] = frozenset(),
+                 readable: set[str] = frozenset(), own: set[str] = frozenset(),
+                 annotations: list[tuple[int, int]] = ()) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
     starts from such a name, a typed binding, or `self` (otherwise its type cannot be known anyway).
+    `readable`: names of the file's module/class-level variables and of names it imports from a
+    module; a bare name read is kept only for them (a `read` edge if it reaches a variable), or, in a
+    language whose package-level names are seen from every file of the package (Go), for every name
+    no function of the file binds. Outside Python a member read through a capitalised head is kept
+    too (`Config.MAX`, `Color.RED`: a class of the same package needs no import). `own`: the file's
+    variables (read when called, too); `annotations`: sorted (start, end) bytes of type annotations,
+    whose names are `reference` sites, not reads.
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
@@ -60,11 +62,16 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
             elif cap == "called":
                 called.add(nodes[0].id)
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
+    local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
         if kind == "attribute" and node.id in called:
             continue                              # `x.m()`: a call site already
-        _implicit(source, kind, node, caps, typed, enclosing, calls)
+        if kind in ("read", "readcall"):
+            calls.extend(read_site(language, kind, caps["name"][0], readable, own, local, annotations, enclosing))
+            continue
+        _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls,
+                  annotations)
     seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
     kept = []
     for call in calls:
@@ -86,7 +93,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
         return
     if kind == "unpack":
-        _unpack(source, node, caps, enclosing, out)
+        targets.unpack(source, node, caps, enclosing, out)
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
@@ -123,51 +130,8 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
             out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
-            value_text = _position(node, name)
+            value_text = targets.position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
-
-
-def _unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest)."""
-    targets = caps["name"][0].named_children
-    values = [v for v in caps["value"][0].named_children if v.type != "comment"]
-    if any(v.type in ("list_splat", "parenthesized_list_splat") for v in values):
-        return
-    stars = [i for i, t in enumerate(targets) if t.type == "list_splat_pattern"]
-    if len(stars) > 1 or (not stars and len(targets) != len(values)) or len(targets) - len(stars) > len(values):
-        return
-    scope, line = enclosing(node.start_byte, True), node.start_point[0] + 1
-    rest = len(values) - len(targets) + 1
-    for i, target in enumerate(targets):
-        if stars and i == stars[0]:
-            text = "[" + ", ".join(_text(source, v) for v in values[i:i + rest]) + "]"
-            target = target.named_children[0] if target.named_child_count else target
-        else:
-            text = _text(source, values[i + rest - 1 if stars and i > stars[0] else i])
-        if target.type == "identifier":
-            out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", text, line))
-
-
-def _position(params, name) -> str:
-    """Where a parameter sits: its index among the positional ones, `=` keyword-only, `*`, `**`."""
-    child = name
-    while child.parent is not None and child.parent != params:
-        child = child.parent
-    kinds = {child.type, *(c.type for c in child.named_children)}
-    if "dictionary_splat_pattern" in kinds:
-        return "**"
-    if "list_splat_pattern" in kinds:
-        return "*"
-    index = 0
-    for item in params.named_children:
-        if item == child:
-            break
-        if item.type in ("list_splat_pattern", "keyword_separator") or (
-                item.type == "typed_parameter" and item.named_children[0].type == "list_splat_pattern"):
-            return "="
-        if item.type not in ("positional_separator", "comment"):
-            index += 1
-    return str(index)
 
 
 _CONSTANTS = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
@@ -235,7 +199,7 @@ def _head(text: str) -> str:
 
 
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
-              out: list[CallRow]) -> None:
+              out: list[CallRow], annotations: list[tuple[int, int]] = ()) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
@@ -251,7 +215,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
     if kind == "attribute":
         attr = caps.get("name")
         text = _text(source, obj[0])
-        if attr and _SIMPLE.match(text) and _head(text) in typed:
+        if attr and _SIMPLE.match(text) and _head(text) in typed and not within(annotations, node.start_byte):
             name = attr[0].text.decode("utf-8", "replace")
             out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
         return

@@ -127,7 +127,9 @@ def read_graph(conn: apsw.Connection) -> RefGraph:
                                 " ON s.file_id = f.id AND s.kind = 'module'"))
     node_of = {fid: i for i, (_, fid, _) in enumerate(files)}
     rows = sorted((node_of[f], line, q, sid, name) for sid, f, name, line, q in conn.execute(
-        "SELECT id, file_id, name, start_line, qualname FROM symbols WHERE kind != 'module'") if f in node_of)
+        # variables and constants are not ranked: the map stays about classes and functions (as Aider's)
+        "SELECT id, file_id, name, start_line, qualname FROM symbols WHERE kind NOT IN ('module', 'constant',"
+        " 'variable')") if f in node_of)
     real = {r[3]: pos for pos, r in enumerate(rows)}                   # symbol id → position
     sym_node = np.array([r[0] for r in rows], dtype=np.int64)
     names, sym_name = np.unique(np.array([r[4] for r in rows], dtype=object), return_inverse=True)

@@ -1,9 +1,11 @@
-"""One site to its edges, each with a kind: calls through the resolver, and the dependency sites
+"""One site to its edges, each with a kind: calls through the resolver, member and name reads
+(a property's getter, else a variable: graphmind/resolve/reads.py), and the dependency sites
 (types named, imports, overridden methods) resolved as names are."""
 from __future__ import annotations
 
 from graphmind import edgekinds as K
 from graphmind.models import MEMBER_READ, UNREACHED
+from graphmind.resolve.reads import read_edges
 from graphmind.resolve.resolver import PY_BUILTINS, Resolver
 from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
 
@@ -15,6 +17,11 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
     that reached nothing keeps one `unreached` row, never listed, so a definition added later re-opens it."""
     if site in K.DEPENDENCY_SITES:
         return _dependency(r, caller, callee, name, site)
+    if implicit == MEMBER_READ:               # a property's getter, else a variable read
+        rows = r.resolve_call(caller, callee, name, implicit) if "." in callee else []
+        if rows:
+            return [(t, how, n, K.PROPERTY) for t, how, n in rows]
+        return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
     rows = r.resolve_call(caller, callee, name, implicit)
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
@@ -69,6 +76,9 @@ def _dependency(r: Resolver, caller: int, callee: str, name: str, site: str) -> 
         target = t.by_qual.get(hit[1])
         hit = ("import", target) if target is not None else ("external", None)
     if hit is None or not isinstance(hit[1], int):
+        read = read_edges(r, caller, callee)
+        if read and read[0][0] is not None:   # `from m import LIMIT`, `x: JsonDict`: a variable
+            return [(read[0][0], read[0][1], 0, site)]
         how = hit[0] if hit is not None and hit[0] in ("external", "builtin") else "unresolved"
         return [(None, how, 0, site)]
     return [(hit[1], hit[0], 0, site)]

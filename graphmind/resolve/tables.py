@@ -16,6 +16,9 @@ from graphmind.languages import family
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
 CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
 CONSTRUCTOR_NAMES = frozenset({"__init__", "__new__", "initialize"})     # constructors by name, not by kind
+# module- and class-level variables: kept apart from the names calls resolve by (`children`,
+# `by_qual`), so making them definitions changes no call's resolution; only reads reach them
+VARIABLE_KINDS = frozenset({"variable", "constant"})
 _SEP_CHARS = str.maketrans({":": ".", "-": ".", ">": ".", "(": ".", ")": ".", "[": ".", "]": ".", ",": ".", " ": "."})
 
 
@@ -60,6 +63,8 @@ class Tables:
     arg_sites: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=_dd_dict)
     # class -> attribute -> [(scope, kind, value)]: class-level bindings and `self.x = …` in its methods
     attrs: dict[int, dict[str, list[tuple[int, str, str]]]] = field(default_factory=_dd_dict)
+    variables: dict[int, dict[str, int]] = field(default_factory=_dd_dict)   # scope -> name -> variable id
+    variable_quals: dict[str, int] = field(default_factory=dict)    # qualname -> variable id (Go/Java packages)
     # bookkeeping for updates file by file
     file_syms: dict[int, list[int]] = field(default_factory=_dd_list)   # file id -> its symbol ids
     dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
@@ -106,6 +111,11 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
         t.file_syms[fid].append(sid)
+        if kind in VARIABLE_KINDS:
+            if parent is not None:
+                t.variables[parent].setdefault(name, sid)
+            t.variable_quals.setdefault(qual, sid)
+            continue
         prev = t.by_qual.get(qual)
         if prev is None:
             t.by_qual[qual] = sid
@@ -206,10 +216,14 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for _, base in t.bases.pop(sid, ()):
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
-            for table in (t.children, t.imports, t.stars, t.attrs):
+            for table in (t.children, t.imports, t.stars, t.attrs, t.variables):
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
+            if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes
+                if t.variable_quals.get(sym.qualname) == sid:
+                    del t.variable_quals[sym.qualname]
+                continue
             ids = t.dup_quals.get(sym.qualname)
             if ids is not None:
                 ids.remove(sid)

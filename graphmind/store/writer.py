@@ -209,6 +209,8 @@ class Store:
                 else:
                     keep[key] = cid
             # the other rows of those sites (candidates or targets resolved before): found by file and line
+            # (a site is its position, caller, text and implicit flag: `isinstance(x, LIMIT)` holds a
+            # type reference and a read of LIMIT at one position)
             for fid, line in sorted({(k[0], k[1]) for k in keep}):
                 for cid, col, caller, callee, implicit, kind, how in c.execute(
                         "SELECT id, col, caller_id, callee, implicit, kind, resolution FROM calls"

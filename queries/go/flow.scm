@@ -8,3 +8,24 @@
 (field_declaration name: (field_identifier) @name type: (_) @value) @binding.annot
 (function_declaration result: (_) @value) @binding.returns
 (method_declaration result: (_) @value) @binding.returns
+
+; Reads of package-level constants and variables: `pkg.Name` (a member read) and bare names where a
+; value is read; kept only as `read` edges to a definition (graphmind/resolve/reads.py).
+(selector_expression operand: (identifier) @object field: (field_identifier) @name) @implicit.attribute
+(call_expression function: (selector_expression) @called)
+[(argument_list (identifier) @name)
+ (assignment_statement right: (expression_list (identifier) @name))
+ (short_var_declaration right: (expression_list (identifier) @name))
+ (return_statement (expression_list (identifier) @name))
+ (var_spec value: (expression_list (identifier) @name))
+ (const_spec value: (expression_list (identifier) @name))
+ (expression_case value: (expression_list (identifier) @name))
+ (binary_expression (identifier) @name)
+ (unary_expression operand: (identifier) @name)
+ (index_expression operand: (identifier) @name)
+ (index_expression index: (identifier) @name)
+ (literal_value (literal_element (identifier) @name))
+ (keyed_element value: (literal_element (identifier) @name))
+ (selector_expression operand: (identifier) @name)
+ (parenthesized_expression (identifier) @name)
+ (send_statement value: (identifier) @name)] @implicit.read

@@ -86,3 +86,9 @@
 (var_spec type: (_) @reference.type)
 (type_assertion_expression type: (_) @reference.type)
 (composite_literal type: (_) @reference.type)
+
+; ---- package-level constants and variables: leaf definitions (graphmind/index/variables.py) ----
+
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))

@@ -7,3 +7,21 @@
 (method_declaration type: (_) @value) @binding.returns
 (enhanced_for_statement type: (_) @value name: (identifier) @name) @binding.annot
 (catch_formal_parameter (catch_type) @value name: (identifier) @name) @binding.annot
+
+; Reads of static fields and enum constants: `Config.MAX`, `Color.RED` (member reads) and bare names
+; where a value is read; kept only as `read` edges (graphmind/resolve/reads.py).
+(field_access object: (identifier) @object field: (identifier) @name) @implicit.attribute
+[(argument_list (identifier) @name)
+ (variable_declarator value: (identifier) @name)
+ (assignment_expression right: (identifier) @name)
+ (return_statement (identifier) @name)
+ (binary_expression (identifier) @name)
+ (unary_expression operand: (identifier) @name)
+ (ternary_expression (identifier) @name)
+ (field_access object: (identifier) @name)
+ (method_invocation object: (identifier) @name)
+ (array_access array: (identifier) @name)
+ (array_access index: (identifier) @name)
+ (array_initializer (identifier) @name)
+ (parenthesized_expression (identifier) @name)
+ (element_value_pair value: (identifier) @name)] @implicit.read

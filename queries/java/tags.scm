@@ -106,3 +106,11 @@
 (instanceof_expression right: (_) @reference.type)
 (cast_expression type: (_) @reference.type)
 (type_arguments) @reference.type
+
+; ---- static fields, interface constants, enum constants: leaf definitions (graphmind/index/variables.py:
+; `final` makes a constant). Instance fields are not: a read of one goes through an object.
+(field_declaration
+  (modifiers "static")
+  declarator: (variable_declarator name: (identifier) @name)) @definition.variable
+(interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant)
+(enum_body (enum_constant name: (identifier) @name) @definition.constant)

@@ -76,3 +76,27 @@
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local
 (return_statement (_) @value) @binding.return
+
+; Reads of module-level variables, static fields and enum members: `Config.MAX`, `ns.LIMIT` (member
+; reads) and bare names where a value is read; kept only as `read` edges (graphmind/resolve/reads.py).
+(member_expression object: (identifier) @object property: (property_identifier) @name) @implicit.attribute
+(call_expression function: (member_expression) @called)
+[(arguments (identifier) @name)
+ (variable_declarator value: (identifier) @name)
+ (assignment_expression right: (identifier) @name)
+ (augmented_assignment_expression right: (identifier) @name)
+ (return_statement (identifier) @name)
+ (binary_expression (identifier) @name)
+ (unary_expression argument: (identifier) @name)
+ (ternary_expression (identifier) @name)
+ (member_expression object: (identifier) @name)
+ (subscript_expression object: (identifier) @name)
+ (subscript_expression index: (identifier) @name)
+ (array (identifier) @name)
+ (pair value: (identifier) @name)
+ (spread_element (identifier) @name)
+ (template_substitution (identifier) @name)
+ (parenthesized_expression (identifier) @name)
+ (shorthand_property_identifier) @name
+ (arrow_function body: (identifier) @name)
+ (switch_case value: (identifier) @name)] @implicit.read

@@ -190,3 +190,12 @@
 (call_expression
   function: (import)
   arguments: (arguments . (string (string_fragment) @name))) @reference.import
+
+; ---- module-level variables and constants, static class fields: leaf definitions
+; (graphmind/index/variables.py: `const` makes a constant). Functions bound by a declarator are
+; functions above, not variables.
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(class_body (field_definition "static" property: (property_identifier) @name) @definition.variable)

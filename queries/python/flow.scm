@@ -55,6 +55,47 @@
 ; Reading an attribute: a call of the getter when it is a property (kept only then).
 (attribute object: (_) @object attribute: (identifier) @name) @implicit.attribute
 
+; Reading a bare name where a value is read: a `read` edge when it is a module- or class-level
+; variable or constant (kept only for names the file defines or imports as such, once per scope).
+[(argument_list (identifier) @name)
+ (keyword_argument value: (identifier) @name)
+ (assignment right: (identifier) @name)
+ (augmented_assignment right: (identifier) @name)
+ (return_statement (identifier) @name)
+ (subscript value: (identifier) @name)
+ (subscript subscript: (identifier) @name)
+ (binary_operator (identifier) @name)
+ (comparison_operator (identifier) @name)
+ (boolean_operator (identifier) @name)
+ (not_operator argument: (identifier) @name)
+ (unary_operator argument: (identifier) @name)
+ (list (identifier) @name)
+ (tuple (identifier) @name)
+ (set (identifier) @name)
+ (pair (identifier) @name)
+ (expression_list (identifier) @name)
+ (conditional_expression (identifier) @name)
+ (if_statement condition: (identifier) @name)
+ (elif_clause condition: (identifier) @name)
+ (while_statement condition: (identifier) @name)
+ (for_statement right: (identifier) @name)
+ (for_in_clause right: (identifier) @name)
+ (interpolation expression: (identifier) @name)
+ (default_parameter value: (identifier) @name)
+ (typed_default_parameter value: (identifier) @name)
+ (list_splat (identifier) @name)
+ (dictionary_splat (identifier) @name)
+ (parenthesized_expression (identifier) @name)
+ (assert_statement (identifier) @name)
+ (with_item value: (identifier) @name)
+ (yield (identifier) @name)
+ (lambda body: (identifier) @name)
+ (slice (identifier) @name)] @implicit.read
+; `REGISTRY.register()`, `settings.DEBUG`: the head of a member read or call (not `self`/`cls`)
+((attribute object: (identifier) @name) @implicit.read (#not-any-of? @name "self" "cls"))
+; A variable of the file called or applied as a decorator: `handler()`, `@pass_script_info`
+[(call function: (identifier) @name) (decorator (identifier) @name)] @implicit.readcall
+
 ; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
 (call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
 (call function: (subscript value: [(identifier) (attribute)]) @callee arguments: (argument_list) @value) @binding.args

@@ -70,3 +70,11 @@
   function: (identifier) @_check
   arguments: (argument_list . (_) . (_) @reference.type)
   (#any-of? @_check "isinstance" "issubclass"))
+
+; Module- and class-level variables and constants (`NAME = …`, `NAME: T = …`, `NAME: T`): leaf
+; definitions, never scopes (graphmind/index/variables.py). At module level also inside `if`/`try`
+; blocks; never in a function body, never `self.x`. An UPPER_CASE name is a constant.
+(module (assignment left: (identifier) @name) @definition.variable)
+(module (_ [(block (assignment left: (identifier) @name) @definition.variable)
+            (_ (block (assignment left: (identifier) @name) @definition.variable))]))
+(class_definition body: (block (assignment left: (identifier) @name) @definition.variable))

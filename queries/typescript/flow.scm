@@ -98,3 +98,27 @@
 [(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
 (call_expression function: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
 (new_expression constructor: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
+
+; Reads of module-level variables, static fields and enum members: `Config.MAX`, `ns.LIMIT` (member
+; reads) and bare names where a value is read; kept only as `read` edges (graphmind/resolve/reads.py).
+(member_expression object: (identifier) @object property: (property_identifier) @name) @implicit.attribute
+(call_expression function: (member_expression) @called)
+[(arguments (identifier) @name)
+ (variable_declarator value: (identifier) @name)
+ (assignment_expression right: (identifier) @name)
+ (augmented_assignment_expression right: (identifier) @name)
+ (return_statement (identifier) @name)
+ (binary_expression (identifier) @name)
+ (unary_expression argument: (identifier) @name)
+ (ternary_expression (identifier) @name)
+ (member_expression object: (identifier) @name)
+ (subscript_expression object: (identifier) @name)
+ (subscript_expression index: (identifier) @name)
+ (array (identifier) @name)
+ (pair value: (identifier) @name)
+ (spread_element (identifier) @name)
+ (template_substitution (identifier) @name)
+ (parenthesized_expression (identifier) @name)
+ (shorthand_property_identifier) @name
+ (arrow_function body: (identifier) @name)
+ (switch_case value: (identifier) @name)] @implicit.read

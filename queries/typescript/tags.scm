@@ -281,3 +281,13 @@
 (type_arguments) @reference.type
 (as_expression (type_identifier) @reference.type)
 (binary_expression operator: "instanceof" right: (identifier) @reference.type)
+
+; ---- module-level variables and constants, static class fields, enum members: leaf definitions
+; (graphmind/index/variables.py: `const`, `readonly` make a constant). Functions bound by a
+; declarator are functions above, not variables.
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+(class_body (public_field_definition "static" name: (property_identifier) @name) @definition.variable)
+(enum_body [(property_identifier) @name @definition.constant (enum_assignment name: (property_identifier) @name) @definition.constant])
