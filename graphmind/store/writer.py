@@ -9,6 +9,7 @@ import apsw
 import orjson
 
 from graphmind import private
+from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, FileResult
 from graphmind.store.connect import BUSY_TIMEOUT_MS, configure, graph_version, index_path, open_database
 from graphmind.store.connect import remove_database
@@ -195,27 +196,28 @@ class Store:
 
     def reset_pending_sites(self, fresh: set[int] = frozenset()) -> None:
         """Collapse every call site with a pending row back to one pending row (drops stale candidates).
-        `fresh`: files whose call rows were all just written (pending, one per site): skipped."""
+        `fresh`: files whose call rows were all just written (pending, one per site): skipped. A site is
+        its place, caller, text, implicitness and kind: `map(t.f, xs)` is a call of t.f and a member read."""
         c = self.conn
         with self.transaction():
-            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee FROM calls"
+            pending = c.execute("SELECT id, file_id, line, col, caller_id, callee, implicit, kind FROM calls"
                                 " WHERE resolution='pending' ORDER BY id").fetchall()
             keep: dict[tuple, int] = {}
             drop = []
-            for cid, *site in pending:
+            for cid, *site, kind in pending:
                 if site[0] in fresh:
                     continue
-                key = tuple(site)
+                key = (*site, site_kind(kind))
                 if key in keep:
                     drop.append((cid,))
                 else:
                     keep[key] = cid
             # the other rows of those sites (candidates or targets resolved before): found by file and line
             for fid, line in sorted({(k[0], k[1]) for k in keep}):
-                for cid, col, caller, callee, how in c.execute(
-                        "SELECT id, col, caller_id, callee, resolution FROM calls WHERE file_id=? AND line=?",
-                        (fid, line)):
-                    if how != "pending" and (fid, line, col, caller, callee) in keep:
+                for cid, col, caller, callee, implicit, kind, how in c.execute(
+                        "SELECT id, col, caller_id, callee, implicit, kind, resolution FROM calls"
+                        " WHERE file_id=? AND line=?", (fid, line)):
+                    if how != "pending" and (fid, line, col, caller, callee, implicit, site_kind(kind)) in keep:
                         drop.append((cid,))
             c.executemany("DELETE FROM calls WHERE id=?", drop)
             self._bump_graph_version()
