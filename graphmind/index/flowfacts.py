@@ -6,17 +6,14 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from graphmind.index import parser
-from graphmind.index.snippets import folded
+from graphmind.index.callargs import argument_row, call_parts
+from graphmind.index.snippets import DOTTED, head_name, node_text
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
-MAX_VALUE = 200
 MAX_OPERATORS = 32      # operators read into one implicit call chain
-_SIMPLE = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")
-_HEAD = re.compile(r"[A-Za-z_]\w*")
 _DUNDER = {
     "+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__", "%": "__mod__",
     "**": "__pow__", "@": "__matmul__", "&": "__and__", "|": "__or__", "^": "__xor__", "<<": "__lshift__",
@@ -34,22 +31,21 @@ TYPED_KINDS = frozenset({"assign", "annot", "with"})
 Enclosing = Callable[[int, bool], int]
 
 
-def _text(source: bytes, node) -> str:
-    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole)."""
-    return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
-
-
-def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
-                 known: set[str] = frozenset()) -> tuple[list[BindingRow], list[CallRow], bool]:
+def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known: set[str] = frozenset(),
+                 call_sites: list = ()) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
     starts from such a name, a typed binding, or `self` (otherwise its type cannot be known anyway).
+    `call_sites`: the call and decorator nodes the tag query found; for Python their arguments are
+    recorded (parameter <- argument flow) and a called `x.m` is not a member read.
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
-    pending_implicit = []
     called: set[int] = set()                     # `x.m` nodes that are the callee of a call
+    python = language == "python"
+    arguments = [call_parts(node, called) for node in call_sites] if python else []
+    pending_implicit = []
     found, complete = parser.flow_matches(language, root)
     for _, caps in found:
         for cap, nodes in caps.items():
@@ -60,6 +56,10 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
             elif cap == "called":
                 called.add(nodes[0].id)
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
+    names = None if "*" in known else known | {b.name for b in bindings}
+    for parts in arguments:
+        if parts is not None:
+            argument_row(source, *parts, names, enclosing, bindings)
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
         if kind == "attribute" and node.id in called:
@@ -78,7 +78,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing,
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     value = caps.get("value")
-    value_text = _text(source, value[0]) if value else ""
+    value_text = node_text(source, value[0]) if value else ""
     line = node.start_point[0] + 1
     if kind in ("return", "yield"):
         if kind == "yield" and node.text.startswith(b"yield from"):
@@ -90,9 +90,6 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
-        return
-    if kind == "args":
-        _arguments(source, node, caps, enclosing, out)
         return
     names = caps.get("name", [])
     if kind == "decorator":                      # under "@name": never looked up as a variable
@@ -133,10 +130,10 @@ def _unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRo
     rest = len(values) - len(targets) + 1
     for i, target in enumerate(targets):
         if stars and i == stars[0]:
-            text = "[" + ", ".join(_text(source, v) for v in values[i:i + rest]) + "]"
+            text = "[" + ", ".join(node_text(source, v) for v in values[i:i + rest]) + "]"
             target = target.named_children[0] if target.named_child_count else target
         else:
-            text = _text(source, values[i + rest - 1 if stars and i > stars[0] else i])
+            text = node_text(source, values[i + rest - 1 if stars and i > stars[0] else i])
         if target.type == "identifier":
             out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", text, line))
 
@@ -163,35 +160,6 @@ def _position(params, name) -> str:
     return str(index)
 
 
-_CONSTANTS = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
-                        "unary_operator", "comment"})
-
-
-def _arguments(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    """A call's (or a decorator's) arguments as written, under "(NAME" for the name called."""
-    callee = _text(source, caps["callee"][0])
-    value = caps["value"][0]
-    head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
-    if not _SIMPLE.match(head):
-        return
-    if value.type == "argument_list":
-        args = [a for a in value.named_children if a.type != "comment"]
-        if all(a.type in _CONSTANTS for a in args):
-            return                                # nothing a function or an instance could come from
-        texts, size = [], 0
-        for a in args:
-            text = _text(source, a)
-            size += len(text) + 2
-            if size > MAX_VALUE:
-                break
-            texts.append(text)
-        text = ", ".join(texts)
-    else:
-        text = _text(source, value)               # a decorated definition: its name
-    out.append(BindingRow(enclosing(node.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
-                          f"{callee}\t{text}", node.start_point[0] + 1))
-
-
 def _operand(source: bytes, node) -> str:
     """An operand as a call chain: `(a + b) * k` -> `a.__add__(b).__mul__(k)`, so the evaluator can
     type it. Read down the left spine without recursion; a chain longer than MAX_OPERATORS is left
@@ -207,11 +175,11 @@ def _operand(source: bytes, node) -> str:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if not dunder or left is None:
             break
-        links.append(f".{dunder}({_text(source, right) if right is not None else ''})")
+        links.append(f".{dunder}({node_text(source, right) if right is not None else ''})")
         node = left
     if len(links) > MAX_OPERATORS:
         return ""
-    return _text(source, node) + "".join(reversed(links))
+    return node_text(source, node) + "".join(reversed(links))
 
 
 def _in_annotation(node) -> bool:
@@ -223,18 +191,14 @@ def _in_annotation(node) -> bool:
     return False
 
 
-def _head(text: str) -> str:
-    return _HEAD.match(text).group(0) if _HEAD.match(text) else ""
-
-
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
               out: list[CallRow]) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
         for value in caps.get("value", []):
-            text = _text(source, value)
-            if _SIMPLE.match(text):
+            text = node_text(source, value)
+            if DOTTED.match(text):
                 out.append(CallRow(caller, text, text.rsplit(".", 1)[-1], value.start_point[0] + 1,
                                    value.start_point[1], kind == "callback"))
         return
@@ -243,8 +207,8 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
         return
     if kind == "attribute":
         attr = caps.get("name")
-        text = _text(source, obj[0])
-        if attr and _SIMPLE.match(text) and _head(text) in typed:
+        text = node_text(source, obj[0])
+        if attr and DOTTED.match(text) and head_name(text) in typed:
             name = attr[0].text.decode("utf-8", "replace")
             out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
         return
@@ -252,13 +216,13 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
         value = obj[0]
         if value.type == "as_pattern" and value.named_child_count:
             value = value.named_children[0]
-        text = _text(source, value)
-        if _head(text) in typed:
+        text = node_text(source, value)
+        if head_name(text) in typed:
             for dunder in ("__enter__", "__exit__"):
                 out.append(CallRow(caller, f"{text}.{dunder}", dunder, line, col, True))
         return
     text = _operand(source, obj[0])
-    if _head(text) not in typed:
+    if head_name(text) not in typed:
         return
     if kind == "iterate":
         out.append(CallRow(caller, f"{text}.__iter__", "__iter__", line, col, True))
