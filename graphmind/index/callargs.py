@@ -2,16 +2,17 @@
 
 A call's arguments are recorded as written, under "(NAME" for the name called, in the caller's scope
 (a decorator applied is a call with the decorated definition as its argument). Only calls that can
-give a workspace function's parameter a value are recorded: see `argument_row`.
+give a workspace function's parameter a value are recorded: see `argument_rows`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from graphmind.index.snippets import DOTTED, MAX_VALUE, head_name, node_text
+from graphmind.index.snippets import DOTTED, MAX_VALUE, folded, head_name, node_text
 from graphmind.models import BindingRow
 
 Enclosing = Callable[[int, bool], int]
+_PREFIX = 256          # bytes read for the head of a name called
 
 # Argument nodes whose text the evaluator can never give a value (resolve/pytypes.py reads a call
 # chain `a.b(x)[k]`, a bracketed collection or `await X`: an operator, a literal, a lambda or a
@@ -24,33 +25,55 @@ _OPAQUE = frozenset({"string", "concatenated_string", "integer", "float", "true"
                      "dictionary_splat"})
 
 
-def call_parts(node, called: set[int]) -> tuple | None:
-    """(callee, arguments or the decorated definition's name, the node the row is placed at) of a call
-    site: `f(…)`, `a.f(…)`, `Box[T](…)` (Box's), `@dec` (the decorated definition passed). A callee
-    `x.m` goes to `called`."""
-    if node.type == "decorator":
-        callee, definition = node.named_children[0], node.parent.child_by_field_name("definition")
-        value = definition.child_by_field_name("name") if definition is not None else None
-        if callee.type not in ("identifier", "attribute") or value is None:
-            return None
-        return callee, value, node.parent
-    callee, value = node.child_by_field_name("function"), node.child_by_field_name("arguments")
-    if callee is not None and callee.type == "attribute":
-        called.add(callee.id)
-    if callee is None or value is None or value.type != "argument_list":
-        return None
-    named = callee.child_by_field_name("value") if callee.type == "subscript" else callee   # `Box[T]`: Box
-    return (callee, value, node) if named is not None and named.type in ("identifier", "attribute") else None
-
-
-def argument_row(source: bytes, callee_node, value, anchor, names: set[str] | None, enclosing: Enclosing,
-               out: list[BindingRow]) -> None:
-    """A call's (or a decorator's) arguments as written, under "(NAME" for the name called.
+def argument_rows(source: bytes, sites: list, names: set[str] | None, called: set[tuple[int, int]],
+                  enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """The argument rows of a file's call sites, as found by its tag query: (call or decorator node,
+    @name, @receiver). `f(…)`, `a.f(…)`, `Box[T](…)` (Box's), `@dec` (the decorated definition
+    passed). The span of every called `x.m` goes to `called` (it is not a member read).
 
     Only when the name called starts from one of `names` (what the file defines, imports or binds;
     None: anything, after a star import): any other head is a builtin or unknown, and the resolver
-    looks nowhere else, so that call never reaches a workspace function's parameters."""
-    callee = node_text(source, callee_node)
+    looks nowhere else, so that call never reaches a workspace function's parameters. The head is
+    read from the source bytes first, so a call that cannot qualify costs no node and no text."""
+    for node, name, recv in sites:
+        kind, ntype = node.type, name.type
+        if kind == "call" and ntype == "subscript":
+            if recv is None or recv.type not in ("identifier", "attribute"):
+                continue
+            start, end = name.start_byte, name.end_byte
+        elif kind in ("call", "decorator") and ntype != "call":
+            start, end = (recv if recv is not None else name).start_byte, name.end_byte
+            if recv is not None and kind == "call":
+                called.add((start, end))
+        else:
+            continue
+        if names is not None and not _may_start(source, start, end, names):
+            continue
+        if kind == "call":
+            value, anchor = node.child_by_field_name("arguments"), node
+            if value is None or value.type != "argument_list":
+                continue
+        else:
+            anchor = node.parent
+            definition = anchor.child_by_field_name("definition") if anchor is not None else None
+            value = definition.child_by_field_name("name") if definition is not None else None
+            if value is None:
+                continue
+        _argument_row(source, start, end, value, anchor, names, enclosing, out)
+
+
+def _may_start(source: bytes, start: int, end: int, names: set[str]) -> bool:
+    """Whether the text at start may begin with one of names (an identifier longer than the prefix
+    read is not decided here)."""
+    prefix = source[start:min(end, start + _PREFIX)].decode("utf-8", "replace")
+    head = head_name(prefix)
+    return head in names or (end - start > _PREFIX and len(head) > _PREFIX // 2)
+
+
+def _argument_row(source: bytes, start: int, end: int, value, anchor, names: set[str] | None,
+                  enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """One call's (or decorator's) arguments as written, under "(NAME" for the name called."""
+    callee = folded(source, start, end, MAX_VALUE)[:MAX_VALUE]
     head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
     if not DOTTED.match(head) or names is not None and head_name(head) not in names:
         return

@@ -163,8 +163,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             out.calls.append(CallRow(scope, path, path.rsplit(".", 1)[-1], node.start_point[0] + 1,
                                      node.start_point[1], kind="import"))
     known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
-    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known,
-                                                         [node for node, _, _ in calls])
+    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, calls)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from graphmind.index import parser
-from graphmind.index.callargs import argument_row, call_parts
+from graphmind.index.callargs import argument_rows
 from graphmind.index.snippets import DOTTED, head_name, node_text
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
@@ -37,14 +37,12 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
     starts from such a name, a typed binding, or `self` (otherwise its type cannot be known anyway).
-    `call_sites`: the call and decorator nodes the tag query found; for Python their arguments are
-    recorded (parameter <- argument flow) and a called `x.m` is not a member read.
+    `call_sites`: (call or decorator node, @name, @receiver) as the tag query found them; for Python
+    their arguments are recorded (parameter <- argument flow) and a called `x.m` is not a member read.
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
-    called: set[int] = set()                     # `x.m` nodes that are the callee of a call
-    python = language == "python"
-    arguments = [call_parts(node, called) for node in call_sites] if python else []
+    called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
     pending_implicit = []
     found, complete = parser.flow_matches(language, root)
     for _, caps in found:
@@ -54,15 +52,14 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             elif cap.startswith("implicit."):
                 pending_implicit.append((cap[9:], nodes[0], caps))
             elif cap == "called":
-                called.add(nodes[0].id)
+                called.add((nodes[0].start_byte, nodes[0].end_byte))
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
-    names = None if "*" in known else known | {b.name for b in bindings}
-    for parts in arguments:
-        if parts is not None:
-            argument_row(source, *parts, names, enclosing, bindings)
+    if language == "python":
+        names = None if "*" in known else known | {b.name for b in bindings}
+        argument_rows(source, call_sites, names, called, enclosing, bindings)
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
-        if kind == "attribute" and node.id in called:
+        if kind == "attribute" and (node.start_byte, node.end_byte) in called:
             continue                              # `x.m()`: a call site already
         _implicit(source, kind, node, caps, typed, enclosing, calls)
     seen: set[tuple[int, str]] = set()            # a member read once per scope is enough

@@ -1,8 +1,7 @@
 """A resolve pass: every pending call row and the base classes a change can reach, in chunks."""
 from __future__ import annotations
 
-import gc
-
+from graphmind.collector import collector_paused
 from graphmind.edgekinds import site_kind
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
@@ -22,13 +21,8 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
     The cyclic garbage collector is paused meanwhile: the tables and the evaluator's memo are millions
     of objects that live the whole pass, and full collections scanning them again and again cost
     more than a tenth of a cold pass (Django); what the pass leaves behind is freed when it ends."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _resolve_pending(store, incremental, delta, session)
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _resolve_pending(store: Store, incremental: bool, delta: Delta | None,
