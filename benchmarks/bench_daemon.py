@@ -2,8 +2,11 @@
 """Benchmark of the daemon on a copy of Django: save latency, write->visible, a 500-file branch switch,
 idle RSS and CPU. The peer is the daemon-less path: an in-process refresh (what a query pays first).
 
-Usage: python benchmarks/bench_daemon.py [--saves N] [--switch-files N] [--idle S]
-Prints one JSON line per figure. The corpus (scripts/fetch_corpora.py) is copied to a temporary
+Usage: python benchmarks/bench_daemon.py [--saves N] [--switch-files N] [--idle S] [--saves-only]
+    [--variant LABEL] [--append]
+Prints one JSON line per figure (`--append`: also to results/daemon.jsonl, stamped). To run an older
+tree side by side, put its sources first on PYTHONPATH (`git archive REV`) and name it with --variant:
+the daemon and the in-process peer then run that tree's graphmind. The corpus (scripts/fetch_corpora.py) is copied to a temporary
 folder first, without any .graphmind, so the cache is never written.
 
 Figures:
@@ -36,8 +39,17 @@ def _log(msg: str) -> None:
     log(msg, "bench_daemon")
 
 
+STAMP: dict = {}
+APPEND: list[bool] = []
+RESULTS = REPO / "benchmarks" / "results" / "daemon.jsonl"
+
+
 def emit(metric: str, **fields) -> None:
-    print(json.dumps({"bench": "daemon", "metric": metric, **fields}), flush=True)
+    line = json.dumps({"bench": "daemon", "metric": metric, **fields, **STAMP})
+    print(line, flush=True)
+    if APPEND:
+        with RESULTS.open("a") as f:
+            f.write(line + "\n")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -74,7 +86,16 @@ def main() -> None:
     ap.add_argument("--switch-files", type=int, default=500)
     ap.add_argument("--idle", type=float, default=30.0)
     ap.add_argument("--peer-runs", type=int, default=3)
+    ap.add_argument("--saves-only", action="store_true", help="stop after the save figures")
+    ap.add_argument("--variant", default="tree", help="a label for the graphmind found first on PYTHONPATH")
+    ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
+    import graphmind
+    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    STAMP.update(variant=args.variant, source=str(Path(graphmind.__file__).parents[1]), commit=head.stdout.strip(),
+                 ts=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    if args.append:
+        APPEND.append(True)
     from graphmind.live import client
     from graphmind.index.indexer import index_workspace
 
@@ -109,6 +130,8 @@ def main() -> None:
             emit(metric, p50=pct(xs, 0.5), p99=pct(xs, 0.99), median=round(statistics.median(xs), 1), n=len(xs))
         st = client.request(root, "status", io_timeout=60.0)
         emit("save_incremental_parses", value=st["reuse"]["incremental_parses"], of=len(saves))
+        if args.saves_only:
+            return
         time.sleep(3)                                          # idle: checkpoint, prune, memory released
         emit("rss_after_saves_mb", value=round(proc_stat(pid)[1] / 1e6, 1))
 

@@ -2,16 +2,17 @@
 """Cold index of SymPy beside Django (the type evaluator's scale), optionally beside a baseline commit.
 
 Usage (with the interpreter graphmind is installed in):
-    python benchmarks/bench_resolve.py [--corpus sympy django] [--runs 2] [--baseline REV [--baseline-corpus django]] [--tree REV]
+    python benchmarks/bench_resolve.py [--corpus sympy django] [--runs 2] [--baseline REV [REV …] [--baseline-corpus django]]
+        [--tree REV]
         [--append]
 
 Each corpus (fetched beforehand: `python scripts/fetch_corpora.py sympy django`) is copied once into a
 temporary folder; every run deletes `.graphmind` and indexes it cold in a fresh interpreter. With
-`--baseline REV` the sources of that commit (`git archive`) are indexed by the same interpreter in the
+`--baseline REV …` the sources of those commits (`git archive`) are indexed by the same interpreter in the
 same loop, run after run, so both variants see the same machine load. Prints one JSON line per
 corpus and variant (median wall seconds, and CPU seconds of the index process with its parser
 workers: on a shared machine the CPU figure is the steadier one; edges) and one per ratio: SymPy / Django within a variant,
-this tree / the baseline for each corpus. `--append` adds them to benchmarks/results/resolve.jsonl.
+this tree / each baseline for each corpus; the load average at start and end. `--append` adds them to benchmarks/results/resolve.jsonl.
 """
 from __future__ import annotations
 
@@ -68,16 +69,18 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", nargs="+", default=["sympy", "django"])
     ap.add_argument("--runs", type=int, default=2)
-    ap.add_argument("--baseline", default=None, help="a commit to run side by side (e.g. main)")
+    ap.add_argument("--baseline", nargs="+", default=None,
+                    help="commits to run side by side (e.g. main); the first is `baseline`, others `baseline@REV`")
     ap.add_argument("--baseline-corpus", nargs="+", default=None,
                     help="run the baseline on these corpora only (default: every corpus)")
     ap.add_argument("--tree", default=None, help="a commit to run as this tree (default: the working tree)")
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
+    load_start = round(os.getloadavg()[0], 2)
     with tempfile.TemporaryDirectory(prefix="gm-bench-resolve-") as tmp:
         variants = {"tree": baseline_tree(args.tree, Path(tmp) / "tree") if args.tree else REPO}
-        if args.baseline:
-            variants["baseline"] = baseline_tree(args.baseline, Path(tmp) / "baseline")
+        for i, rev in enumerate(args.baseline or ()):
+            variants["baseline" if i == 0 else f"baseline@{rev}"] = baseline_tree(rev, Path(tmp) / f"baseline{i}")
         roots = {}
         for name in args.corpus:
             roots[name] = Path(tmp) / name
@@ -88,7 +91,7 @@ def main() -> None:
         for run in range(args.runs):
             for name in args.corpus:
                 for variant, source in variants.items():
-                    if variant == "baseline" and args.baseline_corpus and name not in args.baseline_corpus:
+                    if variant.startswith("baseline") and args.baseline_corpus and name not in args.baseline_corpus:
                         continue
                     res = index_cold(source, roots[name])
                     walls.setdefault((name, variant), []).append(res["wall"])
@@ -97,7 +100,8 @@ def main() -> None:
                     log(f"run {run + 1}: {name} {variant} {res['wall']:.1f}s wall, {res['cpu']:.1f}s cpu,"
                         f" {res.get('edges')} edges")
     stamp = {"time": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "commit": commit(args.tree or "HEAD"),
-             "baseline": commit(args.baseline) if args.baseline else None, "n_runs": args.runs}
+             "baseline": commit(args.baseline[0]) if args.baseline else None, "n_runs": args.runs,
+             "loadavg_start": load_start, "loadavg_end": round(os.getloadavg()[0], 2)}
     lines = []
     for figure, table in (("cold_index_s", walls), ("cold_index_cpu_s", cpus)):
         med = {key: statistics.median(xs) for key, xs in table.items()}
@@ -109,12 +113,12 @@ def main() -> None:
             if ("sympy", variant) in med and ("django", variant) in med:
                 lines.append({"figure": f"sympy_over_django ({figure})", "variant": variant,
                               "ratio": round(med[("sympy", variant)] / med[("django", variant)], 3)})
-        if "baseline" in variants:
+        for variant in variants:
             for name in args.corpus:
-                if (name, "baseline") not in med:
+                if variant == "tree" or (name, variant) not in med:
                     continue
-                lines.append({"figure": f"tree_over_baseline ({figure})", "corpus": name,
-                              "ratio": round(med[(name, "tree")] / med[(name, "baseline")], 3)})
+                lines.append({"figure": f"tree_over_{variant} ({figure})", "corpus": name,
+                              "ratio": round(med[(name, "tree")] / med[(name, variant)], 3)})
     for line in lines:
         print(json.dumps({**line, **stamp}))
     if args.append:

@@ -56,3 +56,22 @@ def test_edits_then_incremental_equals_clean(case, tmp_path):
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(work) == snapshot(clean)
+
+
+def test_a_callback_and_a_member_read_at_one_place_both_come_back(tmp_path):
+    """`map(t.key, xs)` is two sites at one position: the callback (a call of t.key) and the member
+    read of the property. Sent back to pending by an edit elsewhere, both are resolved again."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "a.py").write_text("class Thing:\n    @property\n    def key(self):\n        return len\n")
+    (work / "b.py").write_text("import a\n\n\ndef use(xs):\n    t = a.Thing()\n    return list(map(t.key, xs))\n")
+    index_workspace(work)
+    before = [r for r in snapshot(work)["calls"] if r[2] == "t.key"]
+    assert sorted(r[-1] for r in before) == [1, 2]          # the callback and the member read
+    with (work / "a.py").open("a") as f:                    # a module-level binding: b's typed calls reopen
+        f.write("\nLIMIT = 3\n")
+    index_workspace(work)
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)

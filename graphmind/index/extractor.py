@@ -172,7 +172,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     readable = {v.name for v in variables} | {m.alias for m in out.imports if m.symbol not in (None, "*")}
     annotations = sorted((n.start_byte, n.end_byte) for n in types if n.type == "type")
     out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable,
-                                                         {v.name for v in variables}, annotations)
+                                                         {v.name for v in variables}, annotations, calls)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}

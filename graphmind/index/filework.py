@@ -10,6 +10,7 @@ import stat
 from typing import Protocol
 
 from graphmind import config
+from graphmind.collector import collector_paused
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.index import parser
 from graphmind.index.extractor import extract
@@ -96,9 +97,10 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
     if hooks is not None and hooks.module_name is not None:
         module = hooks.module_name(info.path, data) or module
     try:
-        tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None,
-                            seconds=config.MAX_PARSE_SECONDS)
-        ext = extract(info.language, module, info.path, data, tree)
+        with collector_paused():            # a large file's matches are ~10^5 short-lived objects
+            tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None,
+                                seconds=config.MAX_PARSE_SECONDS)
+            ext = extract(info.language, module, info.path, data, tree)
     except (parser.ParseTimeout, RecursionError) as exc:
         why = (f"took over {config.MAX_PARSE_SECONDS:g} s to parse" if isinstance(exc, parser.ParseTimeout)
                else "nested too deeply to read")

@@ -6,17 +6,15 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 """
 from __future__ import annotations
 
-import re
-
 from graphmind.index import argparams, parser, targets
-from graphmind.index.targets import MAX_VALUE, Enclosing
-from graphmind.index.targets import text_of as _text
+from graphmind.index.callargs import argument_rows
+from graphmind.index.snippets import DOTTED, head_name
+from graphmind.index.snippets import node_text as _text
+from graphmind.index.targets import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_OPERATORS = 32      # operators read into one implicit call chain
-_SIMPLE = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")
-_HEAD = re.compile(r"[A-Za-z_]\w*")
 _DUNDER = {
     "+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__", "%": "__mod__",
     "**": "__pow__", "@": "__matmul__", "&": "__and__", "|": "__or__", "^": "__xor__", "<<": "__lshift__",
@@ -35,7 +33,8 @@ TYPED_KINDS = frozenset({"assign", "annot", "with"})
 
 def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known: set[str] = frozenset(),
                  readable: set[str] = frozenset(), own: set[str] = frozenset(),
-                 annotations: list[tuple[int, int]] = ()) -> tuple[list[BindingRow], list[CallRow], bool]:
+                 annotations: list[tuple[int, int]] = (),
+                 call_sites: list = ()) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
@@ -46,12 +45,14 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     no function of the file binds. Outside Python a member read through a capitalised head is kept
     too (`Config.MAX`, `Color.RED`: a class of the same package needs no import). `own`: the file's
     variables (read when called, too); `annotations`: sorted (start, end) bytes of type annotations,
-    whose names are `reference` sites, not reads.
+    whose names are `reference` sites, not reads. `call_sites`: (call or decorator node, @name,
+    @receiver) as the tag query found them; for Python their arguments are recorded (parameter <-
+    argument flow) and a called `x.m` is not a member read.
     The flag says every fact was read (false: a chain nested too deep, see parser._run).
     """
     bindings: list[BindingRow] = []
     pending_implicit = []
-    called: set[int] = set()                     # `x.m` nodes that are the callee of a call
+    called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
     found, complete = parser.flow_matches(language, root)
     for _, caps in found:
         for cap, nodes in caps.items():
@@ -60,12 +61,15 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             elif cap.startswith("implicit."):
                 pending_implicit.append((cap[9:], nodes[0], caps))
             elif cap == "called":
-                called.add(nodes[0].id)
+                called.add((nodes[0].start_byte, nodes[0].end_byte))
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
+    if language == "python":
+        names = None if "*" in known else known | {b.name for b in bindings}
+        argument_rows(source, call_sites, names, called, enclosing, bindings)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
-        if kind == "attribute" and node.id in called:
+        if kind == "attribute" and (node.start_byte, node.end_byte) in called:
             continue                              # `x.m()`: a call site already
         if kind in ("read", "readcall"):
             calls.extend(read_site(language, kind, caps["name"][0], readable, own, local, annotations, enclosing))
@@ -97,9 +101,6 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
-        return
-    if kind == "args":
-        _arguments(source, node, caps, enclosing, out)
         return
     if kind in argparams.KINDS:
         argparams.positional_binding(source, kind, node, caps, enclosing, _text, out)
@@ -134,35 +135,6 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
 
 
-_CONSTANTS = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
-                        "unary_operator", "comment"})
-
-
-def _arguments(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    """A call's (or a decorator's) arguments as written, under "(NAME" for the name called."""
-    callee = _text(source, caps["callee"][0])
-    value = caps["value"][0]
-    head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
-    if not _SIMPLE.match(head):
-        return
-    if value.type == "argument_list":
-        args = [a for a in value.named_children if a.type != "comment"]
-        if all(a.type in _CONSTANTS for a in args):
-            return                                # nothing a function or an instance could come from
-        texts, size = [], 0
-        for a in args:
-            text = _text(source, a)
-            size += len(text) + 2
-            if size > MAX_VALUE:
-                break
-            texts.append(text)
-        text = ", ".join(texts)
-    else:
-        text = _text(source, value)               # a decorated definition: its name
-    out.append(BindingRow(enclosing(node.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
-                          f"{callee}\t{text}", node.start_point[0] + 1))
-
-
 def _operand(source: bytes, node) -> str:
     """An operand as a call chain: `(a + b) * k` -> `a.__add__(b).__mul__(k)`, so the evaluator can
     type it. Read down the left spine without recursion; a chain longer than MAX_OPERATORS is left
@@ -194,10 +166,6 @@ def _in_annotation(node) -> bool:
     return False
 
 
-def _head(text: str) -> str:
-    return _HEAD.match(text).group(0) if _HEAD.match(text) else ""
-
-
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
               out: list[CallRow], annotations: list[tuple[int, int]] = ()) -> None:
     line, col = node.start_point[0] + 1, node.start_point[1]
@@ -205,7 +173,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
         for value in caps.get("value", []):
             text = _text(source, value)
-            if _SIMPLE.match(text):
+            if DOTTED.match(text):
                 out.append(CallRow(caller, text, text.rsplit(".", 1)[-1], value.start_point[0] + 1,
                                    value.start_point[1], kind == "callback"))
         return
@@ -215,7 +183,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
     if kind == "attribute":
         attr = caps.get("name")
         text = _text(source, obj[0])
-        if attr and _SIMPLE.match(text) and _head(text) in typed and not within(annotations, node.start_byte):
+        if attr and DOTTED.match(text) and head_name(text) in typed and not within(annotations, node.start_byte):
             name = attr[0].text.decode("utf-8", "replace")
             out.append(CallRow(caller, f"{text}.{name}", name, line, col, MEMBER_READ))
         return
@@ -224,12 +192,12 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
         if value.type == "as_pattern" and value.named_child_count:
             value = value.named_children[0]
         text = _text(source, value)
-        if _head(text) in typed:
+        if head_name(text) in typed:
             for dunder in ("__enter__", "__exit__"):
                 out.append(CallRow(caller, f"{text}.{dunder}", dunder, line, col, True))
         return
     text = _operand(source, obj[0])
-    if _head(text) not in typed:
+    if head_name(text) not in typed:
         return
     if kind == "iterate":
         out.append(CallRow(caller, f"{text}.__iter__", "__iter__", line, col, True))

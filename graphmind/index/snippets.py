@@ -4,6 +4,9 @@ from __future__ import annotations
 import re
 
 _SPACE = re.compile(r"\s+")
+MAX_VALUE = 200         # characters of an expression kept in a flow fact
+DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")     # `a.b.c`, nothing else
+_HEAD = re.compile(r"[A-Za-z_]\w*")
 
 
 def folded(source: bytes, start: int, end: int, limit: int) -> str:
@@ -17,3 +20,14 @@ def folded(source: bytes, start: int, end: int, limit: int) -> str:
         if stop >= end or len(text) > limit + 1:
             return text
         span *= 4
+
+
+def node_text(source: bytes, node) -> str:
+    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole)."""
+    return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
+
+
+def head_name(text: str) -> str:
+    """The identifier an expression starts with (`a` of `a.b(c)`), or ''."""
+    match = _HEAD.match(text)
+    return match.group(0) if match else ""

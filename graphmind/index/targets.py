@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from graphmind.index.snippets import folded
+from graphmind.index.snippets import node_text as text_of
 from graphmind.models import BindingRow
 
-MAX_VALUE = 200                        # characters of a bound value kept
 Enclosing = Callable[[int, bool], int]   # a byte offset (and body-only) -> the enclosing symbol's index
-
-
-def text_of(source: bytes, node) -> str:
-    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole)."""
-    return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
 
 
 def unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from graphmind.collector import collector_paused
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
@@ -17,7 +18,17 @@ def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
     """Resolve every pending call row, and the base classes a change can reach; returns the number
     of sites resolved. `session` keeps tables between calls (the daemon); `delta` says what changed;
     `progress(done, total)` is told the sites resolved so far, before the tables load and per chunk;
-    `jobs`: worker processes a cold pass may spread over (resolve/spread.py)."""
+    `jobs`: worker processes a cold pass may spread over (resolve/spread.py).
+
+    The cyclic garbage collector is paused meanwhile: the tables and the evaluator's memo are millions
+    of objects that live the whole pass, and full collections scanning them again and again cost
+    more than a tenth of a cold pass (Django); what the pass leaves behind is freed when it ends."""
+    with collector_paused():
+        return _resolve_pending(store, incremental, delta, session, progress, jobs)
+
+
+def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, session: ResolveSession | None,
+                     progress: Callable[[int, int], None] | None, jobs: int) -> int:
     conn = store.conn
     if incremental:
         store.reset_pending_sites(delta.fresh if delta is not None else frozenset())

@@ -96,13 +96,6 @@
 ; A variable of the file called or applied as a decorator: `handler()`, `@pass_script_info`
 [(call function: (identifier) @name) (decorator (identifier) @name)] @implicit.readcall
 
-; Arguments of calls and decorators, for parameter <- argument flow: under "(NAME" in the caller's scope.
-(call function: [(identifier) (attribute)] @callee arguments: (argument_list) @value) @binding.args
-(call function: (subscript value: [(identifier) (attribute)]) @callee arguments: (argument_list) @value) @binding.args
-(decorated_definition
-  (decorator [(identifier) (attribute)] @callee)
-  definition: [(function_definition name: (identifier) @value) (class_definition name: (identifier) @value)]) @binding.args
-
-; `x.m()` and `raise x.E`: call sites already, not member reads of `m` / `E`.
-(call function: (attribute) @called)
+; `raise x.E`: a call site already, not a member read of `E` (so is `x.m()`: the extractor passes the
+; call sites of its tag query to index/flowfacts.py, which also reads their arguments from them).
 (raise_statement (attribute) @called)

@@ -1,0 +1,103 @@
+"""Argument rows of Python calls (`bindings` of kind `args`) for parameter <- argument flow.
+
+A call's arguments are recorded as written, under "(NAME" for the name called, in the caller's scope
+(a decorator applied is a call with the decorated definition as its argument). Only calls that can
+give a workspace function's parameter a value are recorded: see `argument_rows`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from graphmind.index.snippets import DOTTED, MAX_VALUE, folded, head_name, node_text
+from graphmind.models import BindingRow
+
+Enclosing = Callable[[int, bool], int]
+_PREFIX = 256          # bytes read for the head of a name called
+
+# Argument nodes whose text the evaluator can never give a value (resolve/pytypes.py reads a call
+# chain `a.b(x)[k]`, a bracketed collection or `await X`: an operator, a literal, a lambda or a
+# comprehension is none of these; `*xs`, `**kw` are not read at all), so a call passing only such
+# arguments informs no parameter.
+_OPAQUE = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
+                     "unary_operator", "comment", "binary_operator", "boolean_operator", "comparison_operator",
+                     "not_operator", "conditional_expression", "lambda", "list_comprehension",
+                     "dictionary_comprehension", "set_comprehension", "generator_expression", "list_splat",
+                     "dictionary_splat"})
+
+
+def argument_rows(source: bytes, sites: list, names: set[str] | None, called: set[tuple[int, int]],
+                  enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """The argument rows of a file's call sites, as found by its tag query: (call or decorator node,
+    @name, @receiver). `f(…)`, `a.f(…)`, `Box[T](…)` (Box's), `@dec` (the decorated definition
+    passed). The span of every called `x.m` goes to `called` (it is not a member read).
+
+    Only when the name called starts from one of `names` (what the file defines, imports or binds;
+    None: anything, after a star import): any other head is a builtin or unknown, and the resolver
+    looks nowhere else, so that call never reaches a workspace function's parameters. The head is
+    read from the source bytes first, so a call that cannot qualify costs no node and no text."""
+    for node, name, recv in sites:
+        kind, ntype = node.type, name.type
+        if kind == "call" and ntype == "subscript":
+            if recv is None or recv.type not in ("identifier", "attribute"):
+                continue
+            start, end = name.start_byte, name.end_byte
+        elif kind in ("call", "decorator") and ntype != "call":
+            start, end = (recv if recv is not None else name).start_byte, name.end_byte
+            if recv is not None and kind == "call":
+                called.add((start, end))
+        else:
+            continue
+        if names is not None and not _may_start(source, start, end, names):
+            continue
+        if kind == "call":
+            value, anchor = node.child_by_field_name("arguments"), node
+            if value is None or value.type != "argument_list":
+                continue
+        else:
+            anchor = node.parent
+            definition = anchor.child_by_field_name("definition") if anchor is not None else None
+            value = definition.child_by_field_name("name") if definition is not None else None
+            if value is None:
+                continue
+        _argument_row(source, start, end, value, anchor, names, enclosing, out)
+
+
+def _may_start(source: bytes, start: int, end: int, names: set[str]) -> bool:
+    """Whether the text at start may begin with one of names (an identifier longer than the prefix
+    read is not decided here)."""
+    prefix = source[start:min(end, start + _PREFIX)].decode("utf-8", "replace")
+    head = head_name(prefix)
+    return head in names or (end - start > _PREFIX and len(head) > _PREFIX // 2)
+
+
+def _argument_row(source: bytes, start: int, end: int, value, anchor, names: set[str] | None,
+                  enclosing: Enclosing, out: list[BindingRow]) -> None:
+    """One call's (or decorator's) arguments as written, under "(NAME" for the name called."""
+    callee = folded(source, start, end, MAX_VALUE)[:MAX_VALUE]
+    head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
+    if not DOTTED.match(head) or names is not None and head_name(head) not in names:
+        return
+    if value.type == "argument_list":
+        args = [a for a in value.named_children if a.type != "comment"]
+        if all(_opaque(a) for a in args):
+            return                                # nothing a function or an instance could come from
+        texts, size = [], 0
+        for a in args:
+            text = node_text(source, a)
+            size += len(text) + 2
+            if size > MAX_VALUE:
+                break
+            texts.append(text)
+        text = ", ".join(texts)
+    else:
+        text = node_text(source, value)               # a decorated definition: its name
+    out.append(BindingRow(enclosing(anchor.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
+                          f"{callee}\t{text}", anchor.start_point[0] + 1))
+
+
+def _opaque(arg) -> bool:
+    """Whether an argument (`k=v`: its value) is one the evaluator can give no value."""
+    if arg.type == "keyword_argument":
+        value = arg.child_by_field_name("value")
+        return value is None or value.type in _OPAQUE
+    return arg.type in _OPAQUE
