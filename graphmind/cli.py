@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from graphmind import config
+from graphmind import config, resources
 from graphmind.cli_daemon import daemon_app, watch_cmd
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, find_root,
                                    root_or_cwd)
@@ -22,9 +22,22 @@ from graphmind.errors import DamagedIndexError, GraphmindError, StoppedError
 from graphmind.logs import LineFormatter
 from graphmind.store import DAMAGED, open_reader
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
                        "calls what, across files, in milliseconds.")
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"graphmind {resources.version()} ({resources.DISTRIBUTION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(_version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,
+                                        help="Print graphmind's version and exit.")) -> None:
+    """graphmind: a code graph of your workspace for coding agents. Index once, then ask who calls what,
+    across files, in milliseconds."""
 
 
 def _progress(done: int, total: int) -> None:

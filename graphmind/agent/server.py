@@ -24,7 +24,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from graphmind import budget, config, paths
+from graphmind import budget, config, paths, resources
 from graphmind.agent import answers
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live import freshness
@@ -42,7 +42,7 @@ INSTRUCTIONS = (
     "To get oriented in the workspace, repo_map lists its most important definitions as signatures.")
 
 log = logging.getLogger(__name__)
-server = MCPServer("graphmind", instructions=INSTRUCTIONS, log_level="WARNING")
+server = MCPServer("graphmind", instructions=INSTRUCTIONS, log_level="WARNING", version=resources.version())
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                              open_world_hint=False)
 _root: list[Path] = [Path.cwd()]
