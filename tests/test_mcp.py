@@ -273,12 +273,7 @@ def test_budget_pages_the_main_list_and_places_other_sections_honestly():
 def test_server_reports_the_package_version(shop, tmp_path):
     from importlib import metadata
 
-    async def main():
-        params = StdioServerParameters(command=sys.executable, args=["-m", "graphmind", "mcp", "--root", str(shop)],
-                                       env={"PYTHONUTF8": "1", "PATH": os.environ.get("PATH", "")}, cwd=str(shop))
-        with open(tmp_path / "server.log", "w") as errlog:
-            async with stdio_client(params, errlog=errlog) as (read, write):
-                async with ClientSession(read, write, read_timeout_seconds=120) as session:
-                    return await session.initialize()
-    info = anyio.run(main).server_info
+    async def scenario(call, session):
+        return session.server_info
+    info = run(shop, tmp_path, scenario)
     assert info.name == "graphmind" and info.version == metadata.version("graphmind-code") != ""
