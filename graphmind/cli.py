@@ -1,6 +1,7 @@
 """The `graphmind` command: parses arguments, calls the library, prints. No logic of its own.
 
-Shared options and helpers: cli_options.py; the daemon commands: cli_daemon.py."""
+Shared options, the workspace, freshness and the error contract: cli_options.py; the daemon commands:
+cli_daemon.py; `mcp` and `mcp install`: cli_mcp.py."""
 from __future__ import annotations
 
 import logging
@@ -13,14 +14,15 @@ import typer
 
 from graphmind import config, resources
 from graphmind.cli_daemon import daemon_app, watch_cmd
-from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, find_root,
-                                   root_or_cwd)
+from graphmind.cli_mcp import mcp_app
+from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
+                                   open_fresh, root_or_cwd, run, width)
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.index import indexer
-from graphmind.errors import DamagedIndexError, GraphmindError, StoppedError
+from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
-from graphmind.store import DAMAGED, open_reader
+from graphmind.store import DAMAGED
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
@@ -48,14 +50,17 @@ def _progress(done: int, total: int) -> None:
 
 
 @app.command("index")
-def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (default: current folder)."),
+def index_cmd(path: Optional[Path] = typer.Argument(None, help=(
+                  "A folder in the workspace to index (default: the current one); the workspace is its nearest "
+                  "enclosing index, else its git repository's root, else the folder itself.")),
+              root: Optional[Path] = RootOpt,
               jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Parser processes (default: one per core)."),
               rebuild: bool = typer.Option(False, "--rebuild", help=(
                   "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
     """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
     signal.signal(signal.SIGTERM, _stop)
-    summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
+    summary = indexer.index_workspace(root_or_cwd(root, path), jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
                                       rebuild=rebuild)
     emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
@@ -71,20 +76,15 @@ def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
             doc["freshness"] = fresh.as_json()
         emit(doc, True)
         return
-    text = render.walk_table(w) if sys.stdout.isatty() else render.walk_compact(w)
+    text = render.walk_table(w, width()) if sys.stdout.isatty() else render.walk_compact(w)
     if stale:
         text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
-    if fresh is not None and not fresh.fresh:
-        text += f"\nnot fresh: {fresh.note}" + (f" ({', '.join(fresh.stale[:5])})" if fresh.stale else "")
-    emit(text, False)
+    emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
 
 
 def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
           wait_fresh: Optional[float] = None, refresh: bool = True, kinds: tuple[str, ...] = CALL_KINDS):
-    from graphmind.live import freshness
-    root = find_root(root)
-    fresh = freshness.current(root, wait_fresh, refresh)
-    conn = open_reader(root)
+    root, conn, fresh = open_fresh(root, wait_fresh, refresh)
     targets = graph.resolve_targets(conn, symbol, take_all)
     _answer(graph.walk(conn, targets, direction, depth, limit, kinds=kinds), root, conn, as_json, fresh)
 
@@ -127,41 +127,48 @@ def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
 
 @app.command("symbols")
 def symbols_cmd(pattern: Optional[str] = typer.Argument(None, help="Substring of the qualified name, or a glob with *."),
-                file: Optional[str] = typer.Option(None, "--file", help="Only symbols in this file (relative path)."),
-                kind: Optional[str] = typer.Option(None, "--kind", help="function, method, class, module, ..."),
-                limit: int = typer.Option(200, "--limit"),
-                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """List definitions by name, file or kind, with location and signature."""
-    conn = open_reader(find_root(root))
+                file: Optional[str] = typer.Option(None, "--file", metavar="FILE", help=(
+                    "Only symbols in this file (path relative to the workspace root).")),
+                kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", help=(
+                    "Only this kind: function, method, class, module, ... (an unknown kind lists the known ones).")),
+                limit: int = typer.Option(200, "--limit", metavar="N", help="At most N rows; the total is always given."),
+                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """List definitions by name, file or kind, with location and signature.
+
+    Examples: `graphmind symbols refund --kind method`, `graphmind symbols --file shop/orders.py`,
+    `graphmind symbols 'shop.*.validate'`."""
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    lookup.check_filters(conn, file, kind)
     refs = lookup.list_symbols(conn, pattern, file, kind, limit)
-    emit([render.ref_json(r) for r in refs] if as_json else render.symbols_text(refs), as_json)
+    total = lookup.count_symbols(conn, pattern, file, kind)
+    if as_json:
+        emit({"symbols": [render.ref_json(r) for r in refs], "total": total, "truncated": total > len(refs),
+              "freshness": fresh.as_json()}, True)
+        return
+    emit(render.symbols_text(refs, total, width()) + not_fresh(fresh), False)
 
 
 @app.command("status")
-def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """What is indexed: files, symbols, edges by resolution, languages, failing files, index age and size."""
-    root = find_root(root)
-    st = status.index_status(open_reader(root), root)
-    emit(st if as_json else render.status_text(st), as_json)
+def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """What is indexed: files, symbols, edges by resolution, languages, failing files, what was skipped and
+    why, index age and size."""
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    st = status.index_status(conn, root)
+    emit({**st, "freshness": fresh.as_json()} if as_json else render.status_text(st) + not_fresh(fresh), as_json)
 
 
 @app.command("export")
-def export_cmd(fmt: str = typer.Option("json", "--format", help="Only json for now."),
-               root: Optional[Path] = RootOpt):
+def export_cmd(fmt: str = typer.Option("json", "--format", metavar="FORMAT", help="json (the only format)."),
+               root: Optional[Path] = RootOpt, as_json: bool = typer.Option(True, "--json", help=(
+                   "The output is JSON in any case (accepted for the same flags on every command).")),
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Every symbol and the resolved call graph {caller: [callees]} as one JSON document."""
     if fmt != "json":
-        raise GraphmindError(f"unknown format '{fmt}' (only json)")
-    emit(export.export_document(open_reader(find_root(root))), True)
-
-
-@app.command("mcp")
-def mcp_cmd(root: Optional[Path] = typer.Option(None, "--root", help=(
-        "Workspace to serve (default: the nearest folder above the current one with an index, else the "
-        "current folder; indexed on the first call if needed)."))):
-    """Serve the code graph to a coding agent over MCP (stdio): blast_radius, callers, callees, find_symbol,
-    symbol_source, change_impact, index_status. Register it in the agent as the command `graphmind mcp`."""
-    from graphmind.agent import server as mcp_server
-    mcp_server.serve(root_or_cwd(root))
+        raise BadArgumentError(f"unknown --format '{fmt}': the only format is json")
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    emit({**export.export_document(conn), "freshness": fresh.as_json()}, True)
 
 
 @app.command("impact")
@@ -169,18 +176,21 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
                    "Changed lines instead of git: FILE:LINE or FILE:START-END (workspace-relative).")),
                staged: bool = typer.Option(False, "--staged", help="Only the staged changes."),
                base: Optional[str] = typer.Option(None, "--base", help="Everything changed since this git ref."),
-               depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many caller hops to follow."),
-               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+               depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", metavar="N", help=(
+                   "How many caller hops to follow.")),
+               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a change can break: the definitions touched by uncommitted changes (default), staged changes,
-    changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them."""
+    changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them, as
+    runnable test IDs (tests/test_x.py::test_y).
+
+    Examples: `graphmind impact`, `graphmind impact --base main`, `graphmind impact shop/orders.py:5-9`."""
     from graphmind.agent import answers
-    from graphmind.live import freshness
     from graphmind.query import impact
     if sum([staged, base is not None, bool(ranges)]) > 1:
-        raise GraphmindError("give at most one of --staged, --base REF, FILE:LINE ranges")
-    root = root_or_cwd(root)
-    fresh = freshness.ensure_fresh(root)
-    conn = open_reader(root)
+        raise BadArgumentError("give at most one of --staged, --base REF, FILE:LINE ranges")
+    root, conn, fresh = open_fresh(root, WAIT_FRESH_DEFAULT if wait_fresh is None else wait_fresh, not no_refresh,
+                                   index_first=True)
     if ranges:
         changes, deleted, source = impact.range_changes(root, ranges), [], "the given ranges"
     else:
@@ -204,20 +214,15 @@ def search_cmd(query: str = typer.Argument(..., help=(
     then matches in names, docstrings, comments, signatures and paths, ranked with how much code depends
     on them. One line each: kind, qualified name, file:line, signature. Use it when you do not know the
     exact name; give the qualified name it prints to blast-radius, callers or callees."""
-    from graphmind.live import freshness
     from graphmind.query import search
-    root = find_root(root)
-    fresh = freshness.current(root, wait_fresh, not no_refresh)
-    results = search.search_workspace(open_reader(root), root, query, kind=kind, file=file, limit=limit,
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    results = search.search_workspace(conn, root, query, kind=kind, file=file, limit=limit,
                                       stale_known=set(fresh.stale))
     if as_json:
         emit({"query": query, "results": [search.result_json(r) for r in results],
                "freshness": fresh.as_json()}, True)
         return
-    text = search.results_text(query, results)
-    if not fresh.fresh:
-        text += f"\nnot fresh: {fresh.note}"
-    emit(text, False)
+    emit(search.results_text(query, results) + not_fresh(fresh), False)
 
 
 @app.command("map")
@@ -236,39 +241,29 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
     """A map of the workspace for getting oriented: its most important definitions (PageRank over who
     references what), as signature lines grouped by file and class, fitted to a token budget and tilted
     toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper."""
-    from graphmind.live import freshness
     from graphmind.query import repomap
-    root = find_root(root)
-    fresh = freshness.current(root, wait_fresh, not no_refresh)
+    root, _conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     result = repomap.build_map(root, tokens=tokens, focus=focus or [], mentions=mention or [],
                                max_context=max_context, line_numbers=line_numbers)
     if as_json:
         emit({**result.as_json(), "freshness": fresh.as_json()}, True)
         return
     sys.stdout.write(result.text or f"(empty map: nothing indexed fits in {result.budget} tokens)\n")
-    if not fresh.fresh:
-        sys.stdout.write(f"not fresh: {fresh.note}\n")
+    sys.stdout.write(not_fresh(fresh).lstrip("\n") + "\n" if not fresh.fresh else "")
 
 
 app.add_typer(daemon_app, name="daemon")
+app.add_typer(mcp_app, name="mcp")
 app.command("watch")(watch_cmd)
 
 
 def main() -> None:
-    """Entry point: run the app, turning graphmind errors into `error: …` and exit status 1."""
+    """Entry point: run the app under the commands' one contract (cli_options.run): errors as `error: …`
+    or, under --json, a JSON object with a stable code; distinct exit statuses."""
     handler = logging.StreamHandler()
     handler.setFormatter(LineFormatter("graphmind: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
-    # `--wait-fresh` may stand alone (click options cannot take an optional value): give it its default.
-    sys.argv[1:] = [f"--wait-fresh={WAIT_FRESH_DEFAULT}" if a == "--wait-fresh" else a for a in sys.argv[1:]]
-    try:
-        app()
-    except GraphmindError as exc:
-        sys.stderr.write(f"error: {exc.message}\n")
-        sys.exit(1)
-    except DAMAGED as exc:                      # found damaged while reading (pages overwritten)
-        sys.stderr.write(f"error: {DamagedIndexError(f'({exc})').message}\n")
-        sys.exit(1)
+    run(app, DAMAGED)
 
 
 def _stop(signum, _frame) -> None:

@@ -1,18 +1,22 @@
 """What every `graphmind` command shares: its common options, finding the workspace, printing."""
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 from typing import Optional
 
+import click
 import orjson
 import typer
 
-from graphmind.errors import NoIndexError
-from graphmind.index import indexer
+from graphmind.errors import EXIT_USAGE, DamagedIndexError, GraphmindError, NoIndexError
+from graphmind.index import roots
 from graphmind.store import index_path
 
-RootOpt = typer.Option(None, "--root", help="Workspace root (default: the nearest folder above the current one with an index).")
+RootOpt = typer.Option(None, "--root", metavar="PATH", help=(
+    "Workspace root, taken as it is (default: the nearest folder at or above the current one with a "
+    ".graphmind/ index, else the git repository's root, else the current folder)."))
 JsonOpt = typer.Option(False, "--json", help="Print JSON with stable field names (see docs/cli.md).")
 WAIT_FRESH_DEFAULT = 5.0
 WaitFreshOpt = typer.Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
@@ -23,22 +27,42 @@ NoRefreshOpt = typer.Option(False, "--no-refresh", help=(
 
 
 def find_root(root: Optional[Path]) -> Path:
-    """The workspace a command works on: --root, else the nearest indexed folder at or above here."""
+    """The indexed workspace a query reads: --root exactly, else the nearest enclosing index."""
     if root is not None:
-        return indexer.root_of(root)
-    here = Path.cwd().resolve()
-    for cand in (here, *here.parents):
-        if index_path(cand).is_file():
-            return cand
-    raise NoIndexError()
+        return roots.folder(root)
+    found = roots.enclosing_index(Path.cwd().resolve())
+    if found is None or not index_path(found).is_file():
+        raise NoIndexError()
+    return found
 
 
-def root_or_cwd(root: Optional[Path]) -> Path:
-    """find_root, else the current folder's workspace (for commands that index it first)."""
-    try:
-        return find_root(root)
-    except NoIndexError:
-        return indexer.root_of(Path.cwd())
+def root_or_cwd(root: Optional[Path], start: Optional[Path] = None) -> Path:
+    """The workspace a command that may index works on: --root exactly, else the nearest enclosing
+    index, else the repository root, else the folder it started in (`start`, default: here)."""
+    return roots.folder(root) if root is not None else roots.workspace_of(start or Path.cwd())
+
+
+def open_fresh(root: Optional[Path], wait_fresh: Optional[float], refresh: bool, index_first: bool = False):
+    """(root, read-only connection, Freshness) for a query: the index brought up to date first (by the
+    daemon when one runs, else in-process), unless `refresh` is False; `index_first`: a workspace
+    without an index yet is indexed (else NoIndexError)."""
+    from graphmind.live import freshness
+    from graphmind.store import open_reader
+    root = root_or_cwd(root) if index_first else find_root(root)
+    fresh = freshness.current(root, wait_fresh, refresh)
+    return root, open_reader(root), fresh
+
+
+def not_fresh(fresh) -> str:
+    """The line a text answer ends with when the index may miss changes ('' when it is fresh)."""
+    if fresh.fresh:
+        return ""
+    return f"\nnot fresh: {fresh.note}" + (f" ({', '.join(fresh.stale[:5])})" if fresh.stale else "")
+
+
+def width() -> int | None:
+    """The terminal's width when stdout is one; None into a pipe (agents read every character)."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
 
 
 def emit(doc: dict | list | str, as_json: bool) -> None:
@@ -47,3 +71,54 @@ def emit(doc: dict | list | str, as_json: bool) -> None:
         sys.stdout.buffer.write(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
     else:
         typer.echo(doc)
+
+
+def _argv(args: list[str]) -> list[str]:
+    """`--wait-fresh 2` as `--wait-fresh=2`, a bare `--wait-fresh` as its default (click options
+    cannot take an optional value)."""
+    out, i = [], 0
+    while i < len(args):
+        a = args[i]
+        if a == "--wait-fresh":
+            nxt = args[i + 1] if i + 1 < len(args) else ""
+            try:
+                float(nxt)
+            except ValueError:
+                a = f"--wait-fresh={WAIT_FRESH_DEFAULT}"
+            else:
+                a, i = f"--wait-fresh={nxt}", i + 1
+        out.append(a)
+        i += 1
+    return out
+
+
+def fail(exc: GraphmindError, as_json: bool) -> None:
+    """Report an error: a JSON object on stdout under --json, else `error: …` on stderr; then exit with
+    its status (1 error, 2 bad usage, 3 not found, 4 ambiguous)."""
+    if as_json:
+        emit(exc.as_json(), True)
+    else:
+        sys.stderr.write(f"error: {exc.message}\n")
+    sys.exit(exc.exit_status)
+
+
+def run(app: typer.Typer, damaged: tuple[type[BaseException], ...]) -> None:
+    """Run the app as the `graphmind` command under one error contract for every command."""
+    args = _argv(sys.argv[1:])
+    as_json = "--json" in args
+    try:
+        status = app(args=args, prog_name="graphmind", standalone_mode=False)
+    except click.UsageError as exc:
+        if not as_json:
+            exc.show()
+            sys.exit(EXIT_USAGE)
+        emit({"error": "usage", "message": exc.format_message()}, True)
+        sys.exit(EXIT_USAGE)
+    except click.Abort:
+        sys.stderr.write("error: interrupted\n")
+        sys.exit(130)
+    except GraphmindError as exc:
+        fail(exc, as_json)
+    except damaged as exc:                     # found damaged while reading (pages overwritten)
+        fail(DamagedIndexError(f"({exc})"), as_json)
+    sys.exit(status if isinstance(status, int) else 0)

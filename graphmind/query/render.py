@@ -100,19 +100,39 @@ def walk_compact(w: Walk) -> str:
     return "\n".join(lines + _footer(w))
 
 
-def walk_table(w: Walk) -> str:
-    """A readable table for a terminal."""
+def cut(text: str, width: int | None) -> str:
+    """`text` within `width` characters, its end replaced by `…` when it had to be cut."""
+    return text if width is None or len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def table(rows: list[tuple[str, ...]], width: int | None = None, cap: int = 60) -> list[str]:
+    """Rows as aligned columns within `width` characters: a column at most `cap` wide, the last one
+    taking what is left; every cut cell ends with `…`."""
+    if not rows:
+        return []
+    n, cap = len(rows[0]), cap if width is not None else 1 << 30      # no terminal: nothing is cut
+    widths = [min(max(len(r[i]) for r in rows), cap) for i in range(n - 1)]
+    return [cut("  ".join([*(cut(c, widths[i]).ljust(widths[i]) for i, c in enumerate(r[:-1])), r[-1]]).rstrip(), width)
+            for r in rows]
+
+
+def walk_table(w: Walk, width: int | None = None) -> str:
+    """A readable table for a terminal `width` characters wide."""
     rows = [("depth", "symbol", "location", "at lines", "signature")]
     for h in w.hits:
         loc = f"{h.file}:{h.start_line}-{h.end_line}" + (" [stale]" if h.stale else "")
         rows.append((str(h.depth), h.symbol, loc, ",".join(map(str, h.call_lines)), h.signature + kinds_note(h)))
-    widths = [min(max(len(r[i]) for r in rows), 60) for i in range(4)]
-    body = ["  ".join(c.ljust(widths[i]) if i < 4 else c for i, c in enumerate(r)) for r in rows]
-    return "\n".join([_header(w), *(body if w.hits else []), *_footer(w)])
+    body = table(rows, width)
+    return "\n".join([cut(_header(w), width), *(body if w.hits else []), *_footer(w)])
 
 
-def symbols_text(refs: list[SymbolRef]) -> str:
-    return "\n".join(f"{r.kind:<9} {r.qualname}  {r.file}:{r.start_line}-{r.end_line}  {r.signature}" for r in refs)
+def symbols_text(refs: list[SymbolRef], total: int, width: int | None = None) -> str:
+    """One definition a line (kind, qualified name, file:start-end, signature), then how many more there are."""
+    lines = table([(r.kind, r.qualname, f"{r.file}:{r.start_line}-{r.end_line}", r.signature) for r in refs], width,
+                  cap=80)
+    if total > len(refs):
+        lines.append(f"… {total - len(refs)} more ({total} in all): raise --limit or narrow the pattern")
+    return "\n".join(lines) if lines else "no definition matches"
 
 
 def status_text(st: dict) -> str:
