@@ -70,6 +70,11 @@ class BadArgumentError(GraphmindError):
     code = "bad_argument"
 
 
+class ConfigError(GraphmindError):
+    """The workspace's graphmind configuration cannot be used (docs/configuration.md):"""
+    code = "config"
+
+
 class NotFoundError(GraphmindError):
     """Not found:"""
     code, exit_status = "not_found", EXIT_NOT_FOUND

@@ -56,10 +56,13 @@ def test_a_bad_argument_is_a_graphmind_error(conn, call):
     assert len(err.value.message) < 300
 
 
-def test_lines_past_the_end_are_changes_that_touch_nothing(workspace, conn):
-    for spec in (f"ok.py:{HUGE}", f"ok.py:1-{HUGE}", "ok.py:" + "9" * 5000):
-        (change,) = range_changes(workspace, [spec])
-        assert change.start >= 1 and change.end < 2**63
+def test_lines_past_the_end_are_a_short_error(workspace, conn):
+    for spec in (f"ok.py:{HUGE}", "ok.py:" + "9" * 5000):
+        with pytest.raises(GraphmindError) as err:
+            range_changes(workspace, [spec])
+        assert "past the end of ok.py" in err.value.message and len(err.value.message) < 300
+    (change,) = range_changes(workspace, [f"ok.py:1-{HUGE}"])
+    assert change.start == 1 and change.end == len((workspace / "ok.py").read_text().splitlines())
 
 
 @pytest.mark.parametrize("args", [("callers", f"ok.py:{HUGE}"), ("callers", "a" * 60_000),

@@ -4,12 +4,15 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pathspec
 
 from graphmind import config
 from graphmind.config import is_secret
+from graphmind.index.settings import Settings, load as load_settings
 from graphmind.languages import language_for, has_tags
 from graphmind.models import FileInfo
 
@@ -26,42 +29,109 @@ def _load_spec(directory: Path) -> pathspec.PathSpec | None:
     return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
 
 
-class IgnoreRules:
-    """The ignore rules of a workspace: deny lists, plus every .gitignore/.graphmindignore on the way."""
+_NEVER = frozenset({".git", ".hg", ".svn", ".bzr", config.INDEX_DIR})     # nothing brings these back
 
-    def __init__(self, root: Path):
+# Why something is left out (status counts them under these words).
+ALWAYS, OUTPUT, VENV, IGNORED, CONFIGURED, SECRET, LANGUAGE_OFF, TOO_BIG = (
+    "dependencies, caches or version control", "build output (no package marker)", "a virtual environment",
+    ".gitignore/.graphmindignore", "configured exclude", "secret file", "language turned off",
+    "larger than max_file_bytes")
+NOT_CODE = "not a language graphmind reads"
+
+
+class IgnoreRules:
+    """The ignore rules of a workspace: deny lists, every .gitignore/.graphmindignore on the way, then its
+    configuration (index/settings.py), which has the last word."""
+
+    def __init__(self, root: Path, settings: Settings | None = None):
         self.root = root
+        self.settings = settings if settings is not None else load_settings(root)
         self._specs: dict[str, pathspec.PathSpec | None] = {}
+        self._dirs: dict[str, str | None] = {}
+        patterns = self.settings.patterns()
+        self._configured = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
 
     def _spec(self, rel_dir: str) -> pathspec.PathSpec | None:
         if rel_dir not in self._specs:
             self._specs[rel_dir] = _load_spec(self.root / rel_dir if rel_dir else self.root)
         return self._specs[rel_dir]
 
-    def ignored(self, rel: str, is_dir: bool) -> bool:
-        """Whether a relative path ('/'-separated) is left out of the index."""
+    def _default(self, rel: str, name: str, is_dir: bool) -> str | None:
+        if not is_dir:
+            return SECRET if is_secret(name) else None
+        if name in config.ALWAYS_SKIP:
+            return ALWAYS
+        folder = self.root / rel
+        if os.path.isfile(folder / "pyvenv.cfg"):
+            return VENV
+        if name in config.OUTPUT_DIRS or name.endswith(".egg-info"):
+            if not any(os.path.isfile(folder / marker) for marker in config.PACKAGE_MARKERS):
+                return OUTPUT
+        return None
+
+    def why(self, rel: str, is_dir: bool) -> str | None:
+        """Why a relative path ('/'-separated) is left out of the index, or None when it is not: the
+        defaults, then each ignore file from the root down (`!pattern` brings a path back), then the
+        configuration's exclude and include."""
         parts = rel.split("/")
-        name = parts[-1]
-        if is_dir and (name in config.SKIP_DIRS or name.endswith(".egg-info")):
-            return True
-        if not is_dir and is_secret(name):
-            return True
-        if any(p in config.SKIP_DIRS for p in parts[:-1]):
-            return True
+        for i in range(1, len(parts)):                    # a path inside a folder left out is left out
+            if self._dir_why("/".join(parts[:i])) is not None:
+                return self._dir_why("/".join(parts[:i]))
+        return self._dir_why(rel) if is_dir else self._why(rel, parts, False)
+
+    def _dir_why(self, rel: str) -> str | None:
+        if rel not in self._dirs:
+            self._dirs[rel] = self._why(rel, rel.split("/"), True)
+        return self._dirs[rel]
+
+    def _why(self, rel: str, parts: list[str], is_dir: bool) -> str | None:
+        if is_dir and parts[-1] in _NEVER:
+            return ALWAYS
+        why = self._default(rel, parts[-1], is_dir)
+        suffix = "/" if is_dir else ""
         for i in range(len(parts)):
             spec = self._spec("/".join(parts[:i]))
             if spec is not None:
-                sub = "/".join(parts[i:]) + ("/" if is_dir else "")
-                if spec.match_file(sub):
-                    return True
-        return False
+                verdict = spec.check_file("/".join(parts[i:]) + suffix).include
+                if verdict is not None and why != SECRET:       # no ignore file brings a secret back
+                    why = IGNORED if verdict else None
+        if self._configured is not None and why != SECRET:
+            verdict = self._configured.check_file(rel + suffix).include
+            if verdict is not None:
+                why = CONFIGURED if verdict else None
+        return why
+
+    def ignored(self, rel: str, is_dir: bool) -> bool:
+        """Whether a relative path ('/'-separated) is left out of the index."""
+        return self.why(rel, is_dir) is not None
+
+    def file_why(self, rel: str) -> tuple[str | None, str | None]:
+        """(the language of a file, why it is left out): (lang, None) when it is indexed."""
+        spec = language_for(rel)
+        if spec is None or not has_tags(spec.name):
+            return None, NOT_CODE
+        if not self.settings.language_on(spec.name):
+            return spec.name, LANGUAGE_OFF
+        return spec.name, self.why(rel, False)
 
     def indexable(self, rel: str) -> str | None:
         """The language of a file we index, or None when it is ignored or not a language we read."""
-        spec = language_for(rel)
-        if spec is None or not has_tags(spec.name) or self.ignored(rel, False):
-            return None
-        return spec.name
+        lang, why = self.file_why(rel)
+        return lang if why is None else None
+
+
+@dataclass
+class SkipReport:
+    """What a walk left out and why: every folder not entered, and files counted by reason."""
+    folders: list[tuple[str, str]] = field(default_factory=list)
+    files: Counter = field(default_factory=Counter)
+    config: tuple[str, ...] = ()
+
+    def as_json(self) -> dict:
+        by_reason = Counter(why for _, why in self.folders)
+        return {"folders": [{"path": p, "why": w} for p, w in self.folders[:200]], "folder_total": len(self.folders),
+                "folders_by_reason": dict(by_reason.most_common()), "files_by_reason": dict(self.files.most_common()),
+                "configuration": list(self.config)}
 
 
 def admits_link(root_real: str, rules: IgnoreRules, full: str) -> bool:
@@ -73,9 +143,12 @@ def admits_link(root_real: str, rules: IgnoreRules, full: str) -> bool:
     return not rules.ignored(target[len(root_real) + 1:].replace(os.sep, "/"), False)
 
 
-def walk(root: Path) -> list[FileInfo]:
-    """Every indexable file under root, sorted by path; symlinks are followed only inside root."""
+def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
+    """Every indexable file under root, sorted by path; symlinks are followed only inside root.
+    `report`: filled with what was left out and why."""
     rules = IgnoreRules(root)
+    report = report if report is not None else SkipReport()
+    report.config = rules.settings.sources
     out: list[FileInfo] = []
     root_real = os.path.realpath(root)
     for dirpath, dirnames, filenames in os.walk(root):
@@ -84,14 +157,20 @@ def walk(root: Path) -> list[FileInfo]:
         keep = []
         for d in dirnames:
             rel = f"{rel_dir}/{d}" if rel_dir else d
-            if os.path.islink(os.path.join(dirpath, d)) or rules.ignored(rel, True):
+            if os.path.islink(os.path.join(dirpath, d)):
+                continue
+            why = rules.why(rel, True)
+            if why is not None:
+                if d not in _NEVER:
+                    report.folders.append((rel, why))
                 continue
             keep.append(d)
         dirnames[:] = sorted(keep)
         for f in filenames:
             rel = f"{rel_dir}/{f}" if rel_dir else f
-            lang = rules.indexable(rel)
-            if lang is None:
+            lang, why = rules.file_why(rel)
+            if why is not None:
+                report.files[why] += 1
                 continue
             full = os.path.join(dirpath, f)
             try:
@@ -103,6 +182,9 @@ def walk(root: Path) -> list[FileInfo]:
                 continue
             if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
                 continue
+            if st.st_size > rules.settings.max_file_bytes < config.MAX_FILE_BYTES:
+                report.files[TOO_BIG] += 1
+                continue
             try:
                 rel.encode("utf-8")
             except UnicodeEncodeError:              # undecodable bytes in the name: cannot be stored
@@ -110,4 +192,5 @@ def walk(root: Path) -> list[FileInfo]:
                 continue
             out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
     out.sort(key=lambda fi: fi.path)
+    report.folders.sort()
     return out

@@ -154,4 +154,20 @@ def status_text(st: dict) -> str:
     if st["problems"]:
         lines.append("files not fully indexed:")
         lines += [f"  {p['file']}: {p['status']}: {p['error']}" for p in st["problems"]]
-    return "\n".join(lines)
+    return "\n".join(lines + skipped_lines(st.get("skipped")))
+
+
+def skipped_lines(sk: dict | None) -> list[str]:
+    """What the last full walk left out, and why, with counts (`status`)."""
+    if not sk:
+        return []
+    lines = [f"configuration: {', '.join(sk['configuration']) or 'none (defaults)'}"]
+    if sk["folder_total"]:
+        by = ", ".join(f"{why} {n}" for why, n in sk["folders_by_reason"].items())
+        lines.append(f"folders skipped: {sk['folder_total']} ({by})")
+        lines += [f"  {f['path']}/: {f['why']}" for f in sk["folders"][:20]]
+        if sk["folder_total"] > 20:
+            lines.append(f"  … {sk['folder_total'] - 20} more (--json lists {len(sk['folders'])})")
+    if sk["files_by_reason"]:
+        lines.append("files skipped: " + ", ".join(f"{why} {n}" for why, n in sk["files_by_reason"].items()))
+    return lines

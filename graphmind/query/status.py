@@ -32,6 +32,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
     problems = [{"file": p, "status": s, "error": e} for p, s, e in q(
         "SELECT path, status, error FROM files WHERE status != 'ok' ORDER BY path LIMIT 50")]
     indexed_at = q("SELECT value FROM meta WHERE key='indexed_at'").fetchone()
+    skipped = q("SELECT value FROM meta WHERE key='skipped'").fetchone()
     db = index_path(root)
     size = sum(os.path.getsize(str(db) + s) for s in ("", "-wal") if os.path.exists(str(db) + s))
     files = sum(v["files"] for v in languages.values())
@@ -55,6 +56,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "db_bytes": size,
         **search_index_sizes(conn),
         "reuse": reuse_status(conn, root),
+        "skipped": orjson.loads(skipped[0]) if skipped else None,
     }
 
 
