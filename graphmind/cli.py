@@ -13,6 +13,7 @@ from typing import Optional
 import typer
 
 from graphmind import config, resources
+from graphmind.arguments import bounded_int
 from graphmind.cli_daemon import daemon_app, watch_cmd
 from graphmind.cli_mcp import mcp_app
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
@@ -24,7 +25,7 @@ from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
 from graphmind.store import DAMAGED
 
-app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
                        "calls what, across files, in milliseconds.")
 
@@ -58,7 +59,10 @@ def index_cmd(path: Optional[Path] = typer.Argument(None, help=(
               rebuild: bool = typer.Option(False, "--rebuild", help=(
                   "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
-    """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
+    """Index a workspace (or bring its index up to date): only new or changed files are parsed.
+
+    Examples: `graphmind index` (anywhere in the repository), `graphmind index --rebuild`,
+    `graphmind index --root vendor/lib` (a separate index for a subfolder, on purpose)."""
     signal.signal(signal.SIGTERM, _stop)
     summary = indexer.index_workspace(root_or_cwd(root, path), jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
                                       rebuild=rebuild)
@@ -99,7 +103,10 @@ def blast_radius_cmd(symbol: str = typer.Argument(..., help="Qualified name, sho
                      root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                      wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Everything that depends on a symbol within N hops, nearest first: what a change to it can break
-    (callers, instantiations, subclasses, overrides, type references, importers)."""
+    (callers, instantiations, subclasses, overrides, type references, importers).
+
+    Examples: `graphmind blast-radius process_refund`, `graphmind blast-radius shop.orders.Order --depth 1
+    --kinds inherit,instantiate`, `graphmind blast-radius shop/api.py:42 --json`."""
     _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh, parse_kinds(kinds))
 
 
@@ -110,7 +117,9 @@ def callers_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """The direct callers of a symbol (calls only: call, constructor, instantiate, decorator, property,
-    implicit, dispatch), with possible and unresolved call sites; blast-radius adds the other dependencies."""
+    implicit, dispatch), with possible and unresolved call sites; blast-radius adds the other dependencies.
+
+    Examples: `graphmind callers validate --all`, `graphmind callers RefundService.refund_one --wait-fresh 2`."""
     _walk(symbol, "up", 1, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
@@ -121,7 +130,9 @@ def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
-    """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace."""
+    """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace.
+
+    Examples: `graphmind callees process_refund --depth 2`, `graphmind callees shop/api.py:17 --json`."""
     _walk(symbol, "down", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
@@ -164,7 +175,9 @@ def export_cmd(fmt: str = typer.Option("json", "--format", metavar="FORMAT", hel
                root: Optional[Path] = RootOpt, as_json: bool = typer.Option(True, "--json", help=(
                    "The output is JSON in any case (accepted for the same flags on every command).")),
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
-    """Every symbol and the resolved call graph {caller: [callees]} as one JSON document."""
+    """Every symbol and the resolved call graph {caller: [callees]} as one JSON document.
+
+    Example: `graphmind export > graph.json`."""
     if fmt != "json":
         raise BadArgumentError(f"unknown --format '{fmt}': the only format is json")
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
@@ -213,16 +226,21 @@ def search_cmd(query: str = typer.Argument(..., help=(
     """Find definitions by name or by words, best first: exact names, then names starting with the query,
     then matches in names, docstrings, comments, signatures and paths, ranked with how much code depends
     on them. One line each: kind, qualified name, file:line, signature. Use it when you do not know the
-    exact name; give the qualified name it prints to blast-radius, callers or callees."""
+    exact name; give the qualified name it prints to blast-radius, callers or callees.
+
+    Examples: `graphmind search "retry with backoff"`, `graphmind search refund --kind method --file shop/`."""
     from graphmind.query import search
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
-    results = search.search_workspace(conn, root, query, kind=kind, file=file, limit=limit,
+    lookup.check_filters(conn, None, kind)
+    results = search.search_workspace(conn, root, query, kind=kind, file=file, limit=bounded_int("limit", limit) + 1,
                                       stale_known=set(fresh.stale))
+    more, results = len(results) > limit, results[:limit]
     if as_json:
-        emit({"query": query, "results": [search.result_json(r) for r in results],
-               "freshness": fresh.as_json()}, True)
+        emit({"query": query, "results": [search.result_json(r) for r in results], "truncated": more,
+              "freshness": fresh.as_json()}, True)
         return
-    emit(search.results_text(query, results) + not_fresh(fresh), False)
+    text = search.results_text(query, results)
+    emit(text + (f"\n… more match: the best {limit} are shown (raise --limit)" if more else "") + not_fresh(fresh), False)
 
 
 @app.command("map")
@@ -240,7 +258,9 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
             wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """A map of the workspace for getting oriented: its most important definitions (PageRank over who
     references what), as signature lines grouped by file and class, fitted to a token budget and tilted
-    toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper."""
+    toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper.
+
+    Examples: `graphmind map --tokens 2048`, `graphmind map --focus shop/api.py --mention process_refund`."""
     from graphmind.query import repomap
     root, _conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     result = repomap.build_map(root, tokens=tokens, focus=focus or [], mentions=mention or [],

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from graphmind.cli_options import JsonOpt, RootOpt, emit, root_or_cwd
-from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, GraphmindError
+from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, DaemonRunningError
 
 daemon_app = typer.Typer(no_args_is_help=True, help=(
     "A background daemon per workspace that re-indexes files within moments of a save, so every query sees "
@@ -44,18 +44,19 @@ def daemon_start_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     from graphmind.live import client
     root = root_or_cwd(root)
     if client.running(root):
-        raise GraphmindError(f"a daemon already serves {root} (pid {client.read_pid(root)})")
+        raise DaemonRunningError(f"{root} (pid {client.read_pid(root)})")
     ping = client.start(root)
     emit(ping if as_json else f"daemon started: pid {ping['pid']}, watching {root}", as_json)
 
 
 @daemon_app.command("stop")
-def daemon_stop_cmd(root: Optional[Path] = RootOpt):
+def daemon_stop_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     """Stop the workspace's daemon (it finishes the update in progress first)."""
     from graphmind.live import client
     root = root_or_cwd(root)
     pid = client.stop(root)
-    typer.echo(f"daemon stopped (pid {pid})" if pid else "no daemon was running")
+    emit({"stopped": pid is not None, "pid": pid} if as_json
+         else f"daemon stopped (pid {pid})" if pid else "no daemon was running", as_json)
 
 
 @daemon_app.command("status")

@@ -6,9 +6,14 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import click
 import orjson
 import typer
+from typer.core import TyperArgument, TyperOption
+
+try:                                          # typer >= 0.20 carries its own copy of click
+    from typer._click.exceptions import UsageError
+except ImportError:                           # pragma: no cover - older typer, on click
+    from click.exceptions import UsageError
 
 from graphmind.errors import EXIT_USAGE, DamagedIndexError, GraphmindError, NoIndexError
 from graphmind.index import roots
@@ -102,19 +107,36 @@ def fail(exc: GraphmindError, as_json: bool) -> None:
     sys.exit(exc.exit_status)
 
 
+def _tidy_help(command) -> None:
+    """Help that reads like a manual: `--limit N`, `SYMBOL`, never typer's `<int>`, `<list[str]>`, `<bool>`."""
+    for param in command.params:
+        if isinstance(param, TyperArgument):
+            param.metavar = param.metavar or param.name.upper()
+            param.display_type_rich = lambda ctx: None        # the metavar says it; no `<str>` after it
+            usage = param.metavar if param.required else f"[{param.metavar}]"
+            param.get_usage_pieces = lambda ctx, u=usage + ("..." if param.nargs != 1 else ""): [u]
+        elif isinstance(param, TyperOption) and not param.is_flag and param.metavar is None:
+            kind = getattr(getattr(param, "type", None), "name", None) or param.bare_type()
+            param.metavar = {"int": "N", "float": "SECONDS", "path": "PATH", "Path": "PATH"}.get(kind, param.name.upper())
+    for sub in getattr(command, "commands", {}).values():
+        _tidy_help(sub)
+
+
 def run(app: typer.Typer, damaged: tuple[type[BaseException], ...]) -> None:
     """Run the app as the `graphmind` command under one error contract for every command."""
     args = _argv(sys.argv[1:])
     as_json = "--json" in args
+    command = typer.main.get_command(app)
+    _tidy_help(command)
     try:
-        status = app(args=args, prog_name="graphmind", standalone_mode=False)
-    except click.UsageError as exc:
+        status = command.main(args=args, prog_name="graphmind", standalone_mode=False)
+    except UsageError as exc:
         if not as_json:
             exc.show()
             sys.exit(EXIT_USAGE)
         emit({"error": "usage", "message": exc.format_message()}, True)
         sys.exit(EXIT_USAGE)
-    except click.Abort:
+    except typer.Abort:
         sys.stderr.write("error: interrupted\n")
         sys.exit(130)
     except GraphmindError as exc:

@@ -100,9 +100,17 @@ def walk_compact(w: Walk) -> str:
     return "\n".join(lines + _footer(w))
 
 
-def cut(text: str, width: int | None) -> str:
-    """`text` within `width` characters, its end replaced by `…` when it had to be cut."""
-    return text if width is None or len(text) <= width else text[:max(width - 1, 0)] + "…"
+def cut(text: str, width: int | None, whole_tokens: bool = False) -> str:
+    """`text` within `width` characters, its end replaced by `…` when it had to be cut; `whole_tokens`:
+    cut after a separator (space, comma, bracket) rather than inside a name."""
+    if width is None or len(text) <= width:
+        return text
+    head = text[:max(width - 1, 0)]
+    if whole_tokens:
+        at = max(head.rfind(ch) for ch in " ,([{:=")
+        if at > width // 2:
+            head = head[:at + 1].rstrip()
+    return head + "…"
 
 
 def table(rows: list[tuple[str, ...]], width: int | None = None, cap: int = 60) -> list[str]:
