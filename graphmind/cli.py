@@ -211,7 +211,7 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
     imp = impact.change_impact(conn, changes, source, depth, deleted=deleted)
     stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
     page, doc = answers.impact_page(imp, stale, None)
-    emit(doc if as_json else page.text, as_json)
+    emit({**doc, "freshness": fresh.as_json()} if as_json else page.text + not_fresh(fresh), as_json)
 
 
 @app.command("search")

@@ -24,7 +24,8 @@ class Client:
 CLIENTS = {
     "claude": Client(".mcp.json", "mcpServers", {"type": "stdio", "command": "graphmind", "args": ["mcp"]}),
     "cursor": Client(".cursor/mcp.json", "mcpServers", {"command": "graphmind", "args": ["mcp"]}),
-    "vscode": Client(".vscode/mcp.json", "servers", {"type": "stdio", "command": "graphmind", "args": ["mcp"]}),
+    "vscode": Client(".vscode/mcp.json", "servers", {"type": "stdio", "command": "graphmind",
+                                                      "args": ["mcp", "--root", "${workspaceFolder}"]}),
 }
 
 

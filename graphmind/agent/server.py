@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import apsw
-from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from graphmind import budget, config, paths, resources
 from graphmind.agent import answers
+from graphmind.agent.protocol import Server, agent_words
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live import freshness
 from graphmind.query import graph, impact, lookup, render, status
@@ -42,7 +42,7 @@ INSTRUCTIONS = (
     "To get oriented in the workspace, repo_map lists its most important definitions as signatures.")
 
 log = logging.getLogger(__name__)
-server = MCPServer("graphmind", instructions=INSTRUCTIONS, log_level="WARNING", version=resources.version())
+server = Server("graphmind", instructions=INSTRUCTIONS, log_level="WARNING", version=resources.version())
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                              open_world_hint=False)
 _root: list[Path] = [Path.cwd()]
@@ -91,7 +91,7 @@ def tool(fn):
         except AmbiguousSymbolError as exc:
             raise ToolError(exc.message.replace("FILE:LINE, or --all", take_all)) from None
         except GraphmindError as exc:
-            raise ToolError(exc.message) from None
+            raise ToolError(agent_words(exc.message)) from None
         except apsw.BusyError:
             raise ToolError("the index is busy being written; try again in a moment") from None
         except DAMAGED as exc:
@@ -101,6 +101,7 @@ def tool(fn):
             raise ToolError(f"graphmind failed internally ({type(exc).__name__}: {exc}); "
                             "the server's log (stderr) has the traceback") from None
     server.add_tool(run, annotations=_READ_ONLY)
+    server.publish_output_schema(fn.__name__)
     return fn
 
 
