@@ -31,3 +31,12 @@ def test_version_flag_prints_the_installed_version(tmp_path):
     proc = run_cli("--version", cwd=tmp_path, check=True)
     assert re.fullmatch(r"graphmind (\S+) \(graphmind-code\)\n", proc.stdout)
     assert proc.stdout.split()[1] == metadata.version("graphmind-code")
+
+
+def test_docs_and_scripts_name_no_machine_specific_paths():
+    machine = re.compile(r"/work/|/root/|/home/\w|/tmp/\w|venv-\d|/opt/")
+    files = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "benchmarks").glob("*.py"),
+             ROOT / "benchmarks" / "README.md", *(ROOT / "scripts").glob("*.py")]
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in files
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if machine.search(line)]
+    assert found == []
