@@ -114,3 +114,17 @@ def test_status_lists_what_was_skipped_and_why(shop):
     text = run_cli("status", cwd=shop, check=True).stdout
     assert "folders skipped: 2" in text and f"  build/: {workspace.OUTPUT}" in text
     assert f"{workspace.CONFIGURED} 1" in text
+
+
+def test_the_daemon_follows_a_brought_back_folder(indexed_shop, no_leaks):
+    from daemonkit import caller_names, start_daemon, stop_daemon
+    (indexed_shop / ".graphmindignore").write_text((indexed_shop / ".graphmindignore").read_text() + "\n!build/\n")
+    run_cli("index", cwd=indexed_shop, check=True)
+    pid = start_daemon(indexed_shop)
+    try:
+        assert "build.steps.step" not in caller_names(indexed_shop, "shop.payments.refund.process_refund")
+        (indexed_shop / "build" / "steps.py").write_text(
+            "from shop.payments.refund import process_refund\n\n\ndef step(order):\n    return process_refund(order, 1)\n")
+        assert "build.steps.step" in caller_names(indexed_shop, "shop.payments.refund.process_refund")
+    finally:
+        stop_daemon(indexed_shop, pid)
