@@ -44,7 +44,7 @@ class IgnoreRules:
     configuration (index/settings.py), which has the last word."""
 
     def __init__(self, root: Path, settings: Settings | None = None):
-        self.root = root
+        self.root, self._root = root, str(root)
         self.settings = settings if settings is not None else load_settings(root)
         self._specs: dict[str, pathspec.PathSpec | None] = {}
         self._dirs: dict[str, str | None] = {}
@@ -61,20 +61,20 @@ class IgnoreRules:
             return SECRET if is_secret(name) else None
         if name in config.ALWAYS_SKIP:
             return ALWAYS
-        folder = self.root / rel
-        if os.path.isfile(folder / "pyvenv.cfg"):
+        folder = os.path.join(self._root, rel)
+        if os.path.isfile(os.path.join(folder, "pyvenv.cfg")):
             return VENV
         if name in config.OUTPUT_DIRS or name.endswith(".egg-info"):
-            if not any(os.path.isfile(folder / marker) for marker in config.PACKAGE_MARKERS):
+            if not any(os.path.isfile(os.path.join(folder, marker)) for marker in config.PACKAGE_MARKERS):
                 return OUTPUT
         return None
 
-    def why(self, rel: str, is_dir: bool) -> str | None:
+    def why(self, rel: str, is_dir: bool, folders_checked: bool = False) -> str | None:
         """Why a relative path ('/'-separated) is left out of the index, or None when it is not: the
         defaults, then each ignore file from the root down (`!pattern` brings a path back), then the
-        configuration's exclude and include."""
+        configuration's exclude and include. `folders_checked`: the walk already entered its folders."""
         parts = rel.split("/")
-        for i in range(1, len(parts)):                    # a path inside a folder left out is left out
+        for i in range(1, 0 if folders_checked else len(parts)):    # inside a folder left out: left out
             if self._dir_why("/".join(parts[:i])) is not None:
                 return self._dir_why("/".join(parts[:i]))
         return self._dir_why(rel) if is_dir else self._why(rel, parts, False)
@@ -105,14 +105,14 @@ class IgnoreRules:
         """Whether a relative path ('/'-separated) is left out of the index."""
         return self.why(rel, is_dir) is not None
 
-    def file_why(self, rel: str) -> tuple[str | None, str | None]:
+    def file_why(self, rel: str, folders_checked: bool = False) -> tuple[str | None, str | None]:
         """(the language of a file, why it is left out): (lang, None) when it is indexed."""
         spec = language_for(rel)
         if spec is None or not has_tags(spec.name):
             return None, NOT_CODE
         if not self.settings.language_on(spec.name):
             return spec.name, LANGUAGE_OFF
-        return spec.name, self.why(rel, False)
+        return spec.name, self.why(rel, False, folders_checked)
 
     def indexable(self, rel: str) -> str | None:
         """The language of a file we index, or None when it is ignored or not a language we read."""
@@ -159,7 +159,7 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
             rel = f"{rel_dir}/{d}" if rel_dir else d
             if os.path.islink(os.path.join(dirpath, d)):
                 continue
-            why = rules.why(rel, True)
+            why = rules.why(rel, True, folders_checked=True)
             if why is not None:
                 if d not in _NEVER:
                     report.folders.append((rel, why))
@@ -168,7 +168,7 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
         dirnames[:] = sorted(keep)
         for f in filenames:
             rel = f"{rel_dir}/{f}" if rel_dir else f
-            lang, why = rules.file_why(rel)
+            lang, why = rules.file_why(rel, folders_checked=True)
             if why is not None:
                 report.files[why] += 1
                 continue
