@@ -40,6 +40,8 @@ def _read(path: Path, table: str | None) -> dict:
         return {}
     except OSError as exc:
         raise ConfigError(f"{path.name}: {exc.strerror or exc}") from None
+    if table is not None and f"tool.{table}" not in text:
+        return {}                          # most pyproject.toml files say nothing to graphmind: not parsed
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

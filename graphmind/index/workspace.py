@@ -43,8 +43,9 @@ class IgnoreRules:
     """The ignore rules of a workspace: deny lists, every .gitignore/.graphmindignore on the way, then its
     configuration (index/settings.py), which has the last word."""
 
-    def __init__(self, root: Path, settings: Settings | None = None):
+    def __init__(self, root: Path, settings: Settings | None = None, venvs_listed: bool = False):
         self.root, self._root = root, str(root)
+        self._venvs_listed = venvs_listed       # the walk sees pyvenv.cfg in a folder's listing: no stat
         self.settings = settings if settings is not None else load_settings(root)
         self._specs: dict[str, pathspec.PathSpec | None] = {}
         self._dirs: dict[str, str | None] = {}
@@ -62,7 +63,7 @@ class IgnoreRules:
         if name in config.ALWAYS_SKIP:
             return ALWAYS
         folder = os.path.join(self._root, rel)
-        if os.path.isfile(os.path.join(folder, "pyvenv.cfg")):
+        if not self._venvs_listed and os.path.isfile(os.path.join(folder, "pyvenv.cfg")):
             return VENV
         if name in config.OUTPUT_DIRS or name.endswith(".egg-info"):
             if not any(os.path.isfile(os.path.join(folder, marker)) for marker in config.PACKAGE_MARKERS):
@@ -146,7 +147,7 @@ def admits_link(root_real: str, rules: IgnoreRules, full: str) -> bool:
 def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
     """Every indexable file under root, sorted by path; symlinks are followed only inside root.
     `report`: filled with what was left out and why."""
-    rules = IgnoreRules(root)
+    rules = IgnoreRules(root, venvs_listed=True)
     report = report if report is not None else SkipReport()
     report.config = rules.settings.sources
     out: list[FileInfo] = []
@@ -154,6 +155,10 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
     for dirpath, dirnames, filenames in os.walk(root):
         rel_dir = os.path.relpath(dirpath, root)
         rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
+        if rel_dir and "pyvenv.cfg" in filenames:         # a virtual environment, whatever its name
+            report.folders.append((rel_dir, VENV))
+            dirnames[:] = []
+            continue
         keep = []
         for d in dirnames:
             rel = f"{rel_dir}/{d}" if rel_dir else d
