@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
+from test_impact import repo  # noqa: F401  (the committed shop fixture)
 from test_mcp import run, text
 
 from conftest import run_cli
@@ -82,3 +83,24 @@ def test_install_prints_without_writing_and_refuses_a_broken_file(shop):
     assert (shop / ".mcp.json").read_text() == "{not json"
     bad = run_cli("mcp", "install", "--client", "emacs", "--root", str(shop), cwd=shop)
     assert bad.returncode == 1 and "unknown client 'emacs'" in bad.stderr
+
+
+def test_started_in_a_subfolder_it_serves_the_repository(repo):  # noqa: F811
+    import os
+    import sys
+
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    async def main():
+        params = StdioServerParameters(command=sys.executable, args=["-m", "graphmind", "mcp"],
+                                       env={"PYTHONUTF8": "1", "PATH": os.environ.get("PATH", "")},
+                                       cwd=str(repo / "shop" / "payments"))
+        with open(os.devnull, "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write):
+                async with ClientSession(read, write, read_timeout_seconds=120) as session:
+                    await session.initialize()
+                    return await session.call_tool("index_status", {})
+    result = anyio.run(main)
+    assert result.structured_content["root"] == str(repo) and result.structured_content["files"] > 5
+    assert sorted(str(p.parent.relative_to(repo)) for p in repo.rglob(".graphmind")) == ["."]
