@@ -4,7 +4,7 @@
 job is token_count (tiktoken cl100k_base from the vocabulary litellm ships, so nothing is downloaded)
 and a quiet io.
 
-Usage: python aider_repomap_driver.py SPEC.json  → one JSON line per measurement on stdout.
+Usage: python benchmarks/aider_repomap_driver.py SPEC.json  → one JSON line per measurement on stdout.
 SPEC: {"root": ..., "files": [relative paths], "warm_runs": 5,
        "cases": [{"budget": 1024, "focus": [relative paths], "mentions": [identifiers], "cold": true}]}
 A "cold" case deletes Aider's tags cache, makes a new RepoMap and measures its first map (every file

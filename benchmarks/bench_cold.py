@@ -1,8 +1,8 @@
 """A cold index, this tree against a baseline tree (the old code), alternated on copies of one corpus:
 wall seconds, peak RSS of the main process and of the largest worker, CPU, medians and their ratio.
 
-    git archive <base> | tar -x -C /tmp/base
-    python benchmarks/bench_cold.py --baseline /tmp/base [--corpus django] [--runs 3] [--append]
+    git archive <base> | tar -x -C BASE_DIR
+    python benchmarks/bench_cold.py --baseline BASE_DIR [--corpus django] [--runs 3] [--append]
 
 One JSON line per figure; --append adds them to results/cold.jsonl. The load average is recorded:
 on a shared machine the ratio of medians means more than either absolute time.

@@ -2,8 +2,8 @@
 MCP client over stdio, and how soon an edit shows in the next answer, this tree against a baseline
 tree (the old code), both servers open at once and called alternately.
 
-    git archive <base> | tar -x -C /tmp/base
-    python benchmarks/bench_mcp.py --baseline /tmp/base [--corpus django] [--calls 40] [--edits 5] [--append]
+    git archive <base> | tar -x -C BASE_DIR
+    python benchmarks/bench_mcp.py --baseline BASE_DIR [--corpus django] [--calls 40] [--edits 5] [--append]
 
 Each tree gets its own copy of the corpus, indexed beforehand by that tree (`graphmind index`), so
 both measure a warm workspace. One JSON line per figure; --append adds them to results/mcp.jsonl.

@@ -1,8 +1,8 @@
 """What a query costs without a daemon: the no-op freshness check and a whole `graphmind callers` process,
 this tree against a baseline tree run side by side (alternated, same shell, medians and their ratio).
 
-    git archive <base> | tar -x -C /tmp/base            # the old code, once
-    python benchmarks/bench_startup.py --baseline /tmp/base [--corpus django] [--runs 9] [--append]
+    git archive <base> | tar -x -C BASE_DIR            # the old code, once
+    python benchmarks/bench_startup.py --baseline BASE_DIR [--corpus django] [--runs 9] [--append]
 
 The corpus is copied to a temporary folder and indexed once by each tree (their schemas may differ:
 each keeps its own copy). One JSON line per figure on stdout; --append adds them to

@@ -1,6 +1,7 @@
 """The `graphmind` command: parses arguments, calls the library, prints. No logic of its own.
 
-Shared options and helpers: cli_options.py; the daemon commands: cli_daemon.py."""
+Shared options, the workspace, freshness and the error contract: cli_options.py; the daemon commands:
+cli_daemon.py; `mcp` and `mcp install`: cli_mcp.py."""
 from __future__ import annotations
 
 import logging
@@ -11,49 +12,54 @@ from typing import Optional
 
 import typer
 
-from graphmind import config
+from graphmind import config, resources
+from graphmind.arguments import bounded_int
 from graphmind.cli_daemon import daemon_app, watch_cmd
-from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, find_root,
-                                   root_or_cwd)
+from graphmind.cli_mcp import mcp_app
+from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
+                                   open_fresh, phases, root_or_cwd, run, width)
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
-from graphmind.errors import DamagedIndexError, GraphmindError, StoppedError
+from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
-from graphmind.store import DAMAGED, open_reader
+from graphmind.store import DAMAGED
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
                        "calls what, across files, in milliseconds.")
 
 
-PHASES = {"parse": "parsing {done}/{total} files", "resolve": "resolving {done}/{total} call sites",
-          "indexes": "building the indexes"}
-_shown: list[str] = []
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"graphmind {resources.version()} ({resources.DISTRIBUTION})")
+        raise typer.Exit()
 
 
-def _progress(phase: str, done: int, total: int) -> None:
-    """One terminal line per phase of `graphmind index`, rewritten in place as its count moves."""
-    if _shown and _shown[-1] != phase:
-        sys.stderr.write("\n")
-    if not _shown or _shown[-1] != phase:
-        _shown.append(phase)
-    sys.stderr.write("\r" + PHASES[phase].format(done=done, total=total) + ("  done" if done == total else ""))
-    sys.stderr.flush()
+@app.callback()
+def _main(_version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,
+                                        help="Print graphmind's version and exit.")) -> None:
+    """graphmind: a code graph of your workspace for coding agents. Index once, then ask who calls what,
+    across files, in milliseconds."""
 
 
 @app.command("index")
-def index_cmd(path: Path = typer.Argument(Path("."), help="Workspace to index (default: current folder)."),
+def index_cmd(path: Optional[Path] = typer.Argument(None, help=(
+                  "A folder in the workspace to index (default: the current one); the workspace is its nearest "
+                  "enclosing index, else its git repository's root, else the folder itself.")),
+              root: Optional[Path] = RootOpt,
               jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Parser processes (default: one per core)."),
               rebuild: bool = typer.Option(False, "--rebuild", help=(
                   "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
-    """Index a workspace (or bring its index up to date): only new or changed files are parsed."""
+    """Index a workspace (or bring its index up to date): only new or changed files are parsed.
+
+    Examples: `graphmind index` (anywhere in the repository), `graphmind index --rebuild`,
+    `graphmind index --root vendor/lib` (a separate index for a subfolder, on purpose)."""
     from graphmind.index import indexer        # tree-sitter and the resolver: only for commands that write
     signal.signal(signal.SIGTERM, _stop)
-    summary = indexer.index_workspace(path, jobs=jobs, progress=_progress if sys.stderr.isatty() else None,
+    summary = indexer.index_workspace(root_or_cwd(root, path), jobs=jobs, progress=phases.show if sys.stderr.isatty() else None,
                                       rebuild=rebuild)
-    if _shown:
-        sys.stderr.write("\n")
+    phases.end()
     emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
 
@@ -68,20 +74,15 @@ def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
             doc["freshness"] = fresh.as_json()
         emit(doc, True)
         return
-    text = render.walk_table(w) if sys.stdout.isatty() else render.walk_compact(w)
+    text = render.walk_table(w, width()) if sys.stdout.isatty() else render.walk_compact(w)
     if stale:
         text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
-    if fresh is not None and not fresh.fresh:
-        text += f"\nnot fresh: {fresh.note}" + (f" ({', '.join(fresh.stale[:5])})" if fresh.stale else "")
-    emit(text, False)
+    emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
 
 
 def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
           wait_fresh: Optional[float] = None, refresh: bool = True, kinds: tuple[str, ...] = CALL_KINDS):
-    from graphmind.live import freshness
-    root = find_root(root)
-    fresh = freshness.current(root, wait_fresh, refresh)
-    conn = open_reader(root)
+    root, conn, fresh = open_fresh(root, wait_fresh, refresh)
     targets = graph.resolve_targets(conn, symbol, take_all)
     _answer(graph.walk(conn, targets, direction, depth, limit, kinds=kinds), root, conn, as_json, fresh)
 
@@ -96,7 +97,10 @@ def blast_radius_cmd(symbol: str = typer.Argument(..., help="Qualified name, sho
                      root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                      wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Everything that depends on a symbol within N hops, nearest first: what a change to it can break
-    (callers, instantiations, subclasses, overrides, type references, importers)."""
+    (callers, instantiations, subclasses, overrides, type references, importers).
+
+    Examples: `graphmind blast-radius process_refund`, `graphmind blast-radius shop.orders.Order --depth 1
+    --kinds inherit,instantiate`, `graphmind blast-radius shop/api.py:42 --json`."""
     _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh, parse_kinds(kinds))
 
 
@@ -107,7 +111,9 @@ def callers_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """The direct callers of a symbol (calls only: call, constructor, instantiate, decorator, property,
-    implicit, dispatch), with possible and unresolved call sites; blast-radius adds the other dependencies."""
+    implicit, dispatch), with possible and unresolved call sites; blast-radius adds the other dependencies.
+
+    Examples: `graphmind callers validate --all`, `graphmind callers RefundService.refund_one --wait-fresh 2`."""
     _walk(symbol, "up", 1, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
@@ -118,51 +124,60 @@ def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
                 take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
-    """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace."""
+    """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace.
+
+    Examples: `graphmind callees process_refund --depth 2`, `graphmind callees shop/api.py:17 --json`."""
     _walk(symbol, "down", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
 
 
 @app.command("symbols")
 def symbols_cmd(pattern: Optional[str] = typer.Argument(None, help="Substring of the qualified name, or a glob with *."),
-                file: Optional[str] = typer.Option(None, "--file", help="Only symbols in this file (relative path)."),
-                kind: Optional[str] = typer.Option(None, "--kind", help="function, method, class, module, ..."),
-                limit: int = typer.Option(200, "--limit"),
-                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """List definitions by name, file or kind, with location and signature."""
-    conn = open_reader(find_root(root))
+                file: Optional[str] = typer.Option(None, "--file", metavar="FILE", help=(
+                    "Only symbols in this file (path relative to the workspace root).")),
+                kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", help=(
+                    "Only this kind: function, method, class, module, ... (an unknown kind lists the known ones).")),
+                limit: int = typer.Option(200, "--limit", metavar="N", help="At most N rows; the total is always given."),
+                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """List definitions by name, file or kind, with location and signature.
+
+    Examples: `graphmind symbols refund --kind method`, `graphmind symbols --file shop/orders.py`,
+    `graphmind symbols 'shop.*.validate'`."""
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    lookup.check_filters(conn, file, kind)
     refs = lookup.list_symbols(conn, pattern, file, kind, limit)
-    emit([render.ref_json(r) for r in refs] if as_json else render.symbols_text(refs), as_json)
+    total = lookup.count_symbols(conn, pattern, file, kind)
+    if as_json:
+        emit({"symbols": [render.ref_json(r) for r in refs], "total": total, "truncated": total > len(refs),
+              "freshness": fresh.as_json()}, True)
+        return
+    emit(render.symbols_text(refs, total, width()) + not_fresh(fresh), False)
 
 
 @app.command("status")
-def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """What is indexed: files, symbols, edges by resolution, languages, failing files, index age and size."""
-    root = find_root(root)
-    st = status.index_status(open_reader(root), root)
-    emit(st if as_json else render.status_text(st), as_json)
+def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """What is indexed: files, symbols, edges by resolution, languages, failing files, what was skipped and
+    why, index age and size.
+
+    Examples: `graphmind status`, `graphmind status --json --no-refresh`."""
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    st = status.index_status(conn, root)
+    emit({**st, "freshness": fresh.as_json()} if as_json else render.status_text(st) + not_fresh(fresh), as_json)
 
 
 @app.command("export")
-def export_cmd(fmt: str = typer.Option("json", "--format", help="Only json for now."),
-               root: Optional[Path] = RootOpt):
-    """Every symbol and the resolved call graph {caller: [callees]} as one JSON document."""
+def export_cmd(fmt: str = typer.Option("json", "--format", metavar="FORMAT", help="json (the only format)."),
+               root: Optional[Path] = RootOpt, as_json: bool = typer.Option(True, "--json", help=(
+                   "The output is JSON in any case (accepted for the same flags on every command).")),
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+    """Every symbol and the resolved call graph {caller: [callees]} as one JSON document.
+
+    Example: `graphmind export > graph.json`."""
     if fmt != "json":
-        raise GraphmindError(f"unknown format '{fmt}' (only json)")
-    emit(export.export_document(open_reader(find_root(root))), True)
-
-
-@app.command("mcp")
-def mcp_cmd(root: Optional[Path] = typer.Option(None, "--root", help=(
-        "Workspace to serve (default: the nearest folder above the current one with an index, else the "
-        "current folder; indexed on the first call if needed).")),
-            daemon: bool = typer.Option(True, "--daemon/--no-daemon", help=(
-                "Keep the index fresh through the workspace's daemon: attach to a running one, else run one "
-                "inside this server until it exits (default). --no-daemon: re-index changed files before each "
-                "answer instead."))):
-    """Serve the code graph to a coding agent over MCP (stdio): blast_radius, callers, callees, find_symbol,
-    symbol_source, change_impact, index_status. Register it in the agent as the command `graphmind mcp`."""
-    from graphmind.agent import server as mcp_server
-    mcp_server.serve(root_or_cwd(root), daemon=daemon)
+        raise BadArgumentError(f"unknown --format '{fmt}': the only format is json")
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    emit({**export.export_document(conn), "freshness": fresh.as_json()}, True)
 
 
 @app.command("impact")
@@ -170,18 +185,21 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
                    "Changed lines instead of git: FILE:LINE or FILE:START-END (workspace-relative).")),
                staged: bool = typer.Option(False, "--staged", help="Only the staged changes."),
                base: Optional[str] = typer.Option(None, "--base", help="Everything changed since this git ref."),
-               depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many caller hops to follow."),
-               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+               depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", metavar="N", help=(
+                   "How many caller hops to follow.")),
+               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a change can break: the definitions touched by uncommitted changes (default), staged changes,
-    changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them."""
+    changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them, as
+    runnable test IDs (tests/test_x.py::test_y).
+
+    Examples: `graphmind impact`, `graphmind impact --base main`, `graphmind impact shop/orders.py:5-9`."""
     from graphmind.agent import answers
-    from graphmind.live import freshness
     from graphmind.query import impact
     if sum([staged, base is not None, bool(ranges)]) > 1:
-        raise GraphmindError("give at most one of --staged, --base REF, FILE:LINE ranges")
-    root = root_or_cwd(root)
-    fresh = freshness.ensure_fresh(root)
-    conn = open_reader(root)
+        raise BadArgumentError("give at most one of --staged, --base REF, FILE:LINE ranges")
+    root, conn, fresh = open_fresh(root, WAIT_FRESH_DEFAULT if wait_fresh is None else wait_fresh, not no_refresh,
+                                   index_first=True)
     if ranges:
         changes, deleted, source = impact.range_changes(root, ranges), [], "the given ranges"
     else:
@@ -189,7 +207,7 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
     imp = impact.change_impact(conn, changes, source, depth, deleted=deleted)
     stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
     page, doc = answers.impact_page(imp, stale, None)
-    emit(doc if as_json else page.text, as_json)
+    emit({**doc, "freshness": fresh.as_json()} if as_json else page.text + not_fresh(fresh), as_json)
 
 
 @app.command("search")
@@ -204,21 +222,21 @@ def search_cmd(query: str = typer.Argument(..., help=(
     """Find definitions by name or by words, best first: exact names, then names starting with the query,
     then matches in names, docstrings, comments, signatures and paths, ranked with how much code depends
     on them. One line each: kind, qualified name, file:line, signature. Use it when you do not know the
-    exact name; give the qualified name it prints to blast-radius, callers or callees."""
-    from graphmind.live import freshness
+    exact name; give the qualified name it prints to blast-radius, callers or callees.
+
+    Examples: `graphmind search "retry with backoff"`, `graphmind search refund --kind method --file shop/`."""
     from graphmind.query import search
-    root = find_root(root)
-    fresh = freshness.current(root, wait_fresh, not no_refresh)
-    results = search.search_workspace(open_reader(root), root, query, kind=kind, file=file, limit=limit,
+    root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    lookup.check_filters(conn, None, kind)
+    results = search.search_workspace(conn, root, query, kind=kind, file=file, limit=bounded_int("limit", limit) + 1,
                                       stale_known=set(fresh.stale))
+    more, results = len(results) > limit, results[:limit]
     if as_json:
-        emit({"query": query, "results": [search.result_json(r) for r in results],
-               "freshness": fresh.as_json()}, True)
+        emit({"query": query, "results": [search.result_json(r) for r in results], "truncated": more,
+              "freshness": fresh.as_json()}, True)
         return
     text = search.results_text(query, results)
-    if not fresh.fresh:
-        text += f"\nnot fresh: {fresh.note}"
-    emit(text, False)
+    emit(text + (f"\n… more match: the best {limit} are shown (raise --limit)" if more else "") + not_fresh(fresh), False)
 
 
 @app.command("map")
@@ -236,40 +254,32 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
             wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """A map of the workspace for getting oriented: its most important definitions (PageRank over who
     references what), as signature lines grouped by file and class, fitted to a token budget and tilted
-    toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper."""
-    from graphmind.live import freshness
+    toward --focus files and --mention names. No bodies: use symbols/callers/callees to go deeper.
+
+    Examples: `graphmind map --tokens 2048`, `graphmind map --focus shop/api.py --mention process_refund`."""
     from graphmind.query import repomap
-    root = find_root(root)
-    fresh = freshness.current(root, wait_fresh, not no_refresh)
+    root, _conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     result = repomap.build_map(root, tokens=tokens, focus=focus or [], mentions=mention or [],
                                max_context=max_context, line_numbers=line_numbers)
     if as_json:
         emit({**result.as_json(), "freshness": fresh.as_json()}, True)
         return
     sys.stdout.write(result.text or f"(empty map: nothing indexed fits in {result.budget} tokens)\n")
-    if not fresh.fresh:
-        sys.stdout.write(f"not fresh: {fresh.note}\n")
+    sys.stdout.write(not_fresh(fresh).lstrip("\n") + "\n" if not fresh.fresh else "")
 
 
 app.add_typer(daemon_app, name="daemon")
+app.add_typer(mcp_app, name="mcp")
 app.command("watch")(watch_cmd)
 
 
 def main() -> None:
-    """Entry point: run the app, turning graphmind errors into `error: …` and exit status 1."""
+    """Entry point: run the app under the commands' one contract (cli_options.run): errors as `error: …`
+    or, under --json, a JSON object with a stable code; distinct exit statuses."""
     handler = logging.StreamHandler()
     handler.setFormatter(LineFormatter("graphmind: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
-    # `--wait-fresh` may stand alone (click options cannot take an optional value): give it its default.
-    sys.argv[1:] = [f"--wait-fresh={WAIT_FRESH_DEFAULT}" if a == "--wait-fresh" else a for a in sys.argv[1:]]
-    try:
-        app()
-    except GraphmindError as exc:
-        sys.stderr.write(f"error: {exc.message}\n")
-        sys.exit(1)
-    except DAMAGED as exc:                      # found damaged while reading (pages overwritten)
-        sys.stderr.write(f"error: {DamagedIndexError(f'({exc})').message}\n")
-        sys.exit(1)
+    run(app, DAMAGED)
 
 
 def _stop(signum, _frame) -> None:

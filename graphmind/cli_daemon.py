@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from graphmind.cli_options import JsonOpt, RootOpt, emit, root_or_cwd
-from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, GraphmindError
+from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, DaemonRunningError
 
 daemon_app = typer.Typer(no_args_is_help=True, help=(
     "A background daemon per workspace that re-indexes files within moments of a save, so every query sees "
@@ -45,27 +45,35 @@ def _daemon_status_text(st: dict) -> str:
 
 @daemon_app.command("start")
 def daemon_start_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """Start the workspace's daemon in the background (one per workspace); it indexes what changed first."""
+    """Start the workspace's daemon in the background (one per workspace); it indexes what changed first.
+
+    Examples: `graphmind daemon start`, `graphmind daemon start --root ../other-repo --json`."""
     from graphmind.live import client
     root = root_or_cwd(root)
     if client.running(root):
-        raise GraphmindError(f"a daemon already serves {root} (pid {client.read_pid(root)})")
+        raise DaemonRunningError(f"{root} (pid {client.read_pid(root)})")
     ping = client.start(root)
     emit(ping if as_json else f"daemon started: pid {ping['pid']}, watching {root}", as_json)
 
 
 @daemon_app.command("stop")
-def daemon_stop_cmd(root: Optional[Path] = RootOpt):
-    """Stop the workspace's daemon (it finishes the update in progress first)."""
+def daemon_stop_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+    """Stop the workspace's daemon (it finishes the update in progress first).
+
+    Example: `graphmind daemon stop`."""
     from graphmind.live import client
     root = root_or_cwd(root)
     pid = client.stop(root)
-    typer.echo(f"daemon stopped (pid {pid})" if pid else "no daemon was running")
+    emit({"stopped": pid is not None, "pid": pid} if as_json
+         else f"daemon stopped (pid {pid})" if pid else "no daemon was running", as_json)
 
 
 @daemon_app.command("status")
 def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
-    """Whether a daemon serves this workspace: pid, uptime, files watched, pending changes, last update, RSS."""
+    """Whether a daemon serves this workspace: pid, uptime, files watched, pending changes, last update, RSS,
+    the writer's state and files not indexed whole.
+
+    Examples: `graphmind daemon status`, `graphmind daemon status --json`."""
     from graphmind.live import client
     root = root_or_cwd(root)
     try:
@@ -93,7 +101,9 @@ def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
 def watch_cmd(root: Optional[Path] = RootOpt,
               background: bool = typer.Option(False, "--background", hidden=True, help="Log to .graphmind/daemon.log.")):
     """Run the daemon in the foreground: watch the workspace and re-index on every save, one log line per
-    update, until Ctrl-C. `graphmind daemon start` runs the same in the background."""
+    update, until Ctrl-C. `graphmind daemon start` runs the same in the background.
+
+    Example: `graphmind watch` (in the repository, in a terminal of its own)."""
     from graphmind.live import client, daemon
     root = root_or_cwd(root)
     daemon.serve(root, log_file=client.daemon_files(root).log if background else None)

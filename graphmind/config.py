@@ -16,15 +16,24 @@ MAX_PARSE_SECONDS = 20.0
 # A file whose average line is longer than this is treated as minified and skipped.
 MAX_AVG_LINE = 500
 
-# Folders never walked: version control, dependencies, build output, caches.
-SKIP_DIRS = frozenset({
+# Folders never walked, wherever they are and whatever they hold: version control, installed
+# dependencies, caches, editor state (a configured `include` can still bring one back).
+ALWAYS_SKIP = frozenset({
     ".git", ".hg", ".svn", ".bzr", INDEX_DIR,
-    "node_modules", "bower_components", "jspm_packages", "vendor", "third_party",
-    ".venv", "venv", ".env", "env", "virtualenv", "site-packages", "__pypackages__",
+    "node_modules", "bower_components", "jspm_packages",
+    ".venv", "venv", "virtualenv", "site-packages", "__pypackages__",
     "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".eggs",
-    "dist", "build", "target", "out", ".next", ".nuxt", ".svelte-kit", ".gradle", ".idea",
-    ".vscode", "coverage", "htmlcov", ".cache", ".terraform", "Pods", "DerivedData",
+    ".next", ".nuxt", ".svelte-kit", ".gradle", ".idea", ".vscode", ".terraform", "Pods", "DerivedData",
 })
+# Folders skipped only where they look like output or fetched code: no package marker of their own.
+# A project's own package may be called `coverage/`, `build/` or `env/`.
+OUTPUT_DIRS = frozenset({
+    "vendor", "third_party", ".env", "env", "dist", "build", "target", "out", "coverage", "htmlcov", ".cache",
+})
+PACKAGE_MARKERS = ("__init__.py", "package.json", "go.mod", "Cargo.toml", "pyproject.toml", "setup.py",
+                   "pom.xml", "build.gradle", "build.gradle.kts", "composer.json", "Gemfile", "CMakeLists.txt",
+                   "mod.rs")
+SKIP_DIRS = ALWAYS_SKIP | OUTPUT_DIRS
 
 # Secret files never enter the index, whatever their extension.
 SECRET_PATTERNS = (

@@ -1,7 +1,11 @@
-"""Worker pools of the write path (the parser's in index/, the resolver's in resolve/): workers that
-die with the process that made them, and results taken in order from a bounded window of work."""
+"""The write path's processes: worker pools (the parser's in index/, the resolver's in resolve/) whose
+workers die with the process that made them, results taken in order from a bounded window of work,
+and the cyclic garbage collector paused around work that allocates millions of objects it need not
+look at (a full collection scans every tracked object, so its cost grows with what is alive)."""
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import signal
 import threading
@@ -53,3 +57,16 @@ def in_order(pool: Executor, fn: Callable, items: Iterable, ahead: int) -> Itera
             yield window.popleft().result()
     while window:
         yield window.popleft().result()
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the body with the cyclic collector off (reference counting still frees what it drops);
+    it is switched back on after only if it was on before (a caller may have paused it already)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()

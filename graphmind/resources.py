@@ -22,3 +22,16 @@ def exists(relpath: str) -> bool:
 def read_text(relpath: str) -> str:
     """The text of a shipped file, e.g. `schema.sql` or `queries/python/tags.scm`."""
     return _locate(relpath).read_text(encoding="utf-8")
+
+
+DISTRIBUTION = "graphmind-code"     # the name on the package index (`graphmind` there is another project)
+
+
+def version() -> str:
+    """graphmind's version: the installed distribution's metadata, else the source tree's `__version__`."""
+    from importlib import metadata
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        from graphmind import __version__
+        return __version__

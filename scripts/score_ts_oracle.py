@@ -3,7 +3,7 @@ against the TypeScript compiler's own resolution (scripts/ts_oracle.js; npm `typ
 in a scratch folder outside the repository, never a test dependency).
 
 Usage: python scripts/score_ts_oracle.py TYPESCRIPT_MODULE_DIR PROJECT_DIR [SUBFOLDER]
-  e.g. python scripts/score_ts_oracle.py /tmp/ts/node_modules/typescript ~/.cache/graphmind-corpora/rxjs-7.8.2 src
+  e.g. python scripts/score_ts_oracle.py path/to/node_modules/typescript ~/.cache/graphmind-corpora/rxjs-7.8.2 src
   --misses FILE writes every missed and every wrong site (one JSON line each) for bucketing by cause.
 A call site counts where the compiler names a declaration: in the project (an edge to find) or
 outside it (lib.d.ts, a package: no edge may be drawn). An edge of ours is right when the

@@ -21,9 +21,9 @@ def test_queries_without_index_say_what_to_do(shop):
 
 def test_unknown_and_ambiguous_symbols_exit_nonzero(indexed_shop):
     proc = run_cli("callers", "proces_refund", cwd=indexed_shop)
-    assert proc.returncode == 1 and "Closest: process_refund" in proc.stderr
+    assert proc.returncode == 3 and "Closest: process_refund" in proc.stderr      # not found
     proc = run_cli("callers", "validate", cwd=indexed_shop)
-    assert proc.returncode == 1 and "shop.orders.validate" in proc.stderr and "shop.payments.refund.validate" in proc.stderr
+    assert proc.returncode == 4 and "shop.orders.validate" in proc.stderr and "shop.payments.refund.validate" in proc.stderr
     proc = run_cli("callers", "validate", "--all", cwd=indexed_shop, check=True)
     assert "shop/payments/refund.py:10-14 def process_refund(order, amount)" in proc.stdout
 
@@ -44,7 +44,7 @@ def test_callers_and_callees(indexed_shop):
 
 def test_symbols_filters(indexed_shop):
     proc = run_cli("symbols", "refund", "--kind", "method", "--json", cwd=indexed_shop, check=True)
-    names = [s["symbol"] for s in json.loads(proc.stdout)]
+    names = [s["symbol"] for s in json.loads(proc.stdout)["symbols"]]
     assert names == ["shop.payments.refund.RefundService.__init__", "shop.payments.refund.RefundService.refund_all",
                      "shop.payments.refund.RefundService.refund_one"]
     proc = run_cli("symbols", "--file", "shop/orders.py", cwd=indexed_shop, check=True)

@@ -84,7 +84,7 @@ def test_atomic_save_and_backup_rename_save(daemon_shop):
     os.unlink(root / "shop" / "api.py~")
     names = caller_names(root, TARGET)
     assert "shop.api.again" in names
-    symbols = json.loads(run_cli("symbols", "--file", "shop/api.py", "--json", cwd=root, check=True).stdout)
+    symbols = json.loads(run_cli("symbols", "--file", "shop/api.py", "--json", cwd=root, check=True).stdout)["symbols"]
     assert {s["symbol"] for s in symbols} >= {"shop.api.again", "shop.api.handle"}     # never lost mid-save
 
 

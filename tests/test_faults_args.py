@@ -56,17 +56,20 @@ def test_a_bad_argument_is_a_graphmind_error(conn, call):
     assert len(err.value.message) < 300
 
 
-def test_lines_past_the_end_are_changes_that_touch_nothing(workspace, conn):
-    for spec in (f"ok.py:{HUGE}", f"ok.py:1-{HUGE}", "ok.py:" + "9" * 5000):
-        (change,) = range_changes(workspace, [spec])
-        assert change.start >= 1 and change.end < 2**63
+def test_lines_past_the_end_are_a_short_error(workspace, conn):
+    for spec in (f"ok.py:{HUGE}", "ok.py:" + "9" * 5000):
+        with pytest.raises(GraphmindError) as err:
+            range_changes(workspace, [spec])
+        assert "past the end of ok.py" in err.value.message and len(err.value.message) < 300
+    (change,) = range_changes(workspace, [f"ok.py:1-{HUGE}"])
+    assert change.start == 1 and change.end == len((workspace / "ok.py").read_text().splitlines())
 
 
 @pytest.mark.parametrize("args", [("callers", f"ok.py:{HUGE}"), ("callers", "a" * 60_000),
                                   ("blast-radius", "g", "--depth", HUGE)], ids=["line", "name", "depth"])
 def test_the_cli_prints_one_error_line(workspace, args):
     proc = run_cli(*args, cwd=workspace)
-    assert proc.returncode == 1, proc.stderr[-500:]
+    assert proc.returncode == (3 if args[1].startswith("ok.py") else 1), proc.stderr[-500:]   # 3: not found
     assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr and len(proc.stderr) < 400
 
 

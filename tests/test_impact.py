@@ -76,8 +76,8 @@ def test_unstaged_edit_reports_its_definition_callers_and_tests(repo):
     assert callers["shop.orders.validate"]["depth"] == 1
     assert callers["tests.test_shop.test_validate"]["depth"] == 2 and callers["tests.test_shop.test_validate"]["test"]
     assert callers["shop.orders.validate"]["test"] is False
-    assert "tests.test_shop.test_validate" in doc["tests"]
-    assert "tests.test_shop.test_refund" in doc["tests"]          # via process_refund -> validate_order (depth 3)
+    assert "tests/test_shop.py::test_validate" in doc["tests"]
+    assert "tests/test_shop.py::test_refund" in doc["tests"]          # via process_refund -> validate_order (depth 3)
     assert "tests.test_shop.helper_not_a_test" not in callers
 
 
@@ -128,11 +128,14 @@ def test_file_line_ranges_need_no_git(indexed_shop):
 
 
 def test_bad_input_is_a_clear_error(repo):
-    for args, needle in [(("--base", "no-such-ref"), "git"), (("--base", "--output=x"), "not a git revision"),
-                         (("--staged", "--base", "HEAD"), "at most one"), (("../etc/passwd:1",), "inside the workspace"),
-                         (("shop/orders.py:9-2",), "END"), (("shop/orders.py",), "FILE:LINE")]:
+    for args, needle, status in [
+            (("--base", "no-such-ref"), "git knows no such commit, branch or tag: 'no-such-ref'", 3),
+            (("--base", "--output=x"), "not a git revision", 1), (("--staged", "--base", "HEAD"), "at most one", 1),
+            (("../etc/passwd:1",), "inside the workspace", 1), (("shop/orders.py:9-2",), "END", 1),
+            (("shop/orders.py",), "FILE:LINE", 1), (("shop/nowhere.py:3",), "no file shop/nowhere.py", 3),
+            (("shop/orders.py:400",), "line 400 is past the end of shop/orders.py (18 lines)", 3)]:
         proc = run_cli("impact", *args, cwd=repo)
-        assert proc.returncode == 1 and needle in proc.stderr, (args, proc.stderr)
+        assert proc.returncode == status and needle in proc.stderr, (args, proc.stderr)
         assert "Traceback" not in proc.stderr
 
 

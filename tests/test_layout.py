@@ -26,7 +26,7 @@ ALLOWED = {
     "agent": {"shared", "store", "query", "live"},
     "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent"},
 }
-TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_daemon", "__main__"}
+TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_daemon", "cli_mcp", "__main__"}
 MAX_MODULES_PER_FOLDER = 20
 MAX_LINES = 300
 

@@ -268,3 +268,12 @@ def test_budget_pages_the_main_list_and_places_other_sections_honestly():
     assert "depth 2:" in last.text
     unlimited = render(["header"], [before, main, after], None)
     assert unlimited.cut is None and len(unlimited.shown["callers"]) == 100
+
+
+def test_server_reports_the_package_version(shop, tmp_path):
+    from importlib import metadata
+
+    async def scenario(call, session):
+        return session.server_info
+    info = run(shop, tmp_path, scenario)
+    assert info.name == "graphmind" and info.version == metadata.version("graphmind-code") != ""

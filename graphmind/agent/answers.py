@@ -9,6 +9,7 @@ import apsw
 from graphmind.budget import Page, Row, Section, render
 from graphmind.errors import BadArgumentError
 from graphmind.query.graph import CallSite, Hit, Walk
+from graphmind.query.testids import test_commands
 from graphmind.query.impact import Impact, impact_json, is_test
 from graphmind.query.lookup import SymbolRef
 from graphmind.paths import confine
@@ -98,10 +99,9 @@ def walk_page(w: Walk, stale: set[str], budget: int | None, offset: int = 0) -> 
 def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 0) -> tuple[Page, dict]:
     """change_impact / `graphmind impact` as budgeted text and the matching structured document."""
     w = imp.walk
-    tests = [Row(_loc(t.ref.file, t.ref.start_line, t.ref.end_line, t.ref.signature, t.ref.file in stale)
-                 + " (changed)", {"symbol": t.ref.qualname, "file": t.ref.file, "depth": 0}) for t in imp.touched if t.test]
-    tests += [Row(_loc(h.file, h.start_line, h.end_line, h.signature, h.stale) + f" (depth {h.depth})",
-                  {"symbol": h.symbol, "file": h.file, "depth": h.depth}) for h in imp.tests]
+    tests = [Row(f"{t.id}  ({'changed' if t.depth == 0 else f'depth {t.depth}'})"
+                 + (" [stale]" if t.file in stale else ""), {"id": t.id, "symbol": t.symbol, "file": t.file,
+                                                              "depth": t.depth}) for t in imp.tests]
     touched = [Row(_loc(t.ref.file, t.ref.start_line, t.ref.end_line,
                         "(module-level code)" if t.ref.kind == "module" else t.ref.signature, t.ref.file in stale)
                    + f"  changed lines {_lines(t.lines)}", {"symbol": t.ref.qualname, "file": t.ref.file})
@@ -119,6 +119,8 @@ def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 
                      + (f" (+{len(imp.unindexed_files) - 20} more)" if len(imp.unindexed_files) > 20 else ""))
     if imp.deleted_files:
         notes.append("deleted files: " + ", ".join(imp.deleted_files[:20]))
+    if imp.tests:
+        notes.append("run them: " + "; ".join(test_commands(imp.tests)))
     page = render(header, sections, budget, offset, (_walk_notes(w) if w else []) + notes + _stale_note(stale),
                   more="lower depth or give FILE:LINE ranges")
     return page, _page_doc(impact_json(imp), page, stale, offset)

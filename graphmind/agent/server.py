@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import apsw
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from graphmind import budget, config, paths
+from graphmind import budget, config, paths, resources
 from graphmind.agent import answers, progress, view
+from graphmind.agent.protocol import Server, agent_words
 from graphmind.agent.view import index_view as _index
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live.keeper import Keeper
@@ -39,7 +40,7 @@ INSTRUCTIONS = (
     "To get oriented in the workspace, repo_map lists its most important definitions as signatures.")
 
 log = logging.getLogger(__name__)
-server = MCPServer("graphmind", instructions=INSTRUCTIONS, log_level="WARNING")
+server = Server("graphmind", instructions=INSTRUCTIONS, log_level="WARNING", version=resources.version())
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                              open_world_hint=False)
 
@@ -79,7 +80,7 @@ def tool(fn):
         except AmbiguousSymbolError as exc:
             raise ToolError(exc.message.replace("FILE:LINE, or --all", take_all)) from None
         except GraphmindError as exc:
-            raise ToolError(exc.message) from None
+            raise ToolError(agent_words(exc.message)) from None
         except apsw.BusyError:
             raise ToolError("the index is busy being written; try again in a moment") from None
         except DAMAGED as exc:
@@ -90,6 +91,7 @@ def tool(fn):
                             "the server's log (stderr) has the traceback") from None
     run.__annotations__ = {**fn.__annotations__, "ctx": Context}     # the SDK passes the request context
     server.add_tool(run, annotations=_READ_ONLY)
+    server.publish_output_schema(fn.__name__)
     return fn
 
 

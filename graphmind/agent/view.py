@@ -50,6 +50,7 @@ def index_view() -> Iterator[IndexView]:
         fresh = keeper.fresh(progress.report) if keeper else freshness.ensure_fresh(root)
     conn = open_reader(root)
     try:
+        conn.execute("BEGIN")              # one read snapshot per answer: the daemon may commit meanwhile
         yield IndexView(root, conn, set(getattr(fresh, "stale", []) or []), fresh)
     finally:
         conn.close()

@@ -10,7 +10,7 @@ import stat
 from typing import Protocol
 
 from graphmind import config
-from graphmind.collector import collector_paused
+from graphmind.pools import collector_paused
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.index import parser
 from graphmind.index.extractor import extract

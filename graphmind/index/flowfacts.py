@@ -6,11 +6,10 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 """
 from __future__ import annotations
 
-from graphmind.index import argparams, parser, targets
-from graphmind.index.callargs import argument_rows
+from graphmind.index import argparams, callargs, parser
 from graphmind.index.snippets import DOTTED, head_name
 from graphmind.index.snippets import node_text as _text
-from graphmind.index.targets import Enclosing
+from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
@@ -65,7 +64,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
     if language == "python":
         names = None if "*" in known else known | {b.name for b in bindings}
-        argument_rows(source, call_sites, names, called, enclosing, bindings)
+        callargs.argument_rows(source, call_sites, names, called, enclosing, bindings)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
@@ -97,7 +96,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
         return
     if kind == "unpack":
-        targets.unpack(source, node, caps, enclosing, out)
+        callargs.unpack(source, node, caps, enclosing, out)
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
@@ -131,7 +130,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
             out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
-            value_text = targets.position(node, name)
+            value_text = callargs.position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import multiprocessing
 import os
@@ -78,13 +79,14 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
                 jobs: int | None = None, progress: Progress | None = None,
                 force: set[str] | None = None, results: Results | None = None,
                 checkpoint: bool = True, totals: bool = True,
-                session: ResolveSession | None = None) -> IndexSummary:
+                session: ResolveSession | None = None, skipped: workspace.SkipReport | None = None) -> IndexSummary:
     """Bring the index up to date for the given files (and deletions), then resolve what changed.
 
     `complete` says `files` is the whole workspace, so indexed files missing from it are removed.
     `force`: paths whose content is hashed even when size and mtime match (a watcher saw them change).
     `results`: what turns work into processed files (default: worker processes; the daemon lends its cache).
     `session`: resolver state kept between runs by a long-lived writer (graphmind/resolve/session.py).
+    `skipped`: what the walk left out, kept for `status`.
     """
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
@@ -105,6 +107,8 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
                session)
         store.set_meta("indexed_at", str(time.time()))
+        if skipped is not None:
+            store.set_meta("skipped", json.dumps(skipped.as_json()))
     if checkpoint:                              # a long-lived writer does both while idle instead
         if summary.changed or summary.removed:
             store.optimize()
@@ -175,8 +179,9 @@ def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress |
         with _translated(root):
             store = Store(root)
             try:
-                summary = index_files(store, files if files is not None and attempt == 1 else workspace.walk(root), [],
-                                      complete=True, jobs=jobs, progress=progress)
+                report = None if files is not None and attempt == 1 else workspace.SkipReport()
+                walked = files if report is None else workspace.walk(root, report)    # skips kept from the last walk
+                summary = index_files(store, walked, [], complete=True, jobs=jobs, progress=progress, skipped=report)
                 break
             except DAMAGED as exc:
                 if attempt == 2:

@@ -4,93 +4,136 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
+
+import pathspec
 
 from graphmind import config
 from graphmind.config import is_secret
 from graphmind.errors import NotAWorkspaceError
+from graphmind.index.settings import Settings, load as load_settings
 from graphmind.languages import language_for, has_tags
 from graphmind.models import FileInfo
 
 log = logging.getLogger(__name__)
 
 
-IGNORE_FILES = (".gitignore", config.IGNORE_FILE)
-
-
-def _load_spec(directory: Path | str, names=IGNORE_FILES):
-    """The ignore rules written in one folder (None when it has none). pathspec is imported only
-    here: a workspace without ignore files never pays for it."""
+def _load_spec(directory: Path) -> pathspec.PathSpec | None:
     lines: list[str] = []
-    for fname in names:
+    for fname in (".gitignore", config.IGNORE_FILE):
         try:
-            with open(os.path.join(directory, fname), encoding="utf-8", errors="replace") as fh:
-                lines += fh.read().splitlines()
+            lines += (directory / fname).read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-    if not lines:
-        return None
-    import pathspec
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+
+
+_NEVER = frozenset({".git", ".hg", ".svn", ".bzr", config.INDEX_DIR})     # nothing brings these back
+
+# Why something is left out (status counts them under these words).
+ALWAYS, OUTPUT, VENV, IGNORED, CONFIGURED, SECRET, LANGUAGE_OFF, TOO_BIG = (
+    "dependencies, caches or version control", "build output (no package marker)", "a virtual environment",
+    ".gitignore/.graphmindignore", "configured exclude", "secret file", "language turned off",
+    "larger than max_file_bytes")
+NOT_CODE = "not a language graphmind reads"
 
 
 class IgnoreRules:
-    """The ignore rules of a workspace: deny lists, plus every .gitignore/.graphmindignore on the way."""
+    """The ignore rules of a workspace: deny lists, every .gitignore/.graphmindignore on the way, then its
+    configuration (index/settings.py), which has the last word."""
 
-    def __init__(self, root: Path):
-        self.root = root
-        self._specs: dict[str, object] = {}
-        self._chains: dict[str, tuple] = {}
+    def __init__(self, root: Path, settings: Settings | None = None, venvs_listed: bool = False):
+        self.root, self._root = root, str(root)
+        self._venvs_listed = venvs_listed       # the walk sees pyvenv.cfg in a folder's listing: no stat
+        self.settings = settings if settings is not None else load_settings(root)
+        self._specs: dict[str, pathspec.PathSpec | None] = {}
+        self._dirs: dict[str, str | None] = {}
+        patterns = self.settings.patterns()
+        self._configured = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
 
-    def listed(self, rel_dir: str, names: set[str]) -> None:
-        """A walk saw a folder's entries: read only the ignore files it holds (no failed opens)."""
+    def _spec(self, rel_dir: str) -> pathspec.PathSpec | None:
         if rel_dir not in self._specs:
-            present = [n for n in IGNORE_FILES if n in names]
-            full = os.path.join(self.root, rel_dir) if rel_dir else str(self.root)
-            self._specs[rel_dir] = _load_spec(full, present) if present else None
-
-    def _spec(self, rel_dir: str):
-        if rel_dir not in self._specs:
-            self._specs[rel_dir] = _load_spec(os.path.join(self.root, rel_dir) if rel_dir else str(self.root))
+            self._specs[rel_dir] = _load_spec(self.root / rel_dir if rel_dir else self.root)
         return self._specs[rel_dir]
 
-    def _chain(self, rel_dir: str) -> tuple:
-        """(depth, spec) of each folder from the root down to rel_dir that has ignore rules."""
-        chain = self._chains.get(rel_dir)
-        if chain is None:
-            if rel_dir:
-                head, _, _ = rel_dir.rpartition("/")
-                chain = self._chain(head)
-                depth = rel_dir.count("/") + 1
-            else:
-                chain, depth = (), 0
-            spec = self._spec(rel_dir)
-            chain = chain + ((depth, spec),) if spec is not None else chain
-            self._chains[rel_dir] = chain
-        return chain
+    def _default(self, rel: str, name: str, is_dir: bool) -> str | None:
+        if not is_dir:
+            return SECRET if is_secret(name) else None
+        if name in config.ALWAYS_SKIP:
+            return ALWAYS
+        folder = os.path.join(self._root, rel)
+        if not self._venvs_listed and os.path.isfile(os.path.join(folder, "pyvenv.cfg")):
+            return VENV
+        if name in config.OUTPUT_DIRS or name.endswith(".egg-info"):
+            if not any(os.path.isfile(os.path.join(folder, marker)) for marker in config.PACKAGE_MARKERS):
+                return OUTPUT
+        return None
+
+    def why(self, rel: str, is_dir: bool, folders_checked: bool = False) -> str | None:
+        """Why a relative path ('/'-separated) is left out of the index, or None when it is not: the
+        defaults, then each ignore file from the root down (`!pattern` brings a path back), then the
+        configuration's exclude and include. `folders_checked`: the walk already entered its folders."""
+        parts = rel.split("/")
+        for i in range(1, 0 if folders_checked else len(parts)):    # inside a folder left out: left out
+            if self._dir_why("/".join(parts[:i])) is not None:
+                return self._dir_why("/".join(parts[:i]))
+        return self._dir_why(rel) if is_dir else self._why(rel, parts, False)
+
+    def _dir_why(self, rel: str) -> str | None:
+        if rel not in self._dirs:
+            self._dirs[rel] = self._why(rel, rel.split("/"), True)
+        return self._dirs[rel]
+
+    def _why(self, rel: str, parts: list[str], is_dir: bool) -> str | None:
+        if is_dir and parts[-1] in _NEVER:
+            return ALWAYS
+        why = self._default(rel, parts[-1], is_dir)
+        suffix = "/" if is_dir else ""
+        for i in range(len(parts)):
+            spec = self._spec("/".join(parts[:i]))
+            if spec is not None:
+                verdict = spec.check_file("/".join(parts[i:]) + suffix).include
+                if verdict is not None and why != SECRET:       # no ignore file brings a secret back
+                    why = IGNORED if verdict else None
+        if self._configured is not None and why != SECRET:
+            verdict = self._configured.check_file(rel + suffix).include
+            if verdict is not None:
+                why = CONFIGURED if verdict else None
+        return why
 
     def ignored(self, rel: str, is_dir: bool) -> bool:
         """Whether a relative path ('/'-separated) is left out of the index."""
-        parts = rel.split("/")
-        name = parts[-1]
-        if is_dir and (name in config.SKIP_DIRS or name.endswith(".egg-info")):
-            return True
-        if not is_dir and is_secret(name):
-            return True
-        if any(p in config.SKIP_DIRS for p in parts[:-1]):
-            return True
-        for depth, spec in self._chain("/".join(parts[:-1])):
-            sub = "/".join(parts[depth:]) + ("/" if is_dir else "")
-            if spec.match_file(sub):
-                return True
-        return False
+        return self.why(rel, is_dir) is not None
+
+    def file_why(self, rel: str, folders_checked: bool = False) -> tuple[str | None, str | None]:
+        """(the language of a file, why it is left out): (lang, None) when it is indexed."""
+        spec = language_for(rel)
+        if spec is None or not has_tags(spec.name):
+            return None, NOT_CODE
+        if not self.settings.language_on(spec.name):
+            return spec.name, LANGUAGE_OFF
+        return spec.name, self.why(rel, False, folders_checked)
 
     def indexable(self, rel: str) -> str | None:
         """The language of a file we index, or None when it is ignored or not a language we read."""
-        spec = language_for(rel)
-        if spec is None or not has_tags(spec.name) or self.ignored(rel, False):
-            return None
-        return spec.name
+        lang, why = self.file_why(rel)
+        return lang if why is None else None
+
+
+@dataclass
+class SkipReport:
+    """What a walk left out and why: every folder not entered, and files counted by reason."""
+    folders: list[tuple[str, str]] = field(default_factory=list)
+    files: Counter = field(default_factory=Counter)
+    config: tuple[str, ...] = ()
+
+    def as_json(self) -> dict:
+        by_reason = Counter(why for _, why in self.folders)
+        return {"folders": [{"path": p, "why": w} for p, w in self.folders[:200]], "folder_total": len(self.folders),
+                "folders_by_reason": dict(by_reason.most_common()), "files_by_reason": dict(self.files.most_common()),
+                "configuration": list(self.config)}
 
 
 def admits_link(root_real: str, rules: IgnoreRules, full: str) -> bool:
@@ -110,60 +153,58 @@ def root_of(path: Path | str) -> Path:
     return root
 
 
-def walk(root: Path) -> list[FileInfo]:
+def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
     """Every indexable file under root, sorted by path; symlinks are followed only inside root.
-
-    One `os.scandir` per folder and one stat per file of a language we read: the entries' types come
-    from the listing, and only ignore files the listing shows are opened (a no-op freshness check
-    walks every folder, so this is most of its cost)."""
-    rules = IgnoreRules(root)
+    `report`: filled with what was left out and why."""
+    rules = IgnoreRules(root, venvs_listed=True)
+    report = report if report is not None else SkipReport()
+    report.config = rules.settings.sources
     out: list[FileInfo] = []
     root_real = os.path.realpath(root)
-    folders = [("", str(root))]
-    while folders:
-        rel_dir, full_dir = folders.pop()
-        try:
-            with os.scandir(full_dir) as listing:
-                entries = list(listing)
-        except OSError as exc:                       # unreadable, or gone since its parent was listed
-            log.debug("not walking %s: %s", rel_dir or ".", exc)
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = os.path.relpath(dirpath, root)
+        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
+        if rel_dir and "pyvenv.cfg" in filenames:         # a virtual environment, whatever its name
+            report.folders.append((rel_dir, VENV))
+            dirnames[:] = []
             continue
-        rules.listed(rel_dir, {e.name for e in entries})
-        for entry in entries:
-            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
-            info = _entry_info(rules, root_real, entry, rel, folders)
-            if info is not None:
-                out.append(info)
+        keep = []
+        for d in dirnames:
+            rel = f"{rel_dir}/{d}" if rel_dir else d
+            if os.path.islink(os.path.join(dirpath, d)):
+                continue
+            why = rules.why(rel, True, folders_checked=True)
+            if why is not None:
+                if d not in _NEVER:
+                    report.folders.append((rel, why))
+                continue
+            keep.append(d)
+        dirnames[:] = sorted(keep)
+        for f in filenames:
+            rel = f"{rel_dir}/{f}" if rel_dir else f
+            lang, why = rules.file_why(rel, folders_checked=True)
+            if why is not None:
+                report.files[why] += 1
+                continue
+            full = os.path.join(dirpath, f)
+            try:
+                if os.path.islink(full) and not admits_link(root_real, rules, full):
+                    continue
+                st = os.stat(full)
+            except OSError as exc:
+                log.warning("skipping %s: %s", rel, exc)
+                continue
+            if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
+                continue
+            if st.st_size > rules.settings.max_file_bytes < config.MAX_FILE_BYTES:
+                report.files[TOO_BIG] += 1
+                continue
+            try:
+                rel.encode("utf-8")
+            except UnicodeEncodeError:              # undecodable bytes in the name: cannot be stored
+                log.warning("skipping %r: its name is not valid UTF-8", rel)
+                continue
+            out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
     out.sort(key=lambda fi: fi.path)
+    report.folders.sort()
     return out
-
-
-def _entry_info(rules: IgnoreRules, root_real: str, entry: os.DirEntry, rel: str, folders: list) -> FileInfo | None:
-    """The FileInfo of one listed entry, or None; a folder to walk is pushed on `folders`."""
-    try:
-        is_dir = entry.is_dir()                      # follows a link, as os.walk does
-        link = entry.is_symlink()
-    except OSError:
-        return None
-    if is_dir:
-        if not link and not rules.ignored(rel, True):
-            folders.append((rel, entry.path))
-        return None
-    lang = rules.indexable(rel)
-    if lang is None:
-        return None
-    try:
-        if link and not admits_link(root_real, rules, entry.path):
-            return None
-        st = entry.stat()                            # the target's, for an admitted link
-    except OSError as exc:
-        log.warning("skipping %s: %s", rel, exc)
-        return None
-    if not stat.S_ISREG(st.st_mode):                 # FIFOs, sockets, devices: never opened
-        return None
-    try:
-        rel.encode("utf-8")
-    except UnicodeEncodeError:                       # undecodable bytes in the name: cannot be stored
-        log.warning("skipping %r: its name is not valid UTF-8", rel)
-        return None
-    return FileInfo(rel, entry.path, lang, st.st_size, st.st_mtime_ns)

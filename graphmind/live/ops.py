@@ -59,7 +59,9 @@ class ReaderPool:
         if conn is None:
             conn = open_reader(self.root)
         try:
+            conn.execute("BEGIN")          # one read snapshot per request: a commit meanwhile is not half-seen
             yield conn
+            conn.execute("COMMIT")
         except BaseException:
             # an exception's frames may still hold a cursor mid-statement, i.e. an open read
             # snapshot: a connection lent again must not carry one, so this one is not

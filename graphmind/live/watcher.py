@@ -23,6 +23,7 @@ from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, Fi
 from watchdog.observers import Observer
 
 from graphmind import config, private
+from graphmind.errors import GraphmindError
 from graphmind.live.changes import FULL, ChangeQueue
 from graphmind.languages import language_for
 from graphmind.models import FileInfo
@@ -104,6 +105,21 @@ class Watcher:
         self._observer = None
         self._hook = _OverflowHook(self.on_overflow)
         self.overflows = 0
+        self._rules: IgnoreRules | None = None
+
+    def _left_out(self, parts: list[str]) -> bool:
+        """Whether an event's path is inside a folder the walk does not enter (default-skipped names are
+        asked of the rules: `build/` with a package marker, or brought back by `!build/`, is indexed)."""
+        for i, name in enumerate(parts[:-1]):
+            if name in config.SKIP_DIRS:
+                if self._rules is None:
+                    try:
+                        self._rules = IgnoreRules(self.root)
+                    except GraphmindError:          # a broken configuration: the writer reports it
+                        return name in config.ALWAYS_SKIP
+                if self._rules.ignored("/".join(parts[:i + 1]), True):
+                    return True
+        return False
 
     def start(self) -> None:
         """Start the observer threads (watches are in place when this returns)."""
@@ -152,13 +168,14 @@ class Watcher:
                 if rel == f"{config.INDEX_DIR}/{FENCE_FILE}":
                     self._saw_fence()
                 continue
-            if any(p in config.SKIP_DIRS for p in parts[:-1]):
+            if self._left_out(parts):
                 continue
             name = parts[-1]
             if event.is_directory:
                 if name not in config.SKIP_DIRS:
                     self.queue.add(FULL)
-            elif name in (".gitignore", config.IGNORE_FILE):
+            elif name in (".gitignore", config.IGNORE_FILE, "pyproject.toml"):
+                self._rules = None
                 self.queue.add(FULL)                # what is indexed may have changed anywhere below
             elif not is_scratch(name) and language_for(rel) is not None:
                 self.queue.add(rel)

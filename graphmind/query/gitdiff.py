@@ -6,7 +6,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from graphmind.errors import BadArgumentError, GitError
+from graphmind.errors import BadArgumentError, GitError, UnknownRefError
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
@@ -99,9 +99,14 @@ def git_changes(root: Path, staged: bool = False, base: str | None = None) -> tu
     if base is not None:
         if not base.strip() or base.startswith("-") or "\x00" in base:
             raise BadArgumentError(f"'{base}' is not a git revision")
-        sha = _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", base + "^{commit}").strip()
+        _git(root, "rev-parse", "--git-dir")
+        try:
+            sha = _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", base + "^{commit}").strip()
+        except GitError:
+            raise UnknownRefError(f"'{base}'") from None
         hunks, deleted = parse_diff(_git(root, *common, sha, "--"))
-        return [c for f, h in sorted(hunks.items()) for c in _changes_of(f, h)], deleted, f"working tree against {base}"
+        return (_with_untracked(root, [c for f, h in sorted(hunks.items()) for c in _changes_of(f, h)]), deleted,
+                f"working tree (untracked files included) against {base}")
     _git(root, "rev-parse", "--git-dir")
     head = _git_head(root)
     if staged:
@@ -114,10 +119,15 @@ def git_changes(root: Path, staged: bool = False, base: str | None = None) -> tu
                 changes.append(Change(f, a, max(a, b), c.gap))
         return changes, deleted, "staged changes against HEAD"
     hunks, deleted = parse_diff(_git(root, *common, head, "--"))
-    changes = [c for f, h in sorted(hunks.items()) for c in _changes_of(f, h)]
+    changes = _with_untracked(root, [c for f, h in sorted(hunks.items()) for c in _changes_of(f, h)])
+    return changes, deleted, "uncommitted changes (staged, unstaged, untracked) against HEAD"
+
+
+def _with_untracked(root: Path, changes: list[Change]) -> list[Change]:
+    """The changes plus every untracked file (not ignored), whole: the same file set in every mode but --staged."""
     for f in sorted(p for p in _git(root, "ls-files", "--others", "--exclude-standard", "-z").split("\0") if p):
         changes.append(Change(f, 1, 10**9))
-    return changes, deleted, "uncommitted changes (staged, unstaged, untracked) against HEAD"
+    return changes
 
 
 def _git_head(root: Path) -> str:

@@ -9,11 +9,12 @@ import apsw
 from graphmind import config
 from graphmind.query import graph
 from graphmind.edgekinds import ALL_KINDS
-from graphmind.errors import BadArgumentError
+from graphmind.errors import BadArgumentError, NotFoundError
 from graphmind.query.gitdiff import Change, git_changes  # noqa: F401  (git_changes: callers take it from here)
 from graphmind.query.lookup import SymbolRef, with_counterparts
 from graphmind.paths import confine, split_file_line
 from graphmind.query.render import walk_json
+from graphmind.query.testids import TestHit, runnable_tests, test_commands
 
 _TEST_KINDS = frozenset({"function", "method"})
 _COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
@@ -38,7 +39,7 @@ class Impact:
     deleted_files: list[str] = field(default_factory=list)
     touched: list[Touched] = field(default_factory=list)
     walk: graph.Walk | None = None
-    tests: list[graph.Hit] = field(default_factory=list)
+    tests: list[TestHit] = field(default_factory=list)         # runnable test IDs, nearest first
 
 
 def is_test(kind: str, name: str, file: str) -> bool:
@@ -61,8 +62,23 @@ def range_changes(root: Path, specs: list[str]) -> list[Change]:
         file, start, end = found
         if start < 1 or end < start:
             raise BadArgumentError(f"'{spec}': lines start at 1 and END must not be before START")
-        out.append(Change(confine(root, file), start, end))
+        rel = confine(root, file)
+        out.append(Change(rel, start, min(end, _line_count(root, rel, start))))
     return out
+
+
+def _line_count(root: Path, rel: str, start: int) -> int:
+    """How many lines a named file has; a missing file or a START past its end is a NotFoundError."""
+    try:
+        with open(root / rel, "rb") as fh:
+            lines = sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+            fh.seek(max(fh.tell() - 1, 0))
+            lines += 1 if fh.tell() and fh.read(1) != b"\n" else 0
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        raise NotFoundError(f"no file {rel} in the workspace") from None
+    if start > lines:
+        raise NotFoundError(f"line {start} is past the end of {rel} ({lines} lines)")
+    return lines
 
 
 # -- what the changes touch ------------------------------------------------------------------------
@@ -126,9 +142,11 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
     out = Impact(source, changed_files=sorted({c.file for c in changes}), deleted_files=sorted(deleted or []))
     out.touched, out.unindexed_files = touched_symbols(conn, changes)
     targets = with_counterparts(conn, [t.ref for t in out.touched if t.ref.kind != "module"])   # C++ decl + def
+    reached = [(t.ref.file, t.ref.start_line, t.ref.end_line, 0) for t in out.touched]
     if targets:
         out.walk = graph.walk(conn, targets, "up", depth, limit, kinds=ALL_KINDS)
-        out.tests = [h for h in out.walk.hits if is_test(h.kind, h.symbol.rsplit(".", 1)[-1], h.file)]
+        reached += [(h.file, h.start_line, h.end_line, h.depth) for h in out.walk.hits]
+    out.tests = runnable_tests(conn, reached)
     return out
 
 
@@ -142,7 +160,9 @@ def impact_json(imp: Impact) -> dict:
         "touched": [{"symbol": t.ref.qualname, "kind": t.ref.kind, "file": t.ref.file,
                      "start_line": t.ref.start_line, "end_line": t.ref.end_line, "signature": t.ref.signature,
                      "changed_lines": t.lines, "test": t.test} for t in imp.touched],
-        "tests": sorted({h.symbol for h in imp.tests} | {t.ref.qualname for t in imp.touched if t.test}),
+        "tests": [t.id for t in imp.tests],
+        "test_runs": [t.as_json() for t in imp.tests],
+        "test_commands": test_commands(imp.tests),
     }
     if imp.walk is not None:
         w = walk_json(imp.walk)

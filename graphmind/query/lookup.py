@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import apsw
 
 from graphmind.arguments import MAX_LINE, bounded_int, bounded_text, line_number
-from graphmind.errors import AmbiguousSymbolError, UnknownSymbolError
+from graphmind.errors import AmbiguousSymbolError, BadArgumentError, NotFoundError, UnknownSymbolError
 
 PAIRED_LANGUAGES = frozenset({"c", "cpp"})   # declarations and definitions written apart
 _FILE_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
@@ -66,6 +66,16 @@ def with_counterparts(conn: apsw.Connection, found: list[SymbolRef]) -> list[Sym
     return out
 
 
+def _no_line(conn: apsw.Connection, path: str, line: str) -> str:
+    """Why FILE:LINE names nothing: the file is not indexed, or the line is past its end."""
+    row = conn.execute("SELECT max(s.end_line) FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?",
+                       (path,)).fetchone()
+    if row is None or row[0] is None:
+        return f"'{path}' is not an indexed file (missing, ignored, or not a language graphmind reads)"
+    shown = line if len(line) <= 20 else line[:20] + "…"
+    return f"line {shown} is past the end of {path} ({row[0]} lines)"
+
+
 def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> list[SymbolRef]:
     """The definitions a SYMBOL argument names; ambiguity and absence raise errors that say what to do."""
     query = bounded_text("SYMBOL", query.strip())
@@ -75,7 +85,7 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
         found = _at_line(conn, m["file"], line) if line <= MAX_LINE else []
         if found:
             return with_counterparts(conn, found)
-        raise UnknownSymbolError(query, [])
+        raise NotFoundError(_no_line(conn, m["file"].removeprefix("./"), m["line"]))
     for where in ("s.qualname = ?", "s.name = ? AND s.kind != 'module'", "s.qualname LIKE '%.' || ?"):
         found = _refs(conn, where, (query,))
         if found and where == "s.qualname = ?" and all(r.kind == "module" for r in found):
@@ -95,11 +105,8 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
     raise UnknownSymbolError(query, close)
 
 
-def list_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, kind: str | None,
-                 limit: int) -> list[SymbolRef]:
-    """Definitions filtered by qualified-name substring (or glob with *), file and kind."""
+def _symbol_filter(pattern: str | None, file: str | None, kind: str | None) -> tuple[str, tuple]:
     clauses, args = ["s.kind != 'module'" if kind is None else "s.kind = ?"], [] if kind is None else [kind]
-    limit = bounded_int("limit", limit)
     if pattern:
         bounded_text("the pattern", pattern)
         if "*" in pattern or "?" in pattern:
@@ -111,4 +118,38 @@ def list_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, k
     if file:
         clauses.append("f.path = ?")
         args.append(file.removeprefix("./"))
-    return _refs(conn, " AND ".join(clauses), tuple(args), order=f"f.path, s.start_line LIMIT {int(limit)}")
+    return " AND ".join(clauses), tuple(args)
+
+
+def list_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, kind: str | None,
+                 limit: int) -> list[SymbolRef]:
+    """Definitions filtered by qualified-name substring (or glob with *), file and kind."""
+    limit = bounded_int("limit", limit)
+    where, args = _symbol_filter(pattern, file, kind)
+    return _refs(conn, where, args, order=f"f.path, s.start_line LIMIT {int(limit)}")
+
+
+def count_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, kind: str | None) -> int:
+    """How many definitions list_symbols would give without a limit."""
+    where, args = _symbol_filter(pattern, file, kind)
+    return conn.execute(f"SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id WHERE {where}",
+                        args).fetchone()[0]
+
+
+def check_filters(conn: apsw.Connection, file: str | None, kind: str | None) -> None:
+    """A --kind the index has never seen, or a --file that is not an indexed file (absolute, a folder,
+    missing, ignored): a BadArgumentError that says what would work, never an empty answer."""
+    if kind is not None:
+        kinds = [k for (k,) in conn.execute("SELECT DISTINCT kind FROM symbols ORDER BY kind")]
+        if kind not in kinds:
+            raise BadArgumentError(f"no definition of kind '{kind}' is indexed; the kinds here: {', '.join(kinds)}")
+    if file is None:
+        return
+    rel = file.removeprefix("./").rstrip("/")
+    if file.startswith("/"):
+        raise BadArgumentError(f"--file takes a path relative to the workspace root, not '{file}'")
+    if conn.execute("SELECT 1 FROM files WHERE path = ?", (rel,)).fetchone():
+        return
+    if conn.execute("SELECT 1 FROM files WHERE substr(path, 1, ?) = ? LIMIT 1", (len(rel) + 1, rel + "/")).fetchone():
+        raise BadArgumentError(f"'{file}' is a folder: --file takes one file (search --file takes a folder)")
+    raise NotFoundError(f"'{file}' is not an indexed file (missing, ignored, or not a language graphmind reads)")

@@ -100,19 +100,47 @@ def walk_compact(w: Walk) -> str:
     return "\n".join(lines + _footer(w))
 
 
-def walk_table(w: Walk) -> str:
-    """A readable table for a terminal."""
+def cut(text: str, width: int | None, whole_tokens: bool = False) -> str:
+    """`text` within `width` characters, its end replaced by `…` when it had to be cut; `whole_tokens`:
+    cut after a separator (space, comma, bracket) rather than inside a name."""
+    if width is None or len(text) <= width:
+        return text
+    head = text[:max(width - 1, 0)]
+    if whole_tokens:
+        at = max(head.rfind(ch) for ch in " ,([{:=")
+        if at > width // 2:
+            head = head[:at + 1].rstrip()
+    return head + "…"
+
+
+def table(rows: list[tuple[str, ...]], width: int | None = None, cap: int = 60) -> list[str]:
+    """Rows as aligned columns within `width` characters: a column at most `cap` wide, the last one
+    taking what is left; every cut cell ends with `…`."""
+    if not rows:
+        return []
+    n, cap = len(rows[0]), cap if width is not None else 1 << 30      # no terminal: nothing is cut
+    widths = [min(max(len(r[i]) for r in rows), cap) for i in range(n - 1)]
+    return [cut("  ".join([*(cut(c, widths[i]).ljust(widths[i]) for i, c in enumerate(r[:-1])), r[-1]]).rstrip(), width)
+            for r in rows]
+
+
+def walk_table(w: Walk, width: int | None = None) -> str:
+    """A readable table for a terminal `width` characters wide."""
     rows = [("depth", "symbol", "location", "at lines", "signature")]
     for h in w.hits:
         loc = f"{h.file}:{h.start_line}-{h.end_line}" + (" [stale]" if h.stale else "")
         rows.append((str(h.depth), h.symbol, loc, ",".join(map(str, h.call_lines)), h.signature + kinds_note(h)))
-    widths = [min(max(len(r[i]) for r in rows), 60) for i in range(4)]
-    body = ["  ".join(c.ljust(widths[i]) if i < 4 else c for i, c in enumerate(r)) for r in rows]
-    return "\n".join([_header(w), *(body if w.hits else []), *_footer(w)])
+    body = table(rows, width)
+    return "\n".join([cut(_header(w), width), *(body if w.hits else []), *_footer(w)])
 
 
-def symbols_text(refs: list[SymbolRef]) -> str:
-    return "\n".join(f"{r.kind:<9} {r.qualname}  {r.file}:{r.start_line}-{r.end_line}  {r.signature}" for r in refs)
+def symbols_text(refs: list[SymbolRef], total: int, width: int | None = None) -> str:
+    """One definition a line (kind, qualified name, file:start-end, signature), then how many more there are."""
+    lines = table([(r.kind, r.qualname, f"{r.file}:{r.start_line}-{r.end_line}", r.signature) for r in refs], width,
+                  cap=80)
+    if total > len(refs):
+        lines.append(f"… {total - len(refs)} more ({total} in all): raise --limit or narrow the pattern")
+    return "\n".join(lines) if lines else "no definition matches"
 
 
 def status_text(st: dict) -> str:
@@ -134,4 +162,20 @@ def status_text(st: dict) -> str:
     if st["problems"]:
         lines.append("files not fully indexed:")
         lines += [f"  {p['file']}: {p['status']}: {p['error']}" for p in st["problems"]]
-    return "\n".join(lines)
+    return "\n".join(lines + skipped_lines(st.get("skipped")))
+
+
+def skipped_lines(sk: dict | None) -> list[str]:
+    """What the last full walk left out, and why, with counts (`status`)."""
+    if not sk:
+        return []
+    lines = [f"configuration: {', '.join(sk['configuration']) or 'none (defaults)'}"]
+    if sk["folder_total"]:
+        by = ", ".join(f"{why} {n}" for why, n in sk["folders_by_reason"].items())
+        lines.append(f"folders skipped: {sk['folder_total']} ({by})")
+        lines += [f"  {f['path']}/: {f['why']}" for f in sk["folders"][:20]]
+        if sk["folder_total"] > 20:
+            lines.append(f"  … {sk['folder_total'] - 20} more (--json lists {len(sk['folders'])})")
+    if sk["files_by_reason"]:
+        lines.append("files skipped: " + ", ".join(f"{why} {n}" for why, n in sk["files_by_reason"].items()))
+    return lines

@@ -17,6 +17,7 @@ import orjson
 from graphmind.query import maprank
 from graphmind.errors import BadArgumentError
 from graphmind.query.mapfiles import important_files
+from graphmind.query.render import cut
 from graphmind.store import open_reader
 from graphmind.tokens import line_cost
 
@@ -122,7 +123,7 @@ class _Drawer:
             if path.endswith((".py", ".pyi")):
                 sig = _PY_COMMENT.sub("", sig)     # `def f(x):  # note` folded into the signature
             line = INDENT * depth + (f"{start}: " if self.line_numbers else "") + sig
-            self.text[sid] = line[:MAX_LINE]
+            self.text[sid] = cut(line, MAX_LINE, whole_tokens=True)
         return self.text[sid]
 
     def draw(self, items: list) -> list[str]:

@@ -39,6 +39,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
                       + q("SELECT 'inherit', count(*) FROM inherits WHERE target_id IS NOT NULL").fetchall())
     problems = failing_files(conn)["files"]
     indexed_at = q("SELECT value FROM meta WHERE key='indexed_at'").fetchone()
+    skipped = q("SELECT value FROM meta WHERE key='skipped'").fetchone()
     db = index_path(root)
     size = sum(os.path.getsize(str(db) + s) for s in ("", "-wal") if os.path.exists(str(db) + s))
     files = sum(v["files"] for v in languages.values())
@@ -62,6 +63,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "db_bytes": size,
         **search_index_sizes(conn),
         "reuse": reuse_status(conn, root),
+        "skipped": orjson.loads(skipped[0]) if skipped else None,
     }
 
 

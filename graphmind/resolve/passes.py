@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from graphmind.collector import collector_paused
+from graphmind.pools import collector_paused
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession

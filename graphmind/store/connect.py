@@ -16,7 +16,7 @@ from graphmind import config, private
 from graphmind.pools import process_alive  # noqa: F401  (callers take it from the store)
 from graphmind.errors import DamagedIndexError, NoIndexError
 from graphmind.resources import read_text
-from graphmind.store.damage import DAMAGED, header_damage
+from graphmind.store.damage import DAMAGED, confirmed, header_damage
 
 _INDEX_MARKER = "-- indexes:"
 _CACHE_MARKER = "-- extraction cache:"
@@ -185,7 +185,7 @@ def open_reader(root: Path) -> apsw.Connection:
     path = private.index_dir(root, create=False) / config.INDEX_FILE
     if not path.is_file():
         raise NoIndexError()
-    why = header_damage(path)
+    why = confirmed(path, header_damage(path))     # a checkpoint under way can make it look short
     if why is not None:
         raise DamagedIndexError(f"({why})")
     conn = open_read_only(path)

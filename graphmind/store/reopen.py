@@ -268,7 +268,8 @@ def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], men
     """Send the typed calls of `files` back to pending (only chains mentioning one of `mentioning`)."""
     if not files:
         return
-    sql = f"SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value WHERE c.resolution IN {TYPED}"
+    sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
+           f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read')")    # a read resolved through an import too
     args = [orjson.dumps(sorted(files)).decode()]
     if mentioning is not None:
         # names and bare calls were re-opened by name: here only chains (`obj.added().run`)

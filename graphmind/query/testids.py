@@ -1,0 +1,102 @@
+"""The tests a change reaches, as IDs their runner takes: `tests/test_x.py::TestC::test_m` for pytest,
+`./pkg::TestX` for `go test`. A function nested in a test (a route handler defined inside it) stands for
+the test that encloses it."""
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+import apsw
+
+
+@dataclass
+class TestHit:
+    """A runnable test reaching a change, at its nearest depth (0: the change is inside it)."""
+    id: str
+    runner: str
+    symbol: str
+    file: str
+    start_line: int
+    end_line: int
+    signature: str
+    depth: int
+    stale: bool = False
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "runner": self.runner, "symbol": self.symbol, "file": self.file,
+                "start_line": self.start_line, "end_line": self.end_line, "depth": self.depth}
+
+
+def _runner(path: str) -> str | None:
+    base = path.rsplit("/", 1)[-1]
+    if base.endswith(".py") and (base.startswith("test_") or base.endswith("_test.py")):
+        return "pytest"                                  # pytest's default python_files
+    if base.endswith("_test.go"):
+        return "go"
+    return None
+
+
+def _chain(defs: list[tuple], start: int, end: int) -> list[tuple]:
+    """The definitions of a file enclosing start..end, outermost first (modules left out)."""
+    return [d for d in defs if d[2] <= start and d[3] >= end and d[1] != "module"]
+
+
+def _pytest(chain: list[tuple]) -> list[tuple] | None:
+    path = []
+    for d in chain:
+        name, kind = d[0], d[1]
+        if kind == "class":
+            if not name.startswith("Test"):
+                return None
+        elif name.startswith("test"):
+            return path + [d]
+        path.append(d)
+    return None
+
+
+def _go(chain: list[tuple]) -> list[tuple] | None:
+    top = chain[0] if chain else None
+    if top and top[1] == "function" and top[0].startswith(("Test", "Benchmark", "Example", "Fuzz")):
+        return [top]
+    return None
+
+
+def runnable_tests(conn: apsw.Connection, hits: list[tuple[str, int, int, int]]) -> list[TestHit]:
+    """The tests enclosing (file, start_line, end_line, depth) hits, nearest depth each, by id."""
+    found: dict[str, TestHit] = {}
+    files: dict[str, list[tuple]] = {}
+    for file, start, end, depth in hits:
+        runner = _runner(file)
+        if runner is None:
+            continue
+        if file not in files:
+            files[file] = list(conn.execute(
+                "SELECT s.name, s.kind, s.start_line, s.end_line, s.qualname, s.signature FROM symbols s"
+                " JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC", (file,)))
+        path = (_pytest if runner == "pytest" else _go)(_chain(files[file], start, end))
+        if not path:
+            continue
+        test = path[-1]
+        if runner == "pytest":
+            tid = "::".join([file, *(d[0] for d in path)])
+        else:
+            tid = f"./{file.rsplit('/', 1)[0] if '/' in file else '.'}::{test[0]}"
+        if tid not in found or depth < found[tid].depth:
+            found[tid] = TestHit(tid, runner, test[4], file, test[2], test[3], test[5], depth)
+    return sorted(found.values(), key=lambda t: (t.depth, t.id))
+
+
+def test_commands(tests: list[TestHit]) -> list[str]:
+    """One command per runner that runs exactly these tests."""
+    out = []
+    py = [t.id for t in tests if t.runner == "pytest"]
+    if py:
+        out.append("python -m pytest " + " ".join(shlex.quote(i) for i in sorted(py)))
+    by_pkg: dict[str, list[str]] = {}
+    for t in tests:
+        if t.runner == "go":
+            pkg, name = t.id.split("::")
+            by_pkg.setdefault(pkg, []).append(name)
+    for pkg, names in sorted(by_pkg.items()):
+        out.append(f"go test {shlex.quote(pkg)} -run " + shlex.quote("^(" + "|".join(sorted(names)) + ")$"))
+    return out
