@@ -92,7 +92,7 @@ def main() -> None:
     args = ap.parse_args()
     import graphmind
     head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    STAMP.update(variant=args.variant, source=str(Path(graphmind.__file__).parents[1]), commit=head.stdout.strip(),
+    STAMP.update(variant=args.variant, source=Path(graphmind.__file__).parents[1].name, commit=head.stdout.strip(),
                  ts=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     if args.append:
         APPEND.append(True)

@@ -154,7 +154,7 @@ def main() -> None:
     for path in sorted([*(REPO / "graphmind").rglob("*.py"), REPO / "schema.sql"]):
         digest.update(path.read_bytes())
     emit("env", aider_version=aider_version, python=sys.version.split()[0], cpus=os.cpu_count(),
-         budgets=args.budgets, runs=args.runs, cold_runs=args.cold_runs, source=str(REPO), source_hash=digest.hexdigest()[:16])
+         budgets=args.budgets, runs=args.runs, cold_runs=args.cold_runs, source=REPO.name, source_hash=digest.hexdigest()[:16])
     for name in args.corpus:
         with tempfile.TemporaryDirectory(prefix="gm-repomap-") as tmp_s:
             tmp = Path(tmp_s)

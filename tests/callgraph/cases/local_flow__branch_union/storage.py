@@ -28,4 +28,4 @@ def save(key, value, path=None):
 
 
 if __name__ == "__main__":
-    print(save("a", 1), save("b", 2, "/tmp/x"))
+    print(save("a", 1), save("b", 2, "out/x"))
