@@ -3,13 +3,12 @@
 copy of a pinned corpus, brought up to date by `index` every `--every` edits (CLI) or by a running
 daemon (`--daemon`), then compared table by table with a clean index of the final tree.
 
-Usage: python benchmarks/bench_order.py [--corpus django] [--edits 300] [--every 10] [--daemon] [--seed 18]
+Usage: python benchmarks/bench_order.py [--corpus django] [--edits 300] [--every 10] [--daemon] [--seed 18] [--append]
 → one JSON line: rows only in the incremental index and only in the clean one, per table.
 """
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import shutil
 import sys
@@ -18,7 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from benchkit import corpus_path, corpus_version, log
+from benchkit import corpus_path, corpus_version, log, report
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from daemonkit import graph_rows  # noqa: E402  (the test suite's comparison and edits, shared)
@@ -48,6 +47,7 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=10)
     ap.add_argument("--seed", type=int, default=18)
     ap.add_argument("--daemon", action="store_true")
+    ap.add_argument("--append", action="store_true", help="also append the line to benchmarks/results/order.jsonl")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp) / "work"
@@ -70,10 +70,10 @@ def main() -> None:
         log("clean index of the final tree")
         index_workspace(clean)
         diff = differences(index_path(work), index_path(clean))
-    print(json.dumps({"bench": "order", "corpus": f"{args.corpus}-{corpus_version(args.corpus)}",
-                      "mode": "daemon" if args.daemon else "cli", "edits": len(ops), "every": args.every,
-                      "seed": args.seed, "seconds": round(edit_s, 1), "differences": diff,
-                      "equal": not diff, "daemon_pid": ping["pid"] if args.daemon else None}))
+    report([{"bench": "order", "corpus": f"{args.corpus}-{corpus_version(args.corpus)}",
+             "mode": "daemon" if args.daemon else "cli", "edits": len(ops), "every": args.every,
+             "seed": args.seed, "seconds": round(edit_s, 1), "differences": diff, "equal": not diff,
+             "daemon_pid": ping["pid"] if args.daemon else None}], "order.jsonl" if args.append else None)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchkit import corpus_path, corpus_version, log
+from benchkit import corpus_path, corpus_version, log, report
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "resolve.jsonl"
@@ -119,12 +119,7 @@ def main() -> None:
                     continue
                 lines.append({"figure": f"tree_over_{variant} ({figure})", "corpus": name,
                               "ratio": round(med[(name, "tree")] / med[(name, variant)], 3)})
-    for line in lines:
-        print(json.dumps({**line, **stamp}))
-    if args.append:
-        with RESULTS.open("a") as f:
-            for line in lines:
-                f.write(json.dumps({**line, **stamp}) + "\n")
+    report(lines, RESULTS.name if args.append else None, **stamp)
 
 
 if __name__ == "__main__":

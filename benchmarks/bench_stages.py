@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchkit import corpus_path, log
+from benchkit import corpus_path, log, report
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "stages.jsonl"
@@ -111,12 +111,7 @@ def main() -> None:
                 lines.append({"figure": "stage_cpu_s_median", "corpus": name, "variant": variant, "n_runs": len(rs),
                               **med, "edges": rs[-1]["edges"], "args_rows": rs[-1]["args_rows"]})
     stamp["loadavg_end"] = round(os.getloadavg()[0], 2)
-    for line in lines:
-        print(json.dumps({**line, **stamp}))
-    if args.append:
-        with RESULTS.open("a") as f:
-            for line in lines:
-                f.write(json.dumps({**line, **stamp}) + "\n")
+    report(lines, RESULTS.name if args.append else None, **stamp)
 
 
 if __name__ == "__main__":

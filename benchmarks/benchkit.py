@@ -43,12 +43,12 @@ def log(msg: str, tag: str = "bench") -> None:
 
 
 def report(lines: list[dict], results_file: str | None, **stamp) -> None:
-    """Stamp each figure with the time, HEAD and `stamp`, print it as one JSON line, and append it to
-    results/<results_file> when one is given."""
+    """Stamp each figure with the time, HEAD and `stamp` (whose `commit`, the tree measured, wins over
+    HEAD), print it as one JSON line, and append it to results/<results_file> when one is given."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                             text=True).stdout.strip()
     for line in lines:
-        line.update(stamp, commit=commit, ts=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        line.update({"commit": commit, "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **stamp})
         print(json.dumps(line))
     if results_file:
         with open(REPO / "benchmarks" / "results" / results_file, "a") as fh:

@@ -113,7 +113,7 @@ class Delta:
     removed: set[int] = field(default_factory=set)     # files deleted
     gone: set[int] = field(default_factory=set)        # symbol ids that no longer exist
     names: set[str] = field(default_factory=set)       # names calls elsewhere may now resolve differently by
-    changed: set[str] = field(default_factory=set)     # of those, the names whose meaning changed (FilePlan.changed)
+    changed: set[str] = field(default_factory=set)     # names whose meaning changed (FilePlan.changed)
     wide: bool = False                                  # a change other files may have been typed through
     wide_modules: set[str] = field(default_factory=set)   # modules whose importers may resolve differently
     modules: set[str] = field(default_factory=set)        # modules that changed otherwise

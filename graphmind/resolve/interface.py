@@ -244,23 +244,23 @@ class Planner:
         """Ids kept, names changed and scopes whose resolutions hold when file `file_id` (None: new) becomes `ext`."""
         new = of_extraction(ext)
         if file_id is None:                          # a new module: what imported it may resolve now
-            names = set(new.names) | new.aliases() | flow_names(None, new) | built(new) | member_names(new)
-            return FilePlan([None] * len(new.keys), names, True, changed=names)
+            names = set(new.names) | new.aliases() | flow_names(None, new) | built(new)
+            return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new))
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
         names = set(change.names) | flow_names(old, new)
         changed = changed_names(old, new, change) if change.wide else set(change.names)
-        if change.wide:                              # every name the file defines or binds, before and after
+        if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
-            names.update(old.aliases() | new.aliases() | changed)
+            names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
         return FilePlan(keep_ids(old, old_ids, new), names, change.wide,
                         set() if change.wide else unchanged_scopes(old, new), old_hashes, changed)
 
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
-        names = set(old.names) | old.aliases() | flow_names(old, None) | built(old) | member_names(old)
-        return FilePlan([], names, True, old_hashes=old_hashes, changed=names)
+        names = set(old.names) | old.aliases() | flow_names(old, None) | built(old)
+        return FilePlan([], names, True, old_hashes=old_hashes, changed=names | member_names(old))
 
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""

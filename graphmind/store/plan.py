@@ -24,8 +24,8 @@ class FilePlan:
     reusable: set[str] = field(default_factory=set)   # scopes whose calls resolve as before (unless
     #                                                   they mention one of `names`)
     old_hashes: dict[int, int | None] = field(default_factory=dict)   # old symbol id -> symbols.text_hash
-    changed: set[str] = field(default_factory=set)    # of `names`, those whose meaning changed (a wide
-    #                                                   change names every name of the file; this, what differs)
+    changed: set[str] = field(default_factory=set)    # names whose meaning changed, bindings read as
+    #                         members included (`names` of a wide change holds every definition; this, what differs)
 
 
 class FilePlanner(Protocol):
