@@ -33,7 +33,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_flows(conn, {n[1:] for n in flows})
     _reopen_siblings(conn, delta.wide_modules)
-    near = _reopen_importers(conn, planner, wide_importers)
+    near = _reopen_importers(conn, planner, wide_importers, reads=changed)
     if delta.wide_modules and classes:
         members = _hierarchy_members(conn, classes)
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
@@ -248,10 +248,11 @@ def _further_importers(conn: apsw.Connection, modules: set[str], near: set[int])
 
 
 def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, files: set[int],
-                      mentioning: set[str] | None = None) -> set[int]:
+                      mentioning: set[str] | None = None, reads: set[str] = frozenset()) -> set[int]:
     """Calls in files importing changed modules (`files`, found before edges were cut) may have been
     typed through them: resolve them again (only those whose text mentions one of `mentioning`, when
-    given: `obj.added().run()`); the files."""
+    given: `obj.added().run()`; reads resolved through an import when they mention one of `reads`);
+    the files."""
     if not files or (mentioning is not None and not mentioning):
         return set()
     if mentioning is not None and files:
@@ -260,16 +261,20 @@ def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, files: set[in
         files &= {f for (f,) in conn.execute(
             "SELECT DISTINCT file_id FROM calls WHERE name IN (SELECT value FROM json_each(?))",
             (orjson.dumps(sorted(mentioning)).decode(),))}
-    _reopen_in(conn, planner, files, mentioning)
+    _reopen_in(conn, planner, files, mentioning, reads)
     return files
 
 
-def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], mentioning: set[str] | None) -> None:
-    """Send the typed calls of `files` back to pending (only chains mentioning one of `mentioning`)."""
+def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], mentioning: set[str] | None,
+               reads: set[str] = frozenset()) -> None:
+    """Send the typed calls of `files` back to pending (only chains mentioning one of `mentioning`),
+    and the reads resolved through an import that mention one of `reads` (or of `mentioning`):
+    `from flask import request; request.form` once `flask/__init__.py` is gone."""
     if not files:
         return
-    sql = ("SELECT c.id, c.callee FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
-           f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read')")    # a read resolved through an import too
+    reads = reads | (mentioning or set())
+    sql = (f"SELECT c.id, c.callee, c.resolution IN {TYPED} FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
+           f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read')")
     args = [orjson.dumps(sorted(files)).decode()]
     if mentioning is not None:
         # names and bare calls were re-opened by name: here only chains (`obj.added().run`)
@@ -278,7 +283,9 @@ def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], men
             sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
             args.append(orjson.dumps(sorted(mentioning)).decode())
     rows = conn.execute(sql, args)
-    ids = [cid for cid, callee in rows if mentioning is None or not mentioning.isdisjoint(planner.mentions(callee))]
+    ids = [cid for cid, callee, typed in rows
+           if (typed and (mentioning is None or not mentioning.isdisjoint(planner.mentions(callee))))
+           or (not typed and not reads.isdisjoint(planner.mentions(callee)))]
     if ids:
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
