@@ -62,7 +62,7 @@ class TypeEval(ArgumentFlow, Containers):
                         for kind, text in bound or ():
                             value |= self.flowed(s, name, text) if kind == "param" else EMPTY
                     imp = r.import_of(s, name)      # `from x import C as cls` in a branch
-                    value |= self.items(s, name)
+                    value |= {("of", a) for a in self.items(s, name)}   # elements, not the container
                     return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))
                 imp = r.import_of(s, name)
                 if imp is not None:
@@ -117,7 +117,7 @@ class TypeEval(ArgumentFlow, Containers):
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text), text[:1] in ("(", "[", "{"))
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
-            return self.expr(scope, text)
+            return frozenset(("of", a) for a in self.expr(scope, text))
         return EMPTY
 
     def imported(self, module: str, symbol: str | None) -> Value:
@@ -170,7 +170,7 @@ class TypeEval(ArgumentFlow, Containers):
             if not value:
                 return EMPTY
             if kind == "attr" and arg == "get" and i < len(chain) and chain[i][0] == "call" and \
-                    any(a[0] in ("fn", "cls") for a in value):
+                    any(a[0] in ("fn", "cls") or a[0] == "of" and a[1][0] in ("fn", "cls") for a in value):
                 value, i = self.get_item(scope, value, chain[i][1]), i + 1
             elif kind == "attr":
                 value = self.attr(value, arg)

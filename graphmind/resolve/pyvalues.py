@@ -93,7 +93,8 @@ class Containers:
 
     def get_item(self, scope: int, value: frozenset, args: str) -> frozenset:
         """`table.get(k, default)` on a table of functions: every element, and the default."""
-        out = {a for a in value if a[0] in ("fn", "cls")}
+        out = {a[1] if a[0] == "of" else a for a in value}
+        out = {a for a in out if a[0] in ("fn", "cls")}
         parts = split_top(args, ",")
         if len(parts) > 1 and parts[1]:
             out |= self.expr(scope, parts[1])
