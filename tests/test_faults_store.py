@@ -175,3 +175,39 @@ def test_an_index_damaged_under_a_running_daemon_is_rebuilt(clean_shop, tmp_path
     shutil.copytree(root, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert_same_graph(index_path(root), index_path(clean))
+
+
+@pytest.mark.parametrize("keep_shm", [True, False])
+def test_a_read_only_index_folder_with_a_leftover_wal_is_read_whole(clean_shop, tmp_path, keep_shm):
+    """A daemon killed after committing a save leaves its WAL; the folder then becomes read-only (a
+    read-only mount, or a copy without the -shm file): a query still sees what was committed."""
+    from daemonkit import start_daemon, wait_fresh
+    root = tmp_path / "shop"
+    shutil.copytree(clean_shop, root, ignore=shutil.ignore_patterns(".graphmind"))
+    folder = root / ".graphmind"
+    _mount_tmpfs(folder, "8m")
+    try:
+        index_workspace(root)
+        pid = start_daemon(root)
+        try:
+            (root / "late.py").write_text("from shop.payments.refund import process_refund\n\n\n"
+                                          "def late_caller():\n    return process_refund(1)\n")
+            wait_fresh(root)
+        finally:
+            os.kill(pid, 9)
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for gone in ("daemon.pid", "daemon.sock", "daemon.fence"):
+            (folder / gone).unlink(missing_ok=True)
+        wal = folder / "index.db-wal"
+        assert wal.exists() and wal.stat().st_size > 0      # the save is only in the WAL
+        if not keep_shm:
+            (folder / "index.db-shm").unlink()
+        _remount(folder, "ro")
+        query = run_cli("callers", "process_refund", "--json", cwd=root)
+        assert query.returncode == 0 and "Traceback" not in query.stderr, query.stderr[-800:]
+        assert "late_caller" in query.stdout
+        assert wal.stat().st_size > 0 and os.listdir(folder)   # nothing was written there
+    finally:
+        subprocess.run(["umount", str(folder)])

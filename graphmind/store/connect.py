@@ -200,11 +200,32 @@ def open_reader(root: Path) -> apsw.Connection:
         conn.close()
         if os.access(path.parent, os.W_OK):
             raise
-        # a read-only folder: WAL readers cannot make their -shm file there; nobody can write the
-        # index either, so it is read as it stands
-        conn = apsw.Connection(f"file:{quote(_unlinked(path))}?immutable=1",
-                               flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_NOFOLLOW)
+        conn = _read_only_folder(path)
         found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found != version:
         raise NoIndexError(f"(the index was built by another graphmind version: {found} != {version})")
+    return conn
+
+
+def _read_only_folder(path: Path) -> apsw.Connection:
+    """The index in a folder nobody can write: WAL readers cannot make their -shm file there and
+    nobody can write the index either, so it is read as it stands (immutable). When a writer was
+    killed after committing, its last transactions are only in the -wal file, which an immutable
+    reader never looks at: then the database and its WAL are copied to a private temporary folder
+    and read from there (SQLite replays the WAL), so a query sees every committed change."""
+    wal = Path(f"{path}-wal")
+    if not wal.is_file() or wal.stat().st_size == 0:
+        return apsw.Connection(f"file:{quote(_unlinked(path))}?immutable=1",
+                               flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_NOFOLLOW)
+    import atexit
+    import shutil
+    import tempfile
+    copy = Path(tempfile.mkdtemp(prefix="graphmind-ro-")) / path.name
+    atexit.register(shutil.rmtree, copy.parent, True)
+    with open(path, "rb") as src, open(copy, "wb") as dst:
+        shutil.copyfileobj(src, dst, 1 << 20)
+    shutil.copyfile(wal, f"{copy}-wal", follow_symlinks=False)
+    log.info("the index folder is read-only and holds an unmerged WAL: reading a private copy")
+    conn = apsw.Connection(str(copy), flags=apsw.SQLITE_OPEN_READWRITE)
+    conn.set_busy_timeout(BUSY_TIMEOUT_MS)
     return conn
