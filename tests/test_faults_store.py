@@ -91,13 +91,23 @@ def _remount(where: Path, options: str) -> None:
     subprocess.run(["mount", "-o", f"remount,{options}", str(where)], check=True)
 
 
-def test_a_read_only_index_folder_is_read(clean_shop, tmp_path):
+def _indexed_on_tmpfs(clean_shop: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the shop whose index folder is a fresh tmpfs (remountable read-only), indexed."""
     root = tmp_path / "shop"
     shutil.copytree(clean_shop, root, ignore=shutil.ignore_patterns(".graphmind"))
     folder = root / ".graphmind"
     _mount_tmpfs(folder, "8m")
     try:
         index_workspace(root)
+    except BaseException:
+        subprocess.run(["umount", str(folder)])
+        raise
+    return root, folder
+
+
+def test_a_read_only_index_folder_is_read(clean_shop, tmp_path):
+    root, folder = _indexed_on_tmpfs(clean_shop, tmp_path)
+    try:
         _remount(folder, "ro")
         (root / "added.py").write_text("def added():\n    pass\n")
         status = run_cli("status", cwd=root)
@@ -182,12 +192,8 @@ def test_a_read_only_index_folder_with_a_leftover_wal_is_read_whole(clean_shop, 
     """A daemon killed after committing a save leaves its WAL; the folder then becomes read-only (a
     read-only mount, or a copy without the -shm file): a query still sees what was committed."""
     from daemonkit import start_daemon, wait_fresh
-    root = tmp_path / "shop"
-    shutil.copytree(clean_shop, root, ignore=shutil.ignore_patterns(".graphmind"))
-    folder = root / ".graphmind"
-    _mount_tmpfs(folder, "8m")
+    root, folder = _indexed_on_tmpfs(clean_shop, tmp_path)
     try:
-        index_workspace(root)
         pid = start_daemon(root)
         try:
             (root / "late.py").write_text("from shop.payments.refund import process_refund\n\n\n"
