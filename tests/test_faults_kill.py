@@ -163,3 +163,33 @@ def test_daemon_stop_checkpoints_and_truncates_the_wal(tmp_path):
         assert not wal.exists() or wal.stat().st_size == 0, wal.stat().st_size
     finally:
         reader.close()
+
+
+def test_a_cold_index_killed_at_random_moments_resumes_to_the_clean_index(big, tmp_path):
+    """kill -9 anywhere in a cold index — parse, resolution, writing, indexes — then `index` again:
+    the result equals a clean index, table by table. The moments are drawn over the length of one
+    whole run measured here (seeded, so a failure names its moment)."""
+    import random
+    _, clean = big
+    probe = _write_workspace(tmp_path / "probe", FILES)
+    started = time.monotonic()
+    run_cli("index", ".", cwd=probe, check=True)
+    whole = time.monotonic() - started
+    rng = random.Random(18)
+    for n, fraction in enumerate(sorted(rng.uniform(0.1, 1.0) for _ in range(3))):
+        root = _write_workspace(tmp_path / f"ws{n}", FILES)
+        proc = subprocess.Popen([sys.executable, "-m", "graphmind", "index", "."], cwd=root, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            time.sleep(whole * fraction)
+            workers = _descendants(proc.pid)
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.communicate(timeout=30)
+            _wait(lambda: not any(pid_alive(w) for w in workers), 10, f"workers {sorted(workers)} to exit")
+        finally:
+            proc.kill()
+            proc.wait()
+        run_cli("index", ".", cwd=root, check=True)
+        rows, clean_rows = graph_rows(index_path(root)), graph_rows(index_path(clean))
+        for table in sorted(clean_rows):
+            assert rows.get(table) == clean_rows[table], f"{table} after a kill at {fraction:.2f} of {whole:.1f} s"
