@@ -51,8 +51,9 @@ class _Units:
             self.includes[f] = found
         self._reach: dict[int, frozenset[int]] = {}
         self.scoped: dict[str, list[int]] = defaultdict(list)       # `ns.name` -> namespace-level symbols
-        for sid, sym in t.syms.items():
-            if sym.file in self.files and sym.kind not in ("module",):
+        for sid in sorted(s for f in self.files for s in t.file_syms.get(f, ())):
+            sym = t.syms[sid]
+            if sym.kind not in ("module",):
                 prefix = self.namespace_of(sid)
                 if prefix is not None:
                     self.scoped[f"{prefix}.{sym.name}" if prefix else sym.name].append(sid)
@@ -131,7 +132,7 @@ def prepare(r: Resolving) -> None:
     units = _Units(r)
     r.state["_c_units"] = units
     t = r.t
-    for sid in sorted(s for s, sym in t.syms.items() if sym.file in units.files and sym.kind in CALLABLE_KINDS):
+    for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
         if owner is None:
             continue
@@ -140,7 +141,7 @@ def prepare(r: Resolving) -> None:
         if cls is None:
             continue
         langkit.attach(r, sid, cls)
-        t.syms[sid].parent = cls                         # its body sees the class's members
+        t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
 
 
 def find_type(r: Resolving, scope: int, path: str) -> int | None:

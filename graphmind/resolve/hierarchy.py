@@ -23,7 +23,7 @@ class ClassHierarchy:
         for every class but the `dirty` ones, whose bases are resolved again."""
         self._known = known_bases if dirty is not None else None
         self._known_subs = known_subs or {}
-        self._dirty = dirty or set()
+        self._dirty = dirty if dirty is not None else set()   # the caller's set: it may grow after the hooks' prepare
         self._mro: dict[int, int | list[int] | None] = {}   # single base: a link; several: the list
         self._members: dict[tuple, int | None] = {}
         self._base_ids: dict[int, list[int]] = {}

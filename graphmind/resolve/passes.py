@@ -38,6 +38,7 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     if session is not None:
         tables, dirty = session.prepare(conn, store.root, delta if incremental else None, store.version_at_begin)
         r = Resolver(tables, session.bases, session.subs, dirty)
+        session.merged_into(tables, dirty)
     else:
         tables, dirty = load_tables(conn, store.root), None
         r = Resolver(tables)

@@ -12,6 +12,7 @@ import apsw
 import orjson
 
 from graphmind.languages import family
+from graphmind.resolve.rewrites import Rewrites
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
 CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
@@ -69,6 +70,7 @@ class Tables:
     file_syms: dict[int, list[int]] = field(default_factory=_dd_list)   # file id -> its symbol ids
     dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
     base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
+    rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
 def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
