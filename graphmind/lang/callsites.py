@@ -9,14 +9,14 @@ from graphmind.lang.typeflow import bound, classes
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
 
-_LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
+LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
 
 def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_names: tuple[str, ...] = ("super",),
                   new_calls: bool = True, class_calls_construct: bool = False) -> Rows | None:
     """Rows for a dotted call on a typed receiver (`x.m()`, `this.f.m()`, `super.m()`, `new T()`,
     `pkg.F()`, `T.m()`); None leaves the site to the generic rules (bare names, `this.m()`)."""
     lang = language(r, caller)
-    if new_calls and text.startswith("new "):
+    if new_calls and text.startswith("new ") and "(" not in text:     # `new T().m()` is a chain: below
         cls = resolve_type(r, caller, text[4:])
         if cls is not None:
             return constructors(r, cls, _how(r, caller, cls))
@@ -53,7 +53,7 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
 def on_value(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
     """`f(x).m()`, `a.b().c()`, `(a || b).m()`, `xs[0].m()`: the member of what the receiver
     expression holds (the shared evaluator); None (the generic rules) when that is not known."""
-    m = _LAST_MEMBER.search(text)
+    m = LAST_MEMBER.search(text)
     if m is None or m.group(1) != name:
         return None
     receiver = text[:m.start()].strip()

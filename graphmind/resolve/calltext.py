@@ -12,3 +12,14 @@ def self_names(language: str) -> frozenset[str]:
     return SELF_NAMES if language == "python" else OTHER_SELF_NAMES
 DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
 SEP = re.compile(r"\s*(?:\.|::|->)\s*")
+
+
+_TYPE_ARGS = re.compile(r"<[^<>]*>")
+
+
+def without_type_args(text: str) -> str:
+    """A type written with generic arguments, without them: `Parser<List<Attr>>` -> `Parser`."""
+    prev = None
+    while prev != text:
+        prev, text = text, _TYPE_ARGS.sub("", text)
+    return text.strip()
