@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS symbols (
     end_byte   INTEGER NOT NULL,
     signature  TEXT NOT NULL,
     parent_id  INTEGER REFERENCES symbols(id),
-    text_hash  INTEGER                       -- fingerprint of its search texts (graphmind/searchindex.py)
+    text_hash  INTEGER,                      -- fingerprint of its search texts (graphmind/searchindex.py)
+    definition_id INTEGER REFERENCES symbols(id)   -- a C++ member declared in its class: its out-of-line definition (set by resolution)
 ) STRICT;
 
 -- Call sites and the other dependency sites, one row per edge. A site resolved to one definition
@@ -131,6 +132,7 @@ CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
 CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
+CREATE INDEX IF NOT EXISTS symbols_definition ON symbols(definition_id) WHERE definition_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS calls_target ON calls(target_id, caller_id);
 CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
 CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);

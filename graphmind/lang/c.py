@@ -15,7 +15,7 @@ import posixpath
 from collections import defaultdict
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
 
@@ -132,6 +132,7 @@ def prepare(r: Resolving) -> None:
     units = _Units(r)
     r.state["_c_units"] = units
     t = r.t
+    paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
         if owner is None:
@@ -140,8 +141,24 @@ def prepare(r: Resolving) -> None:
         cls = next((c for c in found if langkit.is_class(r, c)), None)
         if cls is None:
             continue
+        _pair(r, sid, cls, paired)
         langkit.attach(r, sid, cls)
         t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
+
+
+def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> None:
+    """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind and
+    parameter counts (overloads), the first one not yet paired."""
+    t = r.t
+    sym = t.syms[definition]
+    qual = f"{t.syms[cls].qualname}.{sym.name}"
+    first = t.by_qual.get(qual)
+    for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
+        d = t.syms[decl]
+        if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
+                and t.params.get(decl) == t.params.get(definition):
+            paired[decl] = definition
+            return
 
 
 def find_type(r: Resolving, scope: int, path: str) -> int | None:

@@ -79,6 +79,10 @@ class LanguageHooks:
     resolve_call: Callable[[Resolving, int, str, str], Rows | None] | None = None
 
 
+# r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members
+# declared in their class and defined as `A::f`), written to symbols.definition_id after the pass
+DEFINITIONS = "definitions"
+
 HOOKS: dict[str, LanguageHooks] = {}
 
 

@@ -189,6 +189,18 @@ class Store:
             c.executemany("UPDATE inherits SET target_id=? WHERE id=?", [(t, i) for i, t in inherit_targets])
             self._bump_graph_version()
 
+    def set_definitions(self, pairs: dict[int, int]) -> None:
+        """symbols.definition_id: each C++ declaration's out-of-line definition; others cleared."""
+        c = self.conn
+        now = dict(c.execute("SELECT id, definition_id FROM symbols WHERE definition_id IS NOT NULL"))
+        if now == pairs:
+            return
+        with self.transaction():
+            c.executemany("UPDATE symbols SET definition_id = NULL WHERE id = ?", [(i,) for i in now if i not in pairs])
+            c.executemany("UPDATE symbols SET definition_id = ? WHERE id = ?",
+                          [(d, i) for i, d in pairs.items() if now.get(i) != d])
+            self._bump_graph_version()
+
     def reset_pending_sites(self, fresh: set[int] = frozenset()) -> None:
         """Collapse every call site with a pending row back to one pending row (drops stale candidates).
         `fresh`: files whose call rows were all just written (pending, one per site): skipped.
