@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 8;
+PRAGMA user_version = 9;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS symbols (
     end_byte   INTEGER NOT NULL,
     signature  TEXT NOT NULL,
     parent_id  INTEGER REFERENCES symbols(id),
-    text_hash  INTEGER                       -- fingerprint of its search texts (graphmind/searchindex.py)
+    text_hash  INTEGER,                      -- fingerprint of its search texts (graphmind/searchindex.py)
+    definition_id INTEGER REFERENCES symbols(id)   -- a C++ member declared in its class: its out-of-line definition (set by resolution)
 ) STRICT;
 
 -- Call sites and the other dependency sites, one row per edge. A site resolved to one definition
@@ -56,7 +57,8 @@ CREATE TABLE IF NOT EXISTS calls (
     resolution TEXT NOT NULL,                -- pending | local | import | self | inferred | possible | builtin | external | unresolved | unreached
     candidates INTEGER NOT NULL DEFAULT 0,
     implicit   INTEGER NOT NULL DEFAULT 0,   -- 1: an operator, subscript, with or callback call (kept only when resolved); 2: a member or name read
-    kind       TEXT NOT NULL DEFAULT 'call'
+    kind       TEXT NOT NULL DEFAULT 'call',
+    arity      INTEGER                       -- arguments written at the call, for overloads (Java, Kotlin, Scala, C#, C++); else NULL
 ) STRICT;
 
 -- What names hold, for type-aware resolution: assignments, annotations, parameters, `self.x = …`,
@@ -130,6 +132,7 @@ CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id);
 CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols(qualname);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_parent ON symbols(parent_id);
+CREATE INDEX IF NOT EXISTS symbols_definition ON symbols(definition_id) WHERE definition_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS calls_target ON calls(target_id, caller_id);
 CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
 CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);

@@ -2,8 +2,10 @@
 """Benchmark of the daemon on a copy of Django: save latency, write->visible, a 500-file branch switch,
 idle RSS and CPU. The peer is the daemon-less path: an in-process refresh (what a query pays first).
 
-Usage: python benchmarks/bench_daemon.py [--saves N] [--switch-files N] [--idle S] [--saves-only]
-    [--variant LABEL] [--append]
+Usage: python benchmarks/bench_daemon.py [--corpus django|goyaml|goyaml+flask] [--saves N] [--switch-files N]
+    [--idle S] [--saves-only] [--variant LABEL] [--append]
+`--corpus`: Django (default); goyaml (Go: its hooks rewrite the resolver's tables each pass); goyaml and
+Flask side by side in one workspace, saves alternating between a Go and a Python file.
 Prints one JSON line per figure (`--append`: also to results/daemon.jsonl, stamped). To run an older
 tree side by side, put its sources first on PYTHONPATH (`git archive REV`) and name it with --variant:
 the daemon and the in-process peer then run that tree's graphmind. The corpus (scripts/fetch_corpora.py) is copied to a temporary
@@ -82,6 +84,7 @@ def wait_visible(client, root: Path, name: str, timeout: float = 120.0) -> float
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--corpus", default="django", choices=["django", "goyaml", "goyaml+flask"])
     ap.add_argument("--saves", type=int, default=20)
     ap.add_argument("--switch-files", type=int, default=500)
     ap.add_argument("--idle", type=float, default=30.0)
@@ -92,7 +95,7 @@ def main() -> None:
     args = ap.parse_args()
     import graphmind
     head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    STAMP.update(variant=args.variant, source=Path(graphmind.__file__).parents[1].name, commit=head.stdout.strip(),
+    STAMP.update(variant=args.variant, corpus=args.corpus, source=Path(graphmind.__file__).parents[1].name, commit=head.stdout.strip(),
                  ts=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     if args.append:
         APPEND.append(True)
@@ -100,9 +103,13 @@ def main() -> None:
     from graphmind.index.indexer import index_workspace
 
     tmp = Path(tempfile.mkdtemp(prefix="gm-bench-daemon-"))
-    root = tmp / "django"
-    shutil.copytree(corpus_path("django"), root, ignore=shutil.ignore_patterns(".graphmind"))
-    every = sorted((root / "django").rglob("*.py"))
+    root = tmp / args.corpus.replace("+", "_")
+    for name in args.corpus.split("+"):
+        shutil.copytree(corpus_path(name), root / name if "+" in args.corpus else root,
+                        ignore=shutil.ignore_patterns(".graphmind"))
+    every = sorted((root / "django").rglob("*.py")) if args.corpus == "django" else \
+        sorted(p for p in root.rglob("*") if p.suffix in (".py", ".go"))
+    by_lang = [[p for p in every if p.suffix == ext and p.stat().st_size > 2000] for ext in (".go", ".py")]
     py = [p for p in every if p.stat().st_size > 2000]
     emit("env", files_py=len(every), cpus=os.cpu_count(), loadavg=os.getloadavg()[0])
     _log("cold index (not timed here: see bench_index.py)")
@@ -113,12 +120,15 @@ def main() -> None:
         client.wait_fresh(root, 120)
         # each file is saved twice in a row: the second save parses incrementally from the cached tree
         saves = [py[(i // 2) * 2 * len(py) // args.saves] for i in range(args.saves)]
+        if "+" in args.corpus:                      # two saves of a Go file, two of a Python file, …
+            saves = [by_lang[(i // 2) % 2][(i // 4) * 7 % len(by_lang[(i // 2) % 2])] for i in range(args.saves)]
         originals = {p: p.read_bytes() for p in saves}
         current = dict(originals)
         commit, event, visible = [], [], []
         for i, path in enumerate(saves):
             name = f"bench_saved_{i}"
-            current[path] += f"\n\ndef {name}():\n    return len('x')\n".encode()
+            current[path] += (f"\n\ndef {name}():\n    return len('x')\n" if path.suffix == ".py"
+                              else f"\nfunc {name}() int {{\n\treturn len(\"x\")\n}}\n").encode()
             path.write_bytes(current[path])
             visible.append(wait_visible(client, root, name) * 1000)
             assert client.wait_fresh(root, 120)["fresh"]

@@ -107,6 +107,8 @@ FAMILIES = {"typescript": "ecmascript", "tsx": "ecmascript", "javascript": "ecma
 # languages whose package-level names are seen bare from every file of the package, without an
 # import: a bare name read there may be a variable another file declares (graphmind/resolve/reads.py)
 PACKAGE_SCOPED = frozenset({"go"})
+# languages whose methods overload by parameter count: call sites record their argument count
+OVERLOADING = frozenset({"java", "kotlin", "scala", "csharp", "cpp"})
 
 
 def family(language: str) -> str:

@@ -38,6 +38,7 @@ class CallRow:
                              # when attr is a property
     kind: str = "call"       # the site's kind (graphmind/edgekinds.py SITE_KINDS): call, decorator,
                              # reference, import, override
+    arity: int | None = None  # arguments written at the call (languages with overloads only)
 
 
 @dataclass(slots=True)

@@ -80,17 +80,17 @@ def index_copy(corpus: Path, workdir: Path, subfolder: str | None = None) -> Pat
 
 
 def load_rows(db_path: Path):
-    """calls rows under src/ and tests/: by (file, line) -> [(col, callee, target qualname, resolution)]."""
+    """calls rows under src/ and tests/: by (file, line) -> [(col, callee, target qualname, resolution, target line)]."""
     db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     rows = db.execute(
-        """select f.path, c.line, c.col, c.callee, t.qualname, c.resolution
+        """select f.path, c.line, c.col, c.callee, t.qualname, c.resolution, t.start_line
            from calls c join files f on f.id = c.file_id left join symbols t on t.id = c.target_id"""
     ).fetchall()
     db.close()
-    by_line: dict[tuple[str, int], list[tuple[int, str, str | None, str]]] = defaultdict(list)
+    by_line: dict[tuple[str, int], list[tuple[int, str, str | None, str, int | None]]] = defaultdict(list)
     resolved_total = 0
-    for path, line, col, callee, target, resolution in rows:
-        by_line[(path, line)].append((col, callee, target, resolution))
+    for path, line, col, callee, target, resolution, target_line in rows:
+        by_line[(path, line)].append((col, callee, target, resolution, target_line))
         if target is not None and resolution not in UNRESOLVED and path.startswith(("src/", "tests/")):
             resolved_total += 1
     return by_line, resolved_total
@@ -105,7 +105,9 @@ def score_precision(labels: dict, by_line) -> tuple[dict, list[dict]]:
         if not rows:
             gone.append(key)
             continue
-        hit = [r for r in rows if r[2] == e["target"] and r[3] not in UNRESOLVED]
+        # `target_line`: which of several overloads sharing the qualified name the label is about
+        hit = [r for r in rows if r[2] == e["target"] and r[3] not in UNRESOLVED
+               and e.get("target_line", r[4]) == r[4]]
         if not hit:
             no_longer.append({**key, "now": sorted({f"{r[2]} [{r[3]}]" for r in rows})})
             continue

@@ -37,3 +37,58 @@ def test_a_changed_declaration_impacts_the_definitions_callers(tmp_path):
     run_cli("index", cwd=root, check=True)
     proc = run_cli("impact", "include/acme/invoice_service.hpp:13", "--depth", "1", "--json", cwd=root, check=True)
     assert CALLERS <= {hit["symbol"] for hit in json.loads(proc.stdout)["callers"]}
+
+
+def _pairs(root) -> set[tuple[str, str]]:
+    from graphmind.store import open_reader
+    conn = open_reader(root)
+    try:
+        return set(conn.execute("SELECT s.qualname, d.qualname FROM symbols s JOIN symbols d ON d.id = s.definition_id"))
+    finally:
+        conn.close()
+
+
+DECL = "include.acme.invoice_service.acme.InvoiceService."
+DEF = "src.invoice_service.acme.InvoiceService."
+
+
+def test_the_index_merges_a_declaration_with_its_definition(tmp_path):
+    """symbols.definition_id links each member declared in its class to its out-of-line definition;
+    search and the repo map then list the pair once, as the definition."""
+    root = tmp_path / "cpp"
+    shutil.copytree(FLOW / "cpp", root)
+    run_cli("index", cwd=root, check=True)
+    assert {(DECL + n, DEF + n) for n in ("issue", "reissue", "InvoiceService")} <= _pairs(root)
+    found = json.loads(run_cli("search", "issue", "--json", cwd=root, check=True).stdout)
+    names = [hit["symbol"] for hit in (found.get("results") or found.get("symbols"))]
+    assert DEF + "issue" in names and DECL + "issue" not in names
+    drawn = run_cli("map", "--tokens", "2000", cwd=root, check=True).stdout
+    assert "InvoiceService::issue(int amount)" in drawn and "Invoice issue(int amount);" not in drawn
+
+
+def test_the_pair_follows_edits_of_either_file(tmp_path):
+    """The definition removed, then back, then the declaration's header rewritten: the links follow,
+    and the index equals a clean one after every step (kept tables, as the daemon keeps them)."""
+    from daemonkit import assert_equals_clean
+    from graphmind.index import workspace
+    from graphmind.index.indexer import index_files
+    from graphmind.resolve.session import ResolveSession
+    from graphmind.store import Store
+    root = tmp_path / "cpp"
+    shutil.copytree(FLOW / "cpp", root)
+    run_cli("index", cwd=root, check=True)
+    source = root / "src" / "invoice_service.cpp"
+    original = source.read_text()
+    header = root / "include" / "acme" / "invoice_service.hpp"
+    store, session = Store(root), ResolveSession()
+    try:
+        session.warm(store.conn, root)
+        steps = [(source, original.replace("Invoice InvoiceService::issue(int amount) {", "Invoice issue_free(int amount) {")),
+                 (source, original), (header, header.read_text() + "\n")]
+        for i, (path, text) in enumerate(steps):
+            path.write_text(text)
+            index_files(store, workspace.walk(root), [], complete=True, session=session)
+            assert ((DECL + "issue", DEF + "issue") in _pairs(root)) == (i != 0)
+            assert_equals_clean(root, tmp_path / f"clean{i}", f"step {i}")
+    finally:
+        store.close()

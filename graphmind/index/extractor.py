@@ -12,6 +12,7 @@ from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolR
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
 from graphmind.index.variables import LEAF_KINDS, variable_rows
+from graphmind.languages import OVERLOADING
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
@@ -19,6 +20,17 @@ MAX_CALLEE = 160
 _SPACE = re.compile(r"\s+")
 # a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
 _LINE_COMMENT = re.compile(r"""\s+(?:#|//)(?!.*["'])[^\n]*$""")
+
+
+def _arity(call) -> int | None:
+    """The number of arguments written at a call (`f(a, b)` -> 2), None when it has no argument list."""
+    args = call.child_by_field_name("arguments")
+    if args is None:                          # Kotlin: call_suffix > value_arguments
+        suffix = next((c for c in call.named_children if c.type == "call_suffix"), None)
+        args = next((c for c in suffix.named_children if c.type == "value_arguments"), None) if suffix else None
+    if args is None:
+        return None
+    return sum(1 for c in args.named_children if "comment" not in c.type)
 
 
 def _text(node) -> str:
@@ -134,11 +146,13 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             i = p - 1          # symbol index k lives at ordered[k - 1]: defs were appended in order
         return 0
 
+    counted = language in OVERLOADING
     for node, name, recv in calls:
         callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
         out.calls.append(CallRow(enclosing(node.start_byte, True), callee.lstrip("@ "),
                                  _text(name), name.start_point[0] + 1, name.start_point[1],
-                                 kind="decorator" if node.type == "decorator" else "call"))
+                                 kind="decorator" if node.type == "decorator" else "call",
+                                 arity=_arity(node) if counted else None))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
         parent = out.symbols[out.symbols[d.index].parent or 0]
         if out.symbols[d.index].kind == "method" and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:

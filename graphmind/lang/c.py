@@ -15,7 +15,7 @@ import posixpath
 from collections import defaultdict
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
 
@@ -51,8 +51,9 @@ class _Units:
             self.includes[f] = found
         self._reach: dict[int, frozenset[int]] = {}
         self.scoped: dict[str, list[int]] = defaultdict(list)       # `ns.name` -> namespace-level symbols
-        for sid, sym in t.syms.items():
-            if sym.file in self.files and sym.kind not in ("module",):
+        for sid in sorted(s for f in self.files for s in t.file_syms.get(f, ())):
+            sym = t.syms[sid]
+            if sym.kind not in ("module",):
                 prefix = self.namespace_of(sid)
                 if prefix is not None:
                     self.scoped[f"{prefix}.{sym.name}" if prefix else sym.name].append(sid)
@@ -131,7 +132,8 @@ def prepare(r: Resolving) -> None:
     units = _Units(r)
     r.state["_c_units"] = units
     t = r.t
-    for sid in sorted(s for s, sym in t.syms.items() if sym.file in units.files and sym.kind in CALLABLE_KINDS):
+    paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
+    for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
         if owner is None:
             continue
@@ -139,8 +141,24 @@ def prepare(r: Resolving) -> None:
         cls = next((c for c in found if langkit.is_class(r, c)), None)
         if cls is None:
             continue
+        _pair(r, sid, cls, paired)
         langkit.attach(r, sid, cls)
-        t.syms[sid].parent = cls                         # its body sees the class's members
+        t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
+
+
+def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> None:
+    """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind and
+    parameter counts (overloads), the first one not yet paired."""
+    t = r.t
+    sym = t.syms[definition]
+    qual = f"{t.syms[cls].qualname}.{sym.name}"
+    first = t.by_qual.get(qual)
+    for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
+        d = t.syms[decl]
+        if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
+                and t.params.get(decl) == t.params.get(definition):
+            paired[decl] = definition
+            return
 
 
 def find_type(r: Resolving, scope: int, path: str) -> int | None:

@@ -6,17 +6,17 @@ import re
 
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
 from graphmind.lang.typeflow import bound, classes
-from graphmind.resolve.calltext import DOTTED, SELF_NAMES, SEP
+from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
 
-_LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
+LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
 
 def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_names: tuple[str, ...] = ("super",),
                   new_calls: bool = True, class_calls_construct: bool = False) -> Rows | None:
     """Rows for a dotted call on a typed receiver (`x.m()`, `this.f.m()`, `super.m()`, `new T()`,
     `pkg.F()`, `T.m()`); None leaves the site to the generic rules (bare names, `this.m()`)."""
     lang = language(r, caller)
-    if new_calls and text.startswith("new "):
+    if new_calls and text.startswith("new ") and "(" not in text:     # `new T().m()` is a chain: below
         cls = resolve_type(r, caller, text[4:])
         if cls is not None:
             return constructors(r, cls, _how(r, caller, cls))
@@ -33,18 +33,19 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
                 return constructors(r, res[1], res[0])
         return None
     head, middle = parts[0], parts[1:-1]
+    selves = self_names(lang)
     if head in super_names and not middle:
         cls = r.enclosing_class(caller)
         found = r.dispatch(cls, caller, name, True) if cls is not None else []
         return [(hit, "self", 0) for hit in found] if found else r.possible(lang, name)
-    if head in SELF_NAMES and (not middle or head in ("Self", "static")):
+    if head in selves and (not middle or head in ("Self", "static")):
         return None                              # the generic `this.m()` / `Self::f()` dispatch
     ev = flow(r)
     value = ev.variable(caller, head)
     if value is None:                            # not a variable: a package, module, type or namespace
         return _path_call(r, caller, parts, name, lang, class_calls_construct)
-    how = "self" if head in SELF_NAMES else "inferred"
-    if not value and head not in SELF_NAMES and entries_external(r, caller, head):
+    how = "self" if head in selves else "inferred"
+    if not value and head not in selves and entries_external(r, caller, head):
         return [(None, "external", 0)]          # declared as a type from outside the workspace
     return typed_member(r, caller, value, middle, name, how)
 
@@ -52,7 +53,7 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
 def on_value(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
     """`f(x).m()`, `a.b().c()`, `(a || b).m()`, `xs[0].m()`: the member of what the receiver
     expression holds (the shared evaluator); None (the generic rules) when that is not known."""
-    m = _LAST_MEMBER.search(text)
+    m = LAST_MEMBER.search(text)
     if m is None or m.group(1) != name:
         return None
     receiver = text[:m.start()].strip()

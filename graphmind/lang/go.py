@@ -65,13 +65,14 @@ def _go_mods(root: Path | None, dirs: set[str]) -> dict[str, str]:
 
 def prepare(r: Resolving) -> None:
     """Rewrite import paths to package names, and attach methods to their receiver types."""
-    t = r.t
+    t, edit = r.t, r.t.rewrites
     files = [fid for fid, lang in t.lang.items() if lang == "go" and fid in t.file_module]
     dir_module = {_dir(t.paths[fid]): t.syms[t.file_module[fid]].qualname for fid in files}
     mods = sorted(_go_mods(t.root, set(dir_module)).items(), key=lambda kv: -len(kv[0]))
-    scopes = {s.id for s in t.syms.values() if s.file in set(files)}
-    for scope in scopes & set(t.imports):
-        for alias, (path, symbol) in list(t.imports[scope].items()):
+    syms = sorted(sid for fid in files for sid in t.file_syms.get(fid, ()))
+    for scope in sorted(set(syms) & set(t.imports)):
+        table = t.imports[scope]
+        for alias, (path, symbol) in list(table.items()):
             target = EXTERNAL + path
             for mpath, mdir in mods:
                 if path == mpath or path.startswith(mpath + "/"):
@@ -83,13 +84,14 @@ def prepare(r: Resolving) -> None:
             last = path.rsplit("/", 1)
             if alias == last[-1] and _VERSION.match(alias) and len(last) == 2:
                 key = last[0].rsplit("/", 1)[-1].replace("-", "_").replace(".", "_")   # `…/yaml/v3` binds `yaml`
-                del t.imports[scope][alias]
+                edit.delete(table, alias)
             elif alias == last[-1] and _DOT_VERSION.search(alias):
                 key = _DOT_VERSION.sub("", alias).replace("-", "_")       # `gopkg.in/yaml.v3` binds `yaml`
-                del t.imports[scope][alias]
-            t.imports[scope][key] = (target, symbol)
-    for sym in list(t.syms.values()):
-        if sym.kind in CALLABLE_KINDS and sym.file in t.file_module and t.lang.get(sym.file) == "go":
+                edit.delete(table, alias)
+            edit.set(table, key, (target, symbol))
+    for sid in syms:
+        sym = t.syms[sid]
+        if sym.kind in CALLABLE_KINDS:
             owner = langkit.owner_path(r, sym.id)
             if owner is None:
                 continue
@@ -97,7 +99,7 @@ def prepare(r: Resolving) -> None:
             cls = t.by_qual.get(f"{pkg}.{owner}")
             if cls is not None and cls in t.syms:
                 if t.syms[cls].kind == "type":
-                    t.syms[cls].kind = "struct"   # `type Celsius float64` has methods too
+                    edit.attr(t.syms[cls], "kind", "struct")   # `type Celsius float64` has methods too
                 langkit.attach(r, sym.id, cls)
 
 

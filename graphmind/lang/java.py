@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, kit as langkit
+from graphmind.lang import callsites, externals, kit as langkit
+
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 
@@ -79,8 +80,17 @@ def kotlin_visible(r: Resolving, scope: int, name: str):
 
 
 def java_call(r: Resolving, caller: int, text: str, name: str):
-    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types."""
-    return callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
+    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types; a receiver
+    certainly of an outside type (graphmind/lang/externals.py) is external, not `possible`."""
+    rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
+    if rows is not None and any(how != "possible" for _, how, _ in rows):
+        return rows
+    m = callsites.LAST_MEMBER.search(text)
+    receiver = text[:m.start()] if m is not None and m.group(1) == name and not text.startswith("new ") else ""
+    if receiver.strip() and (externals.external_receiver(r, caller, receiver)
+                             or externals.inherited_from_outside(r, caller, receiver, name)):
+        return [(None, "external", 0)]
+    return rows
 
 
 def kotlin_call(r: Resolving, caller: int, text: str, name: str):

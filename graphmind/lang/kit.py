@@ -57,14 +57,15 @@ def is_class(r: Resolving, sid: int | None) -> bool:
 def attach(r: Resolving, method: int, cls: int) -> None:
     """Make a method defined outside its type's body (Go receivers, C++ `A::m`, Rust impl blocks)
     a member of the type, and no longer a bare name of the scope it was written in."""
-    t = r.t
+    t, edit = r.t, r.t.rewrites
     sym = t.syms[method]
     parent = sym.parent
     if parent is not None and t.children.get(parent, {}).get(sym.name) == method:
-        del t.children[parent][sym.name]
-    t.children[cls][sym.name] = method
-    if cls not in t.definers[sym.name]:
-        t.definers[sym.name].append(cls)
+        edit.delete(t.children[parent], sym.name)
+    edit.set(edit.entry(t.children, cls), sym.name, method)
+    definers = edit.entry(t.definers, sym.name)
+    if cls not in definers:
+        edit.extend(definers, [cls])
 
 
 def owner_path(r: Resolving, sid: int) -> str | None:

@@ -120,27 +120,27 @@ class _Paths:
 
 def prepare(r: Resolving) -> None:
     """Rewrite `use` paths to qualified names and merge impl blocks into their types."""
-    t = r.t
+    t, edit = r.t, r.t.rewrites
     paths = _Paths(r)
     r.state["_rust_paths"] = paths
-    rust = {sid for sid, s in t.syms.items() if t.lang.get(s.file) == "rust"}
-    for scope in rust & set(t.imports):
+    rust = {sid for fid, lang in t.lang.items() if lang == "rust" for sid in t.file_syms.get(fid, ())}
+    for scope in sorted(rust & set(t.imports)):
         table = t.imports[scope]
         for alias, (module, symbol) in list(table.items()):
             if symbol is not None and "::" in symbol:
                 extra, symbol = symbol.rsplit("::", 1)
                 module = f"{module}::{extra}"
             if symbol is None and alias == module:          # `use a::b::{self}`, `use a;`
-                del table[alias]
+                edit.delete(table, alias)
                 alias = module.rsplit("::", 1)[-1]
-            table[alias] = (paths.absolute(scope, module), symbol)
-    for scope in rust & set(t.stars):
-        t.stars[scope] = [paths.absolute(scope, m) for m in t.stars[scope]]
+            edit.set(table, alias, (paths.absolute(scope, module), symbol))
+    for scope in sorted(rust & set(t.stars)):
+        edit.set(t.stars, scope, [paths.absolute(scope, m) for m in t.stars[scope]])
     _merge_impls(r, rust)
 
 
 def _merge_impls(r: Resolving, rust: set[int]) -> None:
-    t = r.t
+    t, edit = r.t, r.t.rewrites
     types: dict[str, list[int]] = defaultdict(list)
     for sid in rust:
         if t.syms[sid].kind in CLASS_KINDS:
@@ -155,15 +155,19 @@ def _merge_impls(r: Resolving, rust: set[int]) -> None:
             hit = r.in_module(imp[0], imp[1], set()) if imp is not None and imp[1] is not None else None
             canonical = hit if langkit.is_class(r, hit) else None
         if canonical is None:
-            sym.kind = "struct"                             # an impl of an outside type: a class of its own
+            edit.attr(sym, "kind", "struct")                # an impl of an outside type: a class of its own
             continue
         for name, method in list(t.children[sid].items()):
             langkit.attach(r, method, canonical)
-            t.syms[method].parent = canonical
-        t.bases[canonical].extend(t.bases.pop(sid, []))
+            edit.attr(t.syms[method], "parent", canonical)
+        if sid in t.bases:
+            moved = t.bases[sid]
+            edit.delete(t.bases, sid)
+            edit.extend(edit.entry(t.bases, canonical), moved)
+            edit.merged[sid] = canonical
         if sym.parent is not None and t.children.get(sym.parent, {}).get(sym.name) == sid:
-            t.children[sym.parent][sym.name] = canonical
-        t.by_qual[sym.qualname] = canonical
+            edit.set(t.children[sym.parent], sym.name, canonical)
+        edit.set(t.by_qual, sym.qualname, canonical)
 
 
 def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):

@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import apsw
 
@@ -25,6 +25,9 @@ from graphmind.store import DAMAGED, open_reader
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher
 from graphmind.live.writerstate import WriterState
+
+if TYPE_CHECKING:
+    from graphmind.resolve.session import ResolveSession
 
 log = logging.getLogger("graphmind.live.daemon")
 POOL_SIZE = 4               # idle read connections kept (requests run one thread each)
@@ -97,6 +100,7 @@ class Served(Protocol):
     last_update: dict | None
     writer: WriterState
     latencies: deque[tuple[float, float]]
+    session: ResolveSession
 
     def wait_fresh(self, timeout: float) -> dict: ...
 
@@ -157,6 +161,7 @@ class DaemonOps:
                   uptime_s=round(time.time() - self.d.started_at, 1), files_watched=files,
                   pending=self.queue.pending_count(), pending_paths=self.queue.pending_paths(20),
                   events=self.queue.events, updates=self.d.updates, reconciles=self.d.reconciles,
+                  tables_loaded=self.d.session.loads,
                   overflows=self.d.watcher.overflows, last_update=self.d.last_update, rss_bytes=rss_bytes(),
                   latency_ms={"event_to_commit_p50": pct(ev, 0.5), "event_to_commit_p99": pct(ev, 0.99),
                               "commit_p50": pct(work, 0.5), "commit_p99": pct(work, 0.99),

@@ -128,8 +128,9 @@ def read_graph(conn: apsw.Connection) -> RefGraph:
     node_of = {fid: i for i, (_, fid, _) in enumerate(files)}
     rows = sorted((node_of[f], line, q, sid, name) for sid, f, name, line, q in conn.execute(
         # variables and constants are not ranked: the map stays about classes and functions (as Aider's)
+        # nor a C++ declaration defined out of line: its definition stands for both
         "SELECT id, file_id, name, start_line, qualname FROM symbols WHERE kind NOT IN ('module', 'constant',"
-        " 'variable')") if f in node_of)
+        " 'variable') AND definition_id IS NULL") if f in node_of)
     real = {r[3]: pos for pos, r in enumerate(rows)}                   # symbol id → position
     sym_node = np.array([r[0] for r in rows], dtype=np.int64)
     names, sym_name = np.unique(np.array([r[4] for r in rows], dtype=object), return_inverse=True)

@@ -218,13 +218,13 @@ def search(conn: apsw.Connection, query: str, *, kind: str | None = None, file: 
         raise BadArgumentError(f"no symbol of kind '{kind}' is indexed (kinds: {kinds})")
     flt = sq.Filter(kind, file)
     exact = _exact(conn, idents, flt)
-    single = len(terms) == 1 and len(idents) == 1
-    seen_exact = set(exact)
+    single, seen_exact = len(terms) == 1 and len(idents) == 1, set(exact)
     prefix = [i for i in _prefix(conn, idents[0], flt) if i not in seen_exact] if single and len(terms[0]) >= 3 else []
     text = _text(conn, terms, flt, bool(exact or prefix))
     sub = _substring(conn, idents, flt)
     callers = _callers(conn, exact, flt) if graph and exact else []
     fuzzy = _fuzzy(conn, terms, flt) if not (exact or prefix or text or sub) else []
+    exact, prefix, text, sub, callers, fuzzy = sq.merge_declarations(conn, flt, exact, prefix, text, sub, callers, fuzzy)
     pool = list(dict.fromkeys(exact + prefix + text + sub + callers + fuzzy))
     rows = {r[0]: r for r in conn.execute(
         "SELECT s.id, s.kind, s.qualname, s.name, f.path, s.start_line, s.end_line, s.signature"

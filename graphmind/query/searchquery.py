@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import apsw
+import orjson
+
 from graphmind.store.searchindex import fold_name, split_words
 
 STOPWORDS = frozenset(
@@ -100,3 +103,14 @@ class Filter:
                 clauses_.append("(f.path = ? OR substr(f.path, 1, ?) = ?)")
                 self.args += [file, len(file) + 1, file + "/"]
         self.sql = "".join(f" AND {c}" for c in clauses_)
+
+
+def merge_declarations(conn: apsw.Connection, flt: Filter, *lists: list[int]) -> list[list[int]]:
+    """The result lists with each C++ member declaration that is defined out of line replaced by its
+    definition (symbols.definition_id): one symbol for the pair. Not under --file, which names a file."""
+    ids = sorted({i for ids in lists for i in ids})
+    if flt.join or not ids:
+        return list(lists)
+    to = dict(conn.execute("SELECT id, definition_id FROM symbols WHERE definition_id IS NOT NULL"
+                           " AND id IN (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),)))
+    return [list(dict.fromkeys(to.get(i, i) for i in ids)) for ids in lists]

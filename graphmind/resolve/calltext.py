@@ -4,5 +4,22 @@ from __future__ import annotations
 import re
 
 SELF_NAMES = frozenset({"self", "cls", "this", "Self", "static"})
+OTHER_SELF_NAMES = SELF_NAMES - {"cls"}      # outside Python `cls` is an ordinary name (Java's `Class cls`)
+
+
+def self_names(language: str) -> frozenset[str]:
+    """The names that mean the current object or class in a language's call text."""
+    return SELF_NAMES if language == "python" else OTHER_SELF_NAMES
 DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
 SEP = re.compile(r"\s*(?:\.|::|->)\s*")
+
+
+_TYPE_ARGS = re.compile(r"<[^<>]*>")
+
+
+def without_type_args(text: str) -> str:
+    """A type written with generic arguments, without them: `Parser<List<Attr>>` -> `Parser`."""
+    prev = None
+    while prev != text:
+        prev, text = text, _TYPE_ARGS.sub("", text)
+    return text.strip()

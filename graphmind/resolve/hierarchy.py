@@ -5,7 +5,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from itertools import dropwhile, islice
 
-from graphmind.resolve.calltext import SEP
+from graphmind.resolve.calltext import SEP, without_type_args
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
@@ -23,7 +23,7 @@ class ClassHierarchy:
         for every class but the `dirty` ones, whose bases are resolved again."""
         self._known = known_bases if dirty is not None else None
         self._known_subs = known_subs or {}
-        self._dirty = dirty or set()
+        self._dirty = dirty if dirty is not None else set()   # the caller's set: it may grow after the hooks' prepare
         self._mro: dict[int, int | list[int] | None] = {}   # single base: a link; several: the list
         self._members: dict[tuple, int | None] = {}
         self._base_ids: dict[int, list[int]] = {}
@@ -72,6 +72,8 @@ class ClassHierarchy:
     def base_target(self, cls: int, base: str) -> int | None:
         """The definition a base-class expression names, seen from where the class statement runs."""
         parent = self.t.syms[cls].parent
+        if "<" in base:                                  # `extends Parser<List<Attr>>`: the class Parser
+            base = without_type_args(base)
         hit = self.resolve_path(parent if parent is not None else cls, base)
         target = hit[1] if hit is not None and isinstance(hit[1], int) else None
         if target == cls:

@@ -64,9 +64,9 @@ class LanguageHooks:
     """What a language adds to the generic pipeline; every field is optional."""
     # (relative path, file bytes) -> module qualified name, or None for the path-based default
     module_name: Callable[[str, bytes], str | None] | None = None
-    # called once per resolve pass with the loaded tables (read go.mod, … from r.t.root); a language
-    # with one rewrites the tables, so a workspace containing it reloads them every update
-    # (graphmind/resolve/session.py): state that only reads them belongs on the resolver, built lazily (lang/js.py)
+    # called once per resolve pass with the loaded tables (read go.mod, … from r.t.root); every change
+    # it makes to them goes through r.t.rewrites, so kept tables can be restored to the rows before an
+    # update (graphmind/resolve/session.py): state that only reads them belongs on the resolver (lang/js.py)
     prepare: Callable[[Resolving], None] | None = None
     # (resolver, file id, scope id, module as written, imported symbol or None) -> answer or None
     resolve_import: Callable[[Resolving, int, int, str, str | None], Answer | None] | None = None
@@ -78,6 +78,10 @@ class LanguageHooks:
     # variable, `new T()`, `super.m()`), or None to fall through to them
     resolve_call: Callable[[Resolving, int, str, str], Rows | None] | None = None
 
+
+# r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members
+# declared in their class and defined as `A::f`), written to symbols.definition_id after the pass
+DEFINITIONS = "definitions"
 
 HOOKS: dict[str, LanguageHooks] = {}
 

@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from graphmind.pools import collector_paused
 from graphmind.models import Delta
+from graphmind.resolve.hooks import DEFINITIONS
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
 from graphmind.resolve.spread import can_spread, pending_chunks, resolve_chunk, resolved_chunks
@@ -38,6 +39,7 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     if session is not None:
         tables, dirty = session.prepare(conn, store.root, delta if incremental else None, store.version_at_begin)
         r = Resolver(tables, session.bases, session.subs, dirty)
+        session.merged_into(tables, dirty)
     else:
         tables, dirty = load_tables(conn, store.root), None
         r = Resolver(tables)
@@ -58,6 +60,7 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
             target = r.base_target(cls, base)
             inherit_targets.append((iid, target if target in resolved else None))
     store.write_resolutions([], [], [], inherit_targets)
+    store.set_definitions(r.state.get(DEFINITIONS, {}))
     if session is not None:
         session.record(r, classes, store.graph_version())
     return total

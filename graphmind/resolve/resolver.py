@@ -16,7 +16,7 @@ import builtins
 
 from graphmind.languages import family
 from graphmind.models import MEMBER_READ
-from graphmind.resolve.calltext import DOTTED, SELF_NAMES, SEP
+from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
 from graphmind.resolve.hooks import LanguageHooks, Rows, hooks_for
 from graphmind.resolve.pytypes import TypeEval
@@ -216,7 +216,7 @@ class Resolver(ClassHierarchy):
             return self.possible(lang, name)
         if DOTTED.match(text):
             parts = SEP.split(text)
-            if parts[0] in SELF_NAMES and len(parts) == 2:
+            if parts[0] in self_names(lang) and len(parts) == 2:
                 cls = self.enclosing_class(caller)
                 found = self.dispatch(cls, caller, name, False) if cls is not None else []
                 if found:

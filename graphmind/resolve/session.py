@@ -6,28 +6,21 @@ resolves every class's bases again. With it an update costs what it changed: the
 rows are loaded, and only the classes a change can reach get their bases resolved again (classes
 in changed files, classes deriving from a definition that is gone, classes whose base expression
 names a name that appeared or vanished; all of them after a change others may be typed through).
-A language whose hooks rewrite the tables when a pass starts (`prepare`) needs them loaded whole:
-a workspace containing one reloads them every update, as without a session.
+A language whose hooks rewrite the tables when a pass starts (`prepare`: Go, Rust, C/C++) records
+what it rewrote (graphmind/resolve/rewrites.py): an update first undoes that, so the tables are
+exactly the stored rows again, then updates the changed files, and the pass rewrites them anew.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from pathlib import Path
 
 import apsw
 
-from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.tables import Tables, load_tables, update_files
 from graphmind.store import graph_version
-
-
-def keeps_tables(languages: Iterable[str]) -> bool:
-    """Whether tables of files in these languages can be updated file by file: none of them has
-    hooks that rewrite the tables when a pass starts (`prepare`)."""
-    return not any(getattr(hooks_for(lang), "prepare", None) for lang in set(languages))
 
 
 class ResolveSession:
@@ -57,19 +50,21 @@ class ResolveSession:
         if t is None or delta is None or version_at_begin != self.version:
             self.invalidate()
             self.loads += 1
-            t = load_tables(conn, root)
-            if keeps_tables(t.lang.values()):
-                self.tables = t
+            self.tables = t = load_tables(conn, root)
             return t, None
         touched = delta.files | delta.removed
         self.churn += len(touched)
+        merged = dict(t.rewrites.merged)            # impl blocks whose bases a type held: it loses them
+        t.rewrites.undo()                           # the tables as loaded from the rows, then updated
+        left = set()
         for fid in touched:                                          # their classes are re-read below
             for sid in t.file_syms.get(fid, ()):
                 self._forget(sid)
+                if sid in merged:
+                    left.add(merged[sid])
+        for cls in left:
+            self._forget(cls)
         update_files(t, conn, delta.files, delta.removed)
-        if not keeps_tables(t.lang[f] for f in delta.files):   # a file of such a language arrived:
-            self.invalidate()                                    # its hooks rewrite t this pass
-            return t, None
         if delta.wide:
             return t, None
         dirty = {sid for fid in delta.files for sid in t.file_syms.get(fid, ()) if sid in t.bases}
@@ -77,13 +72,20 @@ class ResolveSession:
             dirty |= self.subs.get(gone, set())
         for name in delta.names:
             dirty |= t.base_words.get(name, set())
-        return t, {c for c in dirty if c in t.syms}
+        return t, {c for c in dirty | left if c in t.syms}
+
+    def merged_into(self, t: Tables, dirty: set[int] | None) -> None:
+        """After the pass's hooks rewrote the tables: a dirty block merged into its type (a Rust impl)
+        makes that type dirty too, since it now holds the block's bases."""
+        for block in t.rewrites.merged:
+            self._forget(block)                     # its bases are its type's now
+        if dirty is not None:
+            dirty |= {t.rewrites.merged[c] for c in dirty if c in t.rewrites.merged}
 
     def warm(self, conn: apsw.Connection, root: Path) -> bool:
         """Load the tables and resolve every class's bases ahead of the first update (when they can
         be kept); whether they were loaded."""
-        languages = [lang for (lang,) in conn.execute("SELECT DISTINCT language FROM files")]
-        if self.tables is not None or not keeps_tables(languages):
+        if self.tables is not None:
             return False
         self.loads += 1
         self.tables = load_tables(conn, root)

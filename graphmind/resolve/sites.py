@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from graphmind import edgekinds as K
 from graphmind.models import MEMBER_READ, UNREACHED
+from graphmind.resolve.overloads import pick_overloads
 from graphmind.resolve.reads import read_edges
 from graphmind.resolve.resolver import PY_BUILTINS, Resolver
 from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
@@ -12,9 +13,11 @@ from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
 Edge = tuple["int | None", str, int, str]       # (target, resolution, candidates, kind)
 
 
-def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int, site: str) -> list[Edge]:
+def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int, site: str,
+                 arity: int | None = None) -> list[Edge]:
     """The edges of one site (none: nothing to record, as for a builtin type named). An implicit call
-    that reached nothing keeps one `unreached` row, never listed, so a definition added later re-opens it."""
+    that reached nothing keeps one `unreached` row, never listed, so a definition added later re-opens it.
+    `arity`: the arguments written at a call, which picks among overloads (graphmind/resolve/overloads.py)."""
     if site in K.DEPENDENCY_SITES:
         return _dependency(r, caller, callee, name, site)
     if implicit == MEMBER_READ:               # a property's getter, else a variable read
@@ -22,7 +25,7 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         if rows:
             return [(t, how, n, K.PROPERTY) for t, how, n in rows]
         return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
-    rows = r.resolve_call(caller, callee, name, implicit)
+    rows = pick_overloads(r, r.resolve_call(caller, callee, name, implicit), arity)
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
         return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]

@@ -11,7 +11,9 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind.languages import family
+from graphmind.languages import OVERLOADING, family
+from graphmind.resolve.overloads import param_counts
+from graphmind.resolve.rewrites import Rewrites
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
 CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
@@ -69,6 +71,8 @@ class Tables:
     file_syms: dict[int, list[int]] = field(default_factory=_dd_list)   # file id -> its symbol ids
     dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
     base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
+    params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
+    rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
 def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
@@ -104,9 +108,16 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         """The int object the symbol table already holds for this id (saves an object per reference)."""
         sym = syms.get(sid)
         return sym.id if sym is not None else sid
-    for sid, qual, name, kind, parent, fid in conn.execute(
-            f"SELECT id, qualname, name, kind, parent_id, file_id FROM symbols{where} ORDER BY id", args):
+    overloading = ",".join(f"'{lang}'" for lang in sorted(OVERLOADING))
+    for sid, qual, name, kind, parent, fid, signature in conn.execute(
+            "SELECT id, qualname, name, kind, parent_id, file_id, CASE WHEN kind IN ('method', 'constructor', 'function')"
+            f" AND file_id IN (SELECT id FROM files WHERE language IN ({overloading})) THEN signature END"
+            f" FROM symbols{where} ORDER BY id", args):
         name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
+        if signature is not None:
+            counts = param_counts(signature, name)
+            if counts is not None:
+                t.params[sid] = counts
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -216,7 +227,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for _, base in t.bases.pop(sid, ()):
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
-            for table in (t.children, t.imports, t.stars, t.attrs, t.variables):
+            for table in (t.children, t.imports, t.stars, t.attrs, t.variables, t.params):
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)

@@ -184,9 +184,21 @@ class Store:
             c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=?, kind=? WHERE id=?", updates)
             c.executemany(
                 "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
-                " kind, implicit) VALUES (?,?,?,?,?,?,?,?,?,?,?)", inserts)
+                " kind, implicit, arity) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
             c.executemany("DELETE FROM calls WHERE id=?", deletes)
             c.executemany("UPDATE inherits SET target_id=? WHERE id=?", [(t, i) for i, t in inherit_targets])
+            self._bump_graph_version()
+
+    def set_definitions(self, pairs: dict[int, int]) -> None:
+        """symbols.definition_id: each C++ declaration's out-of-line definition; others cleared."""
+        c = self.conn
+        now = dict(c.execute("SELECT id, definition_id FROM symbols WHERE definition_id IS NOT NULL"))
+        if now == pairs:
+            return
+        with self.transaction():
+            c.executemany("UPDATE symbols SET definition_id = NULL WHERE id = ?", [(i,) for i in now if i not in pairs])
+            c.executemany("UPDATE symbols SET definition_id = ? WHERE id = ?",
+                          [(d, i) for i, d in pairs.items() if now.get(i) != d])
             self._bump_graph_version()
 
     def reset_pending_sites(self, fresh: set[int] = frozenset()) -> None:

@@ -7,6 +7,8 @@
 (method_declaration type: (_) @value) @binding.returns
 (enhanced_for_statement type: (_) @value name: (identifier) @name) @binding.annot
 (catch_formal_parameter (catch_type) @value name: (identifier) @name) @binding.annot
+(resource type: (_) @value name: (identifier) @name) @binding.annot
+(resource name: (identifier) @name value: (_) @value) @binding.assign
 
 ; Reads of static fields and enum constants: `Config.MAX`, `Color.RED` (member reads) and bare names
 ; where a value is read; kept only as `read` edges (graphmind/resolve/reads.py).

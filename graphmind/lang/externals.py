@@ -1,0 +1,106 @@
+"""Java receivers whose type is certainly outside the workspace: a call on them is `external`, never a
+`possible` guess among the workspace's same-named methods.
+
+`"int".equals(s)` (a String literal), `((java.nio.ByteBuffer) b).order()` (a cast to an outside type),
+`uri.getScheme().equals(…)` and `trace[i].equals(…)` (a chain from a variable, parameter or field whose
+declared type names only outside types: `URI`, `StackTraceElement[]`, `Map<String, List<URL>>`),
+`Runtime.getRuntime().exit(0)` (a chain from an outside class) and `Html.VOID_ELEMENTS.contains(…)`
+(a static field declared with an outside type). The member methods of outside types cannot return a
+workspace type unless one is named in the declared type's arguments or passed to the chain's calls
+(`ctx.getBean(Store.class)`): both keep the site `possible`.
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.lang.callsites import defines, type_is_external
+from graphmind.lang.kit import flow, is_class, language, resolve_type
+from graphmind.lang.typeflow import bound, classes
+from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.pyexpr import match_bracket, parse_chain
+
+LANGUAGES = frozenset({"java"})
+_TYPE = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
+_NOT_TYPES = frozenset({"extends", "super", "final"})
+_ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
+_IDENT = re.compile(r"\b[A-Z][\w$]*")
+
+
+def outside_type(r: Resolving, scope: int, text: str) -> bool:
+    """Whether every type a declared type names (its arguments included) is outside the workspace; a
+    type parameter (`T`, `E2`) may stand for a workspace type, so it never is."""
+    paths = [p for p in _TYPE.findall(_ANNOTATION.sub(" ", text)) if p not in _NOT_TYPES]
+    if any(len(p) <= 2 and p[:1].isupper() for p in paths):
+        return False
+    return bool(paths) and all(type_is_external(r, scope, p) for p in paths)
+
+
+def _declared(r: Resolving, scope: int, name: str, this: bool) -> list[tuple[int, str]] | None:
+    """The declared types of a local, parameter or field of the enclosing class, None when unknown."""
+    if not this:
+        entries = bound(r, scope, name)
+        if entries:
+            annots = [(w, v) for w, k, v in entries if k in ("annot", "param")]
+            return annots or None
+    cls = r.enclosing_class(scope)
+    return (flow(r).declared(cls, name) or None) if cls is not None else None
+
+
+def external_receiver(r: Resolving, scope: int, text: str) -> bool:
+    """Whether a call's receiver expression certainly holds a value of a type from outside the workspace."""
+    if language(r, scope) not in LANGUAGES:
+        return False
+    text = text.strip()
+    if text[:1] == '"':
+        return True                                       # a String literal
+    while text.startswith("(") and match_bracket(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    if text.startswith("("):                              # `(T) x`: a cast
+        close = match_bracket(text, 0)
+        return close > 0 and outside_type(r, scope, text[1:close])
+    if text == "super":                                   # `super.m()` in a class extending an outside one
+        cls = r.enclosing_class(scope)
+        bases = r.t.bases.get(cls, []) if cls is not None else []
+        return bool(bases) and all(outside_type(r, cls, base) for _, base in bases)
+    this = text.startswith("this.")
+    chain = parse_chain(text[5:] if this else text)
+    if chain is None:
+        return False
+    calls = [arg for kind, arg in chain if kind == "call"]
+    if any(defines(r, "java", w) for arg in calls for w in _IDENT.findall(arg)):
+        return False                                      # a workspace type passed in: it may come back
+    head = chain[0][1]
+    declared = _declared(r, scope, head, this)
+    if declared is not None:
+        return all(outside_type(r, w, v) for w, v in declared)
+    if this:
+        return False
+    res = r.lookup(scope, head)
+    if res is not None and res[0] == "external":
+        return True
+    if res is None and head[:1].isupper() and not defines(r, "java", head):
+        return True                                       # `Runtime`, `Arrays`: an outside class
+    target = res[1] if res is not None and isinstance(res[1], int) else None
+    if is_class(r, target) and len(chain) > 1 and chain[1][0] == "attr":   # `Html.VOID_ELEMENTS`: a static field
+        fields = flow(r).declared(target, chain[1][1])
+        return bool(fields) and all(outside_type(r, w, v) for w, v in fields)
+    return False
+
+
+def inherited_from_outside(r: Resolving, scope: int, receiver: str, name: str) -> bool:
+    """`ctx.getClass()` where ctx holds a workspace class that neither defines nor inherits (from the
+    workspace) `getClass`: the method is Object's, or an outside base class's."""
+    if language(r, scope) not in LANGUAGES or not receiver.strip():
+        return False
+    found = classes(flow(r).expr(scope, receiver))
+    return bool(found) and all(r.member(cls, name) is None and _closed(r, cls) for cls in found)
+
+
+def _closed(r: Resolving, cls: int) -> bool:
+    """Whether every base in a class's hierarchy is a workspace class or certainly an outside type
+    (a base we could not find may well define the method)."""
+    for c in r.mro(cls):
+        for _, base in r.t.bases.get(c, ()):
+            if resolve_type(r, c, base) is None and not outside_type(r, c, base):
+                return False
+    return True

@@ -1,0 +1,89 @@
+"""Overloads (Java, Kotlin, Scala, C#, C++): a class holds several methods of one name, and a call
+picks among them by its argument count.
+
+The tables keep one member per name (the last declared); a resolved call whose target has siblings
+of the same name in the same class, or whose target cannot take as many arguments as the call
+passes, is re-aimed here: at the overloads whose parameter count fits (varargs and default values
+included; fixed-arity ones rank before varargs, as in Java, C# and C++), searched through the class
+and then its bases. One fits: that one. Several fit: every one of them, each row carrying the count
+(the site stays honest about what it cannot tell apart: argument types are not compared). None fits
+anywhere: the row stays as the resolver gave it. Chains typed through an overloaded method's return
+type (`a.m(x).n()`) still use the slot's method.
+"""
+from __future__ import annotations
+
+Params = tuple[int, "int | None"]       # (fewest arguments, most arguments or None for varargs)
+Rows = list[tuple["int | None", str, int]]   # as graphmind/resolve/hooks.py (which imports the tables, which import this)
+_OPEN, _CLOSE = "(<[{", ")>]}"
+
+
+def param_counts(signature: str, name: str) -> Params | None:
+    """How many arguments a definition takes, read from its signature (its first parameter list)."""
+    at = signature.find(name)
+    start = signature.find("(", max(at, 0))
+    if start < 0:
+        return None
+    params, depth, cur = [], 0, []
+    for ch in signature[start + 1:]:
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            if depth == 0 and ch == ")":
+                break
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            params.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    params.append("".join(cur).strip())
+    params = [p for p in params if p and p != "void"]
+    if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
+        return (sum(1 for p in params if "=" not in p) - 1, None)
+    return (sum(1 for p in params if "=" not in p), len(params))
+
+
+def fits(params: Params | None, arity: int) -> bool:
+    if params is None:
+        return True
+    low, high = params
+    return low <= arity and (high is None or arity <= high)
+
+
+def _fitting(r, sid: int, arity: int) -> list[int]:
+    """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
+    declaration in the header and its out-of-line definition share the name too) whose parameter
+    count fits; fixed-arity ones before varargs, as Java, C# and C++ rank them."""
+    t = r.t
+    same = t.dup_quals.get(t.syms[sid].qualname) or [sid]
+    here = t.syms[sid].file
+    for group in ([s for s in same if t.syms[s].file == here], same):
+        found = [s for s in group if s in t.params and fits(t.params[s], arity)]
+        fixed = [s for s in found if t.params[s][1] is not None]
+        if found:
+            return fixed or found
+    return []
+
+
+def pick_overloads(r, rows: Rows, arity: int | None) -> Rows:
+    """The rows of a call site, each resolved method narrowed to the overloads its argument count fits."""
+    if arity is None or not rows:
+        return rows
+    t = r.t
+    out: Rows = []
+    for target, how, n in rows:
+        sym = t.syms.get(target) if target is not None and how != "possible" else None
+        if sym is None or target not in t.params:
+            out.append((target, how, n))
+            continue
+        hits = _fitting(r, target, arity)
+        if not hits and sym.parent in t.syms:                # an overload inherited from a base
+            for cls in r.mro(sym.parent):
+                slot = t.children.get(cls, {}).get(sym.name)
+                hits = _fitting(r, slot, arity) if slot is not None and slot in t.params else []
+                if hits:
+                    break
+        hits = hits or [target]
+        out.extend((hit, how, len(hits) if len(hits) > 1 else n) for hit in hits
+                   if all(hit != o[0] for o in out))
+    return out
