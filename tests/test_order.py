@@ -9,7 +9,7 @@ import pytest
 
 from daemonkit import assert_same_graph, start_daemon, stop_daemon, wait_fresh
 from graphmind.index.indexer import index_workspace
-from graphmind.store import index_path
+from graphmind.store import index_path, open_reader
 from langcases import snapshot
 
 THING = '''class Base:
@@ -180,3 +180,28 @@ def test_a_base_file_added_after_its_subclasses(tmp_path, mode):
     base = ("class Base:\n    def __init__(self):\n        pass\n\n    def run(self):\n        return 1\n\n"
             "    def __getitem__(self, k):\n        return k\n")
     _run_steps(work, tmp_path, mode, [lambda: (work / "pkg" / "base.py").write_text(base)])
+
+
+HOOKED = "class Wrapper:\n    def __exit__(self, *exc):\n        self.close()\n\n    def flush(self):\n        self.close()\n"
+OVERRIDE = "from base import Wrapper\n\n\nclass {name}(Wrapper):\n    def close(self):\n        return 1\n"
+
+
+@pytest.mark.parametrize("own", [False, True], ids=["hook", "override"])
+def test_self_calls_reaching_subclasses_do_not_depend_on_arrival(tmp_path, own):
+    """`self.close()` in a base reaching the subclasses' `close`: which row is the call and which a
+    dispatch follows the hierarchy (the base's own `close` when it has one), not which file came first."""
+    work = tmp_path / "work"
+    work.mkdir()
+    base = HOOKED + ("\n    def close(self):\n        return 0\n" if own else "")
+    (work / "base.py").write_text(base)
+    (work / "zeta.py").write_text(OVERRIDE.format(name="Zeta"))
+    index_workspace(work)
+    (work / "alpha.py").write_text(OVERRIDE.format(name="Alpha"))
+    index_workspace(work)
+    clean = _clean_copy(work, tmp_path)
+    assert_same_graph(index_path(work), index_path(clean))
+    closes = set(open_reader(clean).execute(
+        "SELECT t.qualname, c.kind FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t ON t.id = c.target_id"
+        " WHERE s.qualname = 'base.Wrapper.flush'"))
+    expected = {("alpha.Alpha.close", "dispatch" if own else "call"), ("zeta.Zeta.close", "dispatch" if own else "call")}
+    assert expected <= closes, closes

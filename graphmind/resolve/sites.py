@@ -30,8 +30,9 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
         return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]
     first = K.DECORATOR if site == K.DECORATOR else K.CALL
+    own = _own_members(r, caller, rows)
     out = []
-    for i, (target, how, n) in enumerate(rows):
+    for target, how, n in rows:
         kind = first
         if target is not None and how != "possible" and site != K.DECORATOR:
             sym = r.t.syms.get(target)
@@ -39,10 +40,22 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
                 kind = K.INSTANTIATE
             elif sym is not None and (sym.kind == "constructor" or sym.name in CONSTRUCTOR_NAMES and sym.name != name):
                 kind = K.CONSTRUCTOR          # `Cls()` reaching __init__ (an explicit `super().__init__()` is a call)
-            elif how == "self" and i > 0:
+            elif how == "self" and own and target not in own:
                 kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
         out.append((target, how, n, kind))
     return out + _inherited_constructors(r, caller, callee, out)
+
+
+def _own_members(r: Resolver, caller: int, rows: list) -> set[int]:
+    """The targets of a `self.m()` that the caller's class or its bases define: the others are
+    overrides in subclasses (dispatch). Decided by the hierarchy, not by the rows' order, which
+    follows symbol ids and so the order files arrived in. Empty when no class of the MRO defines m:
+    then every override found is the call itself (a hook that only subclasses define)."""
+    if not any(how == "self" for _, how, _ in rows):
+        return set()
+    cls = r.enclosing_class(caller)
+    mro = set(r.mro(cls)) if cls is not None else set()
+    return {t for t, how, _ in rows if how == "self" and t in r.t.syms and r.t.syms[t].parent in mro}
 
 
 def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge]) -> list[Edge]:
