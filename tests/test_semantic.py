@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPOS, run_cli
 
 HERE = Path(__file__).resolve().parent
@@ -44,6 +43,7 @@ def _search(root: Path, query: str, *extra_args: str) -> dict:
 
 def test_numpy_encoder_matches_the_reference_vectors(extra):
     import numpy as np
+
     from graphmind.semantic.model import Model
     ref = json.loads((HERE / "semantic" / "reference_vectors.json").read_text())
     got = Model(max_tokens=ref["max_tokens"]).encode(ref["texts"], batch=4)
@@ -54,6 +54,7 @@ def test_numpy_encoder_matches_the_reference_vectors(extra):
 
 def test_encoding_does_not_depend_on_batching_or_threads(extra):
     import numpy as np
+
     from graphmind.semantic.model import shared_model
     texts = ["short", "a much longer text about sending a request again after it failed " * 5, "tcp socket"]
     one = shared_model().encode(texts, batch=1, threads=1)

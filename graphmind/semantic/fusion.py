@@ -17,7 +17,7 @@ from graphmind.query.status import stale_paths
 MODES = ("lexical", "semantic", "hybrid")
 POOL = 50                   # candidates taken from each ranking
 RRF_K = 20                  # a small k: the first few places of each ranking count most
-W_LEXICAL, W_SEMANTIC = 1.0, 1.0
+W_LEXICAL, W_SEMANTIC, W_PROSE = 1.0, 1.0, 1.0
 PINNED = ("exact",)         # lexical matches kept ahead of the fusion
 
 
@@ -70,12 +70,20 @@ def semantic_ranking(conn: apsw.Connection, root: Path, query: str, *, kind: str
     return out[:k]
 
 
-def fuse(lex: list[lexical.Result], sem: list[lexical.Result], limit: int) -> list[lexical.Result]:
-    """Reciprocal rank fusion of the two rankings, pinned lexical matches first."""
+def is_prose(query: str) -> bool:
+    """Whether a query describes code in words (no term looks like an identifier)."""
+    terms, idents = sq.parse_query(query)
+    return len(terms) >= 2 and not idents
+
+
+def fuse(lex: list[lexical.Result], sem: list[lexical.Result], limit: int, query: str = "") -> list[lexical.Result]:
+    """Reciprocal rank fusion of the two rankings, pinned lexical matches first; the semantic ranking
+    weighs more (W_PROSE) for a query in words, where lexical matches are mostly coincidences."""
     pinned = [r for r in lex if r.match in PINNED]
     score: dict[int, float] = {}
     by_id: dict[int, lexical.Result] = {}
-    for weight, ranking in ((W_LEXICAL, [r for r in lex if r.match not in PINNED]), (W_SEMANTIC, sem)):
+    w_sem = W_SEMANTIC * (W_PROSE if is_prose(query) else 1.0)
+    for weight, ranking in ((W_LEXICAL, [r for r in lex if r.match not in PINNED]), (w_sem, sem)):
         for rank, r in enumerate(ranking[:POOL]):
             score[r.id] = score.get(r.id, 0.0) + weight / (RRF_K + rank + 1)
             by_id.setdefault(r.id, r)
@@ -99,7 +107,7 @@ def search_modes(conn: apsw.Connection, root: Path, query: str, *, mode: str | N
         results = sem[:limit]
     else:
         lex = lexical.search_workspace(conn, root, query, kind=kind, file=file, limit=max(limit, POOL))
-        results = fuse(lex, sem, limit)
+        results = fuse(lex, sem, limit, query)
     files = {r.file for r in results}
     stale = stale_paths(conn, root, files) | (set(stale_known) & files)
     for r in results:

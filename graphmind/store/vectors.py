@@ -12,7 +12,13 @@ import apsw
 import orjson
 
 from graphmind import config, private
-from graphmind.store.connect import configure, open_database, open_read_only, remove_database, use_wal
+from graphmind.store.connect import (
+    configure,
+    open_database,
+    open_read_only,
+    remove_database,
+    use_wal,
+)
 
 log = logging.getLogger(__name__)
 
