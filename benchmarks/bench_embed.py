@@ -4,7 +4,11 @@ sample of a corpus's real definition texts: by token cap, batch size and encodin
 one-thread BLAS), as wall time and as CPU time (the machine is shared: CPU seconds say what an idle
 machine would take, divided by its cores).
 
-Usage: python benchmarks/bench_embed.py ROOT [--sample 512] [--runs 3] [--results embed.jsonl]
+With --search (ROOT embedded by `graphmind embed`): query latency, lexical vs semantic vs hybrid, in a
+warm process (the daemon's and the MCP server's case: model loaded, vectors in memory) and as a fresh
+`graphmind search` process, as medians over alternated runs.
+
+Usage: python benchmarks/bench_embed.py ROOT [--sample 512] [--runs 3] [--search] [--results embed.jsonl]
 ROOT is an indexed copy of a corpus (never the read-only cache). Each configuration runs in its own
 process.
 """
@@ -13,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -66,6 +69,47 @@ def measure(root: Path, sample: int, cap: int, batch: int, threads: int, runs: i
             "load_avg": os.getloadavg()[0]}
 
 
+QUERIES = ["send the request again after a failure", "check the password of a user", "render a template to a string",
+           "parse the date in an HTTP header", "escape html special characters", "QuerySet.filter",
+           "validate an email address", "connect to the database", "cache the result of a method",
+           "translate a message into the active language", "get_object_or_404", "sign a value with the secret key"]
+
+
+def search_latency(root: Path, runs: int) -> list[dict]:
+    """p50 of a query per mode: warm in-process, then a fresh CLI process (alternated)."""
+    from graphmind.semantic.fusion import search_modes
+    from graphmind.semantic.model import shared_model
+    from graphmind.store import open_reader
+    from graphmind.store.vectors import count_vectors
+    conn = open_reader(root)
+    t0 = time.perf_counter()
+    shared_model()
+    search_modes(conn, root, "warm up", mode="hybrid")
+    first = time.perf_counter() - t0
+    warm: dict[str, list[float]] = {m: [] for m in ("lexical", "semantic", "hybrid")}
+    for _ in range(runs):
+        for q in QUERIES:
+            for mode in warm:
+                t0 = time.perf_counter()
+                search_modes(conn, root, q, mode=mode, limit=20)
+                warm[mode].append(time.perf_counter() - t0)
+    cold: dict[str, list[float]] = {m: [] for m in ("lexical", "hybrid")}
+    for q in QUERIES[:6]:
+        for mode in cold:
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "graphmind", "search", q, "--mode", mode, "--no-refresh"],
+                           cwd=root, check=True, capture_output=True)
+            cold[mode].append(time.perf_counter() - t0)
+    load = os.getloadavg()[0]
+    out = [{"bench": "embed_search", "process": "warm", "mode": m, "queries": len(v),
+            "p50_ms": round(statistics.median(v) * 1000, 1), "load_avg": load} for m, v in warm.items()]
+    out += [{"bench": "embed_search", "process": "fresh_cli", "mode": m, "queries": len(v),
+             "p50_ms": round(statistics.median(v) * 1000, 1), "load_avg": load} for m, v in cold.items()]
+    out.append({"bench": "embed_search", "process": "first_query_model_load", "seconds": round(first, 2),
+                "vectors": count_vectors(root)})
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("root", type=Path)
@@ -74,7 +118,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--configs", default="128:32:2,64:32:2,256:32:2,128:8:2,128:64:2,128:32:1",
                     help="comma-separated max_tokens:batch:threads")
     ap.add_argument("--results", default=None, help="append the figures to benchmarks/results/FILE")
+    ap.add_argument("--search", action="store_true", help="measure query latency instead (ROOT embedded)")
     args = ap.parse_args(argv)
+    if args.search:
+        report(search_latency(args.root, args.runs), args.results, corpus=args.root.name)
+        return
     lines = []
     for spec in args.configs.split(","):
         cap, batch, threads = map(int, spec.split(":"))

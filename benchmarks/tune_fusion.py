@@ -29,14 +29,14 @@ def main(argv: list[str]) -> None:
             lex = search(conn, q["query"], limit=fusion.POOL, graph=True)
             sem = fusion.semantic_ranking(conn, Path(root), q["query"], k=fusion.POOL)
             cases.append((Path(queries).name, q, lex, sem))
-    grid = {"W_SEMANTIC": [0.5, 1.0, 1.5, 2.0, 3.0], "RRF_K": [5, 10, 20, 60], "W_PROSE": [1.0, 1.5, 2.0, 3.0]}
+    grid = {"W_SEMANTIC": [0.5, 1.0, 1.5, 2.0, 3.0], "RRF_K": [5, 10, 20, 60]}
     rows = []
     for values in itertools.product(*grid.values()):
         for name, value in zip(grid, values):
             setattr(fusion, name, value)
         per_file: dict[str, list[float]] = {}
         for fname, q, lex, sem in cases:
-            top = fusion.fuse(list(lex), list(sem), K, query=q["query"])
+            top = fusion.fuse(list(lex), list(sem), K)
             rank = next((i for i, r in enumerate(top) if r.qualname in q["relevant"]), None)
             per_file.setdefault(fname, []).append(0.0 if rank is None else 1.0 / (rank + 1))
         rows.append((dict(zip(grid, values)), {f: round(statistics.mean(v), 3) for f, v in per_file.items()}))

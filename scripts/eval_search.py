@@ -74,7 +74,7 @@ def ranked(conn, query: str, graph: bool = True, mode: str = "lexical", root: Pa
     sem = fusion.semantic_ranking(conn, root, query, k=fusion.POOL)
     if mode == "semantic":
         return sem[:K]
-    return fusion.fuse(search(conn, query, limit=fusion.POOL, graph=graph), sem, K, query)
+    return fusion.fuse(search(conn, query, limit=fusion.POOL, graph=graph), sem, K)
 
 
 def evaluate(conn, spec: dict, graph: bool, mode: str = "lexical", root: Path | None = None) -> list[dict]:

@@ -193,3 +193,46 @@ def test_lexical_search_loads_nothing_heavy(extra_state, tmp_path):
     assert json.loads(proc.stdout)["mode"] == "lexical"
     loaded = json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
     assert loaded == []
+
+
+def test_the_daemon_embeds_what_changes_in_idle_time(embedded, tmp_path, no_leaks):
+    import time
+
+    from daemonkit import start_daemon, stop_daemon
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+    pid = start_daemon(root)
+    try:
+        with open(root / "svc" / "text.py", "a") as fh:
+            fh.write('\n\ndef reverse_words(s):\n    """Put the words of a sentence in the opposite order."""\n'
+                     '    return " ".join(reversed(s.split()))\n')
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            st = json.loads(run_cli("status", "--json", "--no-refresh", cwd=root, check=True).stdout)["semantic"]
+            if st["vectors"] == 9:
+                break
+            time.sleep(0.5)
+        assert st["vectors"] == 9
+        doc = _search(root, "flip the order of words in a sentence", "--mode", "semantic", "--no-refresh")
+        assert doc["results"][0]["symbol"] == "svc.text.reverse_words"
+    finally:
+        stop_daemon(root, pid)
+
+
+def test_the_mcp_search_tool_takes_the_mode(embedded, tmp_path):
+    from test_mcp import run, text
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+
+    async def scenario(call, session):
+        return (await call("search", query="retry a failed call with backoff", mode="semantic"),
+                await call("search", query="tally"),
+                await call("search", query="retry a failed call with backoff", mode="lexical"),
+                await call("search", query="x", mode="fuzzy"))
+    semantic, default, lexical, bad = run(root, tmp_path, scenario)
+    assert not semantic.is_error and semantic.structuredContent["mode"] == "semantic"
+    assert semantic.structuredContent["results"][0]["symbol"] == "svc.net.resend"
+    assert default.structuredContent["mode"] == "hybrid"
+    assert default.structuredContent["results"][0]["symbol"] == "svc.text.tally"
+    assert lexical.structuredContent["mode"] == "lexical"
+    assert bad.is_error and "mode" in text(bad)

@@ -18,11 +18,12 @@ from graphmind import places
 from graphmind.query.searchquery import is_test_path
 from graphmind.semantic.collect import Item, file_definitions, file_items, indexed_files
 from graphmind.semantic.model import MAX_TOKENS, MODEL_NAME, shared_model
+from graphmind.semantic.texts import TEXTS_VERSION
 from graphmind.store.vectors import VectorFile
 
 log = logging.getLogger(__name__)
 
-GROUP = 256                 # definitions encoded between two commits
+GROUP = 128                 # definitions encoded between two commits
 KEEP_MIN, KEEP_FACTOR = 5000, 3     # embeddings kept by key: 3x a workspace's vectors, least recently used dropped
 _ONE = threading.Lock()     # one embedding pass per process at a time
 
@@ -72,7 +73,8 @@ def embed_workspace(conn: apsw.Connection, root: Path, *, progress: Callable[[in
         model = shared_model()
         vf = VectorFile(root, shared_path(root))
         try:
-            vf.set_meta({"model": MODEL_NAME, "max_tokens": str(MAX_TOKENS), "dim": str(model.width)})
+            vf.set_meta({"model": MODEL_NAME, "max_tokens": str(MAX_TOKENS), "dim": str(model.width),
+                         "texts": TEXTS_VERSION})
             todo, gone = _pending(conn, vf)
             if gone:
                 vf.drop_files(gone)

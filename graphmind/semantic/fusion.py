@@ -4,6 +4,7 @@ name matches stay first, so asking for a name answers as before). The weights we
 benchmarks/search_tuning/*.json, apart from the evaluation set (tests/search_eval/paraphrase_*.json)."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import apsw
@@ -16,8 +17,8 @@ from graphmind.query.status import stale_paths
 
 MODES = ("lexical", "semantic", "hybrid")
 POOL = 50                   # candidates taken from each ranking
-RRF_K = 20                  # a small k: the first few places of each ranking count most
-W_LEXICAL, W_SEMANTIC, W_PROSE = 1.0, 1.0, 1.0
+RRF_K = 5                   # a small k: the first few places of each ranking count most
+W_LEXICAL, W_SEMANTIC = 1.0, 1.0
 PINNED = ("exact",)         # lexical matches kept ahead of the fusion
 
 
@@ -48,19 +49,24 @@ def _allowed(conn: apsw.Connection, flt: sq.Filter) -> set[int] | None:
     return {r[0] for r in conn.execute(f"SELECT s.id FROM symbols s{flt.join} WHERE 1{flt.sql}", flt.args)}
 
 
-def semantic_ranking(conn: apsw.Connection, root: Path, query: str, *, kind: str | None = None,
-                     file: str | None = None, k: int = POOL) -> list[lexical.Result]:
-    """The definitions nearest the query in meaning, best first (rows renumbered since they were
-    embedded are left out until the next embedding pass)."""
+def query_vector(query: str):
+    """The query's unit vector."""
     from graphmind.semantic.model import shared_model
+    return shared_model().encode([query], threads=1)[0]
+
+
+def semantic_ranking(conn: apsw.Connection, root: Path, query: str, *, kind: str | None = None,
+                     file: str | None = None, k: int = POOL, vector=None) -> list[lexical.Result]:
+    """The definitions nearest the query in meaning, best first (rows renumbered since they were
+    embedded are left out until the next embedding pass); `vector`: the query's, when already made."""
     from graphmind.semantic.vectorindex import load_index
     index = load_index(root)
     if index is None:
         return []
-    vec = shared_model().encode([query], threads=1)[0]
+    vec = query_vector(query) if vector is None else vector
     allowed = _allowed(conn, sq.Filter(kind, file))
     near = index.nearest(vec, k * 2, allowed)
-    expected = dict(zip(index.ids.tolist(), index.qualnames))
+    expected = index.qualname_of()
     rows = {r[0]: r for r in conn.execute(
         "SELECT s.id, s.kind, s.qualname, s.name, f.path, s.start_line, s.end_line, s.signature FROM symbols s"
         " JOIN files f ON f.id = s.file_id WHERE s.id IN (SELECT value FROM json_each(?))",
@@ -70,20 +76,12 @@ def semantic_ranking(conn: apsw.Connection, root: Path, query: str, *, kind: str
     return out[:k]
 
 
-def is_prose(query: str) -> bool:
-    """Whether a query describes code in words (no term looks like an identifier)."""
-    terms, idents = sq.parse_query(query)
-    return len(terms) >= 2 and not idents
-
-
-def fuse(lex: list[lexical.Result], sem: list[lexical.Result], limit: int, query: str = "") -> list[lexical.Result]:
-    """Reciprocal rank fusion of the two rankings, pinned lexical matches first; the semantic ranking
-    weighs more (W_PROSE) for a query in words, where lexical matches are mostly coincidences."""
+def fuse(lex: list[lexical.Result], sem: list[lexical.Result], limit: int) -> list[lexical.Result]:
+    """Reciprocal rank fusion of the two rankings, pinned lexical matches first."""
     pinned = [r for r in lex if r.match in PINNED]
     score: dict[int, float] = {}
     by_id: dict[int, lexical.Result] = {}
-    w_sem = W_SEMANTIC * (W_PROSE if is_prose(query) else 1.0)
-    for weight, ranking in ((W_LEXICAL, [r for r in lex if r.match not in PINNED]), (w_sem, sem)):
+    for weight, ranking in ((W_LEXICAL, [r for r in lex if r.match not in PINNED]), (W_SEMANTIC, sem)):
         for rank, r in enumerate(ranking[:POOL]):
             score[r.id] = score.get(r.id, 0.0) + weight / (RRF_K + rank + 1)
             by_id.setdefault(r.id, r)
@@ -102,12 +100,12 @@ def search_modes(conn: apsw.Connection, root: Path, query: str, *, mode: str | N
     if mode == "lexical":
         return mode, lexical.search_workspace(conn, root, query, kind=kind, file=file, limit=limit,
                                               stale_known=stale_known)
-    sem = semantic_ranking(conn, root, query, kind=kind, file=file, k=max(limit, POOL))
-    if mode == "semantic":
-        results = sem[:limit]
-    else:
-        lex = lexical.search_workspace(conn, root, query, kind=kind, file=file, limit=max(limit, POOL))
-        results = fuse(lex, sem, limit, query)
+    with ThreadPoolExecutor(1) as pool:         # the encoder releases the GIL: it runs beside the lexical search
+        vector = pool.submit(query_vector, query)
+        lex = [] if mode == "semantic" else lexical.search_workspace(conn, root, query, kind=kind, file=file,
+                                                                     limit=max(limit, POOL))
+        sem = semantic_ranking(conn, root, query, kind=kind, file=file, k=max(limit, POOL), vector=vector.result())
+    results = sem[:limit] if mode == "semantic" else fuse(lex, sem, limit)
     files = {r.file for r in results}
     stale = stale_paths(conn, root, files) | (set(stale_known) & files)
     for r in results:

@@ -91,15 +91,21 @@ class Model:
         return out
 
 
+_CONTROLLER: list = []
+
+
 @contextmanager
 def _one_blas_thread():
-    """BLAS limited to one thread meanwhile, when threadpoolctl (part of the embed extra) is there."""
+    """BLAS limited to one thread meanwhile, when threadpoolctl (part of the embed extra) is there. Its
+    controller is made once: finding the loaded BLAS libraries takes milliseconds."""
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import ThreadpoolController
     except ImportError:
         yield
         return
-    with threadpool_limits(limits=1, user_api="blas"):
+    if not _CONTROLLER:
+        _CONTROLLER.append(ThreadpoolController())
+    with _CONTROLLER[0].limit(limits=1, user_api="blas"):
         yield
 
 

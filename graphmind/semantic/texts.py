@@ -1,6 +1,6 @@
-"""What a definition is embedded from: its kind and name in words, its signature, its docstring or
-leading comment, and a bounded slice of its body; keyed by a hash of that text, so a vector is reused
-wherever the same text appears again (another save, branch or worktree).
+"""What a definition is embedded from: its name in words and its docstring or leading comment; without
+one, its kind, name, owner, signature and a bounded slice of its body. Keyed by a hash of that text, so
+a vector is reused wherever the same text appears again (another save, branch or worktree).
 
 Only definitions that hold code are embedded (functions, methods, classes and their kin in other
 languages): variables and constants are leaves whose text is mostly a value, and modules are files
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from graphmind.index.docstrings import comment_above, python_docstring
 from graphmind.store.searchindex import split_words
 
+TEXTS_VERSION = "2"         # bumped when describe() changes: every workspace's vectors are made again
 SKIPPED_KINDS = ("module", "variable", "constant", "field", "property", "import", "namespace", "package")
 BODY_CHARS = 600            # characters of the body after the docstring (the token cap cuts further)
 HEADER_LINES = 12           # a Python header (decorators, long parameter lists) ends within this many lines
 _SPACE = re.compile(r"\s+")
-_PY_DOC = re.compile(r'''\A\s*[rRuUbBfF]{0,2}("""|\'\'\'|"|').*?\1''', re.S)
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,10 @@ def _python_body(source: bytes, start: int, end: int) -> int:
 
 
 def describe(d: Definition, language: str, source: bytes) -> str:
-    """The text embedded for a definition: `kind name words: signature. doc. body`."""
+    """The text embedded for a definition: `name words. doc` when it has a docstring or leading
+    comment, else `kind name words of owner. signature. body`. A docstring says what the code does in
+    the words a question uses; code and signature only add noise to it (chosen on the tuning queries:
+    benchmarks/search_tuning/, docs/semantic.md)."""
     doc, body_start = "", d.start_byte
     if language == "python":
         body_start = _python_body(source, d.start_byte, d.end_byte)
@@ -56,15 +59,14 @@ def describe(d: Definition, language: str, source: bytes) -> str:
             doc = python_docstring(source, body_start)
     if not doc:
         doc = comment_above(source, d.start_byte)
+    words = split_words(d.name).replace("_", " ").strip().lower()
+    if doc:
+        return f"{words}. {doc}"
     body = source[body_start:min(d.end_byte, body_start + 4 * BODY_CHARS)].decode("utf-8", "replace")
-    if doc and language == "python":
-        body = _PY_DOC.sub("", body, count=1)
     body = _SPACE.sub(" ", body).strip()[:BODY_CHARS]
     owner = d.qualname.rsplit(".", 2)[-2] if d.qualname.count(".") >= 1 else ""
-    words = split_words(d.name).replace("_", " ").strip().lower()
     head = f"{d.kind} {words}" + (f" of {split_words(owner).replace('_', ' ').lower()}" if owner else "")
-    parts = [head, _SPACE.sub(" ", d.signature).strip(), doc, body]
-    return ". ".join(p for p in parts if p)
+    return ". ".join(p for p in (head, _SPACE.sub(" ", d.signature).strip(), body) if p)
 
 
 def text_key(text: str, model: str, max_tokens: int) -> bytes:

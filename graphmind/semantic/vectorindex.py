@@ -20,6 +20,12 @@ class VectorIndex:
     meta: dict[str, str]
     size_bytes: int
 
+    def qualname_of(self) -> dict[int, str]:
+        """symbol id -> the qualified name it had when embedded (made once per index)."""
+        if not hasattr(self, "_qualname_of"):
+            self._qualname_of = dict(zip(self.ids.tolist(), self.qualnames))
+        return self._qualname_of
+
     def nearest(self, query: np.ndarray, k: int, allowed: set[int] | None = None) -> list[tuple[int, float]]:
         """The k rows nearest a unit query vector: (symbol id, cosine), best first."""
         if not len(self.ids):
