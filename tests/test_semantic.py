@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPOS, run_cli
+from test_offline import BLOCK_SOCKETS
 
 HERE = Path(__file__).resolve().parent
 
@@ -130,15 +131,7 @@ def test_semantic_modes_without_vectors_say_what_to_do(extra, tmp_path):
     assert json.loads(run_cli("search", "resend", "--json", cwd=root, check=True).stdout)["mode"] == "lexical"
 
 
-NO_NETWORK = r'''
-import socket, sys
-def refuse(*a, **k):
-    raise OSError("network blocked by test_semantic")
-socket.socket.connect = refuse
-socket.socket.connect_ex = refuse
-socket.socket.sendto = refuse
-socket.create_connection = refuse
-socket.getaddrinfo = refuse
+NO_NETWORK = BLOCK_SOCKETS + r'''
 import os
 os.environ["HF_HUB_OFFLINE"] = "0"            # were anything to try the hub, it would try: and be refused
 from pathlib import Path
