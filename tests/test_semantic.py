@@ -223,9 +223,9 @@ def test_the_mcp_search_tool_takes_the_mode(embedded, tmp_path):
                 await call("search", query="retry a failed call with backoff", mode="lexical"),
                 await call("search", query="x", mode="fuzzy"))
     semantic, default, lexical, bad = run(root, tmp_path, scenario)
-    assert not semantic.is_error and semantic.structuredContent["mode"] == "semantic"
-    assert semantic.structuredContent["results"][0]["symbol"] == "svc.net.resend"
-    assert default.structuredContent["mode"] == "hybrid"
-    assert default.structuredContent["results"][0]["symbol"] == "svc.text.tally"
-    assert lexical.structuredContent["mode"] == "lexical"
+    assert not semantic.is_error and semantic.structured_content["mode"] == "semantic"
+    assert semantic.structured_content["results"][0]["symbol"] == "svc.net.resend"
+    assert default.structured_content["mode"] == "hybrid"
+    assert default.structured_content["results"][0]["symbol"] == "svc.text.tally"
+    assert lexical.structured_content["mode"] == "lexical"
     assert bad.is_error and "mode" in text(bad)
