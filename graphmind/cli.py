@@ -14,7 +14,7 @@ import typer
 
 from graphmind import config, resources
 from graphmind.arguments import bounded_int
-from graphmind.cli_daemon import daemon_app, watch_cmd
+from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, watch_cmd
 from graphmind.cli_mcp import mcp_app
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
                                    open_fresh, phases, root_or_cwd, run, width)
@@ -22,6 +22,7 @@ from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
+from graphmind.semantic.report import semantic_line, semantic_status
 from graphmind.store import DAMAGED
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
@@ -162,8 +163,8 @@ def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
 
     Examples: `graphmind status`, `graphmind status --json --no-refresh`."""
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
-    st = status.index_status(conn, root)
-    emit({**st, "freshness": fresh.as_json()} if as_json else render.status_text(st) + not_fresh(fresh), as_json)
+    st = status.index_status(conn, root) | {"semantic": semantic_status(root)}
+    emit({**st, "freshness": fresh.as_json()} if as_json else render.status_text(st) + semantic_line(st["semantic"]) + not_fresh(fresh), as_json)
 
 
 @app.command("export")
@@ -216,7 +217,7 @@ def search_cmd(query: str = typer.Argument(..., help=(
                    "the code (\"retry with backoff\").")),
                kind: Optional[str] = typer.Option(None, "--kind", help="Only this kind: function, method, class, module, ..."),
                file: Optional[str] = typer.Option(None, "--file", help="Only in this file or folder (relative path, or a glob with *)."),
-               limit: int = typer.Option(20, "--limit", help="At most this many results."),
+               limit: int = typer.Option(20, "--limit", help="At most this many results."), mode: Optional[str] = ModeOpt,
                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Find definitions by name or by words, best first: exact names, then names starting with the query,
@@ -226,13 +227,14 @@ def search_cmd(query: str = typer.Argument(..., help=(
 
     Examples: `graphmind search "retry with backoff"`, `graphmind search refund --kind method --file shop/`."""
     from graphmind.query import search
+    from graphmind.semantic.fusion import search_modes
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     lookup.check_filters(conn, None, kind)
-    results = search.search_workspace(conn, root, query, kind=kind, file=file, limit=bounded_int("limit", limit) + 1,
-                                      stale_known=set(fresh.stale))
+    mode, results = search_modes(conn, root, query, mode=mode, kind=kind, file=file,
+                                 limit=bounded_int("limit", limit) + 1, stale_known=set(fresh.stale))
     more, results = len(results) > limit, results[:limit]
     if as_json:
-        emit({"query": query, "results": [search.result_json(r) for r in results], "truncated": more,
+        emit({"query": query, "mode": mode, "results": [search.result_json(r) for r in results], "truncated": more,
               "freshness": fresh.as_json()}, True)
         return
     text = search.results_text(query, results)
@@ -271,6 +273,7 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
 app.add_typer(daemon_app, name="daemon")
 app.add_typer(mcp_app, name="mcp")
 app.command("watch")(watch_cmd)
+app.command("embed")(embed_cmd)
 
 
 def main() -> None:

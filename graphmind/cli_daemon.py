@@ -1,13 +1,16 @@
-"""The `graphmind daemon start|stop|status` commands and `graphmind watch`: arguments in, output out."""
+"""The `graphmind daemon start|stop|status` commands, `graphmind watch`, and `graphmind embed` (the semantic index, built
+in the background by the daemon once made; the embed extra): arguments in, output out."""
 from __future__ import annotations
 
+import signal
+import sys
 import time
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from graphmind.cli_options import JsonOpt, RootOpt, emit, root_or_cwd
+from graphmind.cli_options import JsonOpt, RootOpt, emit, open_fresh, phases, root_or_cwd
 from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, DaemonRunningError
 
 daemon_app = typer.Typer(no_args_is_help=True, help=(
@@ -107,3 +110,34 @@ def watch_cmd(root: Optional[Path] = RootOpt,
     from graphmind.live import client, daemon
     root = root_or_cwd(root)
     daemon.serve(root, log_file=client.daemon_files(root).log if background else None)
+
+
+_STOP: list[bool] = []
+
+ModeOpt = typer.Option(None, "--mode", metavar="MODE", help=(
+    "lexical (names and words), semantic (by meaning: the embed extra and `graphmind embed`) or hybrid "
+    "(both fused; the default when the workspace has vectors, else lexical)."))
+
+
+def embed_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+    """Embed every function, method and class of the workspace (its signature, docstring and the start of
+    its body) with a local model, for search by meaning: the index is brought up to date first; only what
+    changed since the last run is embedded again; stopping keeps what was done. Needs the embed extra.
+    A running daemon then keeps the vectors up to date in its idle time.
+
+    Example: `graphmind embed`, then `graphmind search "send the request again after a failure"`."""
+    from graphmind.errors import SemanticUnavailableError
+    from graphmind.semantic.model import available
+    if not available():
+        raise SemanticUnavailableError()
+    from graphmind.semantic.embedder import embed_workspace
+    root, conn, _fresh = open_fresh(root, None, True, index_first=True)
+    conn.execute("COMMIT")             # a long pass: read each file's rows as they are now, not one old snapshot
+    signal.signal(signal.SIGTERM, lambda *_: _STOP.append(True))
+    report = embed_workspace(conn, root, should_stop=lambda: bool(_STOP),
+                             progress=(lambda d, t: phases.show("embed", d, t)) if sys.stderr.isatty() else None)
+    phases.end()
+    doc = report.as_json()
+    emit(doc if as_json else (f"{report.encoded} definitions embedded, {report.reused} reused, {report.files} files"
+                              f" in {doc['seconds']}s" + ("" if report.done else "; stopped: run again to finish")),
+         as_json)

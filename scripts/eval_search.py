@@ -2,10 +2,10 @@
 """Search quality on a labelled query set over a pinned corpus: MRR@10, recall@10, and the tokens of
 results an agent reads before the first relevant one, per mode and per query kind.
 
-Usage: python scripts/eval_search.py [--queries tests/search_eval/flask_queries.json] [--show-misses]
+Usage: python scripts/eval_search.py [--queries tests/search_eval/flask_queries.json ...] [--show-misses]
 Needs the corpus (python scripts/fetch_corpora.py flask). Indexes a temporary copy of it, then prints
-one JSON line per mode (lexical; lexical+graph) and per kind within each mode. Embeddings are not
-implemented, so there is no lexical+graph+embeddings line.
+one JSON line per mode (lexical; lexical+graph; with the embed extra also semantic and hybrid, the
+copy embedded first) and per kind within each mode. Several query files over one corpus share a copy.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 QUERIES = REPO / "tests" / "search_eval" / "flask_queries.json"
 K = 10
 MODES = {"lexical": {"graph": False}, "lexical+graph": {"graph": True}}
+SEMANTIC_MODES = ("semantic", "hybrid")
 
 
 def corpus_path(name: str) -> Path:
@@ -63,12 +64,24 @@ def score_query(results, relevant: set[str]) -> dict:
             "tokens_before": sum((len(r.line()) + 3) // 4 for r in before), "hit": first is not None}
 
 
-def evaluate(conn, spec: dict, graph: bool) -> list[dict]:
-    """Every query of the set, run and scored in one mode."""
+def ranked(conn, query: str, graph: bool = True, mode: str = "lexical", root: Path | None = None) -> list:
+    """The top K for a query in a mode: lexical (search() alone, no recency: results do not depend on
+    file times), semantic (the vectors alone) or hybrid (their fusion, as `graphmind search` runs it)."""
     from graphmind.query.search import search
+    if mode == "lexical":
+        return search(conn, query, limit=K, graph=graph)
+    from graphmind.semantic import fusion
+    sem = fusion.semantic_ranking(conn, root, query, k=fusion.POOL)
+    if mode == "semantic":
+        return sem[:K]
+    return fusion.fuse(search(conn, query, limit=fusion.POOL, graph=graph), sem, K)
+
+
+def evaluate(conn, spec: dict, graph: bool, mode: str = "lexical", root: Path | None = None) -> list[dict]:
+    """Every query of the set, run and scored in one mode."""
     out = []
     for q in spec["queries"]:
-        results = search(conn, q["query"], limit=K, graph=graph)
+        results = ranked(conn, q["query"], graph, mode, root)
         out.append({"kind": q["kind"], "query": q["query"], **score_query(results, set(q["relevant"])),
                     "top": [r.qualname for r in results[:3]]})
     return out
@@ -86,28 +99,38 @@ def summarize(rows: list[dict]) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--queries", type=Path, default=QUERIES)
+    ap.add_argument("--queries", type=Path, nargs="+", default=[QUERIES])
     ap.add_argument("--show-misses", action="store_true", help="print the queries with no relevant result in the top 10")
     args = ap.parse_args(argv)
-    spec = load_queries(args.queries)
+    specs = [load_queries(path) for path in args.queries]
+    if len({spec["corpus"] for spec in specs}) != 1:
+        raise SystemExit("give query files over one corpus")
+    from graphmind.semantic.model import available
     from graphmind.store import open_reader
     with tempfile.TemporaryDirectory(prefix="graphmind-eval-") as tmp:
-        root = index_copy(spec["corpus"], Path(tmp))
+        root = index_copy(specs[0]["corpus"], Path(tmp))
         conn = open_reader(root)
-        missing = check_labels(conn, spec)
-        if missing:
-            raise SystemExit(f"labels naming no indexed symbol: {missing}")
-        for mode, opts in MODES.items():
-            rows = evaluate(conn, spec, **opts)
-            base = {"eval": "search", "corpus": spec["corpus"], "version": spec["version"], "mode": mode}
-            print(json.dumps({**base, "kind": "all", **summarize(rows)}), flush=True)
-            for kind in sorted({r["kind"] for r in rows}):
-                print(json.dumps({**base, "kind": kind, **summarize([r for r in rows if r["kind"] == kind])}))
-            if args.show_misses:
-                for r in rows:
-                    if r["rr"] < 1:
-                        print(f"  [{mode}] {r['kind']:<10} rr={r['rr']:.2f} rec={r['recall']:.2f} "
-                              f"{r['query']!r} -> {r['top']}", file=sys.stderr)
+        modes = [(mode, opts) for mode, opts in MODES.items()]
+        if available():
+            from graphmind.semantic.embedder import embed_workspace
+            embed_workspace(conn, root)
+            modes += [(mode, {"graph": True, "mode": mode, "root": root}) for mode in SEMANTIC_MODES]
+        for spec, path in zip(specs, args.queries):
+            missing = check_labels(conn, spec)
+            if missing:
+                raise SystemExit(f"labels naming no indexed symbol in {path.name}: {missing}")
+            for mode, opts in modes:
+                rows = evaluate(conn, spec, **opts)
+                base = {"eval": "search", "queries_file": path.name, "corpus": spec["corpus"],
+                        "version": spec["version"], "mode": mode}
+                print(json.dumps({**base, "kind": "all", **summarize(rows)}), flush=True)
+                for kind in sorted({r["kind"] for r in rows}):
+                    print(json.dumps({**base, "kind": kind, **summarize([r for r in rows if r["kind"] == kind])}))
+                if args.show_misses:
+                    for r in rows:
+                        if r["rr"] < 1:
+                            print(f"  [{mode}] {r['kind']:<10} rr={r['rr']:.2f} rec={r['recall']:.2f} "
+                                  f"{r['query']!r} -> {r['top']}", file=sys.stderr)
         conn.close()
 
 

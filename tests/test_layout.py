@@ -22,9 +22,10 @@ ALLOWED = {
     "lang": {"shared", "store", "resolve"},
     "index": {"shared", "store", "resolve", "lang"},
     "query": {"shared", "store"},
-    "live": {"shared", "store", "resolve", "lang", "index", "query"},
-    "agent": {"shared", "store", "query", "live"},
-    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent"},
+    "semantic": {"shared", "store", "index", "query"},
+    "live": {"shared", "store", "resolve", "lang", "index", "query", "semantic"},
+    "agent": {"shared", "store", "query", "live", "semantic"},
+    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic"},
 }
 TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_daemon", "cli_mcp", "__main__"}
 MAX_MODULES_PER_FOLDER = 20

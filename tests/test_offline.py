@@ -4,15 +4,18 @@ from __future__ import annotations
 import subprocess
 import sys
 
-SCRIPT = r'''
+# Run first in a subprocess: every way out to the network raises (tests/test_semantic.py uses it too).
+BLOCK_SOCKETS = r'''
 import socket, sys
 def refuse(*a, **k):
-    raise OSError("network blocked by test_offline")
+    raise OSError("network blocked by the test")
 socket.socket.connect = refuse
 socket.socket.connect_ex = refuse
 socket.socket.sendto = refuse
 socket.create_connection = refuse
 socket.getaddrinfo = refuse
+'''
+SCRIPT = BLOCK_SOCKETS + r'''
 from pathlib import Path
 from graphmind.languages import LANGUAGES, has_tags
 from graphmind.index import parser

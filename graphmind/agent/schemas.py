@@ -55,14 +55,15 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
         {"symbols": arr(REF), "total": I}, {"truncated": B, "query": S, **COMMON})),
     "search": ("graphmind search --json; MCP search", obj(
         {"query": S, "results": arr(obj({**REF["properties"], "match": S, "score": N, "stale": B}))},
-        {"truncated": B, **COMMON})),
+        {"truncated": B, "mode": {"enum": ["lexical", "semantic", "hybrid"]}, **COMMON})),
     "status": ("graphmind status --json; MCP index_status", obj(
         {"root": S, "files": I, "symbols": I, "call_sites": I, "resolved_edges": I, "imports": I, "inherits": I,
          "edges_by_kind": obj({}, values=I), "file_status": obj({}, values=I), "resolutions": obj({}, values=I),
          "languages": obj({}, values=obj({"files": I, "symbols": I, "level": S})),
          "problems": arr(obj({"file": S, "status": S, "error": null(S)})), "indexed_at": null(N),
          "age_seconds": null(N), "db_bytes": I},
-        {"skipped": null(SKIPPED), **COMMON})),
+        {"skipped": null(SKIPPED), "semantic": obj({"available": B, "model": null(S), "vectors": I, "bytes": I}),
+         **COMMON})),
     "export": ("graphmind export (--json)", obj(
         {"symbols": arr(REF), "call_graph": obj({}, values=arr(S)),
          "edges": arr(obj({"caller": S, "callee": S, "kind": S, "resolution": S, "file": S, "line": I}))},
@@ -82,6 +83,8 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
     "daemon-stop": ("graphmind daemon stop --json", obj({"stopped": B, "pid": null(I)})),
     "daemon-status": ("graphmind daemon status --json", obj({"running": B}, {"pid": null(I), "busy": B,
                                                                              "answering": B, "stale_pid": null(I)})),
+    "embed": ("graphmind embed --json", obj({k: I for k in ("files", "encoded", "reused", "removed", "files_left")}
+                                            | {"done": B, "seconds": N})),
     "mcp-install": ("graphmind mcp install --json", obj({"client": {"enum": ["claude", "cursor", "vscode"]},
                                                           "file": S, "written": B, "config": obj({})})),
 }
@@ -89,7 +92,7 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
 COMMANDS = {"index": "index", "blast-radius": "walk", "callers": "walk", "callees": "walk", "symbols": "symbols",
             "search": "search", "status": "status", "export": "export", "impact": "impact", "map": "map",
             "daemon start": "daemon-start", "daemon stop": "daemon-stop", "daemon status": "daemon-status",
-            "mcp install": "mcp-install"}
+            "mcp install": "mcp-install", "embed": "embed"}
 TOOLS = {"blast_radius": "walk", "callers": "walk", "callees": "walk", "find_symbol": "symbols", "search": "search",
          "symbol_source": "source", "change_impact": "impact", "index_status": "status", "repo_map": "map"}
 

@@ -228,6 +228,9 @@ def search(query: Annotated[str, Field(min_length=1, max_length=500, description
            file: Annotated[str | None, Field(description=(
                "Only definitions in this file or folder (workspace-relative), or matching a glob like src/*.py."))] = None,
            limit: Annotated[int, Field(ge=1, le=200, description="At most this many results.")] = 20,
+           mode: Annotated[Literal["lexical", "semantic", "hybrid"] | None, Field(description=(
+               "lexical: names and words; semantic: by meaning (needs the embed extra and `graphmind embed`); "
+               "hybrid: both fused. Default: hybrid when the workspace has vectors, else lexical."))] = None,
            max_tokens: MaxTokens = budget.DEFAULT_TOKENS, offset: Offset = 0) -> CallToolResult:
     """Find code when you do not know its exact name: definitions ranked best first, exact names, then names
     starting with the query, then matches in names, docstrings, comments, signatures and file paths, with
@@ -235,12 +238,13 @@ def search(query: Annotated[str, Field(min_length=1, max_length=500, description
     Each row is `kind qualified.name file:line signature`. Use it instead of grep to locate where something
     is implemented; pass a row's qualified name or file:line to blast_radius, callers or symbol_source."""
     from graphmind.query import search as searching
+    from graphmind.semantic.fusion import search_modes
     with _index() as ix:
         where = file if file is None or any(ch in file for ch in "*?[") else paths.confine(ix.root, file)
-        results = searching.search_workspace(ix.conn, ix.root, query, kind=kind, file=where, limit=offset + limit,
-                                             stale_known=ix.stale)
+        mode, results = search_modes(ix.conn, ix.root, query, mode=mode, kind=kind, file=where, limit=offset + limit,
+                                     stale_known=ix.stale)
         page, doc = searching.search_page(query, results, max_tokens, offset)
-        return _answer(page.text, doc)
+        return _answer(page.text, doc | {"mode": mode})
 
 
 @tool

@@ -32,6 +32,7 @@ from graphmind.index.modules import module_name
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
+from graphmind.semantic.idle import embed_idle, wants_vectors
 from graphmind.store import DAMAGED, Store
 from graphmind.store.damage import move_aside
 from graphmind.live.treecache import TreeCache
@@ -145,9 +146,13 @@ class Daemon:
                     log.warning("cannot prepare %s: %s", language, exc)
             release_memory()
             self.writer.set("idle")
+            embedding = wants_vectors(self.root)        # the semantic index, kept in idle time once made
             while not self.stopping.is_set():
-                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty else 3600)
+                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty or embedding else 3600)
                 if batch is None:
+                    if embedding and not dirty and not self.stopping.is_set():
+                        embedding = embed_idle(store.conn, self.root,
+                                               lambda: self.queue.pending_count() > 0 or self.stopping.is_set())
                     if dirty and not self.stopping.is_set():
                         store.optimize()
                         store.checkpoint()
@@ -160,7 +165,7 @@ class Daemon:
                             release_memory()
                             self.session.warm(store.conn, self.root)
                         release_memory()
-                        dirty = False
+                        dirty, embedding = False, wants_vectors(self.root)
                     continue
                 try:
                     self._apply(store, batch)

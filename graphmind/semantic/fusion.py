@@ -1,0 +1,113 @@
+"""Search by meaning, and its fusion with the lexical search: `lexical` (query/search.py alone),
+`semantic` (cosine over the definitions' vectors), `hybrid` (reciprocal rank fusion of both; exact
+name matches stay first, so asking for a name answers as before). The weights were tuned on
+benchmarks/search_tuning/*.json, apart from the evaluation set (tests/search_eval/paraphrase_*.json)."""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import apsw
+import orjson
+
+from graphmind.errors import BadArgumentError, SemanticUnavailableError
+from graphmind.query import search as lexical
+from graphmind.query import searchquery as sq
+from graphmind.query.status import stale_paths
+
+MODES = ("lexical", "semantic", "hybrid")
+POOL = 50                   # candidates taken from each ranking
+RRF_K = 5                   # a small k: the first few places of each ranking count most
+W_LEXICAL, W_SEMANTIC = 1.0, 1.0
+PINNED = ("exact",)         # lexical matches kept ahead of the fusion
+
+
+def vectors_ready(root: Path) -> bool:
+    """Whether hybrid search can run: the extra is installed and the workspace has vectors."""
+    from graphmind.semantic.model import available
+    from graphmind.store.vectors import vectors_path
+    return vectors_path(root).is_file() and available()
+
+
+def choose_mode(root: Path, mode: str | None) -> str:
+    """The mode to run: the one asked for, else hybrid when vectors are there, else lexical."""
+    if mode is None:
+        return "hybrid" if vectors_ready(root) else "lexical"
+    if mode not in MODES:
+        raise BadArgumentError(f"unknown search mode '{mode}': one of {', '.join(MODES)}")
+    if mode != "lexical" and not vectors_ready(root):
+        from graphmind.semantic.model import available
+        if not available():
+            raise SemanticUnavailableError()
+        raise BadArgumentError("this workspace has no vectors yet: run `graphmind embed` first")
+    return mode
+
+
+def _allowed(conn: apsw.Connection, flt: sq.Filter) -> set[int] | None:
+    if not flt.sql:
+        return None
+    return {r[0] for r in conn.execute(f"SELECT s.id FROM symbols s{flt.join} WHERE 1{flt.sql}", flt.args)}
+
+
+def query_vector(query: str):
+    """The query's unit vector."""
+    from graphmind.semantic.model import shared_model
+    return shared_model().encode([query], threads=1)[0]
+
+
+def semantic_ranking(conn: apsw.Connection, root: Path, query: str, *, kind: str | None = None,
+                     file: str | None = None, k: int = POOL, vector=None) -> list[lexical.Result]:
+    """The definitions nearest the query in meaning, best first (rows renumbered since they were
+    embedded are left out until the next embedding pass); `vector`: the query's, when already made."""
+    from graphmind.semantic.vectorindex import load_index
+    index = load_index(root)
+    if index is None:
+        return []
+    vec = query_vector(query) if vector is None else vector
+    allowed = _allowed(conn, sq.Filter(kind, file))
+    near = index.nearest(vec, k * 2, allowed)
+    expected = index.qualname_of()
+    rows = {r[0]: r for r in conn.execute(
+        "SELECT s.id, s.kind, s.qualname, s.name, f.path, s.start_line, s.end_line, s.signature FROM symbols s"
+        " JOIN files f ON f.id = s.file_id WHERE s.id IN (SELECT value FROM json_each(?))",
+        (orjson.dumps([i for i, _ in near]).decode(),))}
+    out = [lexical.Result(*rows[i], match="semantic", score=round(score, 5))
+           for i, score in near if i in rows and rows[i][2] == expected.get(i)]
+    return out[:k]
+
+
+def fuse(lex: list[lexical.Result], sem: list[lexical.Result], limit: int) -> list[lexical.Result]:
+    """Reciprocal rank fusion of the two rankings, pinned lexical matches first."""
+    pinned = [r for r in lex if r.match in PINNED]
+    score: dict[int, float] = {}
+    by_id: dict[int, lexical.Result] = {}
+    for weight, ranking in ((W_LEXICAL, [r for r in lex if r.match not in PINNED]), (W_SEMANTIC, sem)):
+        for rank, r in enumerate(ranking[:POOL]):
+            score[r.id] = score.get(r.id, 0.0) + weight / (RRF_K + rank + 1)
+            by_id.setdefault(r.id, r)
+    seen = {r.id for r in pinned}
+    fused = [by_id[i] for i, _ in sorted(score.items(), key=lambda x: (-x[1], x[0])) if i not in seen]
+    for r in fused:
+        r.score = round(score[r.id], 5)
+    return (pinned + fused)[:limit]
+
+
+def search_modes(conn: apsw.Connection, root: Path, query: str, *, mode: str | None = None, kind: str | None = None,
+                 file: str | None = None, limit: int = 20, stale_known: set[str] = frozenset(),
+                 graph: bool = True) -> tuple[str, list[lexical.Result]]:
+    """(the mode run, its results): search_workspace's answer in lexical mode, else with meaning."""
+    mode = choose_mode(root, mode)
+    if mode == "lexical":
+        return mode, lexical.search_workspace(conn, root, query, kind=kind, file=file, limit=limit,
+                                              stale_known=stale_known)
+    with ThreadPoolExecutor(1) as pool:         # the encoder releases the GIL: it runs beside the lexical search
+        vector = pool.submit(query_vector, query)
+        lex = [] if mode == "semantic" else lexical.search_workspace(conn, root, query, kind=kind, file=file,
+                                                                     limit=max(limit, POOL))
+        sem = semantic_ranking(conn, root, query, kind=kind, file=file, k=max(limit, POOL), vector=vector.result())
+    results = sem[:limit] if mode == "semantic" else fuse(lex, sem, limit)
+    files = {r.file for r in results}
+    stale = stale_paths(conn, root, files) | (set(stale_known) & files)
+    for r in results:
+        r.stale = r.file in stale
+    return mode, results
