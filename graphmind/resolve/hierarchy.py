@@ -168,6 +168,20 @@ class ClassHierarchy:
             if mname not in self.t.children.get(c, {}):
                 todo.extend(self._direct(c))
 
+    def subclasses(self, cls: int, limit: int) -> list[int]:
+        """Every workspace subclass of cls (transitively), or none when there are more than `limit`."""
+        seen, todo, out = {cls}, list(self._direct(cls)), []
+        while todo:
+            c = todo.pop()
+            if c in seen:
+                continue
+            seen.add(c)
+            out.append(c)
+            if len(out) > limit:
+                return []
+            todo.extend(self._direct(c))
+        return sorted(out)
+
     def _derives(self, sub: int, cls: int) -> bool:
         """Whether sub has cls among its ancestors (for the few classes with several bases)."""
         if sub not in self._ancestors:

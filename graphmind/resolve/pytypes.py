@@ -17,6 +17,9 @@ from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
+MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
+
+
 class TypeEval(ArgumentFlow, Containers):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
@@ -244,16 +247,25 @@ class TypeEval(ArgumentFlow, Containers):
         return frozenset(out)
 
     def class_attr(self, cls: int, name: str) -> Value:
-        """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods."""
+        """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods.
+        When no class of its MRO binds it, an instance must be of a subclass that does (a base's method
+        calling `self.hook()` that each subclass sets in `__init__`): their values, if few subclasses."""
         def compute() -> Value:
             out: set = set()
             for k in self.r.mro(cls):
-                for scope, kind, text in self.t.attrs.get(k, {}).get(name, ()):
-                    out |= self.binding(scope, kind, text)
+                out |= self._own_attr(k, name)
                 if out:
-                    break
+                    return frozenset(out)
+            for sub in self.r.subclasses(cls, MAX_SUBCLASSES):
+                out |= self._own_attr(sub, name)
             return frozenset(out)
         return self.solver.ask(("a", cls, name), compute)
+
+    def _own_attr(self, cls: int, name: str) -> set:
+        out: set = set()
+        for scope, kind, text in self.t.attrs.get(cls, {}).get(name, ()):
+            out |= self.binding(scope, kind, text)
+        return out
 
     def subscript(self, value: Value) -> Value:
         """What `value[k]` holds: an element of a literal collection, what __getitem__ returns, or for a
