@@ -31,6 +31,7 @@ class ClassHierarchy:
         self._ancestors: dict[int, set[int]] = {}
         self._multi: list[int] | None = None
         self._definer_sets: dict[str, set[int]] = {}
+        self._subclasses: dict[int, list[int]] = {}
 
     # -- classes -------------------------------------------------------------------------------
     def class_bases(self, cls: int) -> list[int]:
@@ -169,7 +170,14 @@ class ClassHierarchy:
                 todo.extend(self._direct(c))
 
     def subclasses(self, cls: int, limit: int) -> list[int]:
-        """Every workspace subclass of cls (transitively), or none when there are more than `limit`."""
+        """Every workspace subclass of cls (transitively), or none when there are more than `limit`
+        (walked once per class and pass)."""
+        found = self._subclasses.get(cls)
+        if found is None:
+            found = self._subclasses[cls] = self._walk_subclasses(cls, limit)
+        return found
+
+    def _walk_subclasses(self, cls: int, limit: int) -> list[int]:
         seen, todo, out = {cls}, list(self._direct(cls)), []
         while todo:
             c = todo.pop()

@@ -38,7 +38,7 @@ class TypeEval(ArgumentFlow, Containers):
     # -- names -----------------------------------------------------------------------------------
     def name(self, scope: int, name: str) -> Value:
         """What a bare name holds in a scope."""
-        return self.solver.ask(("n", scope, name), lambda: self._name(scope, name))
+        return self.solver.ask_call(("n", scope, name), self._name, scope, name)
 
     def _name(self, scope: int, name: str) -> Value:
         t, r = self.t, self.r
@@ -141,7 +141,7 @@ class TypeEval(ArgumentFlow, Containers):
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
         """What an expression evaluates to."""
-        return self.solver.ask(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        return self.solver.ask_call(("e", scope, text), self._expr, scope, text.strip())
 
     def _expr(self, scope: int, text: str) -> Value:
         if text.startswith("await "):

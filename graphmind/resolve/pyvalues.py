@@ -32,6 +32,8 @@ class Containers:
             return (frozenset({("super", (cls, scope))}) if cls is not None else EMPTY), 2
         if len(chain) > 1 and chain[1][0] == "sub":
             key = chain[1][1].strip()
+            if key.isidentifier():                   # `TABLE[MODE]`, MODE a constant bound once
+                key = self._constant(scope, key) or key
             item = self._literal_item(scope, first, key) if _INDEX.match(key) else \
                 self._literal_slice(scope, first, key) if _SLICE.match(key) else None
             if item is not None:
@@ -64,6 +66,25 @@ class Containers:
         for element in elements[_slice(key)]:
             out |= self.expr(s, element)
         return frozenset(out)
+
+    def _constant(self, scope: int, name: str, depth: int = 0) -> str | None:
+        """The literal number or string a name is bound to once, here, in an enclosing scope or in
+        the module it is imported from."""
+        s, first = scope, True
+        while s is not None and depth < 8:
+            sym = self.t.syms.get(s)
+            if sym is None or name in self.t.children.get(s, {}):
+                return None
+            rows = self.t.bindings.get(s, {}).get(name) if first or sym.kind != "class" else None
+            if rows:
+                text = rows[0][1].strip()
+                return text if len(rows) == 1 and rows[0][0] == "assign" and _INDEX.match(text) else None
+            imp = self.r.import_of(s, name)
+            if imp is not None:
+                owner = self.r.binding_owner(*imp) if imp[1] is not None else None
+                return self._constant(owner, imp[1], depth + 1) if owner is not None else None
+            first, s = False, sym.parent
+        return None
 
     def _literal(self, scope: int, name: str, depth: int = 0) -> tuple[int, str, list[str]] | None:
         """(scope, opening bracket, element texts) of the literal that is NAME's only binding, seen
