@@ -9,6 +9,7 @@ from graphmind.resolve.calltext import SEP
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
+_ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
 
 
 class ClassHierarchy:
@@ -176,6 +177,16 @@ class ClassHierarchy:
         if found is None:
             found = self._subclasses[cls] = self._walk_subclasses(cls, limit)
         return found
+
+    def closed(self, cls: int) -> bool:
+        """Whether every base of cls and of its ancestors is a workspace class (or `object`, `ABC`,
+        `Protocol`, `Generic[…]`): then nothing from outside supplies a member its MRO lacks."""
+        for k in self.mro(cls):
+            written = [b for _, b in self.t.bases.get(k, ()) if "=" not in b
+                       and b.split("[", 1)[0].rsplit(".", 1)[-1].strip() not in _ROOT_BASES]
+            if len(written) > len(self.class_bases(k)):
+                return False
+        return True
 
     def _walk_subclasses(self, cls: int, limit: int) -> list[int]:
         seen, todo, out = {cls}, list(self._direct(cls)), []

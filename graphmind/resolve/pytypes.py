@@ -248,23 +248,25 @@ class TypeEval(ArgumentFlow, Containers):
 
     def class_attr(self, cls: int, name: str) -> Value:
         """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods.
-        When no class of its MRO binds it, an instance must be of a subclass that does (a base's method
-        calling `self.hook()` that each subclass sets in `__init__`): their values, if few subclasses."""
+        When no class of its MRO binds it and none comes from outside, an instance must be of a subclass
+        whose methods set it (a base's `self.hook()` that each subclass sets in `__init__`), if few."""
         def compute() -> Value:
-            out: set = set()
+            out, bound = set(), False
             for k in self.r.mro(cls):
                 out |= self._own_attr(k, name)
                 if out:
                     return frozenset(out)
-            for sub in self.r.subclasses(cls, MAX_SUBCLASSES):
-                out |= self._own_attr(sub, name)
+                bound = bound or name in self.t.attrs.get(k, {})
+            for sub in self.r.subclasses(cls, MAX_SUBCLASSES) if not bound and self.r.closed(cls) else ():
+                out |= self._own_attr(sub, name, set_in_methods=True)
             return frozenset(out)
         return self.solver.ask(("a", cls, name), compute)
 
-    def _own_attr(self, cls: int, name: str) -> set:
+    def _own_attr(self, cls: int, name: str, set_in_methods: bool = False) -> set:
         out: set = set()
         for scope, kind, text in self.t.attrs.get(cls, {}).get(name, ()):
-            out |= self.binding(scope, kind, text)
+            if not set_in_methods or scope != cls:            # `self.x = …`, not a class-level binding
+                out |= self.binding(scope, kind, text)
         return out
 
     def subscript(self, value: Value) -> Value:
