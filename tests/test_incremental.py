@@ -75,3 +75,35 @@ def test_a_callback_and_a_member_read_at_one_place_both_come_back(tmp_path):
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(work) == snapshot(clean)
+
+
+def test_a_hook_set_only_in_a_subclass_follows_its_edits(tmp_path):
+    """`self.on_done()` in a base class reaches what subclasses set; editing the subclass's file (the
+    hook's value, a new subclass, a deleted one) re-resolves the base's call as a clean index does."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "base.py").write_text("class Job:\n    def run(self):\n        return self.on_done()\n")
+    kinds = "from base import Job\n\n\ndef a():\n    pass\n\n\ndef b():\n    pass\n\n\nclass One(Job):\n" \
+            "    def __init__(self):\n        self.on_done = a\n"
+    (work / "kinds.py").write_text(kinds)
+    index_workspace(work)
+    assert _callees(work, "base.Job.run") == ["kinds.a"]
+    (work / "kinds.py").write_text(kinds.replace("self.on_done = a", "self.on_done = b"))
+    index_workspace(work)
+    assert _callees(work, "base.Job.run") == ["kinds.b"]
+    (work / "more.py").write_text("from base import Job\nfrom kinds import a\n\n\nclass Two(Job):\n"
+                                  "    def __init__(self):\n        self.on_done = a\n")
+    index_workspace(work)
+    assert _callees(work, "base.Job.run") == ["kinds.a", "kinds.b"]
+    (work / "kinds.py").unlink()
+    index_workspace(work)
+    assert _callees(work, "base.Job.run") == []
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+
+
+def _callees(root: Path, caller: str) -> list[str]:
+    from graphmind.query.export import call_graph
+    return call_graph(root).get(caller, [])

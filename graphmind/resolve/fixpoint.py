@@ -62,6 +62,11 @@ class Solver:
             return self._value[key]
         return self._close(pos, key)
 
+    def ask_call(self, key: Hashable, fn: Callable[..., frozenset], *args) -> frozenset:
+        """`ask(key, lambda: fn(*args))`, with no closure made when the key is memoized already."""
+        hit = self.memo.get(key)
+        return hit if hit is not None else self.ask(key, lambda: fn(*args))
+
     def _run(self, key: Hashable) -> bool:
         """Evaluate one open key against the current provisional values; whether its value grew."""
         self._asking.append(key)

@@ -9,6 +9,7 @@ from graphmind.resolve.calltext import SEP, without_type_args
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
+_ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
 
 
 class ClassHierarchy:
@@ -31,6 +32,7 @@ class ClassHierarchy:
         self._ancestors: dict[int, set[int]] = {}
         self._multi: list[int] | None = None
         self._definer_sets: dict[str, set[int]] = {}
+        self._subclasses: dict[int, list[int]] = {}
 
     # -- classes -------------------------------------------------------------------------------
     def class_bases(self, cls: int) -> list[int]:
@@ -169,6 +171,37 @@ class ClassHierarchy:
             yield c
             if mname not in self.t.children.get(c, {}):
                 todo.extend(self._direct(c))
+
+    def subclasses(self, cls: int, limit: int) -> list[int]:
+        """Every workspace subclass of cls (transitively), or none when there are more than `limit`
+        (walked once per class and pass)."""
+        found = self._subclasses.get(cls)
+        if found is None:
+            found = self._subclasses[cls] = self._walk_subclasses(cls, limit)
+        return found
+
+    def closed(self, cls: int) -> bool:
+        """Whether every base of cls and of its ancestors is a workspace class (or `object`, `ABC`,
+        `Protocol`, `Generic[…]`): then nothing from outside supplies a member its MRO lacks."""
+        for k in self.mro(cls):
+            written = [b for _, b in self.t.bases.get(k, ()) if "=" not in b
+                       and b.split("[", 1)[0].rsplit(".", 1)[-1].strip() not in _ROOT_BASES]
+            if len(written) > len(self.class_bases(k)):
+                return False
+        return True
+
+    def _walk_subclasses(self, cls: int, limit: int) -> list[int]:
+        seen, todo, out = {cls}, list(self._direct(cls)), []
+        while todo:
+            c = todo.pop()
+            if c in seen:
+                continue
+            seen.add(c)
+            out.append(c)
+            if len(out) > limit:
+                return []
+            todo.extend(self._direct(c))
+        return sorted(out)
 
     def _derives(self, sub: int, cls: int) -> bool:
         """Whether sub has cls among its ancestors (for the few classes with several bases)."""

@@ -22,6 +22,7 @@ import apsw
 from graphmind.models import Extraction
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS
 from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
+from graphmind.store.ancestors import last_name
 from graphmind.store.plan import FilePlan
 
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
@@ -124,6 +125,11 @@ def member_names(iface: Interface) -> set[str]:
     """Names a chain elsewhere can read as members: module- and class-level bindings, `self.x = …`."""
     return {name for scope, (rows, _) in iface.scopes.items() for name, kind, _ in rows
             if name and kind != "args" and (kind in EXPORTED_BINDING_KINDS or scope not in iface.function_scopes)}
+
+
+def bases_of(iface: Interface) -> set[str]:
+    """"^NAME" for each base its classes name: methods there may read what these classes set."""
+    return {"^" + last_name(base) for _, base, _ in iface.inherits}
 
 
 def built(iface: Interface, keys=None) -> set[str]:
@@ -245,11 +251,11 @@ class Planner:
         new = of_extraction(ext)
         if file_id is None:                          # a new module: what imported it may resolve now
             names = set(new.names) | new.aliases() | flow_names(None, new) | built(new)
-            return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new))
+            return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new) | bases_of(new))
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
         names = set(change.names) | flow_names(old, new)
-        changed = changed_names(old, new, change) if change.wide else set(change.names)
+        changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
@@ -260,7 +266,7 @@ class Planner:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
         names = set(old.names) | old.aliases() | flow_names(old, None) | built(old)
-        return FilePlan([], names, True, old_hashes=old_hashes, changed=names | member_names(old))
+        return FilePlan([], names, True, old_hashes=old_hashes, changed=names | member_names(old) | bases_of(old))
 
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""

@@ -8,6 +8,8 @@ _OPEN = {"(": ")", "[": "]", "{": "}"}
 
 def split_top(text: str, sep: str) -> list[str]:
     """Split on a separator outside brackets and strings."""
+    if sep not in text:
+        return [text.strip()]
     out, depth, cur, quote, i = [], 0, [], "", 0
     while i < len(text):
         ch = text[i]
@@ -32,6 +34,12 @@ def split_top(text: str, sep: str) -> list[str]:
         i += 1
     out.append("".join(cur).strip())
     return out
+
+
+@lru_cache(maxsize=65536)
+def split_items(text: str) -> tuple[str, ...]:
+    """A call's arguments as written, split on top-level commas (asked once per parameter: cached)."""
+    return tuple(split_top(text, ","))
 
 
 @lru_cache(maxsize=65536)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.resolve.pyexpr import split_top
+from graphmind.resolve.pyexpr import split_items
 from graphmind.resolve.tables import CLASS_KINDS
 
 _KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
@@ -28,7 +28,7 @@ class ArgumentFlow:
         """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
         if not self.flows or position in ("*", "**"):
             return frozenset()
-        return self.solver.ask(("p", fn, param), lambda: self._flowed(fn, param, position))
+        return self.solver.ask_call(("p", fn, param), self._flowed, fn, param, position)
 
     def _flowed(self, fn: int, param: str, position: str) -> frozenset:
         t = self.t
@@ -81,7 +81,7 @@ class ArgumentFlow:
 def _argument(args: str, param: str, index: int | None) -> str:
     """The argument written for a parameter: by keyword, else at its position (before any `*x`)."""
     positional = 0
-    for item in split_top(args, ","):
+    for item in split_items(args):
         match = _KEYWORD.match(item)
         if match:
             if match.group(1) == param:

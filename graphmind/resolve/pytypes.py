@@ -17,6 +17,9 @@ from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
+MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
+
+
 class TypeEval(ArgumentFlow, Containers):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
@@ -35,7 +38,7 @@ class TypeEval(ArgumentFlow, Containers):
     # -- names -----------------------------------------------------------------------------------
     def name(self, scope: int, name: str) -> Value:
         """What a bare name holds in a scope."""
-        return self.solver.ask(("n", scope, name), lambda: self._name(scope, name))
+        return self.solver.ask_call(("n", scope, name), self._name, scope, name)
 
     def _name(self, scope: int, name: str) -> Value:
         t, r = self.t, self.r
@@ -138,7 +141,7 @@ class TypeEval(ArgumentFlow, Containers):
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
         """What an expression evaluates to."""
-        return self.solver.ask(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        return self.solver.ask_call(("e", scope, text), self._expr, scope, text.strip())
 
     def _expr(self, scope: int, text: str) -> Value:
         if text.startswith("await "):
@@ -244,16 +247,27 @@ class TypeEval(ArgumentFlow, Containers):
         return frozenset(out)
 
     def class_attr(self, cls: int, name: str) -> Value:
-        """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods."""
+        """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods.
+        When no class of its MRO binds it and none comes from outside, an instance must be of a subclass
+        whose methods set it (a base's `self.hook()` that each subclass sets in `__init__`), if few."""
         def compute() -> Value:
-            out: set = set()
+            out, bound = set(), False
             for k in self.r.mro(cls):
-                for scope, kind, text in self.t.attrs.get(k, {}).get(name, ()):
-                    out |= self.binding(scope, kind, text)
+                out |= self._own_attr(k, name)
                 if out:
-                    break
+                    return frozenset(out)
+                bound = bound or name in self.t.attrs.get(k, {})
+            for sub in self.r.subclasses(cls, MAX_SUBCLASSES) if not bound and self.r.closed(cls) else ():
+                out |= self._own_attr(sub, name, set_in_methods=True)
             return frozenset(out)
         return self.solver.ask(("a", cls, name), compute)
+
+    def _own_attr(self, cls: int, name: str, set_in_methods: bool = False) -> set:
+        out: set = set()
+        for scope, kind, text in self.t.attrs.get(cls, {}).get(name, ()):
+            if not set_in_methods or scope != cls:            # `self.x = …`, not a class-level binding
+                out |= self.binding(scope, kind, text)
+        return out
 
     def subscript(self, value: Value) -> Value:
         """What `value[k]` holds: an element of a literal collection, what __getitem__ returns, or for a

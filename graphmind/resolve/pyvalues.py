@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.resolve.pyexpr import match_bracket, split_top
+from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 EMPTY: frozenset = frozenset()
 _SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set",
@@ -17,6 +17,7 @@ _SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable
                         "Deque", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"})
 _MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "defaultdict", "DefaultDict", "OrderedDict"})
 _INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
+_SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
 
 
 class Containers:
@@ -29,16 +30,67 @@ class Containers:
                 self.r.lookup(scope, "super") == ("builtin", None):
             cls = self.r.enclosing_class(scope)
             return (frozenset({("super", (cls, scope))}) if cls is not None else EMPTY), 2
-        if len(chain) > 1 and chain[1][0] == "sub" and _INDEX.match(chain[1][1].strip()):
-            item = self._literal_item(scope, first, chain[1][1].strip())
+        if len(chain) > 1 and chain[1][0] == "sub":
+            key = chain[1][1].strip()
+            if key.isidentifier():                   # `TABLE[MODE]`, MODE a constant bound once
+                key = self._constant(scope, key) or key
+            item = self._literal_item(scope, first, key) if _INDEX.match(key) else \
+                self._literal_slice(scope, first, key) if _SLICE.match(key) else None
             if item is not None:
                 return item, 2
         return self.name(scope, first), 1
 
     def _literal_item(self, scope: int, name: str, key: str) -> frozenset | None:
-        """`NAME[0]` / `NAME["k"]` when NAME's only binding is a literal (and nothing stores into it)."""
+        """`NAME[0]` / `NAME["k"]` when NAME's only binding is a literal (or a constant slice of one)
+        and nothing stores into it."""
+        found = self._literal(scope, name)
+        if found is None:
+            return None
+        s, opening, elements = found
+        if opening == "{":
+            pairs = [split_top(e, ":") for e in elements]
+            values = [p[1] for p in pairs if len(p) == 2 and p[0] == key]
+            return self.expr(s, values[0]) if len(values) == 1 else None
+        if not key.lstrip("-").isdigit():
+            return None
+        index = int(key)
+        return self.expr(s, elements[index]) if -len(elements) <= index < len(elements) else None
+
+    def _literal_slice(self, scope: int, name: str, key: str) -> frozenset | None:
+        """`NAME[1:3]` of a list or tuple literal: the union of the elements it keeps."""
+        found = self._literal(scope, name)
+        if found is None or found[1] == "{":
+            return None
+        s, _, elements = found
+        out: set = set()
+        for element in elements[_slice(key)]:
+            out |= self.expr(s, element)
+        return frozenset(out)
+
+    def _constant(self, scope: int, name: str, depth: int = 0) -> str | None:
+        """The literal number or string a name is bound to once, here, in an enclosing scope or in
+        the module it is imported from."""
         s, first = scope, True
-        while s is not None:
+        while s is not None and depth < 8:
+            sym = self.t.syms.get(s)
+            if sym is None or name in self.t.children.get(s, {}):
+                return None
+            rows = self.t.bindings.get(s, {}).get(name) if first or sym.kind != "class" else None
+            if rows:
+                text = rows[0][1].strip()
+                return text if len(rows) == 1 and rows[0][0] == "assign" and _INDEX.match(text) else None
+            imp = self.r.import_of(s, name)
+            if imp is not None:
+                owner = self.r.binding_owner(*imp) if imp[1] is not None else None
+                return self._constant(owner, imp[1], depth + 1) if owner is not None else None
+            first, s = False, sym.parent
+        return None
+
+    def _literal(self, scope: int, name: str, depth: int = 0) -> tuple[int, str, list[str]] | None:
+        """(scope, opening bracket, element texts) of the literal that is NAME's only binding, seen
+        from `scope`; a binding `NAME = OTHER[a:b]` keeps the slice of OTHER's literal."""
+        s, first = scope, True
+        while s is not None and depth < 8:
             sym = self.t.syms.get(s)
             if sym is None:
                 return None
@@ -48,17 +100,20 @@ class Containers:
                     if not rows or len(rows) != 1 or rows[0][0] != "assign" or self.items(s, name):
                         return None
                     text = rows[0][1]
+                    chain = parse_chain(text) if text[:1] not in "([{" else None
+                    if chain and len(chain) == 2 and chain[1][0] == "sub" and _SLICE.match(chain[1][1].strip()):
+                        inner = self._literal(s, chain[0][1], depth + 1)
+                        if inner is None or inner[1] == "{":
+                            return None
+                        return inner[0], inner[1], inner[2][_slice(chain[1][1].strip())]
                     if text[:1] not in "([{" or match_bracket(text, 0) != len(text) - 1:
                         return None
                     elements = split_top(text[1:-1], ",")
-                    if text[0] == "{":
-                        pairs = [split_top(e, ":") for e in elements]
-                        found = [p[1] for p in pairs if len(p) == 2 and p[0] == key]
-                        return self.expr(s, found[0]) if len(found) == 1 else None
-                    if not key.lstrip("-").isdigit() or any(e.startswith("*") for e in elements):
+                    if elements and not elements[-1]:
+                        elements.pop()          # a trailing comma
+                    if any(e.startswith("*") for e in elements):
                         return None
-                    index = int(key)
-                    return self.expr(s, elements[index]) if -len(elements) <= index < len(elements) else None
+                    return s, text[0], elements
             first = False
             s = sym.parent
         return None
@@ -140,3 +195,9 @@ class Containers:
         """`s.name` where `s = super()`: the next definitions in the MRO, as `super().name` finds them."""
         cls, scope = atom
         return {self.atom(hit) for hit in self.r.dispatch(cls, scope, name, True)}
+
+
+def _slice(key: str) -> slice:
+    """A constant slice written `a:b` (either bound may be left out)."""
+    low, _, high = key.partition(":")
+    return slice(int(low) if low.strip() else None, int(high) if high.strip() else None)

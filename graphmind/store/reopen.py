@@ -8,6 +8,7 @@ import orjson
 
 from graphmind.languages import family_members
 from graphmind.models import Delta
+from graphmind.store.ancestors import base_names, last_name, reopen_ancestors
 from graphmind.store.plan import FilePlanner
 
 FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
@@ -27,7 +28,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     built = {n for n in delta.names if n[:1] == "<"}
     named = _aliases_of(conn, (delta.names - flows - built) | {n[1:] for n in built})
     # what changed meaning (a wide change names every name of its file; these are what differs)
-    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] != "("})
+    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^"})
     classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
@@ -38,6 +39,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
         members = _hierarchy_members(conn, classes)
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
     _reopen_importers(conn, planner, other_importers, delta.names)
+    reopen_ancestors(conn, planner, {n[1:] for n in delta.changed if n[:1] == "^"}, changed)
     _reopen_scopes(conn, planner, delta.fresh)
 
 
@@ -126,12 +128,6 @@ def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int])
                      " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
 
 
-def _last_name(base: str) -> str:
-    """The name a base expression ends with: `pkg.Base[T]` -> Base, `ns::Base<T>` -> Base."""
-    head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
-    return head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
-
-
 def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
     """The names, and transitively the classes naming one of them as a base, resolved or not yet: a
     class whose base appeared, vanished or is built differently (a constructor changed, "<NAME") is
@@ -143,7 +139,7 @@ def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
             "SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"
             " WHERE EXISTS (SELECT 1 FROM json_each(?) WHERE instr(i.base, value) > 0)",
             (orjson.dumps(sorted(frontier)).decode(),))
-        frontier = {name for name, base in rows if _last_name(base) in frontier} - found
+        frontier = {name for name, base in rows if last_name(base) in frontier} - found
         found |= frontier
     return found
 
@@ -170,27 +166,13 @@ def _reopen_siblings(conn: apsw.Connection, modules: set[str]) -> None:
                      " AND file_id IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(files)).decode(),))
 
 
-def _base_names(conn: apsw.Connection) -> dict[str, set[str]]:
-    """Class name -> the names of its bases as written (last component, no type arguments), and the
-    names those are imported as (`from .sansio.blueprints import Blueprint as SansioBlueprint`)."""
-    original: dict[str, set[str]] = {}
-    for symbol, alias in conn.execute("SELECT DISTINCT symbol, alias FROM imports WHERE symbol IS NOT NULL"
-                                      " AND alias != symbol"):
-        original.setdefault(alias, set()).add(symbol)
-    out: dict[str, set[str]] = {}
-    for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
-        last = _last_name(base)
-        out.setdefault(name, set()).update({last} | original.get(last, set()))
-    return out
-
-
 def _hierarchy_members(conn: apsw.Connection, classes: set[str]) -> set[str]:
     """Member names (methods, class-level bindings, `self.x = …`) of these classes and of their bases
     by name, transitively: what a chain through an instance of one of them may read now that its
     hierarchy changed (`bp.route` once Blueprint's base is known)."""
     if not classes:
         return set()
-    bases = _base_names(conn)
+    bases = base_names(conn)
     found, frontier = set(classes), set(classes)
     while frontier:
         frontier = {b for name in frontier for b in bases.get(name, ())} - found

@@ -1,0 +1,53 @@
+"""Classes above the classes a write changed, found by base name, and the calls in their methods that
+read what a subclass sets: `self.on_done()` in a base reaches the values subclasses give `on_done`
+(graphmind/resolve/pytypes.py `class_attr`), so a change of those re-opens it."""
+from __future__ import annotations
+
+import apsw
+import orjson
+
+from graphmind.store.plan import FilePlanner
+
+RESOLVED_ROWS = "resolution != 'pending'"
+
+
+def last_name(base: str) -> str:
+    """The name a base expression ends with: `pkg.Base[T]` -> Base, `ns::Base<T>` -> Base."""
+    head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
+    return head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
+
+
+def base_names(conn: apsw.Connection) -> dict[str, set[str]]:
+    """Class name -> the names of its bases as written (last component, no type arguments), and the
+    names those are imported as (`from .sansio.blueprints import Blueprint as SansioBlueprint`)."""
+    original: dict[str, set[str]] = {}
+    for symbol, alias in conn.execute("SELECT DISTINCT symbol, alias FROM imports WHERE symbol IS NOT NULL"
+                                      " AND alias != symbol"):
+        original.setdefault(alias, set()).add(symbol)
+    out: dict[str, set[str]] = {}
+    for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
+        last = last_name(base)
+        out.setdefault(name, set()).update({last} | original.get(last, set()))
+    return out
+
+
+def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str], changed: set[str]) -> None:
+    """The classes named as bases of a written or deleted class (`bases`), and theirs transitively by
+    name: their methods' calls that mention a name whose meaning changed are resolved again."""
+    if not bases or not changed:
+        return
+    names = base_names(conn)
+    found, frontier = set(bases), set(bases)
+    while frontier:
+        frontier = {b for name in frontier for b in names.get(name, ())} - found
+        found |= frontier
+    rows = conn.execute(
+        "WITH cls(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
+        "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum'))"
+        " SELECT c.id, c.callee FROM cls JOIN symbols m ON m.qualname > cls.qualname || '.'"
+        "  AND m.qualname < cls.qualname || '/' JOIN calls c ON c.caller_id = m.id"
+        f" WHERE c.{RESOLVED_ROWS}", (orjson.dumps(sorted(found)).decode(),))
+    ids = [cid for cid, callee in rows if not changed.isdisjoint(planner.mentions(callee))]
+    if ids:
+        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
+                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))

@@ -1,0 +1,3 @@
+"""Settings: the output format is a constant chosen here."""
+FORMAT = "json"
+LEVEL = 1
