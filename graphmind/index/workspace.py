@@ -49,7 +49,9 @@ class IgnoreRules:
         self._venvs_listed = venvs_listed       # the walk sees pyvenv.cfg in a folder's listing: no stat
         self.settings = settings if settings is not None else load_settings(root)
         self._specs: dict[str, pathspec.PathSpec | None] = {}
+        self._chains: dict[str, tuple] = {}     # folder -> ((depth, spec), ...) of the ignore files above it
         self._dirs: dict[str, str | None] = {}
+        self._kinds: dict[str | None, tuple] = {}     # language (None: none) -> (lang, why not)
         patterns = self.settings.patterns()
         self._configured = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
 
@@ -57,6 +59,22 @@ class IgnoreRules:
         if rel_dir not in self._specs:
             self._specs[rel_dir] = _load_spec(self.root / rel_dir if rel_dir else self.root)
         return self._specs[rel_dir]
+
+    def listed(self, rel_dir: str, names) -> None:
+        """The walk has a folder's listing: an ignore file that is not in it is not opened."""
+        if rel_dir not in self._specs and ".gitignore" not in names and config.IGNORE_FILE not in names:
+            self._specs[rel_dir] = None
+
+    def _chain(self, rel_dir: str) -> tuple:
+        """The ignore files that apply inside a folder, root first, each with its folder's depth."""
+        chain = self._chains.get(rel_dir)
+        if chain is None:
+            chain = self._chain(rel_dir.rpartition("/")[0]) if rel_dir else ()
+            spec = self._spec(rel_dir)
+            if spec is not None:
+                chain += ((rel_dir.count("/") + 1 if rel_dir else 0, spec),)
+            self._chains[rel_dir] = chain
+        return chain
 
     def _default(self, rel: str, name: str, is_dir: bool) -> str | None:
         if not is_dir:
@@ -91,12 +109,10 @@ class IgnoreRules:
             return ALWAYS
         why = self._default(rel, parts[-1], is_dir)
         suffix = "/" if is_dir else ""
-        for i in range(len(parts)):
-            spec = self._spec("/".join(parts[:i]))
-            if spec is not None:
-                verdict = spec.check_file("/".join(parts[i:]) + suffix).include
-                if verdict is not None and why != SECRET:       # no ignore file brings a secret back
-                    why = IGNORED if verdict else None
+        for depth, spec in self._chain("/".join(parts[:-1])):
+            verdict = spec.check_file("/".join(parts[depth:]) + suffix).include
+            if verdict is not None and why != SECRET:       # no ignore file brings a secret back
+                why = IGNORED if verdict else None
         if self._configured is not None and why != SECRET:
             verdict = self._configured.check_file(rel + suffix).include
             if verdict is not None:
@@ -109,12 +125,21 @@ class IgnoreRules:
 
     def file_why(self, rel: str, folders_checked: bool = False) -> tuple[str | None, str | None]:
         """(the language of a file, why it is left out): (lang, None) when it is indexed."""
+        lang, why = self._kind(rel)
+        return (lang, why) if why is not None else (lang, self.why(rel, False, folders_checked))
+
+    def _kind(self, rel: str) -> tuple[str | None, str | None]:
+        """(language, why not) judged by the file's name alone."""
         spec = language_for(rel)
-        if spec is None or not has_tags(spec.name):
-            return None, NOT_CODE
-        if not self.settings.language_on(spec.name):
-            return spec.name, LANGUAGE_OFF
-        return spec.name, self.why(rel, False, folders_checked)
+        key = spec.name if spec is not None else None
+        kind = self._kinds.get(key)
+        if kind is None:
+            if spec is None or not has_tags(spec.name):
+                kind = (None, NOT_CODE)
+            else:
+                kind = (spec.name, None if self.settings.language_on(spec.name) else LANGUAGE_OFF)
+            self._kinds[key] = kind
+        return kind
 
     def indexable(self, rel: str) -> str | None:
         """The language of a file we index, or None when it is ignored or not a language we read."""
@@ -159,36 +184,47 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
     rules = IgnoreRules(root, venvs_listed=True)
     report = report if report is not None else SkipReport()
     report.config = rules.settings.sources
+    limit = rules.settings.max_file_bytes if rules.settings.max_file_bytes < config.MAX_FILE_BYTES else None
     out: list[FileInfo] = []
     root_real = os.path.realpath(root)
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root)
-        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
-        if rel_dir and "pyvenv.cfg" in filenames:         # a virtual environment, whatever its name
-            report.folders.append((rel_dir, VENV))
-            dirnames[:] = []
+    folders = [("", str(root))]
+    while folders:                              # one listing per folder; a file costs one stat
+        rel_dir, path = folders.pop()
+        try:
+            with os.scandir(path) as listing:
+                entries = list(listing)
+        except OSError:                         # unreadable or gone meanwhile: as os.walk, left out
             continue
-        keep = []
-        for d in dirnames:
-            rel = f"{rel_dir}/{d}" if rel_dir else d
-            if os.path.islink(os.path.join(dirpath, d)):
-                continue
-            why = rules.why(rel, True, folders_checked=True)
-            if why is not None:
-                if d not in _NEVER:
+        names = {e.name for e in entries}
+        if rel_dir and "pyvenv.cfg" in names and not os.path.isdir(os.path.join(path, "pyvenv.cfg")):
+            report.folders.append((rel_dir, VENV))          # a virtual environment, whatever its name
+            continue
+        rules.listed(rel_dir, names)
+        prefix = rel_dir + "/" if rel_dir else ""
+        for entry in entries:
+            rel = prefix + entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if entry.is_symlink():
+                    continue
+                why = rules._dir_why(rel)
+                if why is None:
+                    folders.append((rel, entry.path))
+                elif entry.name not in _NEVER:
                     report.folders.append((rel, why))
                 continue
-            keep.append(d)
-        dirnames[:] = sorted(keep)
-        for f in filenames:
-            rel = f"{rel_dir}/{f}" if rel_dir else f
-            lang, why = rules.file_why(rel, folders_checked=True)
+            lang, why = rules._kind(rel)
+            if why is None:
+                why = rules._why(rel, rel.split("/"), False)
             if why is not None:
                 report.files[why] += 1
                 continue
-            full = os.path.join(dirpath, f)
+            full = entry.path
             try:
-                if os.path.islink(full) and not admits_link(root_real, rules, full):
+                if entry.is_symlink() and not admits_link(root_real, rules, full):
                     continue
                 st = os.stat(full)
             except OSError as exc:
@@ -196,7 +232,7 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
                 continue
             if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
                 continue
-            if st.st_size > rules.settings.max_file_bytes < config.MAX_FILE_BYTES:
+            if limit is not None and st.st_size > limit:
                 report.files[TOO_BIG] += 1
                 continue
             try:
