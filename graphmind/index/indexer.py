@@ -15,14 +15,14 @@ from pathlib import Path
 import apsw
 
 from graphmind import config
-from graphmind.index import workspace
+from graphmind.index import folders, workspace
 from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import DiskFullError, IndexNotWritableError
 from graphmind.index.filework import process_batch
 from graphmind.pools import in_order, watch_owner
-from graphmind.index.hasher import looks_unchanged
+from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.passes import resolve_pending
@@ -175,6 +175,7 @@ def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress |
     if rebuild:
         with write_lock(root):
             remove_database(index_path(root))
+            folders.forget(root)
     for attempt in (1, 2):
         with _translated(root):
             store = Store(root)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import os
 import stat
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,9 +14,11 @@ import pathspec
 from graphmind import config
 from graphmind.config import is_secret
 from graphmind.errors import NotAWorkspaceError
+from graphmind.index import folders
 from graphmind.index.settings import Settings, load as load_settings
 from graphmind.languages import language_for, has_tags
 from graphmind.models import FileInfo
+from graphmind.pools import collector_paused
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,7 @@ NOT_CODE = "not a language graphmind reads"
 class IgnoreRules:
     """The ignore rules of a workspace: deny lists, every .gitignore/.graphmindignore on the way, then its
     configuration (index/settings.py), which has the last word."""
+    NEVER = _NEVER
 
     def __init__(self, root: Path, settings: Settings | None = None, venvs_listed: bool = False):
         self.root, self._root = root, str(root)
@@ -141,6 +145,13 @@ class IgnoreRules:
             self._kinds[key] = kind
         return kind
 
+    def entry_why(self, rel: str, is_dir: bool) -> tuple[str | None, str | None]:
+        """(language, why it is left out) of an entry of a folder the walk entered."""
+        if is_dir:
+            return None, self._dir_why(rel)
+        lang, why = self._kind(rel)
+        return lang, why if why is not None else self._why(rel, rel.split("/"), False)
+
     def indexable(self, rel: str) -> str | None:
         """The language of a file we index, or None when it is ignored or not a language we read."""
         lang, why = self.file_why(rel)
@@ -178,53 +189,52 @@ def root_of(path: Path | str) -> Path:
     return root
 
 
+def _settings_key(settings: Settings) -> tuple:
+    langs = settings.languages
+    return (settings.include, settings.exclude, None if langs is None else tuple(sorted(langs)),
+            tuple(sorted(settings.exclude_languages)), settings.max_file_bytes)
+
+
 def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
     """Every indexable file under root, sorted by path; symlinks are followed only inside root.
-    `report`: filled with what was left out and why."""
+    `report`: filled with what was left out and why. A folder that has not changed since the last walk
+    is not listed again (index/folders.py); every file is stat'ed."""
+    with collector_paused():                    # thousands of small records: nothing cyclic to collect
+        return _walk(root, report)
+
+
+def _walk(root: Path, report: SkipReport | None) -> list[FileInfo]:
     rules = IgnoreRules(root, venvs_listed=True)
-    report = report if report is not None else SkipReport()
-    report.config = rules.settings.sources
+    if report is not None:
+        report.config = rules.settings.sources
     limit = rules.settings.max_file_bytes if rules.settings.max_file_bytes < config.MAX_FILE_BYTES else None
+    memory = folders.Memory(root, _settings_key(rules.settings))
+    started, relisted = time.time_ns(), 0
+    records: dict[str, tuple] = {}
     out: list[FileInfo] = []
-    root_real = os.path.realpath(root)
-    folders = [("", str(root))]
-    while folders:                              # one listing per folder; a file costs one stat
-        rel_dir, path = folders.pop()
-        try:
-            with os.scandir(path) as listing:
-                entries = list(listing)
-        except OSError:                         # unreadable or gone meanwhile: as os.walk, left out
-            continue
-        names = {e.name for e in entries}
-        if rel_dir and "pyvenv.cfg" in names and not os.path.isdir(os.path.join(path, "pyvenv.cfg")):
-            report.folders.append((rel_dir, VENV))          # a virtual environment, whatever its name
-            continue
-        rules.listed(rel_dir, names)
+    root_real, sep = os.path.realpath(root), os.sep
+    stack = [("", str(root))]
+    while stack:
+        rel_dir, path = stack.pop()
+        rec = memory.get(rel_dir, path)
+        if rec is None:
+            rec, relisted = folders.list_folder(rules, rel_dir, path, started), relisted + 1
+            if rec is None:
+                continue
+            memory.relisted(rel_dir, rec)
+        records[rel_dir] = rec
         prefix = rel_dir + "/" if rel_dir else ""
-        for entry in entries:
-            rel = prefix + entry.name
+        if report is not None:
+            if rec[folders.VENV]:
+                report.folders.append((rel_dir, VENV))
+            report.folders += [(prefix + name, why) for name, why in rec[folders.LEFT_DIRS]]
+            for why, n in rec[folders.LEFT_FILES]:
+                report.files[why] += n
+        stack += [(prefix + name, path + sep + name) for name in rec[folders.DIRS]]
+        for name, lang, is_link in rec[folders.FILES]:
+            rel, full = prefix + name, path + sep + name
             try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            if is_dir:
-                if entry.is_symlink():
-                    continue
-                why = rules._dir_why(rel)
-                if why is None:
-                    folders.append((rel, entry.path))
-                elif entry.name not in _NEVER:
-                    report.folders.append((rel, why))
-                continue
-            lang, why = rules._kind(rel)
-            if why is None:
-                why = rules._why(rel, rel.split("/"), False)
-            if why is not None:
-                report.files[why] += 1
-                continue
-            full = entry.path
-            try:
-                if entry.is_symlink() and not admits_link(root_real, rules, full):
+                if is_link and not admits_link(root_real, rules, full):
                     continue
                 st = os.stat(full)
             except OSError as exc:
@@ -233,7 +243,8 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
             if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
                 continue
             if limit is not None and st.st_size > limit:
-                report.files[TOO_BIG] += 1
+                if report is not None:
+                    report.files[TOO_BIG] += 1
                 continue
             try:
                 rel.encode("utf-8")
@@ -241,6 +252,9 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
                 log.warning("skipping %r: its name is not valid UTF-8", rel)
                 continue
             out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
+    if relisted or len(records) != len(memory.records):
+        memory.save(records)
     out.sort(key=lambda fi: fi.path)
-    report.folders.sort()
+    if report is not None:
+        report.folders.sort()
     return out
