@@ -9,8 +9,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pathspec
-
 from graphmind import config
 from graphmind.config import is_secret
 from graphmind.errors import NotAWorkspaceError
@@ -23,14 +21,20 @@ from graphmind.pools import collector_paused
 log = logging.getLogger(__name__)
 
 
-def _load_spec(directory: Path) -> pathspec.PathSpec | None:
+def _gitignore(lines: list[str]):
+    """A compiled gitignore spec; pathspec is imported only by a workspace that has rules."""
+    import pathspec
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _load_spec(directory: Path):
     lines: list[str] = []
     for fname in (".gitignore", config.IGNORE_FILE):
         try:
             lines += (directory / fname).read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    return _gitignore(lines) if lines else None
 
 
 _NEVER = frozenset({".git", ".hg", ".svn", ".bzr", config.INDEX_DIR})     # nothing brings these back
@@ -52,14 +56,14 @@ class IgnoreRules:
         self.root, self._root = root, str(root)
         self._venvs_listed = venvs_listed       # the walk sees pyvenv.cfg in a folder's listing: no stat
         self.settings = settings if settings is not None else load_settings(root)
-        self._specs: dict[str, pathspec.PathSpec | None] = {}
+        self._specs: dict = {}                  # folder -> its ignore files' spec, or None
         self._chains: dict[str, tuple] = {}     # folder -> ((depth, spec), ...) of the ignore files above it
         self._dirs: dict[str, str | None] = {}
         self._kinds: dict[str | None, tuple] = {}     # language (None: none) -> (lang, why not)
         patterns = self.settings.patterns()
-        self._configured = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
+        self._configured = _gitignore(patterns) if patterns else None
 
-    def _spec(self, rel_dir: str) -> pathspec.PathSpec | None:
+    def _spec(self, rel_dir: str):
         if rel_dir not in self._specs:
             self._specs[rel_dir] = _load_spec(self.root / rel_dir if rel_dir else self.root)
         return self._specs[rel_dir]
