@@ -69,8 +69,9 @@ print(json.dumps({"cpu": cpu, "gc": gct["s"], **acc, "edges": summary.edges, "ar
 
 def run(source: Path, root: Path) -> dict:
     shutil.rmtree(root / ".graphmind", ignore_errors=True)
+    # cwd: the copy, not this checkout (`-c` puts the working folder first on sys.path, ahead of PYTHONPATH)
     proc = subprocess.run([sys.executable, "-c", CHILD, str(root)], env=dict(os.environ, PYTHONPATH=str(source)),
-                          capture_output=True, text=True, check=False)
+                          cwd=root, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr[-2000:])
     return json.loads(proc.stdout.strip().splitlines()[-1])

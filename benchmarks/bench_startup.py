@@ -62,7 +62,9 @@ def main() -> None:
         load = [os.getloadavg()[0]]
         for i in range(args.runs):
             for name, tree in (trees.items() if i % 2 == 0 else reversed(trees.items())):
-                out = subprocess.run([sys.executable, "-c", CHECK, str(roots[name])], env=_env(tree),
+                # cwd: the copy, not this checkout (`-c` puts the working folder first on sys.path,
+                # ahead of PYTHONPATH: run from the repository, both trees would be this one)
+                out = subprocess.run([sys.executable, "-c", CHECK, str(roots[name])], env=_env(tree), cwd=roots[name],
                                      capture_output=True, text=True, check=True).stdout
                 check[name].append(float(out.strip().splitlines()[-1]))
                 query[name].append(_wall([sys.executable, "-m", "graphmind", "callers", args.symbol],

@@ -1,6 +1,7 @@
 """What every `graphmind` command shares: its common options, finding the workspace, printing."""
 from __future__ import annotations
 
+import copy
 import shutil
 import sys
 from pathlib import Path
@@ -124,11 +125,25 @@ def _tidy_help(command) -> None:
         _tidy_help(sub)
 
 
+def _named_only(app: typer.Typer, args: list[str]) -> typer.Typer:
+    """The app with only the command the arguments name: typer turns every command's signature into
+    click parameters on each run (about a third of a query process's own time), and one is run. The
+    whole app when no command is named or the name is none of its (click then suggests one)."""
+    name = next((a for a in args if not a.startswith("-")), None)
+    commands = [c for c in app.registered_commands if c.name == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if not commands and not groups:
+        return app
+    only = copy.copy(app)
+    only.registered_commands, only.registered_groups = commands, groups
+    return only
+
+
 def run(app: typer.Typer, damaged: tuple[type[BaseException], ...]) -> None:
     """Run the app as the `graphmind` command under one error contract for every command."""
     args = _argv(sys.argv[1:])
     as_json = "--json" in args
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(_named_only(app, args))
     _tidy_help(command)
     try:
         status = command.main(args=args, prog_name="graphmind", standalone_mode=False)

@@ -23,7 +23,7 @@ try:
     main()
 finally:
     heavy = sorted(m for m in ("tree_sitter", "graphmind.index.indexer", "graphmind.resolve.resolver",
-                               "graphmind.lang", "pydantic") if m in sys.modules)
+                               "graphmind.lang", "pydantic", "graphmind.store.writer") if m in sys.modules)
     sys.stderr.write("HEAVY=" + ",".join(heavy) + "\\n")
 """
 

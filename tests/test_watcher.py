@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import pickle
 import random
 import threading
 import time
@@ -140,6 +141,8 @@ def test_extractions_round_trip_and_key_by_place(shop):
     data = (shop / "shop" / "payments" / "refund.py").read_bytes()
     ext = extract("python", "shop.payments.refund", "shop/payments/refund.py", data, parser.parse("python", data))
     assert decode(encode(ext)) == ext
+    sent = pickle.loads(pickle.dumps(ext, pickle.HIGHEST_PROTOCOL))     # as a parser worker sends it
+    assert sent == ext and sent.calls and all(type(a) is type(b) for a, b in zip(sent.calls, ext.calls))
     a = variant(FileInfo("shop/payments/refund.py", "", "python", 1, 1), "shop.payments.refund")
     b = variant(FileInfo("shop/payments/__init__.py", "", "python", 1, 1), "shop.payments.refund")
     c = variant(FileInfo("lib/payments/refund.py", "", "python", 1, 1), "lib.payments.refund")

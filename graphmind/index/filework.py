@@ -14,7 +14,7 @@ from graphmind.pools import collector_paused
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.index import parser
 from graphmind.index.extractor import extract
-from graphmind.index.hasher import digest
+from graphmind.index.scan import digest
 from graphmind.pools import watch_owner  # noqa: F401  (the indexer's pools take it from here)
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult

@@ -15,19 +15,19 @@ from pathlib import Path
 import apsw
 
 from graphmind import config
-from graphmind.index import workspace
+from graphmind.index import folders, workspace
 from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import DiskFullError, IndexNotWritableError
 from graphmind.index.filework import process_batch
 from graphmind.pools import in_order, watch_owner
-from graphmind.index.hasher import looks_unchanged
+from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.passes import resolve_pending
 from graphmind.resolve.session import ResolveSession
-from graphmind.store import DAMAGED, Store, index_path, write_lock
+from graphmind.store import DAMAGED, FilePlan, Store, index_path, write_lock
 from graphmind.store.connect import remove_database
 from graphmind.store.damage import move_aside
 
@@ -123,6 +123,26 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     return summary
 
 
+class _Filling:
+    """The planner of an empty index being filled: every call is pending and nothing is re-opened (the
+    delta of a cold run is never read), so a new file's plan is fresh ids only, not its interface
+    (a third of the writer's time on a cold index)."""
+
+    def plan(self, conn, file_id: int | None, ext) -> FilePlan:
+        if file_id is not None:
+            return PLANNER.plan(conn, file_id, ext)
+        return FilePlan([None] * len(ext.symbols), set(), True)
+
+    def removal(self, conn, file_id: int) -> FilePlan:
+        return PLANNER.removal(conn, file_id)
+
+    def mentions(self, text: str) -> list[str]:
+        return PLANNER.mentions(text)
+
+
+_FILLING = _Filling()
+
+
 def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
            summary: IndexSummary, progress: Progress | None, results: Results,
            session: ResolveSession | None) -> None:
@@ -132,6 +152,7 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         summary.removed = len(deleted)
     if cold and work:
         store.drop_indexes()
+    planner = _FILLING if cold else PLANNER
     done, pending = 0, []
     for batch in results(work, jobs):
         for res in batch:
@@ -145,12 +166,12 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         pending.extend(batch)
         done += len(batch)
         if len(pending) >= (WRITE_FILES if cold else 1):
-            delta.merge(store.write_results(pending, PLANNER))
+            delta.merge(store.write_results(pending, planner))
             pending = []
         if progress:
             progress("parse", done, len(work))
     if pending:
-        delta.merge(store.write_results(pending, PLANNER))
+        delta.merge(store.write_results(pending, planner))
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
@@ -175,6 +196,7 @@ def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress |
     if rebuild:
         with write_lock(root):
             remove_database(index_path(root))
+            folders.forget(root)
     for attempt in (1, 2):
         with _translated(root):
             store = Store(root)

@@ -4,30 +4,37 @@ from __future__ import annotations
 import logging
 import os
 import stat
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pathspec
-
 from graphmind import config
 from graphmind.config import is_secret
 from graphmind.errors import NotAWorkspaceError
+from graphmind.index import folders
 from graphmind.index.settings import Settings, load as load_settings
 from graphmind.languages import language_for, has_tags
 from graphmind.models import FileInfo
+from graphmind.pools import collector_paused
 
 log = logging.getLogger(__name__)
 
 
-def _load_spec(directory: Path) -> pathspec.PathSpec | None:
+def _gitignore(lines: list[str]):
+    """A compiled gitignore spec; pathspec is imported only by a workspace that has rules."""
+    import pathspec
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _load_spec(directory: Path):
     lines: list[str] = []
     for fname in (".gitignore", config.IGNORE_FILE):
         try:
             lines += (directory / fname).read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    return _gitignore(lines) if lines else None
 
 
 _NEVER = frozenset({".git", ".hg", ".svn", ".bzr", config.INDEX_DIR})     # nothing brings these back
@@ -43,20 +50,39 @@ NOT_CODE = "not a language graphmind reads"
 class IgnoreRules:
     """The ignore rules of a workspace: deny lists, every .gitignore/.graphmindignore on the way, then its
     configuration (index/settings.py), which has the last word."""
+    NEVER = _NEVER
 
     def __init__(self, root: Path, settings: Settings | None = None, venvs_listed: bool = False):
         self.root, self._root = root, str(root)
         self._venvs_listed = venvs_listed       # the walk sees pyvenv.cfg in a folder's listing: no stat
         self.settings = settings if settings is not None else load_settings(root)
-        self._specs: dict[str, pathspec.PathSpec | None] = {}
+        self._specs: dict = {}                  # folder -> its ignore files' spec, or None
+        self._chains: dict[str, tuple] = {}     # folder -> ((depth, spec), ...) of the ignore files above it
         self._dirs: dict[str, str | None] = {}
+        self._kinds: dict[str | None, tuple] = {}     # language (None: none) -> (lang, why not)
         patterns = self.settings.patterns()
-        self._configured = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
+        self._configured = _gitignore(patterns) if patterns else None
 
-    def _spec(self, rel_dir: str) -> pathspec.PathSpec | None:
+    def _spec(self, rel_dir: str):
         if rel_dir not in self._specs:
             self._specs[rel_dir] = _load_spec(self.root / rel_dir if rel_dir else self.root)
         return self._specs[rel_dir]
+
+    def listed(self, rel_dir: str, names) -> None:
+        """The walk has a folder's listing: an ignore file that is not in it is not opened."""
+        if rel_dir not in self._specs and ".gitignore" not in names and config.IGNORE_FILE not in names:
+            self._specs[rel_dir] = None
+
+    def _chain(self, rel_dir: str) -> tuple:
+        """The ignore files that apply inside a folder, root first, each with its folder's depth."""
+        chain = self._chains.get(rel_dir)
+        if chain is None:
+            chain = self._chain(rel_dir.rpartition("/")[0]) if rel_dir else ()
+            spec = self._spec(rel_dir)
+            if spec is not None:
+                chain += ((rel_dir.count("/") + 1 if rel_dir else 0, spec),)
+            self._chains[rel_dir] = chain
+        return chain
 
     def _default(self, rel: str, name: str, is_dir: bool) -> str | None:
         if not is_dir:
@@ -91,12 +117,10 @@ class IgnoreRules:
             return ALWAYS
         why = self._default(rel, parts[-1], is_dir)
         suffix = "/" if is_dir else ""
-        for i in range(len(parts)):
-            spec = self._spec("/".join(parts[:i]))
-            if spec is not None:
-                verdict = spec.check_file("/".join(parts[i:]) + suffix).include
-                if verdict is not None and why != SECRET:       # no ignore file brings a secret back
-                    why = IGNORED if verdict else None
+        for depth, spec in self._chain("/".join(parts[:-1])):
+            verdict = spec.check_file("/".join(parts[depth:]) + suffix).include
+            if verdict is not None and why != SECRET:       # no ignore file brings a secret back
+                why = IGNORED if verdict else None
         if self._configured is not None and why != SECRET:
             verdict = self._configured.check_file(rel + suffix).include
             if verdict is not None:
@@ -109,12 +133,28 @@ class IgnoreRules:
 
     def file_why(self, rel: str, folders_checked: bool = False) -> tuple[str | None, str | None]:
         """(the language of a file, why it is left out): (lang, None) when it is indexed."""
+        lang, why = self._kind(rel)
+        return (lang, why) if why is not None else (lang, self.why(rel, False, folders_checked))
+
+    def _kind(self, rel: str) -> tuple[str | None, str | None]:
+        """(language, why not) judged by the file's name alone."""
         spec = language_for(rel)
-        if spec is None or not has_tags(spec.name):
-            return None, NOT_CODE
-        if not self.settings.language_on(spec.name):
-            return spec.name, LANGUAGE_OFF
-        return spec.name, self.why(rel, False, folders_checked)
+        key = spec.name if spec is not None else None
+        kind = self._kinds.get(key)
+        if kind is None:
+            if spec is None or not has_tags(spec.name):
+                kind = (None, NOT_CODE)
+            else:
+                kind = (spec.name, None if self.settings.language_on(spec.name) else LANGUAGE_OFF)
+            self._kinds[key] = kind
+        return kind
+
+    def entry_why(self, rel: str, is_dir: bool) -> tuple[str | None, str | None]:
+        """(language, why it is left out) of an entry of a folder the walk entered."""
+        if is_dir:
+            return None, self._dir_why(rel)
+        lang, why = self._kind(rel)
+        return lang, why if why is not None else self._why(rel, rel.split("/"), False)
 
     def indexable(self, rel: str) -> str | None:
         """The language of a file we index, or None when it is ignored or not a language we read."""
@@ -153,42 +193,52 @@ def root_of(path: Path | str) -> Path:
     return root
 
 
+def _settings_key(settings: Settings) -> tuple:
+    langs = settings.languages
+    return (settings.include, settings.exclude, None if langs is None else tuple(sorted(langs)),
+            tuple(sorted(settings.exclude_languages)), settings.max_file_bytes)
+
+
 def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
     """Every indexable file under root, sorted by path; symlinks are followed only inside root.
-    `report`: filled with what was left out and why."""
+    `report`: filled with what was left out and why. A folder that has not changed since the last walk
+    is not listed again (index/folders.py); every file is stat'ed."""
+    with collector_paused():                    # thousands of small records: nothing cyclic to collect
+        return _walk(root, report)
+
+
+def _walk(root: Path, report: SkipReport | None) -> list[FileInfo]:
     rules = IgnoreRules(root, venvs_listed=True)
-    report = report if report is not None else SkipReport()
-    report.config = rules.settings.sources
+    if report is not None:
+        report.config = rules.settings.sources
+    limit = rules.settings.max_file_bytes if rules.settings.max_file_bytes < config.MAX_FILE_BYTES else None
+    memory = folders.Memory(root, _settings_key(rules.settings))
+    started, relisted = time.time_ns(), 0
+    records: dict[str, tuple] = {}
     out: list[FileInfo] = []
-    root_real = os.path.realpath(root)
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root)
-        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/")
-        if rel_dir and "pyvenv.cfg" in filenames:         # a virtual environment, whatever its name
-            report.folders.append((rel_dir, VENV))
-            dirnames[:] = []
-            continue
-        keep = []
-        for d in dirnames:
-            rel = f"{rel_dir}/{d}" if rel_dir else d
-            if os.path.islink(os.path.join(dirpath, d)):
+    root_real, sep = os.path.realpath(root), os.sep
+    stack = [("", str(root))]
+    while stack:
+        rel_dir, path = stack.pop()
+        rec = memory.get(rel_dir, path)
+        if rec is None:
+            rec, relisted = folders.list_folder(rules, rel_dir, path, started), relisted + 1
+            if rec is None:
                 continue
-            why = rules.why(rel, True, folders_checked=True)
-            if why is not None:
-                if d not in _NEVER:
-                    report.folders.append((rel, why))
-                continue
-            keep.append(d)
-        dirnames[:] = sorted(keep)
-        for f in filenames:
-            rel = f"{rel_dir}/{f}" if rel_dir else f
-            lang, why = rules.file_why(rel, folders_checked=True)
-            if why is not None:
-                report.files[why] += 1
-                continue
-            full = os.path.join(dirpath, f)
+            memory.relisted(rel_dir, rec)
+        records[rel_dir] = rec
+        prefix = rel_dir + "/" if rel_dir else ""
+        if report is not None:
+            if rec[folders.VENV]:
+                report.folders.append((rel_dir, VENV))
+            report.folders += [(prefix + name, why) for name, why in rec[folders.LEFT_DIRS]]
+            for why, n in rec[folders.LEFT_FILES]:
+                report.files[why] += n
+        stack += [(prefix + name, path + sep + name) for name in rec[folders.DIRS]]
+        for name, lang, is_link in rec[folders.FILES]:
+            rel, full = prefix + name, path + sep + name
             try:
-                if os.path.islink(full) and not admits_link(root_real, rules, full):
+                if is_link and not admits_link(root_real, rules, full):
                     continue
                 st = os.stat(full)
             except OSError as exc:
@@ -196,8 +246,9 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
                 continue
             if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
                 continue
-            if st.st_size > rules.settings.max_file_bytes < config.MAX_FILE_BYTES:
-                report.files[TOO_BIG] += 1
+            if limit is not None and st.st_size > limit:
+                if report is not None:
+                    report.files[TOO_BIG] += 1
                 continue
             try:
                 rel.encode("utf-8")
@@ -205,6 +256,9 @@ def walk(root: Path, report: SkipReport | None = None) -> list[FileInfo]:
                 log.warning("skipping %r: its name is not valid UTF-8", rel)
                 continue
             out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
+    if relisted or len(records) != len(memory.records):
+        memory.save(records)
     out.sort(key=lambda fi: fi.path)
-    report.folders.sort()
+    if report is not None:
+        report.folders.sort()
     return out

@@ -1,7 +1,7 @@
 """Answers must be about the code as it is on disk: bring the index up to date before reading.
 
 With a daemon serving the workspace, it is the only writer: ask it to wait until what changed is
-committed. Without one, re-index changed files in-process; when nothing changed that costs one walk (a stat
+committed. Without one, re-index changed files in-process; when nothing changed that costs one walk (a stat per folder and
 per file) and one read of the files table (graphmind/index/scan.py).
 """
 from __future__ import annotations
