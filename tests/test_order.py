@@ -205,3 +205,29 @@ def test_self_calls_reaching_subclasses_do_not_depend_on_arrival(tmp_path, own):
         " WHERE s.qualname = 'base.Wrapper.flush'"))
     expected = {("alpha.Alpha.close", "dispatch" if own else "call"), ("zeta.Zeta.close", "dispatch" if own else "call")}
     assert expected <= closes, closes
+
+
+PTR = "class G:\n    @property\n    def ptr(self):\n        return 1\n\n\nclass H:\n    pass\n"
+GEO = ("class Geo:\n    def __init__(self, geo_input):\n        if isinstance(geo_input, bytes):\n"
+       "            geo_input = str(geo_input)\n        self.p = str(geo_input.ptr)\n\n\n"
+       "def fromstr(s, **kw):\n    g = s\n    return Geo(g, **kw)\n")
+PASSING = "from a import {cls}\nfrom m import fromstr\n\n\ndef go():\n    return fromstr({cls}())\n"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_arguments_passed_on_through_a_second_function(tmp_path, mode):
+    """`fromstr(s)` passes its parameter on to `Geo(g)`: when what p.py passes to fromstr changes, what
+    Geo.__init__'s parameter holds changes too, and its typed reads follow (two hops of argument flow)."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "a.py").write_text(PTR)
+    (work / "m.py").write_text(GEO)
+    (work / "p.py").write_text(PASSING.format(cls="G"))
+    _run_steps(work, tmp_path, mode, [lambda: (work / "p.py").write_text(PASSING.format(cls="H"))])
+    rows = {(r[1], r[2], r[5], r[6]) for r in snapshot(work)["calls"]}
+    assert ("m.Geo.__init__", "geo_input.ptr", None, "unreached") in rows
+    (work / "p.py").write_text(PASSING.format(cls="G"))
+    index_workspace(work)
+    assert_same_graph(index_path(work), index_path(_clean_copy(work, tmp_path / "again")))
+    rows = {(r[1], r[2], r[5]) for r in snapshot(work)["calls"]}
+    assert ("m.Geo.__init__", "geo_input.ptr", "a.G.ptr") in rows

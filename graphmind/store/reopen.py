@@ -9,6 +9,7 @@ import orjson
 from graphmind.languages import family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import base_names, last_name, reopen_ancestors
+from graphmind.store.flows import reopen_flows
 from graphmind.store.plan import FilePlanner
 
 FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
@@ -32,7 +33,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
-    _reopen_flows(conn, {n[1:] for n in flows})
+    reopen_flows(conn, planner, {n[1:] for n in flows})
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
     if delta.wide_modules and classes:
@@ -64,20 +65,6 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
             " (SELECT value FROM json_each(?2))) AND ltrim(substr(callee, 1, instr(callee, '.') - 1), '@$')"
             " IN (SELECT value FROM json_each(?1))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(heads).decode()))
-
-
-def _reopen_flows(conn: apsw.Connection, names: set[str]) -> None:
-    """Arguments passed to functions of these names changed: the typed calls inside those functions
-    (and the functions nested in them), which read their parameters, may resolve differently."""
-    if names:
-        conn.execute(
-            "WITH fns(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
-            "  UNION SELECT qualname || '.__init__' FROM symbols WHERE name IN (SELECT value FROM json_each(?1))),"
-            " scopes(id) AS (SELECT s.id FROM fns f JOIN symbols s ON s.qualname = f.qualname"
-            "  OR s.qualname > f.qualname || '.' AND s.qualname < f.qualname || '/')"
-            " UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
-            " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN (SELECT id FROM scopes)",
-            (orjson.dumps(sorted(names)).decode(),))
 
 
 TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
