@@ -53,3 +53,7 @@ def is_secret(name: str) -> bool:
 DEFAULT_DEPTH = 3
 DEFAULT_LIMIT = 200
 QUERY_TIME_LIMIT_S = 1.0
+
+# Python argument flow: a function called from more places than this has parameters that are not
+# followed to its callers' arguments (graphmind/resolve/pyflow.py; re-opened alike: store/flows.py).
+MAX_FLOW_SITES = 64

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 
+from graphmind.config import MAX_FLOW_SITES as MAX_SITES
 from graphmind.resolve.pyexpr import split_items
 from graphmind.resolve.tables import CLASS_KINDS
 
 _KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 _NO_EDGE = frozenset({"possible", "unresolved", "builtin", "external"})
-MAX_SITES = 64          # a function called from more places than this: its parameters are not followed
 
 
 class ArgumentFlow:

@@ -9,6 +9,7 @@ from collections import defaultdict
 import apsw
 import orjson
 
+from graphmind.config import MAX_FLOW_SITES as MAX_SITES
 from graphmind.store.plan import FilePlanner
 
 _SCOPES = (
@@ -30,11 +31,23 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -
         found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted(frontier)).decode(),)))
         new = {sid: parent for sid, parent in found.items() if sid not in scopes}
         scopes |= set(new)
-        frontier = _passed_on(conn, planner, new) - seen
+        frontier = _followed(conn, _passed_on(conn, planner, new) - seen)
     if scopes:
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
                      " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(scopes)).decode(),))
+
+
+def _followed(conn: apsw.Connection, names: set[str]) -> set[str]:
+    """The names whose parameters argument flow follows: called from at most MAX_SITES places (the
+    others' parameters hold nothing from their callers, whatever is passed on to them). The names
+    of the written files' own calls are always taken: their count is what changed."""
+    if not names:
+        return names
+    counts = dict(conn.execute(
+        "SELECT substr(name, 2), count(*) FROM bindings WHERE kind = 'args' AND name IN"
+        " (SELECT '(' || value FROM json_each(?)) GROUP BY name", (orjson.dumps(sorted(names)).decode(),)))
+    return {n for n in names if counts.get(n, 0) <= MAX_SITES}
 
 
 def _passed_on(conn: apsw.Connection, planner: FilePlanner, scopes: dict[int, int | None]) -> set[str]:
