@@ -12,13 +12,45 @@ type (`a.m(x).n()`) still use the slot's method.
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 Params = tuple[int, "int | None"]       # (fewest arguments, most arguments or None for varargs)
 Rows = list[tuple["int | None", str, int]]   # as graphmind/resolve/hooks.py (which imports the tables, which import this)
 _OPEN, _CLOSE = "(<[{", ")>]}"
+_GENERIC = re.compile(r"<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>")   # type arguments, nested 3 deep
+_ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
+_MODIFIERS = frozenset({"final"})
 
 
 def param_counts(signature: str, name: str) -> Params | None:
     """How many arguments a definition takes, read from its signature (its first parameter list)."""
+    params = parameters(signature, name)
+    if params is None:
+        return None
+    if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
+        return (sum(1 for p in params if "=" not in p) - 1, None)
+    return (sum(1 for p in params if "=" not in p), len(params))
+
+
+def param_types(signature: str, name: str) -> tuple[str, ...] | None:
+    """The declared type of each parameter (`Type name`, as in Java and C#: modifiers, annotations
+    and type arguments dropped, `T...` read as `T[]`), or None when the list cannot be read so."""
+    params = parameters(signature, name)
+    if params is None:
+        return None
+    out = []
+    for p in params:
+        words = _GENERIC.sub("", _ANNOTATION.sub("", p)).replace("...", "[] ").replace("[", " [").split()
+        words = [w for w in words if w not in _MODIFIERS]
+        if len(words) < 2:
+            return None
+        out.append("".join(words[:-1]))
+    return tuple(out)
+
+
+def parameters(signature: str, name: str) -> list[str] | None:
+    """The parameters of a signature's first parameter list, as written (none: `()` or `(void)`)."""
     at = signature.find(name)
     start = signature.find("(", max(at, 0))
     if start < 0:
@@ -37,10 +69,7 @@ def param_counts(signature: str, name: str) -> Params | None:
             continue
         cur.append(ch)
     params.append("".join(cur).strip())
-    params = [p for p in params if p and p != "void"]
-    if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
-        return (sum(1 for p in params if "=" not in p) - 1, None)
-    return (sum(1 for p in params if "=" not in p), len(params))
+    return [p for p in params if p and p != "void"]
 
 
 def fits(params: Params | None, arity: int) -> bool:
@@ -65,8 +94,9 @@ def _fitting(r, sid: int, arity: int) -> list[int]:
     return []
 
 
-def pick_overloads(r, rows: Rows, arity: int | None) -> Rows:
-    """The rows of a call site, each resolved method narrowed to the overloads its argument count fits."""
+def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[int]], list[int]] | None = None) -> Rows:
+    """The rows of a call site, each resolved method narrowed to the overloads its argument count fits,
+    then (`by_types`, the language's test) to those its arguments' static types fit, when that leaves one."""
     if arity is None or not rows:
         return rows
     t = r.t
@@ -84,6 +114,9 @@ def pick_overloads(r, rows: Rows, arity: int | None) -> Rows:
                 if hits:
                     break
         hits = hits or [target]
+        if len(hits) > 1 and by_types is not None:
+            typed = by_types(hits)
+            hits = typed if len(typed) == 1 else hits
         out.extend((hit, how, len(hits) if len(hits) > 1 else n) for hit in hits
                    if all(hit != o[0] for o in out))
     return out

@@ -11,8 +11,8 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind.languages import OVERLOADING, family
-from graphmind.resolve.overloads import param_counts
+from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS, family
+from graphmind.resolve.overloads import param_counts, param_types
 from graphmind.resolve.rewrites import Rewrites
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -72,6 +72,7 @@ class Tables:
     dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
     base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
+    param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
@@ -118,6 +119,9 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             counts = param_counts(signature, name)
             if counts is not None:
                 t.params[sid] = counts
+            types = param_types(signature, name) if t.lang.get(fid) in TYPED_ARGUMENTS else None
+            if types:
+                t.param_types[sid] = types
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -227,7 +231,8 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for _, base in t.bases.pop(sid, ()):
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
-            for table in (t.children, t.imports, t.stars, t.attrs, t.variables, t.params):
+            for table in (t.children, t.imports, t.stars, t.attrs, t.variables, t.params,
+                          t.param_types):
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)

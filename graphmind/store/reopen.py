@@ -6,12 +6,10 @@ from collections import defaultdict
 import apsw
 import orjson
 
-from graphmind.languages import family_members
+from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
+from graphmind.store.pending import FEW_NAMES, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
-
-FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
-
 
 def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
     """Send back to pending the calls elsewhere that the written changes may resolve differently:
@@ -38,6 +36,8 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
         members = _hierarchy_members(conn, classes)
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
     _reopen_importers(conn, planner, other_importers, delta.names)
+    if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
+        reopen_arguments(conn, planner, named | changed)
     _reopen_scopes(conn, planner, delta.fresh)
 
 
@@ -121,9 +121,7 @@ def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int])
         f"SELECT id, caller_id, callee FROM calls WHERE resolution IN {TYPED} AND caller_id IN"
         " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(reads)).decode(),))
         if not reads[caller].isdisjoint(planner.mentions(callee))]
-    if ids:
-        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
-                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
+    pend(conn, ids)
 
 
 def _last_name(base: str) -> str:
@@ -286,6 +284,4 @@ def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], men
     ids = [cid for cid, callee, typed in rows
            if (typed and (mentioning is None or not mentioning.isdisjoint(planner.mentions(callee))))
            or (not typed and not reads.isdisjoint(planner.mentions(callee)))]
-    if ids:
-        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
-                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
+    pend(conn, ids)
