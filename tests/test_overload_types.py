@@ -33,17 +33,27 @@ public class Sink {
 }
 """
 ENTRY = "package shop;\n\npublic class Entry {\n    public long handle;\n    public long[] handles;\n}\n"
+BOX = """package shop;
+
+public class Box<TValue> {
+    public void put(TValue value) { }
+    public void put(int[] values) { }
+    public String label() { return ""; }
+}
+"""
 HOLDER = "package app;\n\nclass Holder {\n    long id;\n    long[] ids;\n}\n"
 JAVA = {
     "shop/Sink.java": SINK,
     "shop/Item.java": "package shop;\n\npublic class Item {\n}\n",
     "shop/Entry.java": ENTRY,
     "app/Holder.java": HOLDER,
+    "shop/Box.java": BOX,
     "shop/Special.java": "package shop;\n\npublic class Special extends Item {\n}\n",
     "app/App.java": """package app;
 
 import java.io.InputStream;
 import java.util.List;
+import shop.Box;
 import shop.Entry;
 import shop.Sink;
 import shop.Special;
@@ -104,6 +114,16 @@ public class App {
     void unknown(List<String> list) {
         sink.f(list.get(0));
     }
+
+    void lambdas(List<Long> values) {
+        values.forEach(buffer -> sink.add(buffer));
+    }
+
+    void built(Box<String> box) {
+        sink.put(new Special().toString());
+        box.put("s");
+        box.put(new int[0]);
+    }
 }
 """,
 }
@@ -160,6 +180,28 @@ def test_same_arity_overloads_follow_argument_types(java, caller, expected):
 
 def test_an_argument_of_unknown_type_keeps_both_overloads(java):
     assert list(sites(java, "app.App.unknown").values()) == [{(F_INT, 2), (F_STRING, 2)}]
+
+
+def test_a_lambda_parameter_is_not_the_field_of_its_name(java):
+    """`buffer -> sink.add(buffer)`: the lambda's `buffer` (a Long) is not the field `long[] buffer`."""
+    assert list(sites(java, "app.App.lambdas").values()) == [{(ADD_LONG, 2), (ADD_ARRAY, 2)}]
+
+
+def test_a_call_on_a_new_object_is_not_the_object_and_a_type_variable_takes_anything(java):
+    """`new Special().toString()` is not a Special (not known: both `put` stay); `Box<TValue>.put(TValue)`
+    takes a String (`put(int[])` cannot); an int array fits both (TValue's argument is not followed)."""
+    conn = open_reader(java)
+    try:
+        rows = conn.execute(
+            "SELECT c.line, t.qualname, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id"
+            " JOIN symbols t ON t.id = c.target_id WHERE s.qualname = 'app.App.built' AND c.kind = 'call'"
+            " ORDER BY c.line, t.start_line").fetchall()
+    finally:
+        conn.close()
+    first = min(line for line, _, _ in rows)
+    assert [(line - first, q, n) for line, q, n in rows] == [
+        (0, "shop.Sink.put", PUT_ITEM), (0, "shop.Sink.put", PUT_ITEM + 1),
+        (1, "shop.Box.put", 4), (2, "shop.Box.put", 4), (2, "shop.Box.put", 5)]
 
 
 @pytest.mark.parametrize("path,old,new,caller,expected", [

@@ -17,6 +17,8 @@ from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
 MAX_CALLEE = 160
+_HEAD = re.compile(r"[\w$]*")
+_BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "class_body", "program"})
 MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS), else `?`
 _SPACE = re.compile(r"\s+")
 # a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
@@ -35,12 +37,27 @@ def _arguments(call, texts: bool) -> tuple[int | None, str | None]:
     nodes = [c for c in args.named_children if "comment" not in c.type]
     if not texts or not nodes:
         return len(nodes), None
-    return len(nodes), "\t".join(map(_argument, nodes))
+    untyped = _lambda_names(call)
+    return len(nodes), "\t".join(_argument(c, untyped) for c in nodes)
 
 
-def _argument(node) -> str:
+def _argument(node, untyped: set[str]) -> str:
+    """An argument as written; `?` when too long or when it starts from a lambda's untyped parameter
+    (the flow facts do not bind those: a field of the same name would be taken for it)."""
     text = _fold(_text(node), MAX_ARGUMENT) if node.end_byte - node.start_byte <= 4 * MAX_ARGUMENT else "…"
-    return "?" if "…" in text else text
+    return "?" if "…" in text or _HEAD.match(text)[0] in untyped else text
+
+
+def _lambda_names(node) -> set[str]:
+    """The untyped parameters of the lambdas a node sits in (`x -> …`, `(a, b) -> …`)."""
+    out: set[str] = set()
+    while node is not None and node.type not in _BODY_OWNERS:
+        if node.type == "lambda_expression":
+            params = node.child_by_field_name("parameters")
+            if params is not None and params.type in ("identifier", "inferred_parameters"):
+                out.update(_text(c) for c in (params.named_children or [params]) if c.type == "identifier")
+        node = node.parent
+    return out
 
 
 def _text(node) -> str:

@@ -45,9 +45,10 @@ _LITERALS = [(re.compile(p), t) for p, t in (
 _ARRAY = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*((?:\[[^\]]*\]\s*)+)")
 _NEW = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*\(")
 _CAST = re.compile(r"^\(\s*([\w.$]+(?:<[^()]*>)?(?:\s*\[\s*\])*)\s*\)\s*(?=[\w$\"'(])")
+_OPERAND = re.compile(r"^[\w$.]+(?:\(.*\))?$|^\(.*\)$|^\"[^\"]*\"$")   # what a cast applies to, alone
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$")
 _TYPE_VAR = re.compile(r"^[A-Z][A-Z0-9]?$")
-_GENERIC = re.compile(r"<.*>", re.S)
+_GENERIC = re.compile(r"<.*>", re.DOTALL)
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
 
 
@@ -80,11 +81,21 @@ def declared(r: Resolving, scope: int, text: str) -> Arg | None:
     if text.endswith("..."):
         text = text[:-3] + "[]"
     base = text.split("[", 1)[0]
-    if not base or base == "var" or _TYPE_VAR.match(base):
+    if not base or base == "var" or _TYPE_VAR.match(base) or _type_variable(r, scope, base):
         return None
     simple = base.rsplit(".", 1)[-1]
     cls = None if simple in WIDENING else kit.resolve_type(r, scope, base)
     return simple + text[len(base):], cls
+
+
+def _type_variable(r: Resolving, scope: int, name: str) -> bool:
+    """Whether a method or class around the scope declares a type parameter of that name."""
+    s, t = scope, r.t
+    while s is not None and s in t.syms:
+        if name in t.type_vars.get(s, ()):
+            return True
+        s = t.syms[s].parent
+    return False
 
 
 def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
@@ -95,24 +106,34 @@ def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     for pattern, name in _LITERALS:
         if pattern.match(text):
             return name, None
-    m = _ARRAY.match(text) or _NEW.match(text)
-    if m is not None:
-        dims = "[]" * m.group(0).count("[") if m.re is _ARRAY else ""
-        return declared(r, scope, m.group(1) + dims)
+    if len(split_top(text, "+")) > 1:
+        parts = [argument_type(r, scope, p) for p in split_top(text, "+")]
+        return ("String", None) if any(p is not None and p[0] == "String" for p in parts) else None
+    m = _ARRAY.match(text)
+    if m is not None and _whole(text, m.end(), None):
+        return declared(r, scope, m.group(1) + "[]" * m.group(0).count("["))
+    m = _NEW.match(text)
+    if m is not None and _whole(text, m.end(), match_bracket(text, m.end() - 1)):
+        return declared(r, scope, m.group(1))
     m = _CAST.match(text)
-    if m is not None and (m.group(1).split("<")[0].split("[")[0] in WIDENING or m.group(1)[:1].isupper()):
+    if m is not None and (m.group(1).split("<")[0].split("[")[0] in WIDENING or m.group(1)[:1].isupper()) \
+            and _OPERAND.match(text[m.end():]):
         return declared(r, scope, m.group(1))
     if text == "this":
         cls = r.enclosing_class(scope)
         return (r.t.syms[cls].name, cls) if cls is not None else None
-    if len(split_top(text, "+")) > 1:
-        parts = [argument_type(r, scope, p) for p in split_top(text, "+")]
-        return ("String", None) if any(p is not None and p[0] == "String" for p in parts) else None
     if _PATH.match(text):
         return _path_type(r, scope, [w.strip() for w in text.split(".")])
     if text.endswith(")"):
         return _call_type(r, scope, text)
     return None
+
+
+def _whole(text: str, start: int, close: int | None) -> bool:
+    """Whether a creation expression is the whole argument: nothing after its `(…)` (close) or its
+    dimensions (start), but an anonymous class body or an array initializer."""
+    rest = text[start if close is None else close + 1:].strip()
+    return (close is None or close > 0) and (not rest or rest[0] == "{" and match_bracket(rest, 0) == len(rest) - 1)
 
 
 def _path_type(r: Resolving, scope: int, names: list[str]) -> Arg | None:

@@ -5,9 +5,11 @@ The tables keep one member per name (the last declared); a resolved call whose t
 of the same name in the same class, or whose target cannot take as many arguments as the call
 passes, is re-aimed here: at the overloads whose parameter count fits (varargs and default values
 included; fixed-arity ones rank before varargs, as in Java, C# and C++), searched through the class
-and then its bases. One fits: that one. Several fit: every one of them, each row carrying the count
-(the site stays honest about what it cannot tell apart: argument types are not compared). None fits
-anywhere: the row stays as the resolver gave it. Chains typed through an overloaded method's return
+and then its bases. One fits: that one. Several fit: the caller's language may compare the static
+types of the arguments with the parameter types (`param_types`; Java: graphmind/lang/argtypes.py),
+and when exactly one is left, that one; otherwise every one that fits the count, each row carrying the
+count (the site stays honest about what it cannot tell apart). None fits anywhere: the row stays
+as the resolver gave it. Chains typed through an overloaded method's return
 type (`a.m(x).n()`) still use the slot's method.
 """
 from __future__ import annotations
@@ -31,6 +33,46 @@ def param_counts(signature: str, name: str) -> Params | None:
     if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
         return (sum(1 for p in params if "=" not in p) - 1, None)
     return (sum(1 for p in params if "=" not in p), len(params))
+
+
+def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool) -> None:
+    """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`)."""
+    if not is_class:
+        counts = param_counts(signature, name)
+        if counts is not None:
+            t.params[sid] = counts
+        types = param_types(signature, name) if typed else None
+        if types:
+            t.param_types[sid] = types
+    names = type_parameters(signature, name) if typed else None
+    if names:
+        t.type_vars[sid] = names
+
+
+def type_parameters(signature: str, name: str) -> frozenset[str]:
+    """The type parameters a class or method declares: `class Box<K, V extends X>`, `<T> T get(…)`."""
+    at = signature.find(name)
+    if at < 0:
+        return frozenset()
+    after = signature[at + len(name):].lstrip()
+    lists = [after] if after.startswith("<") else []
+    lists += [signature[i:at] for i in range(at) if signature[i] == "<" and (i == 0 or signature[i - 1] == " ")][:1]
+    out = set()
+    for text in lists:
+        depth, cur, parts = 0, [], []
+        for ch in text[1:]:
+            depth += ch == "<"
+            if ch == ">" and depth == 0:
+                break
+            depth -= ch == ">"
+            if ch == "," and depth == 0:
+                parts.append("".join(cur))
+                cur = []
+            else:
+                cur.append(ch)
+        parts.append("".join(cur))
+        out.update(p.split()[0] for p in parts if p.split())
+    return frozenset(out)
 
 
 def param_types(signature: str, name: str) -> tuple[str, ...] | None:
