@@ -8,10 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from daemonkit import assert_same_graph
+
 from graphmind.index import workspace
 from graphmind.index.indexer import index_files, index_workspace
+from graphmind.resolve.overloads import param_types, type_parameters
 from graphmind.resolve.session import ResolveSession
 from graphmind.store import Store, open_reader
 
@@ -163,6 +164,16 @@ def java(tmp_path):
     write(root, JAVA)
     index_workspace(root)
     return root
+
+
+def test_parameter_types_and_type_parameters_from_signatures():
+    assert param_types("void f(int a[], long[][] b, final Map<K, V> m, @Nullable String s)", "f") == (
+        "int[]", "long[][]", "Map", "String")
+    assert param_types("void log(String head, Object... parts)", "log") == ("String", "Object[]")
+    assert param_types("void f()", "f") == ()
+    assert type_parameters("public class Box<K, V extends Comparable<V>> extends Base<K>", "Box") == {"K", "V"}
+    assert type_parameters("public static <T extends Foo<T>, U> T get(Class<T> c)", "get") == {"T", "U"}
+    assert type_parameters("void f(Map<K, V> m)", "f") == frozenset()
 
 
 @pytest.mark.parametrize("caller,expected", [

@@ -28,8 +28,10 @@ _MODIFIERS = frozenset({"final"})
 def param_counts(signature: str, name: str) -> Params | None:
     """How many arguments a definition takes, read from its signature (its first parameter list)."""
     params = parameters(signature, name)
-    if params is None:
-        return None
+    return None if params is None else _counts(params)
+
+
+def _counts(params: list[str]) -> Params:
     if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
         return (sum(1 for p in params if "=" not in p) - 1, None)
     return (sum(1 for p in params if "=" not in p), len(params))
@@ -37,14 +39,13 @@ def param_counts(signature: str, name: str) -> Params | None:
 
 def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool) -> None:
     """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`)."""
-    if not is_class:
-        counts = param_counts(signature, name)
-        if counts is not None:
-            t.params[sid] = counts
-        types = param_types(signature, name) if typed else None
+    params = None if is_class else parameters(signature, name)
+    if params is not None:
+        t.params[sid] = _counts(params)
+        types = _types(params) if typed else None
         if types:
             t.param_types[sid] = types
-    names = type_parameters(signature, name) if typed else None
+    names = type_parameters(signature, name) if typed and "<" in signature else None
     if names:
         t.type_vars[sid] = names
 
@@ -79,15 +80,20 @@ def param_types(signature: str, name: str) -> tuple[str, ...] | None:
     """The declared type of each parameter (`Type name`, as in Java and C#: modifiers, annotations
     and type arguments dropped, `T...` read as `T[]`), or None when the list cannot be read so."""
     params = parameters(signature, name)
-    if params is None:
-        return None
+    return None if params is None else _types(params)
+
+
+def _types(params: list[str]) -> tuple[str, ...] | None:
     out = []
     for p in params:
         words = _GENERIC.sub("", _ANNOTATION.sub("", p)).replace("...", "[] ").replace("[", " [").split()
         words = [w for w in words if w not in _MODIFIERS]
+        dims = ""
+        while len(words) > 2 and words[-1].startswith("["):     # `int a[]`, C style
+            dims += words.pop()
         if len(words) < 2:
             return None
-        out.append("".join(words[:-1]))
+        out.append("".join(words[:-1]) + dims)
     return tuple(out)
 
 
