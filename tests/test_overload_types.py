@@ -31,6 +31,8 @@ public class Sink {
     public void f(String x) { }
     public void put(Item item) { }
     public void put(String s) { }
+    public void take(java.util.List<String> items) { }
+    public void take(Class<?> type) { }
 }
 """
 ENTRY = "package shop;\n\npublic class Entry {\n    public long handle;\n    public long[] handles;\n}\n"
@@ -53,6 +55,7 @@ JAVA = {
     "app/App.java": """package app;
 
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 import shop.Box;
 import shop.Entry;
@@ -116,6 +119,12 @@ public class App {
         sink.f(list.get(0));
     }
 
+    void collections(ArrayList<String> all, List<String> some, Class<?> type) {
+        sink.take(all);
+        sink.take(some);
+        sink.take(type);
+    }
+
     void lambdas(List<Long> values) {
         values.forEach(buffer -> sink.add(buffer));
     }
@@ -129,6 +138,7 @@ public class App {
 """,
 }
 ADD_LONG, ADD_ARRAY, PARSE_STREAM, PARSE_STRING, F_INT, F_STRING, PUT_ITEM = 8, 9, 10, 11, 12, 13, 14
+TAKE_LIST, TAKE_CLASS = 16, 17
 
 
 def write(root: Path, files: dict[str, str]) -> None:
@@ -184,6 +194,7 @@ def test_parameter_types_and_type_parameters_from_signatures():
     ("casts", [F_STRING, ADD_LONG, PUT_ITEM]),
     ("entries", [ADD_LONG, ADD_ARRAY]),
     ("holders", [ADD_LONG, ADD_ARRAY]),
+    ("collections", [TAKE_LIST, TAKE_LIST, TAKE_CLASS]),
 ])
 def test_same_arity_overloads_follow_argument_types(java, caller, expected):
     assert chosen(java, f"app.App.{caller}") == expected

@@ -8,9 +8,9 @@ the declared result of a method that has no overloads. Anything else is not know
 
 A candidate fits unless a known argument certainly cannot be passed to its parameter: primitive
 widening, boxing and unboxing, arrays (to `Object`, `Cloneable`, `Serializable`, element by element),
-`null` to any reference, a workspace class to its bases (an outside base leaves it open), String
-and the boxed types only to their fixed supertypes; outside types otherwise compared by simple
-name, and a type variable (`T`) takes anything. Among several that fit with every argument known,
+`null` to any reference, a workspace class to its bases (an outside base leaves it open), String,
+the boxed types and common collection and reflection types only to their known supertypes; other
+outside types by simple name, and a type variable (`T`) takes anything. Among several that fit with every argument known,
 those that fit without boxing come first, then the most specific one, as javac chooses.
 """
 from __future__ import annotations
@@ -34,6 +34,19 @@ _COMMON = ("Object", "Comparable", "Serializable", "Constable")
 # final JDK classes: the only types a value of theirs can be passed as
 FIXED = {"String": (*_COMMON, "CharSequence", "ConstantDesc"), "Character": _COMMON, "Boolean": _COMMON,
          **{box: (*_COMMON, "Number", "ConstantDesc") for box in ("Integer", "Long", "Byte", "Short", "Float", "Double")}}
+_COLLECTION = ("Collection", "Iterable", "SequencedCollection")
+_REFLECTED = ("AccessibleObject", "Member", "GenericDeclaration", "AnnotatedElement")
+# common JDK types whose supertypes are all known (besides Object): a value of one of them, outside
+# the workspace, can be passed only as one of these
+SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COLLECTION, "Map": (),
+          "ArrayList": ("List", "AbstractList", "AbstractCollection", "RandomAccess", "Cloneable", "Serializable",
+                        *_COLLECTION),
+          "HashSet": ("Set", "AbstractSet", "AbstractCollection", "Cloneable", "Serializable", *_COLLECTION),
+          "HashMap": ("Map", "AbstractMap", "Cloneable", "Serializable"),
+          "Class": ("Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "TypeDescriptor", "OfField",
+                    "Constable"),
+          "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
+FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
 ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
 _LITERALS = [(re.compile(p), t) for p, t in (
     (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
@@ -193,9 +206,9 @@ def _reference(r: Resolving, a: str, acls: int | None, p: str, pcls: int | None)
     """Whether a reference type converts to another by widening (subclass to base)."""
     if a == p or p == "Object":
         return acls is None or pcls is None or acls == pcls or pcls in set(r.mro(acls))
-    if a in FIXED:
-        return p in FIXED[a]
-    if p in FIXED:
+    if acls is None and a in SUPERS:
+        return p in SUPERS[a]
+    if pcls is None and p in FINAL:
         return False
     if acls is None:                      # an outside type: only to one of its own (not a workspace class)
         return pcls is None

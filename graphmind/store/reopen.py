@@ -37,7 +37,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
     _reopen_importers(conn, planner, other_importers, delta.names)
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
-        reopen_arguments(conn, planner, named | changed)
+        reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
 
 
