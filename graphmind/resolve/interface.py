@@ -1,6 +1,7 @@
 """What of a file the calls of other files can depend on, and how much of it a save changed.
 
-A file's interface: its definitions (qualname, kind), its import bindings, its base classes and the
+A file's interface: its definitions (qualname, kind; the signatures of a name defined twice, whose
+parameters pick among overloads), its import bindings, its base classes and the
 bindings that can be read from outside a function body: module and class level, `global`, and
 what a function's return value or a `self.x = …` is computed from (the return or attribute binding
 and, transitively, the local bindings of the names its expression mentions). A save that changes
