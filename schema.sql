@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 9;
+PRAGMA user_version = 10;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -58,7 +58,8 @@ CREATE TABLE IF NOT EXISTS calls (
     candidates INTEGER NOT NULL DEFAULT 0,
     implicit   INTEGER NOT NULL DEFAULT 0,   -- 1: an operator, subscript, with or callback call (kept only when resolved); 2: a member or name read
     kind       TEXT NOT NULL DEFAULT 'call',
-    arity      INTEGER                       -- arguments written at the call, for overloads (Java, Kotlin, Scala, C#, C++); else NULL
+    arity      INTEGER,                      -- arguments written at the call, for overloads (Java, Kotlin, Scala, C#, C++); else NULL
+    args       TEXT                          -- the arguments as written, tab-separated, for overloads of one count (Java); else NULL
 ) STRICT;
 
 -- What names hold, for type-aware resolution: assignments, annotations, parameters, `self.x = …`,

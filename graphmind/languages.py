@@ -109,6 +109,9 @@ FAMILIES = {"typescript": "ecmascript", "tsx": "ecmascript", "javascript": "ecma
 PACKAGE_SCOPED = frozenset({"go"})
 # languages whose methods overload by parameter count: call sites record their argument count
 OVERLOADING = frozenset({"java", "kotlin", "scala", "csharp", "cpp"})
+# languages whose call sites also record their arguments as written, so that overloads of one count
+# are told apart by the arguments' static types (graphmind/lang/argtypes.py)
+TYPED_ARGUMENTS = frozenset({"java"})
 
 
 def family(language: str) -> str:

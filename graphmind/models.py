@@ -39,6 +39,7 @@ class CallRow:
     kind: str = "call"       # the site's kind (graphmind/edgekinds.py SITE_KINDS): call, decorator,
                              # reference, import, override
     arity: int | None = None  # arguments written at the call (languages with overloads only)
+    args: str | None = None   # the arguments as written, tab-separated (graphmind/languages.py TYPED_ARGUMENTS)
 
 
 @dataclass(slots=True)

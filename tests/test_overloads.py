@@ -46,7 +46,7 @@ public class App {
     void own(Fancy f) { f.print("x", 1, true); }
     void varargs(Printer p) { p.log("a", 1, 2, 3); }
     void level(Printer p) { p.log(3); }
-    void both(Printer p) { p.pad(1); }
+    void both(Printer p) { p.pad(p.hashCode()); }
     void none() { new Printer(); }
     void named() { new Printer("n"); }
 }

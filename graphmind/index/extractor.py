@@ -12,25 +12,52 @@ from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolR
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
 from graphmind.index.variables import LEAF_KINDS, variable_rows
-from graphmind.languages import OVERLOADING
+from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
 MAX_CALLEE = 160
+_HEAD = re.compile(r"[\w$]*")
+_BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "class_body", "program"})
+MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS), else `?`
 _SPACE = re.compile(r"\s+")
 # a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
 _LINE_COMMENT = re.compile(r"""\s+(?:#|//)(?!.*["'])[^\n]*$""")
 
 
-def _arity(call) -> int | None:
-    """The number of arguments written at a call (`f(a, b)` -> 2), None when it has no argument list."""
+def _arguments(call, texts: bool) -> tuple[int | None, str | None]:
+    """The number of arguments written at a call (`f(a, b)` -> 2), None when it has no argument list;
+    with `texts`, the arguments as written too, folded, tab-separated (one too long: `?`)."""
     args = call.child_by_field_name("arguments")
     if args is None:                          # Kotlin: call_suffix > value_arguments
         suffix = next((c for c in call.named_children if c.type == "call_suffix"), None)
         args = next((c for c in suffix.named_children if c.type == "value_arguments"), None) if suffix else None
     if args is None:
-        return None
-    return sum(1 for c in args.named_children if "comment" not in c.type)
+        return None, None
+    nodes = [c for c in args.named_children if "comment" not in c.type]
+    if not texts or not nodes:
+        return len(nodes), None
+    untyped = _lambda_names(call)
+    return len(nodes), "\t".join(_argument(c, untyped) for c in nodes)
+
+
+def _argument(node, untyped: set[str]) -> str:
+    """An argument as written; `?` when too long or when it starts from a lambda's untyped parameter
+    (the flow facts do not bind those: a field of the same name would be taken for it)."""
+    text = _fold(_text(node), MAX_ARGUMENT) if node.end_byte - node.start_byte <= 4 * MAX_ARGUMENT else "…"
+    return "?" if "…" in text or _HEAD.match(text)[0] in untyped else text
+
+
+def _lambda_names(node) -> set[str]:
+    """The untyped parameters of the lambdas a node sits in (`x -> …`, `(a, b) -> …`)."""
+    out: set[str] = set()
+    while node is not None and node.type not in _BODY_OWNERS:
+        if node.type == "lambda_expression":
+            params = node.child_by_field_name("parameters")
+            if params is not None and params.type in ("identifier", "inferred_parameters"):
+                out.update(_text(c) for c in (params.named_children or [params]) if c.type == "identifier")
+        node = node.parent
+    return out
 
 
 def _text(node) -> str:
@@ -146,13 +173,14 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             i = p - 1          # symbol index k lives at ordered[k - 1]: defs were appended in order
         return 0
 
-    counted = language in OVERLOADING
+    counted, texts = language in OVERLOADING, language in TYPED_ARGUMENTS
     for node, name, recv in calls:
         callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
+        arity, args = _arguments(node, texts) if counted else (None, None)
         out.calls.append(CallRow(enclosing(node.start_byte, True), callee.lstrip("@ "),
                                  _text(name), name.start_point[0] + 1, name.start_point[1],
                                  kind="decorator" if node.type == "decorator" else "call",
-                                 arity=_arity(node) if counted else None))
+                                 arity=arity, args=args))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
         parent = out.symbols[out.symbols[d.index].parent or 0]
         if out.symbols[d.index].kind == "method" and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, externals, kit as langkit
+from graphmind.lang import argtypes, callsites, externals, kit as langkit
 
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
@@ -106,7 +106,7 @@ def scala_call(r: Resolving, caller: int, text: str, name: str):
 
 
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
-                               resolve_call=java_call))
+                               resolve_call=java_call, overloads=argtypes.fitting_overloads))
 register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
 register("scala", LanguageHooks(module_name=scala_module, resolve_import=resolve_import, visible=visible,

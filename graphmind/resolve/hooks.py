@@ -77,6 +77,9 @@ class LanguageHooks:
     # call site the language reads better than the generic rules (`pkg.F()`, `x.m()` on a typed
     # variable, `new T()`, `super.m()`), or None to fall through to them
     resolve_call: Callable[[Resolving, int, str, str], Rows | None] | None = None
+    # (resolver, caller id, the arguments as written, overloads their count fits) -> those the
+    # arguments' static types fit (graphmind/resolve/overloads.py; languages in TYPED_ARGUMENTS)
+    overloads: Callable[[Resolving, int, list[str], list[int]], list[int]] | None = None
 
 
 # r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members

@@ -1,6 +1,7 @@
 """What of a file the calls of other files can depend on, and how much of it a save changed.
 
-A file's interface: its definitions (qualname, kind), its import bindings, its base classes and the
+A file's interface: its definitions (qualname, kind; the signatures of a name defined twice, whose
+parameters pick among overloads), its import bindings, its base classes and the
 bindings that can be read from outside a function body: module and class level, `global`, and
 what a function's return value or a `self.x = …` is computed from (the return or attribute binding
 and, transitively, the local bindings of the names its expression mentions). A save that changes
@@ -43,12 +44,13 @@ class Interface:
     parents: dict[str, str | None] = field(default_factory=dict)  # qualname -> enclosing qualname
     function_scopes: frozenset[str] = frozenset()   # qualnames whose bodies are function bodies
     exported: dict[str, tuple[Binding, ...]] = field(default_factory=dict)  # scope -> bindings read outside
+    overloads: dict[str, tuple[str, ...]] = field(default_factory=dict)   # qualname defined twice -> signatures
 
     def aliases(self) -> set[str]:
         return {imp[3] for imp in self.imports}
 
 
-def _build(keys, names, parents, imports, inherits, bindings) -> Interface:
+def _build(keys, names, signatures, parents, imports, inherits, bindings) -> Interface:
     """keys/names/parents per definition; imports (scope, *Import) and bindings (scope, *Binding) in file order."""
     functions = frozenset(q for q, k in keys if k in FUNCTION_KINDS)
     per_scope: dict[str, tuple[list, list]] = defaultdict(lambda: ([], []))
@@ -60,6 +62,10 @@ def _build(keys, names, parents, imports, inherits, bindings) -> Interface:
     iface = Interface(keys=keys, names=names, imports=tuple(imports), inherits=frozenset(inherits), scopes=scopes,
                       parents=parents, function_scopes=functions)
     iface.exported = _exported(iface)
+    twice = {q for q, n in Counter(q for q, _ in keys).items() if n > 1}    # overloads: their parameters pick
+    for (q, _), sig in zip(keys, signatures):
+        if q in twice:
+            iface.overloads[q] = (*iface.overloads.get(q, ()), sig)
     return iface
 
 
@@ -87,6 +93,7 @@ def of_extraction(ext: Extraction) -> Interface:
     """The interface of a fresh extraction."""
     quals = [s.qualname for s in ext.symbols]
     return _build([(s.qualname, s.kind) for s in ext.symbols], [s.name for s in ext.symbols],
+                  [s.signature for s in ext.symbols],
                   {s.qualname: None if s.parent is None else quals[s.parent] for s in ext.symbols},
                   [(quals[m.scope], m.module, m.symbol, m.alias, m.resolved) for m in ext.imports],
                   [(quals[h.cls], h.base, h.position) for h in ext.inherits],
@@ -96,7 +103,7 @@ def of_extraction(ext: Extraction) -> Interface:
 def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], dict[int, int | None]]:
     """The interface of a file as indexed, its symbol ids in the order of Interface.keys, and their
     search-text hashes (symbols.text_hash: the store keeps the search rows of unchanged texts)."""
-    syms = conn.execute("SELECT id, qualname, kind, name, parent_id, text_hash FROM symbols WHERE file_id=?"
+    syms = conn.execute("SELECT id, qualname, kind, name, parent_id, signature, text_hash FROM symbols WHERE file_id=?"
                         " ORDER BY id", (file_id,)).fetchall()
     qual = {sid: q for sid, q, *_ in syms}
     imports = [(qual.get(s), m, sym, a, r) for s, m, sym, a, r in conn.execute(
@@ -105,8 +112,8 @@ def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], 
         "SELECT class_id, base, position FROM inherits WHERE file_id=?", (file_id,))]
     bindings = [(qual.get(s), n, k, v) for s, n, k, v in conn.execute(
         "SELECT scope_id, name, kind, value FROM bindings WHERE file_id=? ORDER BY id", (file_id,))]
-    iface = _build([(q, k) for _, q, k, _, _, _ in syms], [n for _, _, _, n, _, _ in syms],
-                   {q: qual.get(p) for _, q, _, _, p, _ in syms}, imports, inherits, bindings)
+    iface = _build([(q, k) for _, q, k, *_ in syms], [n for _, _, _, n, *_ in syms], [s[5] for s in syms],
+                   {q: qual.get(p) for _, q, _, _, p, *_ in syms}, imports, inherits, bindings)
     return iface, [sid for sid, *_ in syms], {sid: h for sid, *_, h in syms}
 
 
@@ -174,6 +181,8 @@ def compare(old: Interface, new: Interface) -> Change:
         changed = {key for key in iface.keys if mine[key] != theirs.get(key, 0)}
         names.update(name for key, name in zip(iface.keys, iface.names) if key in changed)
         names |= built(iface, changed)
+    names.update(q.rsplit(".", 1)[-1] for q in set(old.overloads) | set(new.overloads)   # a parameter changed
+                 if sorted(old.overloads.get(q, ())) != sorted(new.overloads.get(q, ())))
     changed_imports = set(old.imports) ^ set(new.imports)
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes

@@ -5,20 +5,100 @@ The tables keep one member per name (the last declared); a resolved call whose t
 of the same name in the same class, or whose target cannot take as many arguments as the call
 passes, is re-aimed here: at the overloads whose parameter count fits (varargs and default values
 included; fixed-arity ones rank before varargs, as in Java, C# and C++), searched through the class
-and then its bases. One fits: that one. Several fit: every one of them, each row carrying the count
-(the site stays honest about what it cannot tell apart: argument types are not compared). None fits
-anywhere: the row stays as the resolver gave it. Chains typed through an overloaded method's return
+and then its bases. One fits: that one. Several fit: the caller's language may compare the static
+types of the arguments with the parameter types (`param_types`; Java: graphmind/lang/argtypes.py),
+and when exactly one is left, that one; otherwise every one that fits the count, each row carrying the
+count (the site stays honest about what it cannot tell apart). None fits anywhere: the row stays
+as the resolver gave it. Chains typed through an overloaded method's return
 type (`a.m(x).n()`) still use the slot's method.
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 Params = tuple[int, "int | None"]       # (fewest arguments, most arguments or None for varargs)
 Rows = list[tuple["int | None", str, int]]   # as graphmind/resolve/hooks.py (which imports the tables, which import this)
 _OPEN, _CLOSE = "(<[{", ")>]}"
+_GENERIC = re.compile(r"<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>")   # type arguments, nested 3 deep
+_ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
+_MODIFIERS = frozenset({"final"})
 
 
 def param_counts(signature: str, name: str) -> Params | None:
     """How many arguments a definition takes, read from its signature (its first parameter list)."""
+    params = parameters(signature, name)
+    return None if params is None else _counts(params)
+
+
+def _counts(params: list[str]) -> Params:
+    if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
+        return (sum(1 for p in params if "=" not in p) - 1, None)
+    return (sum(1 for p in params if "=" not in p), len(params))
+
+
+def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool) -> None:
+    """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`)."""
+    params = None if is_class else parameters(signature, name)
+    if params is not None:
+        t.params[sid] = _counts(params)
+        types = _types(params) if typed else None
+        if types:
+            t.param_types[sid] = types
+    names = type_parameters(signature, name) if typed and "<" in signature else None
+    if names:
+        t.type_vars[sid] = names
+
+
+def type_parameters(signature: str, name: str) -> frozenset[str]:
+    """The type parameters a class or method declares: `class Box<K, V extends X>`, `<T> T get(…)`."""
+    at = signature.find(name)
+    if at < 0:
+        return frozenset()
+    after = signature[at + len(name):].lstrip()
+    lists = [after] if after.startswith("<") else []
+    lists += [signature[i:at] for i in range(at) if signature[i] == "<" and (i == 0 or signature[i - 1] == " ")][:1]
+    out = set()
+    for text in lists:
+        depth, cur, parts = 0, [], []
+        for ch in text[1:]:
+            depth += ch == "<"
+            if ch == ">" and depth == 0:
+                break
+            depth -= ch == ">"
+            if ch == "," and depth == 0:
+                parts.append("".join(cur))
+                cur = []
+            else:
+                cur.append(ch)
+        parts.append("".join(cur))
+        out.update(p.split()[0] for p in parts if p.split())
+    return frozenset(out)
+
+
+def param_types(signature: str, name: str) -> tuple[str, ...] | None:
+    """The declared type of each parameter (`Type name`, as in Java and C#: modifiers, annotations
+    and type arguments dropped, `T...` read as `T[]`), or None when the list cannot be read so."""
+    params = parameters(signature, name)
+    return None if params is None else _types(params)
+
+
+def _types(params: list[str]) -> tuple[str, ...] | None:
+    out = []
+    for p in params:
+        words = _GENERIC.sub("", _ANNOTATION.sub("", p)).replace("...", "[] ").replace("[", " [").split()
+        words = [w for w in words if w not in _MODIFIERS]
+        dims = ""
+        while len(words) > 2 and words[-1].startswith("["):     # `int a[]`, C style
+            dims += words.pop()
+        if len(words) < 2:
+            return None
+        out.append("".join(words[:-1]) + dims)
+    return tuple(out)
+
+
+def parameters(signature: str, name: str) -> list[str] | None:
+    """The parameters of a signature's first parameter list, as written (none: `()` or `(void)`)."""
     at = signature.find(name)
     start = signature.find("(", max(at, 0))
     if start < 0:
@@ -37,10 +117,7 @@ def param_counts(signature: str, name: str) -> Params | None:
             continue
         cur.append(ch)
     params.append("".join(cur).strip())
-    params = [p for p in params if p and p != "void"]
-    if any("..." in p or p.startswith(("params ", "vararg ")) or p.endswith("*") for p in params):
-        return (sum(1 for p in params if "=" not in p) - 1, None)
-    return (sum(1 for p in params if "=" not in p), len(params))
+    return [p for p in params if p and p != "void"]
 
 
 def fits(params: Params | None, arity: int) -> bool:
@@ -65,8 +142,9 @@ def _fitting(r, sid: int, arity: int) -> list[int]:
     return []
 
 
-def pick_overloads(r, rows: Rows, arity: int | None) -> Rows:
-    """The rows of a call site, each resolved method narrowed to the overloads its argument count fits."""
+def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[int]], list[int]] | None = None) -> Rows:
+    """The rows of a call site, each resolved method narrowed to the overloads its argument count fits,
+    then (`by_types`, the language's test) to those its arguments' static types fit, when that leaves one."""
     if arity is None or not rows:
         return rows
     t = r.t
@@ -84,6 +162,9 @@ def pick_overloads(r, rows: Rows, arity: int | None) -> Rows:
                 if hits:
                     break
         hits = hits or [target]
+        if len(hits) > 1 and by_types is not None:
+            typed = by_types(hits)
+            hits = typed if len(typed) == 1 else hits
         out.extend((hit, how, len(hits) if len(hits) > 1 else n) for hit in hits
                    if all(hit != o[0] for o in out))
     return out

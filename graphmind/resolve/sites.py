@@ -3,8 +3,11 @@
 (types named, imports, overridden methods) resolved as names are."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from graphmind import edgekinds as K
 from graphmind.models import MEMBER_READ, UNREACHED
+from graphmind.resolve.hooks import hooks_for
 from graphmind.resolve.overloads import pick_overloads
 from graphmind.resolve.reads import read_edges
 from graphmind.resolve.resolver import PY_BUILTINS, Resolver
@@ -14,10 +17,11 @@ Edge = tuple["int | None", str, int, str]       # (target, resolution, candidate
 
 
 def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int, site: str,
-                 arity: int | None = None) -> list[Edge]:
+                 arity: int | None = None, args: str | None = None) -> list[Edge]:
     """The edges of one site (none: nothing to record, as for a builtin type named). An implicit call
     that reached nothing keeps one `unreached` row, never listed, so a definition added later re-opens it.
-    `arity`: the arguments written at a call, which picks among overloads (graphmind/resolve/overloads.py)."""
+    `arity`, `args`: the number of arguments written at a call and their texts (tab-separated), which
+    pick among overloads (graphmind/resolve/overloads.py)."""
     if site in K.DEPENDENCY_SITES:
         return _dependency(r, caller, callee, name, site)
     if implicit == MEMBER_READ:               # a property's getter, else a variable read
@@ -25,7 +29,7 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         if rows:
             return [(t, how, n, K.PROPERTY) for t, how, n in rows]
         return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
-    rows = pick_overloads(r, r.resolve_call(caller, callee, name, implicit), arity)
+    rows = pick_overloads(r, r.resolve_call(caller, callee, name, implicit), arity, _by_types(r, caller, args))
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
         return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]
@@ -56,6 +60,14 @@ def _own_members(r: Resolver, caller: int, rows: list) -> set[int]:
     cls = r.enclosing_class(caller)
     mro = set(r.mro(cls)) if cls is not None else set()
     return {t for t, how, _ in rows if how == "self" and t in r.t.syms and r.t.syms[t].parent in mro}
+
+
+def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]], list[int]] | None:
+    """The caller's language's test of which overloads the arguments' types fit, when it has one."""
+    hooks = hooks_for(r.t.lang.get(r.t.syms[caller].file, "")) if args is not None and caller in r.t.syms else None
+    if hooks is None or hooks.overloads is None:
+        return None
+    return lambda candidates: hooks.overloads(r, caller, args.split("\t"), candidates)
 
 
 def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge]) -> list[Edge]:

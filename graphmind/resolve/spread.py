@@ -32,7 +32,7 @@ def pending_chunks(conn: apsw.Connection) -> Iterator[list[tuple]]:
     last = 0
     while True:
         rows = conn.execute(
-            "SELECT id, file_id, caller_id, callee, name, line, col, implicit, kind, arity FROM calls"
+            "SELECT id, file_id, caller_id, callee, name, line, col, implicit, kind, arity, args FROM calls"
             " WHERE resolution='pending' AND id > ? ORDER BY id LIMIT ?", (last, RESOLVE_CHUNK)).fetchall()
         if not rows:
             return
@@ -45,17 +45,17 @@ def resolve_chunk(r: Resolver, pending: list[tuple]) -> Resolved:
     sites, implicit calls that reached nothing deleted."""
     seen: dict[tuple, list] = {}             # the same call text in the same scope resolves alike
     updates, inserts, deletes = [], [], []
-    for cid, fid, caller, callee, name, line, col, implicit, kind, arity in pending:
+    for cid, fid, caller, callee, name, line, col, implicit, kind, arity, args in pending:
         site = site_kind(kind)
-        key = (caller, callee, name, implicit, site, arity)
+        key = (caller, callee, name, implicit, site, arity, args)
         rows = seen.get(key)
         if rows is None:
-            rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site, arity)
+            rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site, arity, args)
         if not rows:
             deletes.append((cid,))
             continue
         updates.append((*rows[0], cid))
-        inserts.extend((fid, caller, callee, name, line, col, *row, implicit, arity) for row in rows[1:])
+        inserts.extend((fid, caller, callee, name, line, col, *row, implicit, arity, args) for row in rows[1:])
     return updates, inserts, deletes, len(pending)
 
 

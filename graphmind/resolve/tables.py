@@ -11,8 +11,8 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind.languages import OVERLOADING, family
-from graphmind.resolve.overloads import param_counts
+from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS, family
+from graphmind.resolve.overloads import read_signature
 from graphmind.resolve.rewrites import Rewrites
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -72,6 +72,8 @@ class Tables:
     dup_quals: dict[str, list[int]] = field(default_factory=dict)   # qualname -> ids, when several share it
     base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
+    param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
+    type_vars: dict[int, frozenset[str]] = field(default_factory=dict)   # class or method -> its type parameters (same)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
@@ -108,16 +110,15 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         """The int object the symbol table already holds for this id (saves an object per reference)."""
         sym = syms.get(sid)
         return sym.id if sym is not None else sid
-    overloading = ",".join(f"'{lang}'" for lang in sorted(OVERLOADING))
+    overloading, typed = (",".join(f"'{lang}'" for lang in sorted(s)) for s in (OVERLOADING, TYPED_ARGUMENTS))
     for sid, qual, name, kind, parent, fid, signature in conn.execute(
             "SELECT id, qualname, name, kind, parent_id, file_id, CASE WHEN kind IN ('method', 'constructor', 'function')"
-            f" AND file_id IN (SELECT id FROM files WHERE language IN ({overloading})) THEN signature END"
+            f" AND file_id IN (SELECT id FROM files WHERE language IN ({overloading})) OR kind IN ('class', 'interface')"
+            f" AND file_id IN (SELECT id FROM files WHERE language IN ({typed})) THEN signature END"
             f" FROM symbols{where} ORDER BY id", args):
         name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
         if signature is not None:
-            counts = param_counts(signature, name)
-            if counts is not None:
-                t.params[sid] = counts
+            read_signature(t, sid, name, kind in CLASS_KINDS, signature, t.lang.get(fid) in TYPED_ARGUMENTS)
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -227,7 +228,8 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for _, base in t.bases.pop(sid, ()):
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
-            for table in (t.children, t.imports, t.stars, t.attrs, t.variables, t.params):
+            for table in (t.children, t.imports, t.stars, t.attrs, t.variables, t.params,
+                          t.param_types, t.type_vars):
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import apsw
 import orjson
 
+from graphmind.store.pending import pend
 from graphmind.store.plan import FilePlanner
 
 RESOLVED_ROWS = "resolution != 'pending'"
@@ -48,6 +49,4 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
         "  AND m.qualname < cls.qualname || '/' JOIN calls c ON c.caller_id = m.id"
         f" WHERE c.{RESOLVED_ROWS}", (orjson.dumps(sorted(found)).decode(),))
     ids = [cid for cid, callee in rows if not changed.isdisjoint(planner.mentions(callee))]
-    if ids:
-        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
-                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
+    pend(conn, ids)

@@ -62,18 +62,19 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
     add_search_rows(c, file_id, info.path, ids, ext.symbols, skip=same_text)
     pending, resolved = [], []
     for k in ext.calls:
-        rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit, k.kind, k.arity)) if reuse else None
+        rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit, k.kind, k.arity, k.args)) if reuse else None
         if rows is None:
-            pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit, k.kind, k.arity))
+            pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit, k.kind, k.arity,
+                            k.args))
         else:                                    # resolved as before: the same rows at the new position
-            resolved.extend((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit, k.arity)
+            resolved.extend((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit, k.arity, k.args)
                             for r in rows)
     c.executemany(
-        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit, kind, arity)"
-        " VALUES (?,?,?,?,?,?,'pending',?,?,?)", pending)
+        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit, kind, arity, args)"
+        " VALUES (?,?,?,?,?,?,'pending',?,?,?,?)", pending)
     c.executemany(
         "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
-        " kind, implicit, arity) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", resolved)
+        " kind, implicit, arity, args) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", resolved)
     if not resolved:                             # one pending row per site: nothing to collapse later
         delta.fresh.add(file_id)
     c.executemany(
@@ -108,19 +109,20 @@ def delete_file(c: apsw.Connection, path: str, delta: Delta, planner: FilePlanne
 
 def _old_resolutions(c: apsw.Connection, file_id: int, scopes: set[str], names: set[str],
                      planner: FilePlanner) -> dict[tuple, list[tuple]]:
-    """The resolved rows of one site per (caller id, callee, name, implicit, site kind, arity) in unchanged scopes,
+    """The resolved rows of one site per (caller id, callee, name, implicit, site kind, arity,
+    arguments) in unchanged scopes,
     for calls that mention none of `names` (graphmind/resolve/interface.py says why they still hold)."""
     out: dict[tuple, list[tuple]] = {}
     if not scopes:
         return out
     sites: dict[tuple, tuple] = {}
-    for caller, qual, callee, name, implicit, line, col, target, how, cands, kind, arity in c.execute(
+    for caller, qual, callee, name, implicit, line, col, target, how, cands, kind, arity, args in c.execute(
             "SELECT c.caller_id, s.qualname, c.callee, c.name, c.implicit, c.line, c.col, c.target_id,"
-            " c.resolution, c.candidates, c.kind, c.arity FROM calls c JOIN symbols s ON s.id = c.caller_id"
+            " c.resolution, c.candidates, c.kind, c.arity, c.args FROM calls c JOIN symbols s ON s.id = c.caller_id"
             " WHERE c.file_id=? AND c.resolution != 'pending' ORDER BY c.id", (file_id,)):
         if qual not in scopes or (names and not names.isdisjoint(planner.mentions(callee))):
             continue
-        key = (caller, callee, name, implicit, site_kind(kind), arity)
+        key = (caller, callee, name, implicit, site_kind(kind), arity, args)
         if sites.setdefault(key, (line, col)) == (line, col):
             out.setdefault(key, []).append((target, how, cands, kind))
     return out

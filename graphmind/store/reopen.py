@@ -6,14 +6,12 @@ from collections import defaultdict
 import apsw
 import orjson
 
-from graphmind.languages import family_members
+from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import base_names, last_name, reopen_ancestors
 from graphmind.store.flows import reopen_flows
+from graphmind.store.pending import FEW_NAMES, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
-
-FEW_NAMES = 16        # up to this many names, call texts are pre-filtered in SQL (cost: rows x names)
-
 
 def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
     """Send back to pending the calls elsewhere that the written changes may resolve differently:
@@ -41,6 +39,8 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
     _reopen_importers(conn, planner, other_importers, delta.names)
     reopen_ancestors(conn, planner, {n[1:] for n in delta.changed if n[:1] == "^"}, changed)
+    if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
+        reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
 
 
@@ -110,9 +110,7 @@ def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int])
         f"SELECT id, caller_id, callee FROM calls WHERE resolution IN {TYPED} AND caller_id IN"
         " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(reads)).decode(),))
         if not reads[caller].isdisjoint(planner.mentions(callee))]
-    if ids:
-        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
-                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
+    pend(conn, ids)
 
 
 def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
@@ -255,6 +253,4 @@ def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], men
     ids = [cid for cid, callee, typed in rows
            if (typed and (mentioning is None or not mentioning.isdisjoint(planner.mentions(callee))))
            or (not typed and not reads.isdisjoint(planner.mentions(callee)))]
-    if ids:
-        conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE id IN"
-                     " (SELECT value FROM json_each(?))", (orjson.dumps(ids).decode(),))
+    pend(conn, ids)

@@ -184,7 +184,7 @@ class Store:
             c.executemany("UPDATE calls SET target_id=?, resolution=?, candidates=?, kind=? WHERE id=?", updates)
             c.executemany(
                 "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
-                " kind, implicit, arity) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
+                " kind, implicit, arity, args) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", inserts)
             c.executemany("DELETE FROM calls WHERE id=?", deletes)
             c.executemany("UPDATE inherits SET target_id=? WHERE id=?", [(t, i) for i, t in inherit_targets])
             self._bump_graph_version()

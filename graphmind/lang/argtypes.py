@@ -1,0 +1,221 @@
+"""Java: which of a call's overloads of one argument count its arguments' static types fit.
+
+An argument's type is read from its text as written at the call: literals (`1`, `1L`, `1.5f`, `'c'`,
+`"s"`, `true`, `null`), `new T[…]` / `new T[] {…}`, `new T(…)`, casts, `this`, string concatenation,
+a name's declared type (local, parameter, field of the class or its bases), `a.b` through the
+declared type of `b` in what `a` holds (graphmind/lang/typeflow.py), `arr.length`, and a call through
+the declared result of a method that has no overloads. Anything else is not known.
+
+A candidate fits unless a known argument certainly cannot be passed to its parameter: primitive
+widening, boxing and unboxing, arrays (to `Object`, `Cloneable`, `Serializable`, element by element),
+`null` to any reference, a workspace class to its bases (an outside base leaves it open), String,
+the boxed types and common collection and reflection types only to their known supertypes; other
+outside types by simple name, and a type variable (`T`) takes anything. Among several that fit with every argument known,
+those that fit without boxing come first, then the most specific one, as javac chooses.
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.lang import kit
+from graphmind.lang.typeflow import bound, classes
+from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.pyexpr import match_bracket, split_top
+
+Arg = tuple[str, "int | None"]     # (simple type name with `[]` per dimension, workspace class or None)
+
+WIDENING = {"byte": ("short", "int", "long", "float", "double"), "short": ("int", "long", "float", "double"),
+            "char": ("int", "long", "float", "double"), "int": ("long", "float", "double"),
+            "long": ("float", "double"), "float": ("double",), "double": (), "boolean": ()}
+BOXES = {"int": "Integer", "long": "Long", "char": "Character", "byte": "Byte", "short": "Short",
+         "float": "Float", "double": "Double", "boolean": "Boolean"}
+UNBOXES = {box: prim for prim, box in BOXES.items()}
+_COMMON = ("Object", "Comparable", "Serializable", "Constable")
+# final JDK classes: the only types a value of theirs can be passed as
+FIXED = {"String": (*_COMMON, "CharSequence", "ConstantDesc"), "Character": _COMMON, "Boolean": _COMMON,
+         **{box: (*_COMMON, "Number", "ConstantDesc") for box in ("Integer", "Long", "Byte", "Short", "Float", "Double")}}
+_COLLECTION = ("Collection", "Iterable", "SequencedCollection")
+_REFLECTED = ("AccessibleObject", "Member", "GenericDeclaration", "AnnotatedElement")
+# common JDK types whose supertypes are all known (besides Object): a value of one of them, outside
+# the workspace, can be passed only as one of these
+SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COLLECTION, "Map": (),
+          "ArrayList": ("List", "AbstractList", "AbstractCollection", "RandomAccess", "Cloneable", "Serializable",
+                        *_COLLECTION),
+          "HashSet": ("Set", "AbstractSet", "AbstractCollection", "Cloneable", "Serializable", *_COLLECTION),
+          "HashMap": ("Map", "AbstractMap", "Cloneable", "Serializable"),
+          "Class": ("Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "TypeDescriptor", "OfField",
+                    "Constable"),
+          "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
+FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
+ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
+_LITERALS = [(re.compile(p), t) for p, t in (
+    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
+    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)$", "int"),
+    (r"^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[fF]$", "float"),
+    (r"^-?(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[dD]?$|^-?\d[\d_]*(?:[eE][+-]?\d+[dD]?|[dD])$", "double"),
+    (r"^'(?:[^'\\]|\\.+)'$", "char"), (r'^"(?:[^"\\]|\\.)*"$|^"""', "String"), (r"^(?:true|false)$", "boolean"),
+    (r"^null$", "null"))]
+_ARRAY = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*((?:\[[^\]]*\]\s*)+)")
+_NEW = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*\(")
+_CAST = re.compile(r"^\(\s*([\w.$]+(?:<[^()]*>)?(?:\s*\[\s*\])*)\s*\)\s*(?=[\w$\"'(])")
+_OPERAND = re.compile(r"^[\w$.]+(?:\(.*\))?$|^\(.*\)$|^\"[^\"]*\"$")   # what a cast applies to, alone
+_PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$")
+_TYPE_VAR = re.compile(r"^[A-Z][A-Z0-9]?$")
+_GENERIC = re.compile(r"<.*>", re.DOTALL)
+_ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
+
+
+def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: list[int]) -> list[int]:
+    """The candidates (overloads of one argument count) the arguments' static types may be passed to."""
+    types = [argument_type(r, caller, a) for a in args]
+    params = {c: _params(r, c) for c in candidates}
+    kept = [c for c in candidates if params[c] is None or len(params[c]) != len(types)
+            or all(_fits(r, a, p, True) for a, p in zip(types, params[c]))]
+    if len(kept) < 2 or any(a is None for a in types) or any(params[c] is None or len(params[c]) != len(types)
+                                                              for c in kept):
+        return kept
+    strict = [c for c in kept if all(_fits(r, a, p, False) for a, p in zip(types, params[c]))]
+    kept = strict or kept
+    best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c], params[o]))
+                                   for o in kept)]
+    return best if len(best) == 1 else kept
+
+
+def _params(r: Resolving, method: int) -> list[Arg | None] | None:
+    types = r.t.param_types.get(method)
+    if types is None or r.t.params.get(method, (0, 0))[1] is None:      # varargs: not compared
+        return None
+    return [declared(r, method, text) for text in types]
+
+
+def declared(r: Resolving, scope: int, text: str) -> Arg | None:
+    """A declared type as an argument type: its simple name and dimensions, and its workspace class."""
+    text = _GENERIC.sub("", _ANNOTATION.sub("", text)).replace("final ", "").replace(" ", "")
+    if text.endswith("..."):
+        text = text[:-3] + "[]"
+    base = text.split("[", 1)[0]
+    if not base or base == "var" or _TYPE_VAR.match(base) or _type_variable(r, scope, base):
+        return None
+    simple = base.rsplit(".", 1)[-1]
+    cls = None if simple in WIDENING else kit.resolve_type(r, scope, base)
+    return simple + text[len(base):], cls
+
+
+def _type_variable(r: Resolving, scope: int, name: str) -> bool:
+    """Whether a method or class around the scope declares a type parameter of that name."""
+    s, t = scope, r.t
+    while s is not None and s in t.syms:
+        if name in t.type_vars.get(s, ()):
+            return True
+        s = t.syms[s].parent
+    return False
+
+
+def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
+    """The static type of an argument as written in a scope, or None when it is not known."""
+    text = text.strip()
+    while text.startswith("(") and match_bracket(text, 0) == len(text) - 1:
+        text = text[1:-1].strip()
+    for pattern, name in _LITERALS:
+        if pattern.match(text):
+            return name, None
+    if len(split_top(text, "+")) > 1:
+        parts = [argument_type(r, scope, p) for p in split_top(text, "+")]
+        return ("String", None) if any(p is not None and p[0] == "String" for p in parts) else None
+    m = _ARRAY.match(text)
+    if m is not None and _whole(text, m.end(), None):
+        return declared(r, scope, m.group(1) + "[]" * m.group(0).count("["))
+    m = _NEW.match(text)
+    if m is not None and _whole(text, m.end(), match_bracket(text, m.end() - 1)):
+        return declared(r, scope, m.group(1))
+    m = _CAST.match(text)
+    if m is not None and (m.group(1).split("<")[0].split("[")[0] in WIDENING or m.group(1)[:1].isupper()) \
+            and _OPERAND.match(text[m.end():]):
+        return declared(r, scope, m.group(1))
+    if text == "this":
+        cls = r.enclosing_class(scope)
+        return (r.t.syms[cls].name, cls) if cls is not None else None
+    if _PATH.match(text):
+        return _path_type(r, scope, [w.strip() for w in text.split(".")])
+    if text.endswith(")"):
+        return _call_type(r, scope, text)
+    return None
+
+
+def _whole(text: str, start: int, close: int | None) -> bool:
+    """Whether a creation expression is the whole argument: nothing after its `(…)` (close) or its
+    dimensions (start), but an anonymous class body or an array initializer."""
+    rest = text[start if close is None else close + 1:].strip()
+    return (close is None or close > 0) and (not rest or rest[0] == "{" and match_bracket(rest, 0) == len(rest) - 1)
+
+
+def _path_type(r: Resolving, scope: int, names: list[str]) -> Arg | None:
+    """`x`, `this.x`, `a.b.c`: the declared type of the last name."""
+    if len(names) == 1:
+        return _one(r, bound(r, scope, names[0]) or [])
+    head = None if names[0] == "this" and len(names) == 2 else _path_type(r, scope, names[:-1])
+    if head is not None and head[0].endswith("[]"):
+        return ("int", None) if names[-1] == "length" else None
+    owners = [head[1]] if head is not None and head[1] is not None else \
+        classes(kit.flow(r).expr(scope, ".".join(names[:-1])))
+    return _one(r, [(c, "annot", v) for o in owners for c, v in kit.flow(r).declared(o, names[-1])])
+
+
+def _one(r: Resolving, entries: list[tuple[int, str, str]]) -> Arg | None:
+    """The one declared type among a name's bindings (several different, or none: not known)."""
+    found = {declared(r, s, v) for s, k, v in entries if k in ("annot", "param")}
+    return found.pop() if len(found) == 1 else None
+
+
+def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
+    """`m(…)`, `a.m(…)`: the declared result of the one method named, when it has no overloads."""
+    opens = [i for i, ch in enumerate(text) if ch == "(" and match_bracket(text, i) == len(text) - 1]
+    if not opens or not _PATH.match(text[:opens[0]].strip()):
+        return None
+    fns = [x for kind, x in kit.flow(r).expr(scope, text[:opens[0]]) if kind == "fn"]
+    if len(fns) != 1 or r.t.syms[fns[0]].qualname in r.t.dup_quals:
+        return None
+    results = [v for k, v in r.t.bindings.get(fns[0], {}).get("", ()) if k == "returns"]
+    return declared(r, fns[0], results[0]) if len(results) == 1 else None
+
+
+def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> bool:
+    """Whether a value of type `arg` may be passed as `param` (not known on either side: it may)."""
+    if arg is None or param is None:
+        return True
+    (a, acls), (p, pcls) = arg, param
+    a_base, p_base = a.split("[", 1)[0], p.split("[", 1)[0]
+    a_dims, p_dims = a.count("["), p.count("[")
+    if a == "null":
+        return p_dims > 0 or p_base not in WIDENING
+    if a_dims or p_dims:
+        if a_dims == p_dims:
+            return a_base == p_base or (a_base not in WIDENING and p_base not in WIDENING
+                                        and _reference(r, a_base, acls, p_base, pcls))
+        return a_dims > p_dims and p_base in ARRAY_SUPERS
+    if a in WIDENING:
+        if p in WIDENING:
+            return a == p or p in WIDENING[a]
+        return boxing and (p == BOXES[a] or p in FIXED[BOXES[a]])
+    if p in WIDENING:
+        return boxing and a in UNBOXES and (UNBOXES[a] == p or p in WIDENING[UNBOXES[a]])
+    return _reference(r, a, acls, p, pcls)
+
+
+def _reference(r: Resolving, a: str, acls: int | None, p: str, pcls: int | None) -> bool:
+    """Whether a reference type converts to another by widening (subclass to base)."""
+    if a == p or p == "Object":
+        return acls is None or pcls is None or acls == pcls or pcls in set(r.mro(acls))
+    if acls is None and a in SUPERS:
+        return p in SUPERS[a]
+    if pcls is None and p in FINAL:
+        return False
+    if acls is None:                      # an outside type: only to one of its own (not a workspace class)
+        return pcls is None
+    t = r.t
+    for c in r.mro(acls):
+        if c == pcls or t.syms[c].name == p:
+            return True
+        if len(t.bases.get(c, ())) > len(r.class_bases(c)):   # a base outside the workspace: may be p
+            return pcls is None
+    return False
