@@ -231,3 +231,25 @@ def test_arguments_passed_on_through_a_second_function(tmp_path, mode):
     assert_same_graph(index_path(work), index_path(_clean_copy(work, tmp_path / "again")))
     rows = {(r[1], r[2], r[5]) for r in snapshot(work)["calls"]}
     assert ("m.Geo.__init__", "geo_input.ptr", "a.G.ptr") in rows
+
+
+CLIENT_BASE = ("class BaseClient:\n    def settings(self):\n        raise NotImplementedError\n\n"
+               "    def runshell(self):\n        return self.settings()\n")
+CLIENT = ("from pkg.base import BaseClient\n\n\nclass Client(BaseClient):\n    def settings(self):\n        return 1\n\n"
+          "    def runshell(self):\n        return super().runshell()\n")
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("override", ["dropped", "added"])
+def test_an_override_that_comes_or_goes_redispatches_the_base(tmp_path, mode, override):
+    """`self.settings()` in BaseClient.runshell dispatches to the subclasses that inherit runshell:
+    when Client starts or stops overriding runshell (no other change of the file's interface),
+    the base's call follows, as a clean index has it."""
+    work = tmp_path / "work"
+    (work / "pkg").mkdir(parents=True)
+    (work / "pkg" / "__init__.py").write_text("")
+    (work / "pkg" / "base.py").write_text(CLIENT_BASE)
+    bare = CLIENT.split("\n    def runshell")[0] + "\n"
+    first, second = (CLIENT, bare) if override == "dropped" else (bare, CLIENT)
+    (work / "pkg" / "pg.py").write_text(first)
+    _run_steps(work, tmp_path, mode, [lambda: (work / "pkg" / "pg.py").write_text(second)])

@@ -265,6 +265,8 @@ class Planner:
         change = compare(old, new)
         names = set(change.names) | flow_names(old, new)
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
+        if change.names and not change.wide:  # an override that comes or goes: its bases' self-calls dispatch anew
+            changed |= bases_of(old) | bases_of(new)
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})

@@ -34,7 +34,9 @@ def base_names(conn: apsw.Connection) -> dict[str, set[str]]:
 
 def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str], changed: set[str]) -> None:
     """The classes named as bases of a written or deleted class (`bases`), and theirs transitively by
-    name: their methods' calls that mention a name whose meaning changed are resolved again."""
+    name: their methods' calls that mention a name whose meaning changed are resolved again, and
+    every call in their methods of a changed name: a subclass that starts or stops overriding a
+    method changes which subclasses `self.m()` inside the base's method may dispatch to."""
     if not bases or not changed:
         return
     names = base_names(conn)
@@ -45,8 +47,8 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
     rows = conn.execute(
         "WITH cls(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
         "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum'))"
-        " SELECT c.id, c.callee FROM cls JOIN symbols m ON m.qualname > cls.qualname || '.'"
+        " SELECT c.id, c.callee, m.name FROM cls JOIN symbols m ON m.qualname > cls.qualname || '.'"
         "  AND m.qualname < cls.qualname || '/' JOIN calls c ON c.caller_id = m.id"
         f" WHERE c.{RESOLVED_ROWS}", (orjson.dumps(sorted(found)).decode(),))
-    ids = [cid for cid, callee in rows if not changed.isdisjoint(planner.mentions(callee))]
+    ids = [cid for cid, callee, method in rows if method in changed or not changed.isdisjoint(planner.mentions(callee))]
     pend(conn, ids)
