@@ -160,13 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.json:
         print("\n".join(scorer.json_lines(scores)))
     else:
-        _, overall = scorer.aggregate(scores)
-        print(scorer.format_table(scores))
-        print(f"\noverall ({', '.join(kinds)}): {overall.cases} cases, precision {overall.precision:.3f}, "
-              f"recall {overall.recall:.3f} (TP {overall.tp}, FP {overall.fp}, FN {overall.fn})")
-        details = scorer.format_details(scores)
-        if details and not args.no_details:
-            print("\n" + details)
+        print(scorer.format_report(scores, f"overall ({', '.join(kinds)})", not args.no_details))
     for s in scores:
         if s.error:
             print(f"error: {s.name}: {s.error}", file=sys.stderr)

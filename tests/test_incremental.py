@@ -14,6 +14,14 @@ from langcases import snapshot
 CASES = Path(__file__).parent / "callgraph" / "cases"
 
 
+def _assert_equals_clean(work: Path, tmp_path: Path) -> None:
+    """A clean index of a copy of the tree has the same call rows as the incremental one."""
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+
+
 def edits(rng: random.Random, text: str) -> str:
     """A random, syntactically valid edit: drop a definition's body line, rename, or append code."""
     lines = text.splitlines()
@@ -52,10 +60,7 @@ def test_edits_then_incremental_equals_clean(case, tmp_path):
         path = rng.choice(files)
         path.write_text(edits(rng, path.read_text()))
         index_workspace(work)
-    clean = tmp_path / "clean"
-    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(work) == snapshot(clean)
+    _assert_equals_clean(work, tmp_path)
 
 
 def test_a_callback_and_a_member_read_at_one_place_both_come_back(tmp_path):
@@ -71,10 +76,7 @@ def test_a_callback_and_a_member_read_at_one_place_both_come_back(tmp_path):
     with (work / "a.py").open("a") as f:                    # a module-level binding: b's typed calls reopen
         f.write("\nLIMIT = 3\n")
     index_workspace(work)
-    clean = tmp_path / "clean"
-    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(work) == snapshot(clean)
+    _assert_equals_clean(work, tmp_path)
 
 
 def test_a_hook_set_only_in_a_subclass_follows_its_edits(tmp_path):
@@ -98,10 +100,7 @@ def test_a_hook_set_only_in_a_subclass_follows_its_edits(tmp_path):
     (work / "kinds.py").unlink()
     index_workspace(work)
     assert _callees(work, "base.Job.run") == []
-    clean = tmp_path / "clean"
-    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(work) == snapshot(clean)
+    _assert_equals_clean(work, tmp_path)
 
 
 def _callees(root: Path, caller: str) -> list[str]:

@@ -49,6 +49,19 @@ def use():
 '''
 
 
+def _workspace(tmp_path: Path, files: dict[str, str]) -> Path:
+    """tmp_path/work holding these files (relative path -> text)."""
+    work = tmp_path / "work"
+    work.mkdir()
+    for rel, text in files.items():
+        (work / rel).parent.mkdir(parents=True, exist_ok=True)
+        (work / rel).write_text(text)
+    return work
+
+
+BARE = "class Base:\n    def run(self):\n        return 1\n\n\nclass Thing:\n    pass\n"
+
+
 def _clean_copy(work: Path, tmp_path: Path) -> Path:
     clean = tmp_path / "clean"
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
@@ -58,9 +71,7 @@ def _clean_copy(work: Path, tmp_path: Path) -> Path:
 
 def test_a_definition_file_added_after_its_users(tmp_path):
     """b.py's property read, `==`, `with` and subclass reach a.py only once it exists."""
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "b.py").write_text(USER)
+    work = _workspace(tmp_path, {"b.py": USER})
     index_workspace(work)
     (work / "a.py").write_text(THING)
     index_workspace(work)
@@ -72,11 +83,8 @@ def test_a_definition_file_added_after_its_users(tmp_path):
 
 
 def test_a_re_exporting_package_deleted_under_its_users(tmp_path):
-    work = tmp_path / "work"
-    (work / "pkg").mkdir(parents=True)
-    (work / "pkg" / "impl.py").write_text("def f():\n    return 1\n")
-    (work / "pkg" / "__init__.py").write_text("from .impl import f\n")
-    (work / "user.py").write_text("from pkg import f\n\n\ndef go():\n    return f()\n")
+    work = _workspace(tmp_path, {"pkg/impl.py": "def f():\n    return 1\n", "pkg/__init__.py": "from .impl import f\n",
+                                 "user.py": "from pkg import f\n\n\ndef go():\n    return f()\n"})
     index_workspace(work)
     (work / "pkg" / "__init__.py").unlink()
     index_workspace(work)
@@ -114,30 +122,21 @@ MODES = ["cli", "daemon"]
 
 @pytest.mark.parametrize("mode", MODES)
 def test_definition_file_added_after_its_users(tmp_path, mode):
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "b.py").write_text(USER)
+    work = _workspace(tmp_path, {"b.py": USER})
     _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(THING)])
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_members_added_to_a_class_that_existed(tmp_path, mode):
     """A property, `__eq__` and `__enter__`/`__exit__` added later to a class b.py already uses."""
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "a.py").write_text("class Base:\n    def run(self):\n        return 1\n\n\nclass Thing:\n    pass\n")
-    (work / "b.py").write_text(USER)
+    work = _workspace(tmp_path, {"a.py": BARE, "b.py": USER})
     _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(THING)])
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_members_removed_then_restored(tmp_path, mode):
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "a.py").write_text(THING)
-    (work / "b.py").write_text(USER)
-    bare = "class Base:\n    def run(self):\n        return 1\n\n\nclass Thing:\n    pass\n"
-    _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(bare),
+    work = _workspace(tmp_path, {"a.py": THING, "b.py": USER})
+    _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(BARE),
                                       lambda: (work / "a.py").write_text(THING)])
 
 
@@ -159,10 +158,7 @@ BUILDERS = "from a import Sub, Sub2\n\n\ndef make():\n    return Sub(), Sub2()\n
 @pytest.mark.parametrize("mode", MODES)
 def test_a_constructor_added_to_a_subclass(tmp_path, mode):
     """`Sub()` and `Sub2()` reached Base.__init__; once Sub has its own, they reach Sub.__init__."""
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "a.py").write_text(CONSTRUCTED)
-    (work / "b.py").write_text(BUILDERS)
+    work = _workspace(tmp_path, {"a.py": CONSTRUCTED, "b.py": BUILDERS})
     own = CONSTRUCTED.replace("class Sub(Base):\n    pass", "class Sub(Base):\n    def __init__(self):\n"
                               "        super().__init__()")
     _run_steps(work, tmp_path, mode, [lambda: (work / "a.py").write_text(own)])
@@ -172,11 +168,9 @@ def test_a_constructor_added_to_a_subclass(tmp_path, mode):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_base_file_added_after_its_subclasses(tmp_path, mode):
-    work = tmp_path / "work"
-    (work / "pkg").mkdir(parents=True)
-    (work / "pkg" / "__init__.py").write_text("")
-    (work / "pkg" / "sub.py").write_text("from pkg.base import Base\n\n\nclass Sub(Base):\n    pass\n\n\n"
-                                         "def use():\n    s = Sub()\n    s.run()\n    return s[0]\n")
+    work = _workspace(tmp_path, {"pkg/__init__.py": "", "pkg/sub.py": (
+        "from pkg.base import Base\n\n\nclass Sub(Base):\n    pass\n\n\n"
+        "def use():\n    s = Sub()\n    s.run()\n    return s[0]\n")})
     base = ("class Base:\n    def __init__(self):\n        pass\n\n    def run(self):\n        return 1\n\n"
             "    def __getitem__(self, k):\n        return k\n")
     _run_steps(work, tmp_path, mode, [lambda: (work / "pkg" / "base.py").write_text(base)])
@@ -190,11 +184,8 @@ OVERRIDE = "from base import Wrapper\n\n\nclass {name}(Wrapper):\n    def close(
 def test_self_calls_reaching_subclasses_do_not_depend_on_arrival(tmp_path, own):
     """`self.close()` in a base reaching the subclasses' `close`: which row is the call and which a
     dispatch follows the hierarchy (the base's own `close` when it has one), not which file came first."""
-    work = tmp_path / "work"
-    work.mkdir()
     base = HOOKED + ("\n    def close(self):\n        return 0\n" if own else "")
-    (work / "base.py").write_text(base)
-    (work / "zeta.py").write_text(OVERRIDE.format(name="Zeta"))
+    work = _workspace(tmp_path, {"base.py": base, "zeta.py": OVERRIDE.format(name="Zeta")})
     index_workspace(work)
     (work / "alpha.py").write_text(OVERRIDE.format(name="Alpha"))
     index_workspace(work)
@@ -218,11 +209,7 @@ PASSING = "from a import {cls}\nfrom m import fromstr\n\n\ndef go():\n    return
 def test_arguments_passed_on_through_a_second_function(tmp_path, mode):
     """`fromstr(s)` passes its parameter on to `Geo(g)`: when what p.py passes to fromstr changes, what
     Geo.__init__'s parameter holds changes too, and its typed reads follow (two hops of argument flow)."""
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "a.py").write_text(PTR)
-    (work / "m.py").write_text(GEO)
-    (work / "p.py").write_text(PASSING.format(cls="G"))
+    work = _workspace(tmp_path, {"a.py": PTR, "m.py": GEO, "p.py": PASSING.format(cls="G")})
     _run_steps(work, tmp_path, mode, [lambda: (work / "p.py").write_text(PASSING.format(cls="H"))])
     rows = {(r[1], r[2], r[5], r[6]) for r in snapshot(work)["calls"]}
     assert ("m.Geo.__init__", "geo_input.ptr", None, "unreached") in rows
@@ -245,11 +232,7 @@ def test_an_override_that_comes_or_goes_redispatches_the_base(tmp_path, mode, ov
     """`self.settings()` in BaseClient.runshell dispatches to the subclasses that inherit runshell:
     when Client starts or stops overriding runshell (no other change of the file's interface),
     the base's call follows, as a clean index has it."""
-    work = tmp_path / "work"
-    (work / "pkg").mkdir(parents=True)
-    (work / "pkg" / "__init__.py").write_text("")
-    (work / "pkg" / "base.py").write_text(CLIENT_BASE)
     bare = CLIENT.split("\n    def runshell")[0] + "\n"
     first, second = (CLIENT, bare) if override == "dropped" else (bare, CLIENT)
-    (work / "pkg" / "pg.py").write_text(first)
+    work = _workspace(tmp_path, {"pkg/__init__.py": "", "pkg/base.py": CLIENT_BASE, "pkg/pg.py": first})
     _run_steps(work, tmp_path, mode, [lambda: (work / "pkg" / "pg.py").write_text(second)])

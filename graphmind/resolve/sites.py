@@ -55,8 +55,8 @@ def _own_members(r: Resolver, caller: int, rows: list) -> set[int]:
     overrides in subclasses (dispatch). Decided by the hierarchy, not by the rows' order, which
     follows symbol ids and so the order files arrived in. Empty when no class of the MRO defines m:
     then every override found is the call itself (a hook that only subclasses define)."""
-    if not any(how == "self" for _, how, _ in rows):
-        return set()
+    if len(rows) < 2 or not any(how == "self" for _, how, _ in rows):
+        return set()                          # one row is the call whichever class defines it
     cls = r.enclosing_class(caller)
     mro = set(r.mro(cls)) if cls is not None else set()
     return {t for t, how, _ in rows if how == "self" and t in r.t.syms and r.t.syms[t].parent in mro}

@@ -222,8 +222,7 @@ def _read_only_folder(path: Path) -> apsw.Connection:
     import tempfile
     copy = Path(tempfile.mkdtemp(prefix="graphmind-ro-")) / path.name
     atexit.register(shutil.rmtree, copy.parent, True)
-    with open(path, "rb") as src, open(copy, "wb") as dst:
-        shutil.copyfileobj(src, dst, 1 << 20)
+    shutil.copyfile(path, copy, follow_symlinks=False)
     shutil.copyfile(wal, f"{copy}-wal", follow_symlinks=False)
     log.info("the index folder is read-only and holds an unmerged WAL: reading a private copy")
     conn = apsw.Connection(str(copy), flags=apsw.SQLITE_OPEN_READWRITE)

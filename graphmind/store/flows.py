@@ -45,8 +45,8 @@ def _followed(conn: apsw.Connection, names: set[str]) -> set[str]:
     if not names:
         return names
     counts = dict(conn.execute(
-        "SELECT substr(name, 2), count(*) FROM bindings WHERE kind = 'args' AND name IN"
-        " (SELECT '(' || value FROM json_each(?)) GROUP BY name", (orjson.dumps(sorted(names)).decode(),)))
+        "SELECT j.value, (SELECT count(*) FROM bindings b WHERE b.kind = 'args' AND b.name = '(' || j.value)"
+        " FROM json_each(?) j", (orjson.dumps(sorted(names)).decode(),)))
     return {n for n in names if counts.get(n, 0) <= MAX_SITES}
 
 
@@ -57,7 +57,8 @@ def _passed_on(conn: apsw.Connection, planner: FilePlanner, scopes: dict[int, in
         return set()
     rows: dict[int, list[tuple[str, str, str]]] = defaultdict(list)
     for scope, name, kind, value in conn.execute(
-            "SELECT scope_id, name, kind, value FROM bindings WHERE scope_id IN (SELECT value FROM json_each(?))",
+            "SELECT b.scope_id, b.name, b.kind, b.value FROM json_each(?) j JOIN symbols s ON s.id = j.value"
+            " JOIN bindings b ON b.file_id = s.file_id AND b.scope_id = s.id",      # through bindings_file
             (orjson.dumps(sorted(scopes)).decode(),)):
         rows[scope].append((name, kind, value))
     tainted: dict[int, set[str]] = {}

@@ -165,6 +165,16 @@ def format_details(scores: Iterable[CaseScore]) -> str:
     return "\n".join(out)
 
 
+def format_report(scores: list[CaseScore], label: str = "overall", details: bool = True) -> str:
+    """The table, the overall line and (unless `details` is False) the wrong/missing edges per case."""
+    _, overall = aggregate(scores)
+    out = [format_table(scores),
+           f"\n{label}: {overall.cases} cases, precision {overall.precision:.3f}, "
+           f"recall {overall.recall:.3f} (TP {overall.tp}, FP {overall.fp}, FN {overall.fn})"]
+    text = format_details(scores) if details else ""
+    return "\n".join(out + (["\n" + text] if text else []))
+
+
 def json_lines(scores: Iterable[CaseScore]) -> list[str]:
     """One JSON object per construct, then one for the overall figures."""
     per, overall = aggregate(scores)
