@@ -57,3 +57,7 @@ QUERY_TIME_LIMIT_S = 1.0
 # Python argument flow: a function called from more places than this has parameters that are not
 # followed to its callers' arguments (graphmind/resolve/pyflow.py; re-opened alike: store/flows.py).
 MAX_FLOW_SITES = 64
+# A function returning what it is passed: when that changes, the typed calls using its result are
+# re-opened in its callers, and in theirs when they return it in turn, up to this many hops (a bound
+# on the cost of one save; a chain longer than this may differ from a clean index: store/flows.py).
+RETURN_FLOW_HOPS = 1

@@ -106,3 +106,42 @@ def test_a_hook_set_only_in_a_subclass_follows_its_edits(tmp_path):
 def _callees(root: Path, caller: str) -> list[str]:
     from graphmind.query.export import call_graph
     return call_graph(root).get(caller, [])
+
+
+def test_a_member_call_through_an_imported_class_follows_its_module(tmp_path):
+    """`FoodQuerySet.as_manager()` resolves through an import to a method inherited from another
+    module (resolution `import`); when the importing module's file is renamed away, the call no longer
+    reaches it, as in a clean index (Django seed 7: tests/migrations/models.py renamed)."""
+    work = tmp_path / "work"
+    (work / "pkg").mkdir(parents=True)
+    (work / "pkg" / "__init__.py").write_text("")
+    (work / "pkg" / "query.py").write_text("class QuerySet:\n    @classmethod\n    def as_manager(cls):\n        return cls\n")
+    (work / "pkg" / "models.py").write_text("from pkg import query\n\n\nclass FoodQuerySet(query.QuerySet):\n    pass\n")
+    (work / "pkg" / "test_it.py").write_text("from .models import FoodQuerySet\n\n\ndef make():\n"
+                                             "    return FoodQuerySet.as_manager()\n")
+    index_workspace(work)
+    assert _callees(work, "pkg.test_it.make") == ["pkg.query.QuerySet.as_manager"]
+    (work / "pkg" / "models.py").rename(work / "pkg" / "moved.py")
+    index_workspace(work)
+    assert _callees(work, "pkg.test_it.make") == []
+    _assert_equals_clean(work, tmp_path)
+
+
+def test_what_a_function_returns_follows_what_it_is_passed(tmp_path):
+    """`mark(s)` returns its parameter, so `mark(provider)()` and a local bound from `mark(...)` call
+    whatever any caller passes `mark`: a new caller elsewhere changes them, as in a clean index, and
+    so does a function returning `mark(...)` in turn (Django's `mark_safe` seen by its callers)."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "util.py").write_text("def mark(s):\n    return s\n\n\ndef safe(t):\n    return mark(t)\n")
+    (work / "b.py").write_text("from util import mark, safe\n\n\ndef provider():\n    pass\n\n\ndef test():\n"
+                               "    mark(provider)()\n    x = mark(provider)\n    x()\n    safe(provider)()\n")
+    index_workspace(work)
+    assert _callees(work, "b.test") == ["b.provider", "util.mark", "util.safe"]
+    (work / "c.py").write_text("from util import safe\n\n\ndef extra():\n    pass\n\n\ndef use():\n    return safe(extra)\n")
+    index_workspace(work)
+    assert _callees(work, "b.test") == ["b.provider", "c.extra", "util.mark", "util.safe"]
+    (work / "c.py").unlink()
+    index_workspace(work)
+    assert _callees(work, "b.test") == ["b.provider", "util.mark", "util.safe"]
+    _assert_equals_clean(work, tmp_path)

@@ -1,7 +1,10 @@
 """Calls sent back to pending when the arguments passed to functions changed (Python's parameter ←
 argument flow, graphmind/resolve/pyflow.py): the typed calls inside those functions, and inside
 the functions they pass their parameters on to, transitively (`fromstr(s)` → `GEOSGeometry(s)`:
-when what `fromstr` is passed changes, so does what `GEOSGeometry.__init__` is passed)."""
+when what `fromstr` is passed changes, so does what `GEOSGeometry.__init__` is passed); and where a
+function returns what it was passed (`mark_safe(s)` returns `s`), the typed calls elsewhere that
+use what it returns (`mark_safe(f)()`, `x = mark_safe(f); x()`), transitively through functions
+returning that in turn."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -10,6 +13,8 @@ import apsw
 import orjson
 
 from graphmind.config import MAX_FLOW_SITES as MAX_SITES
+from graphmind.config import RETURN_FLOW_HOPS as RETURN_HOPS
+from graphmind.store.pending import TYPED, pend
 from graphmind.store.plan import FilePlanner
 
 _SCOPES = (
@@ -18,24 +23,59 @@ _SCOPES = (
     " scopes(id) AS (SELECT s.id FROM fns f JOIN symbols s ON s.qualname = f.qualname"
     "  OR s.qualname > f.qualname || '.' AND s.qualname < f.qualname || '/')"
     " SELECT s.id, s.parent_id FROM scopes JOIN symbols s ON s.id = scopes.id")
+_RETURNS = ("return", "yield", "yieldfrom")
 
 
 def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:
     """Arguments passed to functions of these names changed: the typed calls inside those functions
-    (and the functions nested in them), which read their parameters, may resolve differently; and
-    a call there that passes on a parameter (or a local bound from one) changes what its callee is
-    passed, so the callee's functions are re-opened the same way, until nothing new is reached."""
+    (and the functions nested in them), which read their parameters, may resolve differently; a
+    call there that passes on a parameter (or a local bound from one) changes what its callee is
+    passed, so the callee's functions are re-opened the same way; a function that returns one
+    changes what its calls give, so the scopes calling it are followed as below; until nothing new
+    is reached."""
     seen, frontier, scopes = set(), set(names), set()
+    returned: set[str] = set()
     while frontier:
         seen |= frontier
         found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted(frontier)).decode(),)))
         new = {sid: parent for sid, parent in found.items() if sid not in scopes}
         scopes |= set(new)
-        frontier = _followed(conn, _passed_on(conn, planner, new) - seen)
+        passed, returns = _tainted_uses(conn, planner, new, set(), params=True)
+        _follow_returns(conn, planner, _returns_followed(conn, returns - returned), returned)
+        frontier = _followed(conn, passed - seen)
     if scopes:
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
                      " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(scopes)).decode(),))
+
+
+def _follow_returns(conn: apsw.Connection, planner: FilePlanner, names: set[str], done: set[str]) -> set[str]:
+    """Functions of these names return something else now: in every scope calling one (and the
+    functions nested there), the typed calls using what it returns, directly or through locals, are
+    re-opened; a scope returning it in turn is followed the same way. `done` collects the names
+    followed; the names called there with such a value as argument are returned."""
+    passed: set[str] = set()
+    for _ in range(RETURN_HOPS):
+        if not names:
+            break
+        done |= names
+        markers = {n + "(" for n in names}
+        callers = {sid: parent for sid, parent in conn.execute(
+            "SELECT s.id, s.parent_id FROM symbols s WHERE s.id IN (SELECT DISTINCT caller_id FROM calls"
+            " WHERE name IN (SELECT value FROM json_each(?1))) OR s.parent_id IN (SELECT DISTINCT caller_id"
+            " FROM calls WHERE name IN (SELECT value FROM json_each(?1)))", (orjson.dumps(sorted(names)).decode(),))}
+        more_passed, returns = _tainted_uses(conn, planner, callers, markers, params=False)
+        passed |= more_passed
+        names = _returns_followed(conn, returns - done)
+    return passed
+
+
+def _returns_followed(conn: apsw.Connection, names: set[str]) -> set[str]:
+    """The functions whose callers are followed when what they return changed: those called from at
+    most MAX_SITES places (beyond, a value's change is not chased through every caller: a bound on
+    the cost of one save, where the result may differ from a clean index), dunders excepted (their
+    calls are implicit, by operator, not by name)."""
+    return _followed(conn, {n for n in names if not (n[:2] == "__" and n[-2:] == "__")})
 
 
 def _followed(conn: apsw.Connection, names: set[str]) -> set[str]:
@@ -50,37 +90,55 @@ def _followed(conn: apsw.Connection, names: set[str]) -> set[str]:
     return {n for n in names if counts.get(n, 0) <= MAX_SITES}
 
 
-def _passed_on(conn: apsw.Connection, planner: FilePlanner, scopes: dict[int, int | None]) -> set[str]:
-    """The names called in these scopes with an argument that mentions a parameter, or a local bound
-    (transitively) from one; a nested function sees its enclosing function's such names."""
+def _tainted_uses(conn: apsw.Connection, planner: FilePlanner, scopes: dict[int, int | None],
+                  markers: set[str], params: bool) -> tuple[set[str], set[str]]:
+    """In these scopes, the values that changed: the parameters (when `params`), the calls whose
+    text holds one of `markers` (`mark_safe(`), and the locals bound (transitively) from those; a
+    nested function sees its enclosing function's. Without `params`, the typed calls using such a
+    value are re-opened here (with `params`, the caller re-opens the scopes whole). Returns the
+    names called with such a value as argument, and the names of the scopes returning one."""
     if not scopes:
-        return set()
+        return set(), set()
+    key = orjson.dumps(sorted(scopes)).decode()
     rows: dict[int, list[tuple[str, str, str]]] = defaultdict(list)
     for scope, name, kind, value in conn.execute(
             "SELECT b.scope_id, b.name, b.kind, b.value FROM json_each(?) j JOIN symbols s ON s.id = j.value"
-            " JOIN bindings b ON b.file_id = s.file_id AND b.scope_id = s.id",      # through bindings_file
-            (orjson.dumps(sorted(scopes)).decode(),)):
+            " JOIN bindings b ON b.file_id = s.file_id AND b.scope_id = s.id", (key,)):   # through bindings_file
         rows[scope].append((name, kind, value))
+    own = dict(conn.execute("SELECT id, name FROM symbols WHERE id IN (SELECT value FROM json_each(?))", (key,)))
     tainted: dict[int, set[str]] = {}
+
+    def holds(value: str, names: set[str]) -> bool:
+        return any(m in value for m in markers) or not names.isdisjoint(planner.mentions(value))
 
     def taint(scope: int) -> set[str]:
         if scope not in tainted:
             parent = scopes.get(scope)
             names = set(taint(parent)) if parent in scopes else set()
-            names |= {name for name, kind, _ in rows[scope] if kind == "param" and name not in ("self", "cls")}
-            bound = [(name, value) for name, kind, value in rows[scope] if kind not in ("param", "args") and name[:1].isidentifier()]
+            if params:
+                names |= {name for name, kind, _ in rows[scope] if kind == "param" and name not in ("self", "cls")}
+            bound = [(name, value) for name, kind, value in rows[scope]
+                     if kind not in ("param", "args") + _RETURNS and name[:1].isidentifier()]
             while True:
-                more = {name for name, value in bound if name not in names and not names.isdisjoint(planner.mentions(value))}
+                more = {name for name, value in bound if name not in names and holds(value, names)}
                 if not more:
                     break
                 names |= more
             tainted[scope] = names
         return tainted[scope]
 
-    out: set[str] = set()
+    passed, returning = set(), set()
     for scope in scopes:
         names = taint(scope)
+        if not names and not markers:
+            continue
         for name, kind, value in rows[scope]:
-            if kind == "args" and names and not names.isdisjoint(planner.mentions(value.partition("\t")[2])):
-                out.add(name[1:])
-    return out
+            if kind == "args" and holds(value.partition("\t")[2], names):
+                passed.add(name[1:])
+            elif kind in _RETURNS and holds(value, names) and own.get(scope):
+                returning.add(own[scope])
+    if not params:
+        pend(conn, [cid for cid, caller, callee in conn.execute(
+            f"SELECT id, caller_id, callee FROM calls WHERE resolution IN {TYPED} AND caller_id IN"
+            " (SELECT value FROM json_each(?))", (key,)) if holds(callee, tainted.get(caller, set()))])
+    return passed, returning

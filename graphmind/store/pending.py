@@ -7,6 +7,7 @@ import orjson
 from graphmind.store.plan import FilePlanner
 
 FEW_NAMES = 16        # up to this many names, call or argument texts are pre-filtered in SQL (cost: rows x names)
+TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
 
 
 def pend(conn: apsw.Connection, ids: list[int]) -> None:

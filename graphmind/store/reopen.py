@@ -10,7 +10,7 @@ from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import base_names, last_name, reopen_ancestors
 from graphmind.store.flows import reopen_flows
-from graphmind.store.pending import FEW_NAMES, pend, reopen_arguments
+from graphmind.store.pending import FEW_NAMES, TYPED, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
 
 def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
@@ -65,9 +65,6 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
             " (SELECT value FROM json_each(?2))) AND ltrim(substr(callee, 1, instr(callee, '.') - 1), '@$')"
             " IN (SELECT value FROM json_each(?1))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(heads).decode()))
-
-
-TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
 
 
 def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int]) -> None:
@@ -235,13 +232,14 @@ def _reopen_importers(conn: apsw.Connection, planner: FilePlanner, files: set[in
 def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], mentioning: set[str] | None,
                reads: set[str] = frozenset()) -> None:
     """Send the typed calls of `files` back to pending (only chains mentioning one of `mentioning`),
-    and the reads resolved through an import that mention one of `reads` (or of `mentioning`):
-    `from flask import request; request.form` once `flask/__init__.py` is gone."""
+    and the reads and chains resolved through an import that mention one of `reads` (or of
+    `mentioning`): `from flask import request; request.form` once `flask/__init__.py` is gone,
+    `FoodQuerySet.as_manager()` once the module defining `FoodQuerySet` is renamed away."""
     if not files:
         return
     reads = reads | (mentioning or set())
     sql = (f"SELECT c.id, c.callee, c.resolution IN {TYPED} FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
-           f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read')")
+           f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import' AND instr(c.callee, '.') > 0))")
     args = [orjson.dumps(sorted(files)).decode()]
     if mentioning is not None:
         # names and bare calls were re-opened by name: here only chains (`obj.added().run`)
