@@ -5,9 +5,10 @@ this tree against a baseline tree run side by side (alternated, same shell, medi
     python benchmarks/bench_startup.py --baseline BASE_DIR [--corpus django] [--runs 9] [--append]
 
 The corpus is copied to a temporary folder and indexed once by each tree (their schemas may differ:
-each keeps its own copy). Each tree's modules are compiled first into a bytecode folder of its own
-(PYTHONPYCACHEPREFIX), as an installed wheel's are: where PYTHONDONTWRITEBYTECODE is set, a source
-tree would otherwise be compiled again by every process. Wall and CPU seconds are both reported: on a
+each keeps its own copy). Each tree's modules are compiled first (its `__pycache__/`, ignored by git), as
+an installed wheel's are: where PYTHONDONTWRITEBYTECODE is set, a source tree would otherwise be
+compiled again by every process. (Not PYTHONPYCACHEPREFIX: the installed dependencies' bytecode would
+not be found under the prefix, and typer and click would be compiled on every run.) Wall and CPU seconds are both reported: on a
 loaded machine the wall time is mostly waiting for a core. One JSON line per figure on stdout; --append adds them to
 results/startup.jsonl. The load average is printed with them: the machine is shared.
 """
@@ -41,8 +42,8 @@ print(dt, dc)
 """
 
 
-def _env(tree: Path, pyc: Path) -> dict:
-    return dict(os.environ, PYTHONPATH=str(tree), PYTHONUTF8="1", PYTHONPYCACHEPREFIX=str(pyc))
+def _env(tree: Path) -> dict:
+    return dict(os.environ, PYTHONPATH=str(tree), PYTHONUTF8="1")
 
 
 def _timed(cmd: list[str], cwd: Path, env: dict) -> tuple[float, float]:
@@ -67,7 +68,7 @@ def main() -> None:
         roots = benchkit.indexed_copies(trees, args.corpus, Path(tmp))
         envs = {}
         for name, tree in trees.items():
-            envs[name] = _env(tree, Path(tmp) / f"pyc-{name}")
+            envs[name] = _env(tree)
             subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "graphmind")], env=envs[name],
                            stdout=subprocess.DEVNULL, check=True)
         check = {k: [] for k in trees}
