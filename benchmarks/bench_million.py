@@ -5,7 +5,8 @@ scripts/fetch_corpora.py (never committed), copied into a temporary folder.
     python benchmarks/bench_million.py [--corpora django sympy ...] [--runs 1] [--saves 20] [--append]
 
 Figures (one JSON line each; --append adds them to results/million.jsonl):
-- `workspace`: files and lines of the languages graphmind reads, per corpus.
+- `workspace`: files and lines of the languages graphmind reads, per top folder (each project's
+  import roots sit at the top, IMPORT_ROOTS, so its module names and imports are its own).
 - `cold_index`: `graphmind index` from scratch: wall, peak RSS of the main process and of the largest
   worker (getrusage, as bench_index.py), CPU; peer: universal-ctags on the same files (if installed).
 - `noop`: nothing changed: the freshness check a query pays without a daemon (in-process, imports
@@ -39,9 +40,18 @@ def rss_mb(pid: int) -> float:
         return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:")) / 1024
 
 
+# Each project's import roots, placed at the top of the workspace (module names come from paths: a
+# project copied whole under its own folder would be `django.django.db…`, and its imports would not
+# resolve): (folder in the corpus, folder in the workspace). A corpus not listed is copied whole.
+IMPORT_ROOTS = {"django": [("django", "django"), ("tests", "tests")], "sympy": [("sympy", "sympy")],
+                "flask": [("src/flask", "flask"), ("tests", "flask_tests")],
+                "requests": [("src/requests", "requests"), ("tests", "requests_tests")]}
+
+
 def assemble(corpora: list[str], root: Path) -> dict:
     for name in corpora:
-        shutil.copytree(benchkit.corpus_path(name), root / name, ignore=shutil.ignore_patterns(".graphmind"))
+        for src, dest in IMPORT_ROOTS.get(name, [("", name)]):
+            shutil.copytree(benchkit.corpus_path(name) / src, root / dest, ignore=shutil.ignore_patterns(".graphmind"))
     from graphmind.index import workspace
     files = workspace.walk(root)
     per: dict[str, list[int]] = {}

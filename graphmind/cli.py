@@ -22,7 +22,6 @@ from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import export, graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
-from graphmind.semantic.report import semantic_line, semantic_status
 from graphmind.store import DAMAGED
 
 app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
@@ -163,6 +162,7 @@ def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
 
     Examples: `graphmind status`, `graphmind status --json --no-refresh`."""
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
+    from graphmind.semantic.report import semantic_line, semantic_status
     st = status.index_status(conn, root) | {"semantic": semantic_status(root)}
     emit({**st, "freshness": fresh.as_json()} if as_json else render.status_text(st) + semantic_line(st["semantic"]) + not_fresh(fresh), as_json)
 

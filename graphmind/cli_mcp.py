@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-import json
 
 import typer
 
@@ -51,6 +50,7 @@ def mcp_install_cmd(client: str = typer.Option(..., "--client", metavar="claude|
     if as_json:
         emit({"client": client, "file": str(path), "written": not show, "config": doc}, True)
     elif show:
+        import json
         emit(f"# {path}\n" + json.dumps(doc, indent=2), False)
     else:
         emit(f"registered graphmind in {path} (restart {client} or reload its MCP servers to use it)", False)

@@ -12,7 +12,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:                  # a query process imports this module, never a pool
+    from concurrent.futures import Executor
 
 OWNER_POLL_S = 0.2      # how often a worker checks that the process that made its pool lives
 

@@ -127,6 +127,36 @@ def write_own(path: Path, text: str, mode: int = 0o600) -> None:
         fh.write(text)
 
 
+def replace_own(folder: str, name: str, data: bytes, mode: int) -> None:
+    """Replace one of graphmind's files in `folder` whole (written beside it, then renamed over it):
+    a reader sees the old content or the new, never half of it."""
+    tmp = os.path.join(folder, f"{name}.{os.getpid()}")
+    try:
+        fd = open_own(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, os.path.join(folder, name))
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_own(path: str) -> bytes | None:
+    """The content of one of graphmind's files, or None when it is missing, unreadable or not safe."""
+    try:
+        fd = open_own(path, os.O_RDONLY)
+    except (OSError, UnsafeFolderError):
+        return None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+
 def create_own(path: Path, mode: int, text: str | None = None) -> bool:
     """Make a file of graphmind's unless it exists (never through a link); whether it was made."""
     try:

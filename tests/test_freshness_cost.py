@@ -100,3 +100,55 @@ def test_no_index_or_another_versions_index_is_not_a_match(shop):
     conn.execute("PRAGMA user_version = 9999")
     conn.close()
     assert not scan.matches_index(shop, workspace.walk(shop))
+
+
+def _age_index(root: Path, seconds: int = 10) -> None:
+    """The index files as if last written `seconds` ago (a stamp is kept only for files older than 2 s)."""
+    for path in (index_path(root), Path(f"{index_path(root)}-wal")):
+        if path.exists():
+            st = path.stat()
+            os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns - seconds * 1_000_000_000))
+
+
+def _with_header(path: Path, header: bytes) -> bytes:
+    """Overwrite the index's first bytes in place, its size and mtime kept; the old bytes."""
+    st = path.stat()
+    with open(path, "r+b") as fh:
+        old = fh.read(len(header))
+        fh.seek(0)
+        fh.write(header)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    return old
+
+
+def test_a_remembered_match_answers_without_reading_the_index(indexed_shop):
+    root = indexed_shop
+    assert scan.matches_index(root, workspace.walk(root))
+    assert not (root / ".graphmind" / scan.STAMP).exists()      # the index was just written: not trusted yet
+    _age_index(root)
+    assert scan.matches_index(root, workspace.walk(root))
+    assert (root / ".graphmind" / scan.STAMP).exists()
+    old = _with_header(index_path(root), b"not a database!!")   # unreadable now, same inode, size and mtime
+    try:
+        assert scan.matches_index(root, workspace.walk(root))   # the stamp answered: the index was not read
+        (root / "shop" / "added.py").write_text("def added():\n    pass\n")
+        assert not scan.matches_index(root, workspace.walk(root))   # another walk: the index is read (and fails)
+        (root / "shop" / "added.py").unlink()
+    finally:
+        _with_header(index_path(root), old)
+    assert scan.matches_index(root, workspace.walk(root))
+
+
+def test_any_commit_to_the_index_drops_a_remembered_match(indexed_shop):
+    root = indexed_shop
+    assert scan.matches_index(root, workspace.walk(root))       # a first reader makes the WAL file
+    _age_index(root)
+    assert scan.matches_index(root, workspace.walk(root)) and (root / ".graphmind" / scan.STAMP).exists()
+    conn = apsw.Connection(str(index_path(root)))
+    with conn:                                                  # files unchanged on disk, the index changed
+        conn.execute("UPDATE calls SET resolution='pending', target_id=NULL WHERE rowid IN "
+                     "(SELECT rowid FROM calls WHERE resolution != 'pending' LIMIT 1)")
+    conn.close()
+    assert not scan.matches_index(root, workspace.walk(root))
+    freshness.current(root)                                     # finished by the in-process refresh
+    assert scan.matches_index(root, workspace.walk(root))

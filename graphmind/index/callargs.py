@@ -1,5 +1,6 @@
 """Argument rows of Python calls (`bindings` of kind `args`) for parameter <- argument flow, where a
-parameter sits in its list, and tuple/starred unpacking (`a, *b = f, g, h`) read past one node.
+parameter sits in its list, and tuple/starred unpacking (`a, *b = f, g, h`) read past one node; the
+argument count (and, for TYPED_ARGUMENTS languages, the texts) of any call (`call_arguments`).
 
 A call's arguments are recorded as written, under "(NAME" for the name called, in the caller's scope
 (a decorator applied is a call with the decorated definition as its argument). Only calls that can
@@ -7,6 +8,7 @@ give a workspace function's parameter a value are recorded: see `argument_rows`.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from graphmind.index.snippets import DOTTED, MAX_VALUE, folded, head_name, node_text
@@ -14,6 +16,9 @@ from graphmind.models import BindingRow
 
 Enclosing = Callable[[int, bool], int]
 _PREFIX = 256          # bytes read for the head of a name called
+_HEAD = re.compile(r"[\w$]*")
+_BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "class_body", "program"})
+MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS, call_arguments), else `?`
 
 # Argument nodes whose text the evaluator can never give a value (resolve/pytypes.py reads a call
 # chain `a.b(x)[k]`, a bracketed collection or `await X`: an operator, a literal, a lambda or a
@@ -145,3 +150,43 @@ def position(params, name) -> str:
         if item.type not in ("positional_separator", "comment"):
             index += 1
     return str(index)
+
+
+def call_arguments(call, texts: bool) -> tuple[int | None, str | None]:
+    """The number of arguments written at a call (`f(a, b)` -> 2), None when it has no argument list;
+    with `texts`, the arguments as written too, folded, tab-separated (one too long: `?`)."""
+    args = call.child_by_field_name("arguments")
+    if args is None:                          # Kotlin: call_suffix > value_arguments
+        suffix = next((c for c in call.named_children if c.type == "call_suffix"), None)
+        args = next((c for c in suffix.named_children if c.type == "value_arguments"), None) if suffix else None
+    if args is None:
+        return None, None
+    nodes = [c for c in args.named_children if "comment" not in c.type]
+    if not texts or not nodes:
+        return len(nodes), None
+    untyped = _lambda_names(call)
+    return len(nodes), "\t".join(_argument(c, untyped) for c in nodes)
+
+
+def _argument(node, untyped: set[str]) -> str:
+    """An argument as written; `?` when too long or when it starts from a lambda's untyped parameter
+    (the flow facts do not bind those: a field of the same name would be taken for it)."""
+    text = _fold(node.text.decode("utf-8", "replace"), MAX_ARGUMENT) if node.end_byte - node.start_byte <= 4 * MAX_ARGUMENT else "…"
+    return "?" if "…" in text or _HEAD.match(text)[0] in untyped else text
+
+
+def _lambda_names(node) -> set[str]:
+    """The untyped parameters of the lambdas a node sits in (`x -> …`, `(a, b) -> …`)."""
+    out: set[str] = set()
+    while node is not None and node.type not in _BODY_OWNERS:
+        if node.type == "lambda_expression":
+            params = node.child_by_field_name("parameters")
+            if params is not None and params.type in ("identifier", "inferred_parameters"):
+                out.update(c.text.decode("utf-8", "replace") for c in (params.named_children or [params]) if c.type == "identifier")
+        node = node.parent
+    return out
+
+
+def _fold(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

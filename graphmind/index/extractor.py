@@ -5,6 +5,7 @@ import re
 from bisect import bisect_right
 
 from graphmind.index import parser
+from graphmind.index.callargs import call_arguments
 from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
 from graphmind.index.snippets import folded
@@ -17,47 +18,9 @@ from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
 MAX_CALLEE = 160
-_HEAD = re.compile(r"[\w$]*")
-_BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "class_body", "program"})
-MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS), else `?`
 _SPACE = re.compile(r"\s+")
 # a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
 _LINE_COMMENT = re.compile(r"""\s+(?:#|//)(?!.*["'])[^\n]*$""")
-
-
-def _arguments(call, texts: bool) -> tuple[int | None, str | None]:
-    """The number of arguments written at a call (`f(a, b)` -> 2), None when it has no argument list;
-    with `texts`, the arguments as written too, folded, tab-separated (one too long: `?`)."""
-    args = call.child_by_field_name("arguments")
-    if args is None:                          # Kotlin: call_suffix > value_arguments
-        suffix = next((c for c in call.named_children if c.type == "call_suffix"), None)
-        args = next((c for c in suffix.named_children if c.type == "value_arguments"), None) if suffix else None
-    if args is None:
-        return None, None
-    nodes = [c for c in args.named_children if "comment" not in c.type]
-    if not texts or not nodes:
-        return len(nodes), None
-    untyped = _lambda_names(call)
-    return len(nodes), "\t".join(_argument(c, untyped) for c in nodes)
-
-
-def _argument(node, untyped: set[str]) -> str:
-    """An argument as written; `?` when too long or when it starts from a lambda's untyped parameter
-    (the flow facts do not bind those: a field of the same name would be taken for it)."""
-    text = _fold(_text(node), MAX_ARGUMENT) if node.end_byte - node.start_byte <= 4 * MAX_ARGUMENT else "…"
-    return "?" if "…" in text or _HEAD.match(text)[0] in untyped else text
-
-
-def _lambda_names(node) -> set[str]:
-    """The untyped parameters of the lambdas a node sits in (`x -> …`, `(a, b) -> …`)."""
-    out: set[str] = set()
-    while node is not None and node.type not in _BODY_OWNERS:
-        if node.type == "lambda_expression":
-            params = node.child_by_field_name("parameters")
-            if params is not None and params.type in ("identifier", "inferred_parameters"):
-                out.update(_text(c) for c in (params.named_children or [params]) if c.type == "identifier")
-        node = node.parent
-    return out
 
 
 def _text(node) -> str:
@@ -65,7 +28,7 @@ def _text(node) -> str:
 
 
 def _fold(text: str, limit: int) -> str:
-    text = _SPACE.sub(" ", text).strip()
+    text = " ".join(text.split())
     return _cut(text, limit)
 
 
@@ -97,6 +60,17 @@ def _signature(source: bytes, d: _Def) -> str:
     return _fold(head, MAX_SIGNATURE).rstrip(" :{=").rstrip() or _fold(_text(d.name), MAX_SIGNATURE)
 
 
+_ROLES: dict[str, tuple[str, str]] = {}      # capture name -> (what it is, definition kind); "" for the rest
+_REFERENCES = {"reference.call": "call", "reference.import": "import", "reference.inherit": "inherit",
+               "reference.type": "type"}
+
+
+def _role(cap: str) -> tuple[str, str]:
+    if cap.startswith("definition."):
+        return ("leaf" if cap[11:] in LEAF_KINDS else "def"), cap[11:]
+    return _REFERENCES.get(cap, ""), ""
+
+
 def extract(language: str, module: str, path: str, source: bytes, tree) -> Extraction:
     """Every definition, call, import and base class in one parsed file."""
     out = Extraction(module=module)
@@ -107,25 +81,34 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     defs: dict[int, _Def] = {}
     calls, imports, inherits, types, leaves = [], [], [], [], []
     found, complete = parser.matches(language, root)
+    roles = _ROLES
     for _, caps in found:
         name_nodes = caps.get("name")
         for cap, nodes in caps.items():
-            if cap[11:] in LEAF_KINDS and cap.startswith("definition."):
+            role = roles.get(cap)
+            if role is None:
+                role = roles[cap] = _role(cap)
+            what = role[0]
+            if not what:
+                continue
+            if what == "leaf":
                 if name_nodes:
-                    leaves.append((nodes[0], name_nodes[0], cap[11:]))
-            elif cap.startswith("definition."):
+                    leaves.append((nodes[0], name_nodes[0], role[1]))
+            elif what == "def":
                 if name_nodes and nodes[0].id not in defs:
                     body = caps.get("body")
-                    defs[nodes[0].id] = _Def(nodes[0], cap[11:], name_nodes[0], body[0] if body else None)
-            elif cap == "reference.call" and name_nodes:
+                    defs[nodes[0].id] = _Def(nodes[0], role[1], name_nodes[0], body[0] if body else None)
+            elif what == "type":
+                types.append(nodes[0])
+            elif not name_nodes:
+                continue
+            elif what == "call":
                 recv = caps.get("receiver")
                 calls.append((nodes[0], name_nodes[0], recv[0] if recv else None))
-            elif cap == "reference.import" and name_nodes:
+            elif what == "import":
                 imports.append((nodes[0], name_nodes, caps.get("symbol"), caps.get("alias")))
-            elif cap == "reference.inherit" and name_nodes:
+            else:
                 inherits.append((nodes[0], name_nodes[0]))
-            elif cap == "reference.type":
-                types.append(nodes[0])
 
     ordered = sorted(defs.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
     starts = [d.node.start_byte for d in ordered]
@@ -176,7 +159,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     counted, texts = language in OVERLOADING, language in TYPED_ARGUMENTS
     for node, name, recv in calls:
         callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
-        arity, args = _arguments(node, texts) if counted else (None, None)
+        arity, args = call_arguments(node, texts) if counted else (None, None)
         out.calls.append(CallRow(enclosing(node.start_byte, True), callee.lstrip("@ "),
                                  _text(name), name.start_point[0] + 1, name.start_point[1],
                                  kind="decorator" if node.type == "decorator" else "call",

@@ -6,6 +6,8 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 """
 from __future__ import annotations
 
+import re
+
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.snippets import DOTTED, head_name
 from graphmind.index.snippets import node_text as _text
@@ -14,6 +16,7 @@ from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_OPERATORS = 32      # operators read into one implicit call chain
+_HEAD_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")   # snippets.head_name's identifier, on ASCII bytes
 _DUNDER = {
     "+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__", "%": "__mod__",
     "**": "__pow__", "@": "__matmul__", "&": "__and__", "|": "__or__", "^": "__xor__", "<<": "__lshift__",
@@ -53,13 +56,17 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     pending_implicit = []
     called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
     found, complete = parser.flow_matches(language, root)
+    roles = _ROLES
     for _, caps in found:
         for cap, nodes in caps.items():
-            if cap.startswith("binding."):
-                _binding(source, cap[8:], nodes[0], caps, enclosing, bindings)
-            elif cap.startswith("implicit."):
-                pending_implicit.append((cap[9:], nodes[0], caps))
-            elif cap == "called":
+            role = roles.get(cap)
+            if role is None:
+                role = roles[cap] = _role(cap)
+            if role[0] == "b":
+                _binding(source, role[1], nodes[0], caps, enclosing, bindings)
+            elif role[0] == "i":
+                pending_implicit.append((role[1], nodes[0], caps))
+            elif role[0] == "c":
                 called.add((nodes[0].start_byte, nodes[0].end_byte))
     typed = {b.name for b in bindings if b.kind in TYPED_KINDS} | {"self"} | set(known)
     if language == "python":
@@ -84,6 +91,17 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             seen.add((call.caller, call.callee))
         kept.append(call)
     return bindings, kept, complete
+
+
+_ROLES: dict[str, tuple[str, str]] = {}         # capture name -> ("b"inding | "i"mplicit | "c"alled | "", kind)
+
+
+def _role(cap: str) -> tuple[str, str]:
+    if cap.startswith("binding."):
+        return "b", cap[8:]
+    if cap.startswith("implicit."):
+        return "i", cap[9:]
+    return ("c" if cap == "called" else ""), ""
 
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
@@ -156,6 +174,11 @@ def _operand(source: bytes, node) -> str:
     return _text(source, node) + "".join(reversed(links))
 
 
+def _unicode_after(source: bytes, end: int) -> bool:
+    """Whether an ASCII head read from bytes may go on in non-ASCII letters (then the text decides)."""
+    return end < len(source) and source[end] >= 0x80
+
+
 def _in_annotation(node) -> bool:
     """Whether a node is part of a type annotation (a parameter's, a return's or a variable's)."""
     while node is not None and node.type not in ("block", "module", "expression_statement"):
@@ -167,6 +190,11 @@ def _in_annotation(node) -> bool:
 
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
               out: list[CallRow], annotations: list[tuple[int, int]] = ()) -> None:
+    if kind == "attribute":                         # most member reads start from an untyped name: no text made
+        obj = caps.get("object")
+        head = _HEAD_BYTES.match(source, obj[0].start_byte) if obj else None
+        if head is None or (head.group(0).decode("ascii") not in typed and not _unicode_after(source, head.end())):
+            return
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written

@@ -21,7 +21,7 @@ from graphmind.errors import UnsafeFolderError
 log = logging.getLogger(__name__)
 
 FILE = "walk.cache"
-FORMAT = 1
+FORMAT = 2
 RACY_NS = 2_000_000_000          # a folder changed this recently may change again within its mtime's tick
 
 # A record, per folder relative to the root ('' for the root), as marshal keeps it:
@@ -57,6 +57,18 @@ def _output_like(name: str) -> bool:
     return name in config.OUTPUT_DIRS or name.endswith(".egg-info")
 
 
+def _storable(name: str, rel_dir: str) -> bool:
+    """Whether a name can be stored (valid UTF-8); said once when it cannot."""
+    if name.isascii():
+        return True
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        log.warning("skipping %r: its name is not valid UTF-8", f"{rel_dir}/{name}" if rel_dir else name)
+        return False
+    return True
+
+
 def list_folder(rules, rel_dir: str, path: str, started_ns: int) -> tuple | None:
     """One folder listed and its entries judged by `rules` (workspace.IgnoreRules): a record, or None when
     it cannot be read (as os.walk, it is left out)."""
@@ -81,6 +93,8 @@ def list_folder(rules, rel_dir: str, path: str, started_ns: int) -> tuple | None
         if is_dir and entry.is_symlink():             # linked folders are never entered
             continue
         lang, why = rules.entry_why(prefix + name, is_dir)
+        if why is None and not _storable(name, rel_dir):
+            continue
         if is_dir:
             if why is None:
                 dirs.append(name)
@@ -117,14 +131,12 @@ class Memory:
         return os.path.join(self.root, config.INDEX_DIR, FILE)
 
     def _load(self) -> None:
-        try:
-            fd = private.open_own(self._path(), os.O_RDONLY)
-        except (OSError, UnsafeFolderError):
+        raw = private.read_own(self._path())
+        if raw is None:
             return
         try:
-            with os.fdopen(fd, "rb") as fh:
-                data = marshal.loads(fh.read())
-        except (OSError, EOFError, ValueError, TypeError):
+            data = marshal.loads(raw)
+        except (EOFError, ValueError, TypeError):
             return
         if not isinstance(data, tuple) or len(data) != 5 or data[:3] != (FORMAT, __version__, (self.root, self.key)):
             return
@@ -165,17 +177,10 @@ class Memory:
         folder = os.path.join(self.root, config.INDEX_DIR)
         if not os.path.isdir(folder) or os.path.islink(folder):
             return
-        tmp = os.path.join(folder, f"{FILE}.{os.getpid()}")
+        ignores = tuple((os.path.join(rel_dir, name), mtime, size)
+                        for rel_dir, rec in records.items() for name, mtime, size in rec[IGNORES])
         try:
-            fd = private.open_own(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, private.modes_for(self.root)[1])
-            with os.fdopen(fd, "wb") as fh:
-                ignores = tuple((os.path.join(rel_dir, name), mtime, size)
-                                for rel_dir, rec in records.items() for name, mtime, size in rec[IGNORES])
-                fh.write(marshal.dumps((FORMAT, __version__, (self.root, self.key), ignores, records)))
-            os.replace(tmp, self._path())
+            private.replace_own(folder, FILE, marshal.dumps((FORMAT, __version__, (self.root, self.key), ignores, records)),
+                                private.modes_for(self.root)[1])
         except (OSError, UnsafeFolderError) as exc:   # a hint: the next walk lists everything again
             log.debug("walk cache not written: %s", exc)
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass

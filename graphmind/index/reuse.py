@@ -17,14 +17,13 @@ import typing
 import zlib
 from dataclasses import fields, is_dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 import apsw
 import orjson
 
 import graphmind
-from graphmind import private
+from graphmind import private, resources
 from graphmind.errors import UnsafeFolderError
 from graphmind.models import Extraction, FileInfo
 from graphmind.store import ExtractionFile, Store
@@ -36,8 +35,7 @@ PERSIST_AT = 1000           # queued extractions written at once, idle or not (m
 
 
 def _query_files() -> list[tuple[str, bytes]]:
-    packaged = resources.files("graphmind").joinpath("_data").joinpath("queries")
-    base = Path(str(packaged)) if packaged.is_dir() else _PACKAGE.parent / "queries"
+    base = resources.path_of("queries")
     return [(str(p.relative_to(base)), p.read_bytes()) for p in sorted(base.rglob("*.scm"))]
 
 

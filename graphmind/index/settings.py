@@ -3,7 +3,6 @@ by key by `.graphmind/config.toml` (docs/configuration.md). What to include and 
 limits. A file that cannot be read as that is an error that names it: nothing is indexed by guesswork."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +41,7 @@ def _read(path: Path, table: str | None) -> dict:
         raise ConfigError(f"{path.name}: {exc.strerror or exc}") from None
     if table is not None and f"tool.{table}" not in text:
         return {}                          # most pyproject.toml files say nothing to graphmind: not parsed
+    import tomllib
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

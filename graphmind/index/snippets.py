@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-_SPACE = re.compile(r"\s+")
 MAX_VALUE = 200         # characters of an expression kept in a flow fact
 DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")     # `a.b.c`, nothing else
 _HEAD = re.compile(r"[A-Za-z_]\w*")
@@ -16,7 +15,7 @@ def folded(source: bytes, start: int, end: int, limit: int) -> str:
     span = 4 * limit + 64
     while True:
         stop = min(end, start + span)
-        text = _SPACE.sub(" ", source[start:stop].decode("utf-8", "replace")).strip()
+        text = " ".join(source[start:stop].decode("utf-8", "replace").split())   # str.split: the same whitespace as \s
         if stop >= end or len(text) > limit + 1:
             return text
         span *= 4

@@ -217,6 +217,7 @@ def _walk(root: Path, report: SkipReport | None) -> list[FileInfo]:
     records: dict[str, tuple] = {}
     out: list[FileInfo] = []
     root_real, sep = os.path.realpath(root), os.sep
+    os_stat, is_file, add = os.stat, stat.S_ISREG, out.append
     stack = [("", str(root))]
     while stack:
         rel_dir, path = stack.pop()
@@ -235,27 +236,22 @@ def _walk(root: Path, report: SkipReport | None) -> list[FileInfo]:
             for why, n in rec[folders.LEFT_FILES]:
                 report.files[why] += n
         stack += [(prefix + name, path + sep + name) for name in rec[folders.DIRS]]
-        for name, lang, is_link in rec[folders.FILES]:
-            rel, full = prefix + name, path + sep + name
+        for name, lang, is_link in rec[folders.FILES]:     # names are valid UTF-8: checked when listed
+            full = path + sep + name
             try:
                 if is_link and not admits_link(root_real, rules, full):
                     continue
-                st = os.stat(full)
+                st = os_stat(full)
             except OSError as exc:
-                log.warning("skipping %s: %s", rel, exc)
+                log.warning("skipping %s: %s", prefix + name, exc)
                 continue
-            if not stat.S_ISREG(st.st_mode):          # FIFOs, sockets, devices: never opened
+            if not is_file(st.st_mode):               # FIFOs, sockets, devices: never opened
                 continue
             if limit is not None and st.st_size > limit:
                 if report is not None:
                     report.files[TOO_BIG] += 1
                 continue
-            try:
-                rel.encode("utf-8")
-            except UnicodeEncodeError:              # undecodable bytes in the name: cannot be stored
-                log.warning("skipping %r: its name is not valid UTF-8", rel)
-                continue
-            out.append(FileInfo(rel, full, lang, st.st_size, st.st_mtime_ns))
+            add(FileInfo(prefix + name, full, lang, st.st_size, st.st_mtime_ns))
     if relisted or len(records) != len(memory.records):
         memory.save(records)
     out.sort(key=lambda fi: fi.path)

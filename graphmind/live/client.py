@@ -5,13 +5,11 @@ Cheap to import (no watchdog, no tree-sitter): the CLI asks it on every query wh
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +39,8 @@ def daemon_files(root: Path) -> DaemonFiles:
     sock = d / "daemon.sock"
     if len(os.fsencode(sock)) > SOCKET_PATH_MAX:
         # owner-only, checked before use: another user's folder could hold a socket answering in our place
+        import hashlib
+        import tempfile
         short = private.own_dir(Path(tempfile.gettempdir()) / f"graphmind-{os.getuid()}", 0o700)
         sock = short / (hashlib.sha256(os.fsencode(root)).hexdigest()[:20] + ".sock")
     return DaemonFiles(d / "daemon.lock", d / "daemon.pid", sock, d / "daemon.log")

@@ -63,4 +63,6 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     store.set_definitions(r.state.get(DEFINITIONS, {}))
     if session is not None:
         session.record(r, classes, store.graph_version())
+    else:       # the evaluators point back at the resolver: without that cycle reference counting frees the
+        r.types = r.first_order = None      # tables here, not a collection over millions of objects later
     return total
