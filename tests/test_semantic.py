@@ -168,7 +168,7 @@ if sys.argv[1] == "hide":
 atexit.register(lambda: sys.stderr.write("MODULES " + json.dumps(sorted(
     m for m in ("numpy", "tokenizers", "safetensors", "graphmind.semantic.encoder")
     if m in sys.modules)) + "\n"))
-sys.argv = ["graphmind", "search", "resend", "--json"]
+sys.argv = ["graphmind", *(sys.argv[2:] or ["search", "resend", "--json"])]
 from graphmind.cli import main
 main()
 '''
@@ -212,7 +212,7 @@ def test_the_daemon_embeds_what_changes_in_idle_time(embedded, tmp_path, no_leak
         stop_daemon(root, pid)
 
 
-def test_the_mcp_search_tool_takes_the_mode(embedded, tmp_path):
+def test_the_mcp_search_tool_takes_the_mode_and_index_status_reports_the_vectors(embedded, tmp_path):
     from test_mcp import run, text
     root = tmp_path / "meaning"
     shutil.copytree(embedded, root)
@@ -221,11 +221,55 @@ def test_the_mcp_search_tool_takes_the_mode(embedded, tmp_path):
         return (await call("search", query="retry a failed call with backoff", mode="semantic"),
                 await call("search", query="tally"),
                 await call("search", query="retry a failed call with backoff", mode="lexical"),
-                await call("search", query="x", mode="fuzzy"))
-    semantic, default, lexical, bad = run(root, tmp_path, scenario)
+                await call("search", query="x", mode="fuzzy"),
+                await call("index_status"))
+    semantic, default, lexical, bad, st = run(root, tmp_path, scenario)
+    sem = st.structured_content["semantic"]
+    assert sem["model"] == "all-MiniLM-L6-v2" and sem["vectors"] == 8 and sem["bytes"] > 8 * 384 * 2
+    assert "semantic: all-MiniLM-L6-v2, 8 vectors" in text(st)
     assert not semantic.is_error and semantic.structured_content["mode"] == "semantic"
     assert semantic.structured_content["results"][0]["symbol"] == "svc.net.resend"
     assert default.structured_content["mode"] == "hybrid"
     assert default.structured_content["results"][0]["symbol"] == "svc.text.tally"
     assert lexical.structured_content["mode"] == "lexical"
     assert bad.is_error and "mode" in text(bad)
+
+
+def _modules_loaded(root: Path, *args: str) -> tuple[dict, list[str]]:
+    """A CLI run in a fresh process: its JSON answer, and which heavy modules it imported."""
+    proc = subprocess.run([sys.executable, "-c", HIDE_EXTRA, "present", *args], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
+
+
+def test_a_running_daemon_answers_search_by_meaning_with_its_model(embedded, tmp_path, no_leaks):
+    """With a daemon, `search --mode semantic|hybrid` in a fresh process asks it (the daemon keeps the
+    model loaded): the CLI process loads no model, no numpy; without a daemon it searches itself."""
+    from daemonkit import start_daemon, stop_daemon
+
+    from graphmind.live import client
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+    alone, loaded_alone = _modules_loaded(root, "search", "retry a failed call with backoff", "--mode", "semantic",
+                                          "--json")
+    assert "graphmind.semantic.encoder" in loaded_alone
+    pid = start_daemon(root)
+    try:
+        for mode in ("semantic", "hybrid"):
+            doc, loaded = _modules_loaded(root, "search", "retry a failed call with backoff", "--mode", mode, "--json")
+            assert loaded == []
+            assert doc["mode"] == mode and doc["results"][0]["symbol"] == "svc.net.resend"
+        assert [r["symbol"] for r in alone["results"]][:3] == [r["symbol"] for r in _modules_loaded(
+            root, "search", "retry a failed call with backoff", "--mode", "semantic", "--json")[0]["results"]][:3]
+        reply = client.request(root, "search", io_timeout=60, query="hand out a connection", mode="semantic",
+                               kind="class")
+        assert reply["ok"] and [r["qualname"] for r in reply["results"]][:1] == ["svc.net.Pool"]
+        with client.Connection(root) as conn:
+            bad = conn.raw(b'{"op": "search", "query": "x", "mode": "fuzzy"}\n')
+        assert not bad["ok"] and "mode" in bad["error"]
+        text = run_cli("search", "word frequency counter", cwd=root, check=True).stdout
+        assert text.splitlines()[0].split()[1] == "svc.text.tally"
+    finally:
+        stop_daemon(root, pid)
+
