@@ -186,7 +186,7 @@ def main(argv: list[str]) -> None:
     if args.pairs_only:
         keep = args.pairs_only.split(",")
         candidates = [c for c in candidates if c[0] in keep]
-    floats = lambda text: [float(x) for x in text.split(",")]  # noqa: E731
+    floats = lambda text: [float(x) for x in text.split(",")]
     grid = [(c, f, li, w, k) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
             for w in floats(args.weights) for k in floats(args.k)]
     for (label, texts, op), fanin, lift, weight, rrf_k in grid:
