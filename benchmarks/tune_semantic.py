@@ -19,6 +19,7 @@ import math
 import sqlite3
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -151,7 +152,7 @@ def scored(sims: np.ndarray, fan: np.ndarray, parent: dict[int, int], kinds: lis
 
 def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cache", type=Path, default=Path("/tmp/graphmind-tune-vectors.db"))
+    ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "graphmind-tune-vectors.db")
     ap.add_argument("--texts", default="doc,code,rich")
     ap.add_argument("--pairs-only", default="", help="only these candidates, e.g. 'doc,doc+code max'")
     ap.add_argument("--fanin", default="0,0.01,0.02,0.04")
