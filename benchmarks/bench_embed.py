@@ -6,9 +6,11 @@ machine would take, divided by its cores).
 
 With --search (ROOT embedded by `graphmind embed`): query latency, lexical vs semantic vs hybrid, in a
 warm process (the daemon's and the MCP server's case: model loaded, vectors in memory) and as a fresh
-`graphmind search` process, as medians over alternated runs.
+`graphmind search` process, as medians over alternated runs. With --daemon: a fresh `graphmind search
+--mode hybrid` process with a daemon running (it asks the daemon) against the same process searching
+itself, alternated, and the daemon's socket request alone.
 
-Usage: python benchmarks/bench_embed.py ROOT [--sample 512] [--runs 3] [--search] [--results embed.jsonl]
+Usage: python benchmarks/bench_embed.py ROOT [--sample 512] [--runs 3] [--search|--daemon] [--results embed.jsonl]
 ROOT is an indexed copy of a corpus (never the read-only cache). Each configuration runs in its own
 process.
 """
@@ -110,6 +112,48 @@ def search_latency(root: Path, runs: int) -> list[dict]:
     return out
 
 
+IN_PROCESS = """
+import sys
+from graphmind.live import remote
+remote.search = lambda *a, **k: None           # the path before the daemon's search op: search in this process
+sys.argv = ["graphmind", *sys.argv[1:]]
+from graphmind.cli import main
+main()
+"""
+
+
+def daemon_latency(root: Path, runs: int) -> list[dict]:
+    """With a daemon running: a fresh `graphmind search --mode hybrid` process that asks it, against the
+    same process searching itself (model load included), alternated per query; and the socket request."""
+    from graphmind.live import client
+    subprocess.run([sys.executable, "-m", "graphmind", "daemon", "start", "--root", str(root)], check=True,
+                   capture_output=True)
+    try:
+        client.request(root, "search", io_timeout=120, query="warm up", mode="hybrid")
+        times: dict[str, list[float]] = {"fresh_cli_via_daemon": [], "fresh_cli_in_process": [],
+                                         "fresh_cli_lexical": [], "socket": []}
+        runs_of = (("fresh_cli_via_daemon", ["-m", "graphmind"], "hybrid"),
+                   ("fresh_cli_in_process", ["-c", IN_PROCESS], "hybrid"),
+                   ("fresh_cli_lexical", ["-m", "graphmind"], "lexical"))
+        for _ in range(runs):
+            for q in QUERIES:
+                for name, argv, mode in runs_of:
+                    t0 = time.perf_counter()
+                    subprocess.run([sys.executable, *argv, "search", q, "--mode", mode, "--no-refresh"],
+                                   cwd=root, check=True, capture_output=True)
+                    times[name].append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                client.request(root, "search", io_timeout=60, query=q, mode="hybrid")
+                times["socket"].append(time.perf_counter() - t0)
+    finally:
+        subprocess.run([sys.executable, "-m", "graphmind", "daemon", "stop", "--root", str(root)], capture_output=True,
+                       check=False)
+    load = os.getloadavg()[0]
+    return [{"bench": "embed_search", "process": name, "mode": "lexical" if name.endswith("lexical") else "hybrid",
+             "queries": len(v),
+             "p50_ms": round(statistics.median(v) * 1000, 1), "load_avg": load} for name, v in times.items()]
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("root", type=Path)
@@ -119,7 +163,12 @@ def main(argv: list[str] | None = None) -> None:
                     help="comma-separated max_tokens:batch:threads")
     ap.add_argument("--results", default=None, help="append the figures to benchmarks/results/FILE")
     ap.add_argument("--search", action="store_true", help="measure query latency instead (ROOT embedded)")
+    ap.add_argument("--daemon", action="store_true", help=(
+        "measure a fresh `graphmind search` through a running daemon against searching in-process (ROOT embedded)"))
     args = ap.parse_args(argv)
+    if args.daemon:
+        report(daemon_latency(args.root, args.runs), args.results, corpus=args.root.name)
+        return
     if args.search:
         report(search_latency(args.root, args.runs), args.results, corpus=args.root.name)
         return

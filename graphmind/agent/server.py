@@ -29,6 +29,7 @@ from graphmind.live.keeper import Keeper
 from graphmind.query import graph, impact, lookup, render, status
 from graphmind.errors import AmbiguousSymbolError, BadArgumentError, DamagedIndexError, GraphmindError
 from graphmind.store import DAMAGED
+from graphmind.semantic.report import semantic_line, semantic_status
 
 INSTRUCTIONS = (
     "graphmind answers structural questions about this workspace's code from a local index that is brought "
@@ -208,16 +209,17 @@ def change_impact(staged: Annotated[bool, Field(description="Only the staged cha
 @tool
 def index_status() -> CallToolResult:
     """What the graphmind index of this workspace holds and how fresh it is: files, symbols and call edges
-    (by how they were resolved) per language, files that failed to parse and why, index age and size. Use
-    it when an answer looks incomplete, or to check that a language or folder is indexed."""
+    (by how they were resolved) per language, files that failed to parse and why, index age and size, and
+    whether search by meaning is ready (model, vectors). Use it when an answer looks incomplete, or to check
+    that a language or folder is indexed."""
     with _index() as ix:
-        st = status.index_status(ix.conn, ix.root)
+        st = status.index_status(ix.conn, ix.root) | {"semantic": semantic_status(ix.root)}
         fresh = ix.fresh
         line = (f"freshness: {getattr(fresh, 'source', '?')}; {getattr(fresh, 'changed', 0)} file(s) re-indexed "
                 f"before this answer" + (f"; stale: {', '.join(sorted(ix.stale)[:10])}" if ix.stale else ""))
         st["freshness"] = {"source": getattr(fresh, "source", None), "changed": getattr(fresh, "changed", 0),
                            "stale": sorted(ix.stale)}
-        return _answer(render.status_text(st) + "\n" + line, st)
+        return _answer(render.status_text(st) + semantic_line(st["semantic"]) + "\n" + line, st)
 
 
 @tool

@@ -71,8 +71,21 @@ class Symbols:
     limit: int = 200
 
 
+@dataclass
+class Search:
+    """Definitions by name or words (`graphmind search`): mode lexical, semantic or hybrid (default: hybrid
+    when the workspace has vectors); the daemon keeps the model loaded, so a search by meaning costs no load."""
+    query: str
+    mode: str | None = None
+    kind: str | None = None
+    file: str | None = None
+    limit: int = 20
+    stale: list[str] | None = None       # files the asker already knows are stale
+
+
 OPS: dict[str, type] = {"ping": Ping, "status": Status, "wait_fresh": WaitFresh, "reconcile": Reconcile,
-                        "stop": Stop, "blast_radius": Walk, "callers": Walk, "callees": Walk, "symbols": Symbols}
+                        "stop": Stop, "blast_radius": Walk, "callers": Walk, "callees": Walk, "symbols": Symbols,
+                        "search": Search}
 _TYPES = {"str": (str,), "int": (int,), "float": (int, float), "bool": (bool,)}
 
 

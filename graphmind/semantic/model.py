@@ -1,5 +1,5 @@
 """The local embedding model: all-MiniLM-L6-v2's weights and tokenizer read from an installed package
-(no download, ever), tokenized with `tokenizers`, run by encoder.py in batches of similar length."""
+(no download, ever), tokenized by wordpiece.py, run by encoder.py in batches of similar length."""
 from __future__ import annotations
 
 import importlib.util
@@ -33,9 +33,9 @@ def model_dir() -> Path | None:
 
 
 def available() -> bool:
-    """Whether the embed extra is installed: its runtime packages and the model's files."""
-    return all(importlib.util.find_spec(p) is not None for p in ("tokenizers", "safetensors")) \
-        and model_dir() is not None
+    """Whether the embed extra is installed: the model package's files (the tokenizer, the weights
+    reader and the encoder are ours, on numpy)."""
+    return model_dir() is not None
 
 
 class Model:
@@ -47,14 +47,11 @@ class Model:
         folder = model_dir()
         if folder is None or not available():
             raise SemanticUnavailableError()
-        from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
-
         from graphmind.semantic.encoder import Encoder
-        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        self.tokenizer.no_padding()
-        self.tokenizer.enable_truncation(max_tokens)
-        self.encoder = Encoder(load_file(str(folder / "model.safetensors")),
+        from graphmind.semantic.weights import load_weights
+        from graphmind.semantic.wordpiece import WordPiece
+        self.tokenizer = WordPiece(folder / "tokenizer.json", max_tokens)
+        self.encoder = Encoder(load_weights(folder / "model.safetensors"),
                                json.loads((folder / "config.json").read_text()))
         self.width = self.encoder.width
 
@@ -66,15 +63,15 @@ class Model:
         out = np.zeros((len(texts), self.width), dtype=np.float32)
         if not texts:
             return out
-        encodings = self.tokenizer.encode_batch(texts)
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        encodings = [self.tokenizer.encode(t) for t in texts]
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i]))
 
         def run(chunk: list[int]) -> None:
-            length = max(len(encodings[i].ids) for i in chunk)
+            length = max(len(encodings[i]) for i in chunk)
             ids = np.zeros((len(chunk), length), dtype=np.int64)
             mask = np.zeros((len(chunk), length), dtype=np.int64)
             for row, i in enumerate(chunk):
-                seq = encodings[i].ids
+                seq = encodings[i]
                 ids[row, :len(seq)] = seq
                 mask[row, :len(seq)] = 1
             out[chunk] = self.encoder.encode(ids, mask)

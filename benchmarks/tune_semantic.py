@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Try what a definition is embedded from and how the semantic ranking is scored, on the TUNING query
+sets only (benchmarks/search_tuning/): texts (the shipped one, the code alone, a richer one), one or two
+vectors per definition (max or sum), graph signals (callers, a class lifted by its methods), then the
+fusion with the lexical ranking. Prints MRR@10 per query file for every candidate: [semantic, hybrid,
+lexical]; the means over the paraphrase files only (a lexical labelled set given too is the guardrail:
+hybrid must not fall below lexical there).
+
+Usage: python benchmarks/tune_semantic.py [--cache FILE] ROOT:QUERIES.json [ROOT:QUERIES.json ...]
+Each ROOT is an indexed copy of the corpus its query file names (`graphmind index`); vectors are
+encoded here (cached by text in --cache), so no `graphmind embed` is needed.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sqlite3
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+K = 10
+
+
+class Cache:
+    """Vectors by text, in a file of their own (texts tried here are not the shipped ones)."""
+
+    def __init__(self, path: Path):
+        self.db = sqlite3.connect(path)
+        self.db.execute("CREATE TABLE IF NOT EXISTS v (key BLOB PRIMARY KEY, vec BLOB)")
+
+    def vectors(self, texts: list[str]) -> np.ndarray:
+        from graphmind.semantic.model import MAX_TOKENS, shared_model
+        keys = [hashlib.blake2b(f"{MAX_TOKENS}\x1f{t}".encode(), digest_size=16).digest() for t in texts]
+        have = {}
+        for i in range(0, len(keys), 500):
+            chunk = keys[i:i + 500]
+            have.update(self.db.execute(f"SELECT key, vec FROM v WHERE key IN ({','.join('?' * len(chunk))})", chunk))
+        missing = list(dict.fromkeys(k for k in keys if k not in have))
+        if missing:
+            text_of = dict(zip(keys, texts))
+            print(f"  encoding {len(missing)} texts", file=sys.stderr, flush=True)
+            vecs = shared_model().encode([text_of[k] for k in missing]).astype(np.float32)
+            rows = [(k, v.tobytes()) for k, v in zip(missing, vecs)]
+            self.db.executemany("INSERT OR REPLACE INTO v VALUES (?, ?)", rows)
+            self.db.commit()
+            have.update(rows)
+        return np.stack([np.frombuffer(have[k], dtype=np.float32) for k in keys])
+
+
+def _words(name: str) -> str:
+    from graphmind.store.searchindex import split_words
+    return split_words(name).replace("_", " ").strip().lower()
+
+
+def _parts(d, language: str, source: bytes) -> tuple[str, str, str]:
+    """(docstring or leading comment, the signature, the start of the body) of a definition."""
+    from graphmind.index.docstrings import comment_above, python_docstring
+    from graphmind.semantic import texts
+    doc, body_start = "", d.start_byte
+    if language == "python":
+        body_start = texts._python_body(source, d.start_byte, d.end_byte)
+        if body_start > d.start_byte:
+            doc = python_docstring(source, body_start)
+    if not doc:
+        doc = comment_above(source, d.start_byte)
+    body = source[body_start:min(d.end_byte, body_start + 4 * texts.BODY_CHARS)].decode("utf-8", "replace")
+    return doc, " ".join(d.signature.split()), " ".join(body.split())[:texts.BODY_CHARS]
+
+
+def text_doc(d, language, source, path):
+    from graphmind.semantic.texts import describe
+    return describe(d, language, source)
+
+
+def text_code(d, language, source, path):
+    _doc, sig, body = _parts(d, language, source)
+    owner = d.qualname.rsplit(".", 2)[-2] if "." in d.qualname else ""
+    head = f"{d.kind} {_words(d.name)}" + (f" of {_words(owner)}" if owner else "")
+    return ". ".join(p for p in (head, sig, body) if p)
+
+
+def _context(d, path: str) -> str:
+    """`method of session in sessions` : the enclosing class and the module, in words."""
+    parts = d.qualname.split(".")
+    module = Path(path).stem
+    owner = parts[-2] if len(parts) >= 2 and parts[-2] != module else ""
+    return f"{d.kind}" + (f" of {_words(owner)}" if owner else "") + f" in {_words(module)}"
+
+
+def text_rich(d, language, source, path):
+    doc, sig, body = _parts(d, language, source)
+    first = doc.split(". ")[0].split("\n\n")[0] if doc else ""
+    params = sig[sig.find("("):sig.rfind(")") + 1] if "(" in sig else ""
+    return f"{_words(d.name)}, {_context(d, path)}. " + (first if first else f"{params} {body}")
+
+
+def text_docctx(d, language, source, path):
+    doc, sig, body = _parts(d, language, source)
+    return f"{_words(d.name)}, {_context(d, path)}. " + (doc if doc else f"{sig}. {body}")
+
+
+TEXTS = {"doc": text_doc, "code": text_code, "rich": text_rich, "docctx": text_docctx}
+
+
+def corpus(conn, root: Path) -> list[tuple]:
+    """(definition, language, source, path) of every embeddable definition outside test files."""
+    from graphmind.query.searchquery import is_test_path
+    from graphmind.semantic.collect import file_definitions, indexed_files
+    out = []
+    for path, (file_id, language, _sha) in sorted(indexed_files(conn).items()):
+        if is_test_path(path):
+            continue
+        defs = file_definitions(conn, file_id)
+        if defs:
+            source = (root / path).read_bytes()
+            out.extend((d, language, source, path) for d in defs)
+    return out
+
+
+def graph_facts(conn, ids: list[int]) -> tuple[np.ndarray, dict[int, int]]:
+    """Callers per definition (distinct), and each method's enclosing class (row index -> row index)."""
+    row = {i: n for n, i in enumerate(ids)}
+    fan = np.zeros(len(ids), dtype=np.float32)
+    for target, n in conn.execute("SELECT target_id, COUNT(DISTINCT caller_id) FROM calls WHERE target_id IS NOT NULL"
+                                  " GROUP BY target_id"):
+        if target in row:
+            fan[row[target]] = n
+    parent = {}
+    for sid, pid in conn.execute("SELECT id, parent_id FROM symbols WHERE parent_id IS NOT NULL"):
+        if sid in row and pid in row:
+            parent[row[sid]] = row[pid]
+    return fan, parent
+
+
+def scored(sims: np.ndarray, fan: np.ndarray, parent: dict[int, int], kinds: list[str], *, fanin: float,
+           lift: float) -> np.ndarray:
+    """Cosine, plus `fanin` * log(1 + callers), and a class raised to `lift` x its best method's score."""
+    s = sims + fanin * np.log1p(fan)
+    if lift:
+        s = s.copy()
+        for child, par in parent.items():
+            if kinds[par] == "class":
+                s[par] = max(s[par], lift * sims[child] + fanin * math.log1p(fan[par]))
+    return s
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "graphmind-tune-vectors.db")
+    ap.add_argument("--texts", default="doc,code,rich")
+    ap.add_argument("--pairs-only", default="", help="only these candidates, e.g. 'doc,doc+code max'")
+    ap.add_argument("--fanin", default="0,0.01,0.02,0.04")
+    ap.add_argument("--lift", default="0,0.9,1.0")
+    ap.add_argument("--weights", default="1.0", help="semantic weights in the fusion")
+    ap.add_argument("--k", default="5", help="reciprocal rank fusion's k")
+    ap.add_argument("pairs", nargs="+")
+    args = ap.parse_args(argv)
+    from graphmind.query.search import search
+    from graphmind.semantic import fusion
+    from graphmind.store import open_reader
+    cache = Cache(args.cache)
+    names = args.texts.split(",")
+    runs = []
+    for pair in args.pairs:
+        root, _, qfile = pair.partition(":")
+        root = Path(root)
+        conn = open_reader(root)
+        defs = corpus(conn, root)
+        ids = [d.id for d, *_ in defs]
+        qualnames = [d.qualname for d, *_ in defs]
+        kinds = [d.kind for d, *_ in defs]
+        mats = {n: cache.vectors([TEXTS[n](*x) for x in defs]) for n in names}
+        fan, parent = graph_facts(conn, ids)
+        queries = json.loads(Path(qfile).read_text())["queries"]
+        qv = cache.vectors([q["query"] for q in queries])
+        lex = [search(conn, q["query"], limit=fusion.POOL, graph=True) for q in queries]
+        runs.append((Path(qfile).name, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex))
+    candidates = [(n, (n,), "max") for n in names]
+    candidates += [(f"{a}+{b} {op}", (a, b), op) for i, a in enumerate(names) for b in names[i + 1:]
+                   for op in ("max", "sum")]
+    if args.pairs_only:
+        keep = args.pairs_only.split(",")
+        candidates = [c for c in candidates if c[0] in keep]
+    floats = lambda text: [float(x) for x in text.split(",")]
+    grid = [(c, f, li, w, k) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
+            for w in floats(args.weights) for k in floats(args.k)]
+    for (label, texts, op), fanin, lift, weight, rrf_k in grid:
+        fusion.W_SEMANTIC, fusion.RRF_K = weight, rrf_k
+        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k}
+        every: tuple[list[float], list[float]] = ([], [])
+        for fname, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex in runs:
+            sem_rr, hyb_rr, lex_rr = [], [], []
+            for qi, q in enumerate(queries):
+                sims = [mats[t] @ qv[qi] for t in texts]
+                sim = np.maximum.reduce(sims) if op == "max" else np.add.reduce(sims) / len(sims)
+                s = scored(sim, fan, parent, kinds, fanin=fanin, lift=lift)
+                top = np.argsort(-s)[:fusion.POOL]
+                sem = [_result(qualnames[i], ids[i], float(s[i])) for i in top]
+                rel = set(q["relevant"])
+                sem_rr.append(_rr([r.qualname for r in sem], rel))
+                hyb_rr.append(_rr([r.qualname for r in fusion.fuse(list(lex[qi]), sem, K)], rel))
+                lex_rr.append(_rr([r.qualname for r in lex[qi]], rel))
+            report[Path(fname).stem] = [round(statistics.mean(x), 3) for x in (sem_rr, hyb_rr, lex_rr)]
+            if "paraphrase" in fname:
+                every[0].extend(sem_rr)
+                every[1].extend(hyb_rr)
+        report["mean"] = [round(statistics.mean(v[j] for k, v in report.items() if k.endswith("paraphrase")), 3)
+                          for j in (0, 1)]
+        report["queries"] = [round(statistics.mean(every[j]), 3) for j in (0, 1)]
+        print(json.dumps(report), flush=True)
+
+
+def _result(qualname: str, sid: int, score: float):
+    from graphmind.query.search import Result
+    return Result(sid, "", qualname, qualname.rsplit(".", 1)[-1], "", 0, 0, "", match="semantic", score=score)
+
+
+def _rr(names: list[str], relevant: set[str]) -> float:
+    return next((1.0 / (i + 1) for i, n in enumerate(names[:K]) if n in relevant), 0.0)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
+    main(sys.argv[1:])
