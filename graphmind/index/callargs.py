@@ -15,7 +15,7 @@ from graphmind.models import BindingRow
 Enclosing = Callable[[int, bool], int]
 _PREFIX = 256          # bytes read for the head of a name called
 
-# Argument nodes whose text the evaluator can never give a value (resolve/pytypes.py reads a call
+# Argument nodes whose text the evaluator can never give a value (resolve/python/evaluator.py reads a call
 # chain `a.b(x)[k]`, a bracketed collection or `await X`: an operator, a literal, a lambda or a
 # comprehension is none of these; `*xs`, `**kw` are not read at all), so a call passing only such
 # arguments informs no parameter.

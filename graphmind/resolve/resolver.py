@@ -19,7 +19,7 @@ from graphmind.models import MEMBER_READ
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
 from graphmind.resolve.hooks import LanguageHooks, Rows, hooks_for
-from graphmind.resolve.pytypes import TypeEval
+from graphmind.resolve.python.evaluator import TypeEval
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_CANDIDATE_ROWS = 8

@@ -1,7 +1,7 @@
 """Values kept in containers and produced by iteration: literal items, `d[k] = f`, `d.get(k, default)`,
 `for x in obj` (`__iter__`/`__next__`), generators' yields, and `super()` kept in a variable.
 
-Part of `TypeEval` (graphmind/resolve/pytypes.py): a container's value is the union of its elements
+Part of `TypeEval` (graphmind/resolve/python/evaluator.py): a container's value is the union of its elements
 (a literal's items, and what `d[k] = v` / `self.d[k] = v` store anywhere in the scope that binds it);
 an index that is a constant into a literal picks that element only.
 """

@@ -4,7 +4,7 @@ Call sites are the `args` bindings (`queries/python/flow.scm`): a call's argumen
 under the name called, in the caller's scope; a decorator applied to a definition is a call with that
 definition as its argument. A site counts when it resolves to the function (a constructor call
 counts for `__init__`); the parameter's value is the union of what those sites pass at its position
-or under its name. Part of `TypeEval` (graphmind/resolve/pytypes.py), so cycles (a function passing
+or under its name. Part of `TypeEval` (graphmind/resolve/python/evaluator.py), so cycles (a function passing
 its parameter on to itself) are solved by the same fixpoint.
 """
 from __future__ import annotations

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
-from graphmind.resolve.pyflow import ArgumentFlow
-from graphmind.resolve.pyvalues import Containers
+from graphmind.resolve.python.arguments import ArgumentFlow
+from graphmind.resolve.python.containers import Containers
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
