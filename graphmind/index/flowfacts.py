@@ -53,10 +53,13 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     pending_implicit = []
     called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
     found, complete = parser.flow_matches(language, root)
+    nested: list[bool] = []                   # per binding: inside a branch, loop, try or comprehension
     for _, caps in found:
         for cap, nodes in caps.items():
             if cap.startswith("binding."):
                 _binding(source, cap[8:], nodes[0], caps, enclosing, bindings)
+                if language == "python":
+                    nested.extend([_nested(nodes[0])] * (len(bindings) - len(nested)))
             elif cap.startswith("implicit."):
                 pending_implicit.append((cap[9:], nodes[0], caps))
             elif cap == "called":
@@ -65,6 +68,9 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     if language == "python":
         names = None if "*" in known else known | {b.name for b in bindings}
         callargs.argument_rows(source, call_sites, names, called, enclosing, bindings)
+        nested.extend([False] * (len(bindings) - len(nested)))
+        shadowed_by_stars(source, root, bindings, nested)
+        mark_order(bindings, nested)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:
@@ -84,6 +90,63 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             seen.add((call.caller, call.callee))
         kept.append(call)
     return bindings, kept, complete
+
+
+_BRANCHES = frozenset({"if_statement", "for_statement", "while_statement", "try_statement", "match_statement",
+                       "conditional_expression", "boolean_operator", "list_comprehension", "set_comprehension",
+                       "dictionary_comprehension", "generator_expression", "lambda"})
+_SCOPES = frozenset({"function_definition", "class_definition", "module"})
+_UNORDERED = frozenset({"global", "attr", "attrannot", "attritem"})     # not what the name holds in its scope
+
+
+def _nested(node) -> bool:
+    """Whether a binding may not run, or run again, when its scope's body runs: it sits in a branch,
+    a loop, a `try` or a comprehension of that scope (a `for` binds its target only when it iterates)."""
+    while node is not None and node.type not in _SCOPES:
+        if node.type in _BRANCHES:
+            return True
+        node = node.parent
+    return False
+
+
+def mark_order(bindings: list[BindingRow], nested: list[bool]) -> None:
+    """Set `flow` on the bindings of each scope where order matters: a name bound again at the top
+    level of its scope's body after its first binding (`w = Csv(); w.write(); w = Json()`): 1 for a
+    binding at the top level, 2 for a nested one (`nested`: per binding, in order; the rows after it,
+    the call arguments, are at the top level unless their line says otherwise: they only need a line)."""
+    named = [(i, b) for i, b in enumerate(bindings)
+             if b.name and (b.name[0].isalpha() or b.name[0] == "_") and b.kind not in _UNORDERED]
+    first: dict[tuple[int, str], int] = {}
+    for _, b in named:
+        key = (b.scope, b.name)
+        first[key] = min(first.get(key, b.line), b.line)
+    ordered = {b.scope for i, b in named if not nested[i] and b.line > first[(b.scope, b.name)]}
+    ordered |= {b.scope for b in bindings if b.kind == "star"}
+    for i, b in enumerate(bindings):
+        if b.scope in ordered:
+            b.flow = 2 if nested[i] else 1
+
+
+def shadowed_by_stars(source: bytes, root, bindings: list[BindingRow], nested: list[bool]) -> None:
+    """A module whose top-level star import follows definitions (`def render` … `from views import *`):
+    a `star` row per star import (under "*", the module as written) and a `def` row per top-level
+    definition before the last one, so the evaluator sees which binding of the name comes last."""
+    stars = [(node.start_point[0] + 1, _text(source, node.child_by_field_name("module_name")))
+             for node in root.named_children if node.type == "import_from_statement"
+             and any(c.type == "wildcard_import" for c in node.named_children)]
+    if not stars:
+        return
+    for node in root.named_children:
+        line = node.start_point[0] + 1
+        if node.type == "decorated_definition":
+            node = node.child_by_field_name("definition")
+        if node is not None and node.type in ("function_definition", "class_definition") and line < stars[-1][0]:
+            name = node.child_by_field_name("name")
+            bindings.append(BindingRow(0, name.text.decode("utf-8", "replace"), "def", "", line))
+            nested.append(False)
+    for line, module in stars:
+        bindings.append(BindingRow(0, "*", "star", module, line))
+        nested.append(False)
 
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
