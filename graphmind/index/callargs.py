@@ -63,6 +63,24 @@ def argument_rows(source: bytes, sites: list, names: set[str] | None, called: se
         _argument_row(source, start, end, value, anchor, names, enclosing, out)
 
 
+def alias_rows(out: list[BindingRow]) -> None:
+    """A call through a name bound to another (`c = func; c(b)`): its argument row again under the
+    name it stands for ("(func"), so the parameters of `func` see it (the resolver checks that the
+    call reaches them); the alias is bound in the call's scope or at module level, to a plain name."""
+    aliases: dict[tuple[int, str], set[str]] = {}
+    for b in out:
+        if b.kind == "assign" and DOTTED.match(b.value) and b.value.rsplit(".", 1)[-1] != b.name:
+            aliases.setdefault((b.scope, b.name), set()).add(b.value.rsplit(".", 1)[-1])
+    if not aliases:
+        return
+    for b in [b for b in out if b.kind == "args"]:
+        head = b.value.partition("\t")[0]
+        if "." in head or "[" in head:
+            continue
+        for target in sorted(aliases.get((b.scope, head)) or aliases.get((0, head), ())):
+            out.append(BindingRow(b.scope, "(" + target, "args", b.value, b.line))
+
+
 def _may_start(source: bytes, start: int, end: int, names: set[str]) -> bool:
     """Whether the text at start may begin with one of names (an identifier longer than the prefix
     read is not decided here)."""

@@ -68,6 +68,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     if language == "python":
         names = None if "*" in known else known | {b.name for b in bindings}
         callargs.argument_rows(source, call_sites, names, called, enclosing, bindings)
+        callargs.alias_rows(bindings)
         nested.extend([False] * (len(bindings) - len(nested)))
         shadowed_by_stars(source, root, bindings, nested)
         mark_order(bindings, nested)
