@@ -253,14 +253,15 @@ def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
         ok = same[q]
         for s in reversed(chain):
             ok = ok and s in old.parents and old.parents[s] == new.parents.get(s) and \
-                old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ())) and not _in_order(new, s)
+                old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ()))
             same[s] = ok
         return ok
-    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q)}
+    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q) and not _in_order(new, q)}
 
 
 def _in_order(iface: Interface, scope: str) -> bool:
-    """Whether order matters among a scope's bindings: then a call's line decides what it reads."""
+    """Whether order matters among a scope's bindings: then a call's line decides what it reads there
+    (scopes inside it read it as at its end, which its rows in order decide)."""
     return any(":" in kind for _, kind, _ in iface.scopes.get(scope, ((), ()))[0])
 
 
