@@ -6,6 +6,8 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 """
 from __future__ import annotations
 
+import re
+
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.snippets import DOTTED, head_name
 from graphmind.index.snippets import node_text as _text
@@ -97,6 +99,7 @@ _BRANCHES = frozenset({"if_statement", "for_statement", "while_statement", "try_
                        "conditional_expression", "boolean_operator", "list_comprehension", "set_comprehension",
                        "dictionary_comprehension", "generator_expression", "lambda"})
 _SCOPES = frozenset({"function_definition", "class_definition", "module"})
+IDENT = re.compile(r"[A-Za-z_]\w*")
 _UNORDERED = frozenset({"global", "attr", "attrannot", "attritem"})     # not what the name holds in its scope
 
 
@@ -113,19 +116,21 @@ def _nested(node) -> bool:
 def mark_order(bindings: list[BindingRow], nested: list[bool]) -> None:
     """Set `flow` on the bindings of each scope where order matters: a name bound again at the top
     level of its scope's body after its first binding (`w = Csv(); w.write(); w = Json()`): 1 for a
-    binding at the top level, 2 for a nested one (`nested`: per binding, in order; the rows after it,
-    the call arguments, are at the top level unless their line says otherwise: they only need a line)."""
+    binding that replaces what the name held, 2 for one that may not (nested in a branch or loop,
+    or computed from the name itself: `e = e.subs(x, 1)` keeps the union, as the evaluator types such
+    a chain loosely). `nested`: per binding; argument and return rows only need their line."""
+    keeps = [nested[i] or b.name in IDENT.findall(b.value) for i, b in enumerate(bindings)]
     named = [(i, b) for i, b in enumerate(bindings)
              if b.name and (b.name[0].isalpha() or b.name[0] == "_") and b.kind not in _UNORDERED]
     first: dict[tuple[int, str], int] = {}
     for _, b in named:
         key = (b.scope, b.name)
         first[key] = min(first.get(key, b.line), b.line)
-    ordered = {b.scope for i, b in named if not nested[i] and b.line > first[(b.scope, b.name)]}
+    ordered = {b.scope for i, b in named if not keeps[i] and b.line > first[(b.scope, b.name)]}
     ordered |= {b.scope for b in bindings if b.kind == "star"}
     for i, b in enumerate(bindings):
         if b.scope in ordered:
-            b.flow = 2 if nested[i] else 1
+            b.flow = 2 if keeps[i] else 1
 
 
 def shadowed_by_stars(source: bytes, root, bindings: list[BindingRow], nested: list[bool]) -> None:
