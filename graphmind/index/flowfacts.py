@@ -142,6 +142,7 @@ def shadowed_by_stars(source: bytes, root, bindings: list[BindingRow], nested: l
              and any(c.type == "wildcard_import" for c in node.named_children)]
     if not stars:
         return
+    defined = len(bindings)
     for node in root.named_children:
         line = node.start_point[0] + 1
         if node.type == "decorated_definition":
@@ -150,7 +151,7 @@ def shadowed_by_stars(source: bytes, root, bindings: list[BindingRow], nested: l
             name = node.child_by_field_name("name")
             bindings.append(BindingRow(0, name.text.decode("utf-8", "replace"), "def", "", line))
             nested.append(False)
-    for line, module in stars:
+    for line, module in stars if len(bindings) > defined else ():
         bindings.append(BindingRow(0, "*", "star", module, line))
         nested.append(False)
 
