@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 11;
+PRAGMA user_version = 12;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -71,7 +71,8 @@ CREATE TABLE IF NOT EXISTS bindings (
     name      TEXT NOT NULL,
     kind      TEXT NOT NULL,
     value     TEXT NOT NULL,                 -- the expression or annotation as written
-    line      INTEGER NOT NULL
+    line      INTEGER NOT NULL,
+    flow      INTEGER NOT NULL DEFAULT 0     -- 0: order does not matter in this scope; 1: top level of its body; 2: nested
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS imports (

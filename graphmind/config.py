@@ -55,7 +55,7 @@ DEFAULT_LIMIT = 200
 QUERY_TIME_LIMIT_S = 1.0
 
 # Python argument flow: a function called from more places than this has parameters that are not
-# followed to its callers' arguments (graphmind/resolve/pyflow.py; re-opened alike: store/flows.py).
+# followed to its callers' arguments (graphmind/resolve/python/arguments.py; re-opened alike: store/flows.py).
 MAX_FLOW_SITES = 64
 # A function returning what it is passed: when that changes, the typed calls using its result are
 # re-opened in its callers, and in theirs when they return it in turn, up to this many hops (a bound

@@ -57,6 +57,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
     found, complete = parser.flow_matches(language, root)
     roles = _ROLES
+    nested: list[bool] = []                   # per binding: inside a branch, loop, try or comprehension
     for _, caps in found:
         for cap, nodes in caps.items():
             role = roles.get(cap)
@@ -64,6 +65,8 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
                 role = roles[cap] = _role(cap)
             if role[0] == "b":
                 _binding(source, role[1], nodes[0], caps, enclosing, bindings)
+                if language == "python":
+                    nested.extend([callargs.nested(nodes[0])] * (len(bindings) - len(nested)))
             elif role[0] == "i":
                 pending_implicit.append((role[1], nodes[0], caps))
             elif role[0] == "c":
@@ -72,6 +75,10 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     if language == "python":
         names = None if "*" in known else known | {b.name for b in bindings}
         callargs.argument_rows(source, call_sites, names, called, enclosing, bindings)
+        callargs.alias_rows(bindings)
+        nested.extend([False] * (len(bindings) - len(nested)))
+        callargs.shadowed_by_stars(source, root, bindings, nested)
+        callargs.mark_order(bindings, nested)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     for kind, node, caps in pending_implicit:

@@ -2,7 +2,7 @@
 class, a class, a function, a module.
 
 One evaluator for the languages whose hooks live in graphmind/lang/ (Python has its own, in
-graphmind/resolve/pytypes.py). It reads the bindings rows of the flow queries — declared types of
+graphmind/resolve/python/evaluator.py). It reads the bindings rows of the flow queries — declared types of
 locals, parameters and fields (`annot`), initializers (`assign`), `this.x = …` in a method (`attr`,
 `attrannot`: a field of the class), declared return types (`returns`) and returned expressions
 (`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`, `X.new`,

@@ -28,6 +28,7 @@ from graphmind.store.plan import FilePlan
 
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
                                     "yieldfrom", "global"})
+ORDERED_KINDS = frozenset({"assign", "annot", "with", "local", "loop", "param"})   # what a name holds, in order
 IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
 
 Binding = tuple[str, str, str]                      # (name, kind, value)
@@ -97,7 +98,13 @@ def of_extraction(ext: Extraction) -> Interface:
                   {s.qualname: None if s.parent is None else quals[s.parent] for s in ext.symbols},
                   [(quals[m.scope], m.module, m.symbol, m.alias, m.resolved) for m in ext.imports],
                   [(quals[h.cls], h.base, h.position) for h in ext.inherits],
-                  [(quals[b.scope], b.name, b.kind, b.value) for b in ext.bindings])
+                  [(quals[b.scope], b.name, _ordered(b.kind, b.flow), b.value) for b in ext.bindings])
+
+
+def _ordered(kind: str, flow: int) -> str:
+    """A binding's kind as the interface compares it: where order matters in its scope (BindingRow.flow),
+    a name's binding says whether it is nested (`assign:2`), so moving it into a branch is a change."""
+    return f"{kind}:{flow}" if flow and kind in ORDERED_KINDS else kind
 
 
 def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], dict[int, int | None]]:
@@ -110,8 +117,8 @@ def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], 
         "SELECT scope_id, module, symbol, alias, resolved FROM imports WHERE file_id=? ORDER BY id", (file_id,))]
     inherits = [(qual.get(c), b, p) for c, b, p in conn.execute(
         "SELECT class_id, base, position FROM inherits WHERE file_id=?", (file_id,))]
-    bindings = [(qual.get(s), n, k, v) for s, n, k, v in conn.execute(
-        "SELECT scope_id, name, kind, value FROM bindings WHERE file_id=? ORDER BY id", (file_id,))]
+    bindings = [(qual.get(s), n, _ordered(k, f), v) for s, n, k, v, f in conn.execute(
+        "SELECT scope_id, name, kind, value, flow FROM bindings WHERE file_id=? ORDER BY id", (file_id,))]
     iface = _build([(q, k) for _, q, k, *_ in syms], [n for _, _, _, n, *_ in syms], [s[5] for s in syms],
                    {q: qual.get(p) for _, q, _, _, p, *_ in syms}, imports, inherits, bindings)
     return iface, [sid for sid, *_ in syms], {sid: h for sid, *_, h in syms}
@@ -249,7 +256,13 @@ def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
                 old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ()))
             same[s] = ok
         return ok
-    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q)}
+    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q) and not _in_order(new, q)}
+
+
+def _in_order(iface: Interface, scope: str) -> bool:
+    """Whether order matters among a scope's bindings: then a call's line decides what it reads there
+    (scopes inside it read it as at its end, which its rows in order decide)."""
+    return any(":" in kind for _, kind, _ in iface.scopes.get(scope, ((), ()))[0])
 
 
 class Planner:

@@ -19,7 +19,7 @@ from graphmind.models import MEMBER_READ
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
 from graphmind.resolve.hooks import LanguageHooks, Rows, hooks_for
-from graphmind.resolve.pytypes import TypeEval
+from graphmind.resolve.python.evaluator import TypeEval
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_CANDIDATE_ROWS = 8
@@ -186,16 +186,18 @@ class Resolver(ClassHierarchy):
 
     # -- call sites ----------------------------------------------------------------------------
     def resolve_call(self, caller: int, callee: str, name: str,
-                     implicit: int = 0) -> Rows:
-        """Rows (target, resolution, candidates) for one call site; none for an implicit call not resolved."""
+                     implicit: int = 0, at: int | None = None) -> Rows:
+        """Rows (target, resolution, candidates) for one call site; none for an implicit call not resolved.
+        `at`: the point of the caller's body the site is at (`types.point(caller, line)`)."""
         if implicit == MEMBER_READ:
-            return self._property_read(caller, callee, name)
-        rows = self._resolve(caller, callee, name)
+            return self._property_read(caller, callee, name, at)
+        rows = self._resolve(caller, callee, name, at=at)
         if implicit and not any(target is not None and how != "possible" for target, how, _ in rows):
             return []
         return rows
 
-    def _resolve(self, caller: int, callee: str, name: str, types: TypeEval | None = None) -> Rows:
+    def _resolve(self, caller: int, callee: str, name: str, types: TypeEval | None = None,
+                 at: int | None = None) -> Rows:
         """`types`: the evaluator to use (default: the full one, with parameter <- argument flow)."""
         types = types or self.types
         t = self.t
@@ -237,18 +239,18 @@ class Resolver(ClassHierarchy):
                 if res is not None and res[0] == "bound" and self._opaque(caller, parts[0], types.flows):
                     return self.possible(lang, name)       # a bare parameter: nothing to evaluate
         if python:
-            found = types.targets(caller, text)
+            found = types.targets(caller, text, at)
             if found:
                 return [(target, "inferred", 0) for target in found]
         return self.possible(lang, name)
 
-    def _property_read(self, caller: int, callee: str, name: str) -> Rows:
+    def _property_read(self, caller: int, callee: str, name: str, at: int | None = None) -> Rows:
         """`obj.attr` read without a call: an edge to the getter (or setter) when attr is a property."""
         if name not in self.t.property_names:
             return []                             # no property has this name: nothing to evaluate
         obj = callee[: -len(name) - 1]
         found = []
-        for kind, x in sorted(self.types.expr(caller, obj), key=str):
+        for kind, x in sorted(self.types.expr(caller, obj, at), key=str):
             if kind in ("inst", "cls"):
                 hit = self.member(x, name)
                 if hit is not None and self.is_property(hit) and hit not in found:

@@ -17,19 +17,20 @@ Edge = tuple["int | None", str, int, str]       # (target, resolution, candidate
 
 
 def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int, site: str,
-                 arity: int | None = None, args: str | None = None) -> list[Edge]:
+                 arity: int | None = None, args: str | None = None, at: int | None = None) -> list[Edge]:
     """The edges of one site (none: nothing to record, as for a builtin type named). An implicit call
     that reached nothing keeps one `unreached` row, never listed, so a definition added later re-opens it.
     `arity`, `args`: the number of arguments written at a call and their texts (tab-separated), which
-    pick among overloads (graphmind/resolve/overloads.py)."""
+    pick among overloads (graphmind/resolve/overloads.py); `at`: the point of the caller's body the site
+    is at, where order matters there (graphmind/resolve/python/names.py)."""
     if site in K.DEPENDENCY_SITES:
         return _dependency(r, caller, callee, name, site)
     if implicit == MEMBER_READ:               # a property's getter, else a variable read
-        rows = r.resolve_call(caller, callee, name, implicit) if "." in callee else []
+        rows = r.resolve_call(caller, callee, name, implicit, at) if "." in callee else []
         if rows:
             return [(t, how, n, K.PROPERTY) for t, how, n in rows]
         return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
-    rows = pick_overloads(r, r.resolve_call(caller, callee, name, implicit), arity, _by_types(r, caller, args))
+    rows = pick_overloads(r, r.resolve_call(caller, callee, name, implicit, at), arity, _by_types(r, caller, args))
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
         return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]
@@ -47,7 +48,7 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
             elif how == "self" and own and target not in own:
                 kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
         out.append((target, how, n, kind))
-    return out + _inherited_constructors(r, caller, callee, out)
+    return out + _inherited_constructors(r, caller, callee, out, at)
 
 
 def _own_members(r: Resolver, caller: int, rows: list) -> set[int]:
@@ -70,7 +71,7 @@ def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]
     return lambda candidates: hooks.overloads(r, caller, args.split("\t"), candidates)
 
 
-def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge]) -> list[Edge]:
+def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge], at: int | None) -> list[Edge]:
     """`Sub()` whose constructor is inherited reaches Base.__init__: the class built is Sub, an
     `instantiate` row of its own (the walk finds Base's instantiations through Base's constructor)."""
     parents = {r.t.syms[t].parent for t, _, _, kind in rows if kind == K.CONSTRUCTOR and t in r.t.syms}
@@ -81,7 +82,7 @@ def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Ed
     if hit is not None and isinstance(hit[1], int):
         classes = {hit[1]}
     else:
-        classes = {x for kind, x in r.types.expr(caller, callee) if kind == "cls"}
+        classes = {x for kind, x in r.types.expr(caller, callee, at) if kind == "cls"}
     return [(c, how, 0, K.INSTANTIATE) for c in sorted(classes)
             if c in r.t.syms and r.t.syms[c].kind in CLASS_KINDS and c not in parents
             and parents & set(r.mro(c))]

@@ -47,10 +47,11 @@ def resolve_chunk(r: Resolver, pending: list[tuple]) -> Resolved:
     updates, inserts, deletes = [], [], []
     for cid, fid, caller, callee, name, line, col, implicit, kind, arity, args in pending:
         site = site_kind(kind)
-        key = (caller, callee, name, implicit, site, arity, args)
+        at = r.types.point(caller, line)         # where order matters in the caller: which part of its body
+        key = (caller, callee, name, implicit, site, arity, args, at)
         rows = seen.get(key)
         if rows is None:
-            rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site, arity, args)
+            rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site, arity, args, at)
         if not rows:
             deletes.append((cid,))
             continue

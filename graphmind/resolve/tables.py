@@ -60,6 +60,8 @@ class Tables:
     packages: Counter = field(default_factory=Counter)   # every module name and each of its prefixes
     # scope -> name -> ((kind, value), ...); return values under the name ''
     bindings: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(default_factory=_dd_dict)
+    # scope -> name -> ((line, flow), ...) beside `bindings`, in scopes where order matters (BindingRow.flow)
+    order: dict[int, dict[str, tuple[tuple[int, int], ...]]] = field(default_factory=_dd_dict)
     property_names: Counter = field(default_factory=Counter)   # names of methods decorated as properties
     # name called -> caller scope -> ("callee\targuments", ...): where arguments flow to parameters
     arg_sites: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=_dd_dict)
@@ -166,8 +168,8 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         for word in base_words(base):
             t.base_words[word].add(cls)
     pairs: dict[tuple[str, str], tuple[str, str]] = {}    # one object per distinct (kind, value)
-    for scope, name, kind, value in conn.execute(
-            f"SELECT scope_id, name, kind, value FROM bindings{where} ORDER BY id", args):
+    for scope, name, kind, value, line, flow in conn.execute(
+            f"SELECT scope_id, name, kind, value, line, flow FROM bindings{where} ORDER BY id", args):
         name, kind, scope = intern(name), intern(kind), same(scope)
         pair = pairs.setdefault((kind, value), (kind, value))
         if kind in ("attr", "attrannot", "attritem"):
@@ -179,6 +181,9 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             continue
         names = t.bindings[scope]
         names[name] = names.get(name, ()) + (pair,)
+        if flow:
+            lines = t.order[scope]
+            lines[name] = lines.get(name, ()) + ((line, flow),)
         if kind == "args":
             sites = t.arg_sites[name[1:]]
             sites[scope] = sites.get(scope, ()) + (value,)
@@ -228,7 +233,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for _, base in t.bases.pop(sid, ()):
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
-            for table in (t.children, t.imports, t.stars, t.attrs, t.variables, t.params,
+            for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
                           t.param_types, t.type_vars):
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents

@@ -1,6 +1,6 @@
 """Classes above the classes a write changed, found by base name, and the calls in their methods that
 read what a subclass sets: `self.on_done()` in a base reaches the values subclasses give `on_done`
-(graphmind/resolve/pytypes.py `class_attr`), so a change of those re-opens it."""
+(graphmind/resolve/python/evaluator.py `class_attr`), so a change of those re-opens it."""
 from __future__ import annotations
 
 import apsw

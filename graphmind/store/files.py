@@ -78,8 +78,8 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
     if not resolved:                             # one pending row per site: nothing to collapse later
         delta.fresh.add(file_id)
     c.executemany(
-        "INSERT INTO bindings(file_id, scope_id, name, kind, value, line) VALUES (?,?,?,?,?,?)",
-        [(file_id, ids[b.scope], b.name, b.kind, b.value, b.line) for b in ext.bindings])
+        "INSERT INTO bindings(file_id, scope_id, name, kind, value, line, flow) VALUES (?,?,?,?,?,?,?)",
+        [(file_id, ids[b.scope], b.name, b.kind, b.value, b.line, b.flow) for b in ext.bindings])
     c.executemany(
         "INSERT INTO imports(file_id, scope_id, module, symbol, alias, resolved, line) VALUES (?,?,?,?,?,?,?)",
         [(file_id, ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports])

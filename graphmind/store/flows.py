@@ -1,5 +1,5 @@
 """Calls sent back to pending when the arguments passed to functions changed (Python's parameter ←
-argument flow, graphmind/resolve/pyflow.py): the typed calls inside those functions, and inside
+argument flow, graphmind/resolve/python/arguments.py): the typed calls inside those functions, and inside
 the functions they pass their parameters on to, transitively (`fromstr(s)` → `GEOSGeometry(s)`:
 when what `fromstr` is passed changes, so does what `GEOSGeometry.__init__` is passed); and where a
 function returns what it was passed (`mark_safe(s)` returns `s`), the typed calls elsewhere that

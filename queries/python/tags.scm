@@ -60,6 +60,12 @@
     [(identifier) @name
      (attribute attribute: (identifier) @name)] @reference.inherit))
 
+; A subscripted base (`Repository[Entry]`, `Generic[T]`): the class subscripted is the base.
+(class_definition
+  superclasses: (argument_list
+    (subscript value: [(identifier) @name
+                       (attribute attribute: (identifier) @name)] @reference.inherit)))
+
 ; Types named in annotations, isinstance/issubclass and except clauses: dependencies, not calls
 ; (each name inside becomes a `reference` site: graphmind/index/references.py).
 (type) @reference.type

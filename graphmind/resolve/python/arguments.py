@@ -4,7 +4,7 @@ Call sites are the `args` bindings (`queries/python/flow.scm`): a call's argumen
 under the name called, in the caller's scope; a decorator applied to a definition is a call with that
 definition as its argument. A site counts when it resolves to the function (a constructor call
 counts for `__init__`); the parameter's value is the union of what those sites pass at its position
-or under its name. Part of `TypeEval` (graphmind/resolve/pytypes.py), so cycles (a function passing
+or under its name. Part of `TypeEval` (graphmind/resolve/python/evaluator.py), so cycles (a function passing
 its parameter on to itself) are solved by the same fixpoint.
 """
 from __future__ import annotations
@@ -41,37 +41,39 @@ class ArgumentFlow:
         if method and index is not None:
             index -= 1                      # the receiver is not written among the arguments
         out: set = set()
-        for scope, callee, args in self.call_sites(sym, parent):
-            if fn not in self.site_targets(scope, callee):
+        for scope, callee, args, at in self.call_sites(sym, parent):
+            if fn not in self.site_targets(scope, callee, at):
                 continue
             text = _argument(args, param, index)
             if text:
-                out |= self.expr(scope, text)
+                out |= self.expr(scope, text, at)
         return frozenset(out)
 
-    def call_sites(self, sym, parent) -> list[tuple[int, str, str]]:
-        """Where a function may be called with arguments: sites naming it (its class, for `__init__`);
-        none when there are more than MAX_SITES (a name that common says little about its callers)."""
+    def call_sites(self, sym, parent) -> list[tuple[int, str, str, int | None]]:
+        """Where a function may be called with arguments: sites naming it (its class, for `__init__`),
+        each with the point of its scope's body it is at (python/names.py); none when there are more
+        than MAX_SITES (a name that common says little about its callers)."""
         name = parent.name if sym.name == "__init__" and parent is not None else sym.name
         sites = self.t.arg_sites.get(name, {})
-        out: list[tuple[int, str, str]] = []
+        out: list[tuple[int, str, str, int | None]] = []
         if sum(len(v) for v in sites.values()) > MAX_SITES:
             return out
         for scope, values in sites.items():
-            for value in values:
+            lines = self.t.order.get(scope, {}).get("(" + name)
+            for i, value in enumerate(values):
                 callee, _, args = value.partition("\t")
-                out.append((scope, callee, args))
+                out.append((scope, callee, args, self.point(scope, lines[i][0]) if lines else None))
         return out
 
-    def site_targets(self, scope: int, callee: str) -> frozenset:
+    def site_targets(self, scope: int, callee: str, at: int | None = None) -> frozenset:
         """The definitions a call site reaches for certain (no `possible` candidates), as resolved
         without parameter flow: a parameter's value never depends on how other parameters resolve
         their call sites, so the questions stay few and their cycles short."""
         def compute() -> frozenset:
             name = callee.rsplit(".", 1)[-1]
-            return frozenset(target for target, how, _ in self.r._resolve(scope, callee, name, self.r.first_order)
+            return frozenset(target for target, how, _ in self.r._resolve(scope, callee, name, self.r.first_order, at)
                              if target is not None and how not in _NO_EDGE)
-        return self.solver.ask(("t", scope, callee), compute)
+        return self.solver.ask(("t", scope, callee) if at is None else ("t", scope, callee, at), compute)
 
     def _static(self, sym) -> bool:
         return any(kind == "decorator" and value == "staticmethod"

@@ -1,7 +1,7 @@
 """Values kept in containers and produced by iteration: literal items, `d[k] = f`, `d.get(k, default)`,
 `for x in obj` (`__iter__`/`__next__`), generators' yields, and `super()` kept in a variable.
 
-Part of `TypeEval` (graphmind/resolve/pytypes.py): a container's value is the union of its elements
+Part of `TypeEval` (graphmind/resolve/python/evaluator.py): a container's value is the union of its elements
 (a literal's items, and what `d[k] = v` / `self.d[k] = v` store anywhere in the scope that binds it);
 an index that is a constant into a literal picks that element only.
 """
@@ -23,7 +23,7 @@ _SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
 class Containers:
     """The container half of the evaluator (mixed into TypeEval: expr, name, call, attr, solver)."""
 
-    def head(self, scope: int, chain: tuple) -> tuple[frozenset, int]:
+    def head(self, scope: int, chain: tuple, at: int | None = None) -> tuple[frozenset, int]:
         """The value of a chain's first steps and how many it took: `super()` and `LITERAL[0]` first."""
         first = chain[0][1]
         if first == "super" and len(chain) > 1 and chain[1][0] == "call" and \
@@ -38,7 +38,7 @@ class Containers:
                 self._literal_slice(scope, first, key) if _SLICE.match(key) else None
             if item is not None:
                 return item, 2
-        return self.name(scope, first), 1
+        return self.name(scope, first, at), 1
 
     def _literal_item(self, scope: int, name: str, key: str) -> frozenset | None:
         """`NAME[0]` / `NAME["k"]` when NAME's only binding is a literal (or a constant slice of one)
@@ -130,8 +130,8 @@ class Containers:
                 if "[" + name not in rows or s != scope and name in rows and \
                         all(kind != "global" for kind, _ in rows[name]):
                     continue
-                for _, text in rows["[" + name]:
-                    out |= self.expr(s, text)
+                for _, text, at in self.rows(s, "[" + name, every=True):
+                    out |= self.expr(s, text, at)
             return frozenset(out)
         return self.solver.ask(("i", scope, name), compute)
 
@@ -146,13 +146,13 @@ class Containers:
             return frozenset(("vals", a) for a in self.annotation(scope, args[1]))
         return frozenset(("inst", a[1]) for a in self.expr(scope, head) if a[0] == "cls")
 
-    def get_item(self, scope: int, value: frozenset, args: str) -> frozenset:
+    def get_item(self, scope: int, value: frozenset, args: str, at: int | None = None) -> frozenset:
         """`table.get(k, default)` on a table of functions: every element, and the default."""
         out = {a[1] if a[0] == "of" else a for a in value}
         out = {a for a in out if a[0] in ("fn", "cls")}
         parts = split_top(args, ",")
         if len(parts) > 1 and parts[1]:
-            out |= self.expr(scope, parts[1])
+            out |= self.expr(scope, parts[1], at)
         return frozenset(out)
 
     def iterate(self, value: frozenset, literal: bool) -> frozenset:
@@ -180,11 +180,11 @@ class Containers:
         """What a generator function yields (`yield from` iterates its operand)."""
         def compute() -> frozenset:
             out: set = set()
-            for kind, text in self.t.bindings.get(fn, {}).get("", ()):
+            for kind, text, at in self.rows(fn, "", every=True):
                 if kind == "yield":
-                    out |= self.expr(fn, text)
+                    out |= self.expr(fn, text, at)
                 elif kind == "yieldfrom":
-                    out |= self.iterate(self.expr(fn, text), text[:1] in "([{")
+                    out |= self.iterate(self.expr(fn, text, at), text[:1] in "([{")
             return frozenset(out)
         return self.solver.ask(("y", fn), compute)
 
