@@ -112,3 +112,62 @@ def test_a_global_assigned_in_a_function_adds_to_the_module_binding(tmp_path):
            "def use_fancy():\n    global fmt\n    fmt = fancy\n\n\ndef emit(m):\n    return fmt(m)\n"
     work = _workspace(tmp_path, {"out.py": text})
     assert _callees(work, "out.emit") == ["out.fancy", "out.plain"]
+
+
+RELATED = '''class ForeignKey:
+    def __init__(self, to):
+        self.to = to
+
+
+class Manager:
+    def get(self, **lookup):
+        return None
+
+
+class Model:
+    objects = Manager()
+
+    def save(self):
+        return self
+
+
+class Parent(Model):
+    name = "parent"
+
+
+class Child(Model):
+    parent = ForeignKey(Parent)
+'''
+
+FETCH_AGAIN = '''from models import Child, Parent
+
+
+def test_related_object_cache():
+    p = Parent()
+    c = Child()
+    p = c.parent
+    p.name = None
+    p.save()
+    p = Parent.objects.get(name="Parent")
+    return p
+'''
+
+
+def test_a_rebinding_whose_value_lacks_the_member_called_reads_every_binding(tmp_path):
+    """`p = c.parent; p.save()` (Django's related-object idiom): `c.parent` types as the class-level
+    ForeignKey, which has no `save`; a value that leads nowhere is not known, so every binding of `p`
+    counts, as where the binding reaching the call gives nothing."""
+    work = _workspace(tmp_path, {"models.py": RELATED, "tests.py": FETCH_AGAIN})
+    assert "models.Model.save" in _callees(work, "tests.test_related_object_cache")
+    (work / "tests.py").write_text(FETCH_AGAIN.replace("    p.save()\n", "    p.save()\n    p = c\n"))
+    index_workspace(work)
+    assert "models.Model.save" in _callees(work, "tests.test_related_object_cache")
+    _equals_clean(work, tmp_path)
+
+
+def test_a_rebinding_whose_value_has_the_member_called_still_wins(tmp_path):
+    text = WRITERS.replace("class Json:\n    def close(self):\n        return \"json\"\n",
+                           "class Json:\n    def close(self):\n        return \"json\"\n\n\nclass Bare:\n    pass\n")
+    text += "\n\ndef bare():\n    w = Csv()\n    w = Json()\n    w.close()\n    w = Bare()\n    return w\n"
+    work = _workspace(tmp_path, {"w.py": text})
+    assert _callees(work, "w.bare") == ["w.Bare", "w.Csv", "w.Json", "w.Json.close"]
