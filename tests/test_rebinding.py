@@ -171,3 +171,34 @@ def test_a_rebinding_whose_value_has_the_member_called_still_wins(tmp_path):
     text += "\n\ndef bare():\n    w = Csv()\n    w = Json()\n    w.close()\n    w = Bare()\n    return w\n"
     work = _workspace(tmp_path, {"w.py": text})
     assert _callees(work, "w.bare") == ["w.Bare", "w.Csv", "w.Json", "w.Json.close"]
+
+
+RESPONSES = '''class Handler:
+    def run(self):
+        return self
+
+
+class Client:
+    def get(self, path):
+        return Handler().run()
+
+
+class HttpResponse:
+    @property
+    def content(self):
+        return b""
+
+
+def test_contains(client: Client):
+    response = client.get("/page/")
+    body = response.content
+    response = HttpResponse()
+    return body, response
+'''
+
+
+def test_a_property_read_whose_receiver_lacks_it_reads_every_binding(tmp_path):
+    """Django's `response = self.client.get(...)`, then `response.content`: the client's result types
+    loosely (here as a Handler, with no `content`), so the read reaches the getter through every binding."""
+    work = _workspace(tmp_path, {"web.py": RESPONSES})
+    assert "web.HttpResponse.content" in _callees(work, "web.test_contains")

@@ -85,6 +85,14 @@ class TypeEval(Names, ArgumentFlow, Containers):
                     first = split_top(arg, ",")[0]
                     return self.expr(scope, first, at) if first else EMPTY
         value, i = self.head(scope, chain, at)
+        out = self._walk(scope, chain, value, i, at)
+        if not out and value and i == 1:         # a name's value that leads nowhere: every binding of it
+            wider = self.widened(scope, chain[0][1], value)
+            out = self._walk(scope, chain, wider, 1, at) if wider is not None else out
+        return out
+
+    def _walk(self, scope: int, chain: tuple, value: Value, i: int, at: int | None) -> Value:
+        """The value of a chain's steps from the i-th on, starting from `value`."""
         while i < len(chain):
             kind, arg = chain[i]
             i += 1
