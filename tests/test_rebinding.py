@@ -202,3 +202,27 @@ def test_a_property_read_whose_receiver_lacks_it_reads_every_binding(tmp_path):
     loosely (here as a Handler, with no `content`), so the read reaches the getter through every binding."""
     work = _workspace(tmp_path, {"web.py": RESPONSES})
     assert "web.HttpResponse.content" in _callees(work, "web.test_contains")
+
+
+def test_a_property_read_again_after_a_rebinding_reads_the_new_binding(tmp_path):
+    """A member read is kept once per scope, but once per line where order matters: the read after
+    `r = Streaming()` is a site of its own (the extractor kept only the first before)."""
+    text = RESPONSES + '''
+
+class Streaming:
+    @property
+    def content(self):
+        raise AttributeError
+
+
+def test_removal():
+    r = HttpResponse()
+    first = r.content
+    r = Streaming()
+    return first, r.content
+'''
+    work = _workspace(tmp_path, {"web.py": text})
+    assert _callees(work, "web.test_removal") == ["web.HttpResponse", "web.HttpResponse.content", "web.Streaming",
+                                                  "web.Streaming.content"]
+    rows = {(line, target) for _, _, callee, line, _, target, *_ in snapshot(work)["calls"] if callee == "r.content"}
+    assert rows == {(32, "web.HttpResponse.content"), (34, "web.Streaming.content")}
