@@ -1,7 +1,7 @@
 """What a Python expression holds, as far as the workspace tells: classes, instances, functions, modules.
 
-Flow-insensitive and deliberately small: a name's value is the union of what every binding in its
-scope gives it; `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any method types the
+Deliberately small: a name's value is the union of what every binding in its scope gives it (in order
+where the scope rebinds it, graphmind/resolve/python/names.py); `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any method types the
 attribute for the class and its subclasses, a function's value when called is its return annotation
 or the union of its `return` expressions. An empty set means "not known", never "nothing".
 """
