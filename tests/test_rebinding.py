@@ -112,3 +112,117 @@ def test_a_global_assigned_in_a_function_adds_to_the_module_binding(tmp_path):
            "def use_fancy():\n    global fmt\n    fmt = fancy\n\n\ndef emit(m):\n    return fmt(m)\n"
     work = _workspace(tmp_path, {"out.py": text})
     assert _callees(work, "out.emit") == ["out.fancy", "out.plain"]
+
+
+RELATED = '''class ForeignKey:
+    def __init__(self, to):
+        self.to = to
+
+
+class Manager:
+    def get(self, **lookup):
+        return None
+
+
+class Model:
+    objects = Manager()
+
+    def save(self):
+        return self
+
+
+class Parent(Model):
+    name = "parent"
+
+
+class Child(Model):
+    parent = ForeignKey(Parent)
+'''
+
+FETCH_AGAIN = '''from models import Child, Parent
+
+
+def test_related_object_cache():
+    p = Parent()
+    c = Child()
+    p = c.parent
+    p.name = None
+    p.save()
+    p = Parent.objects.get(name="Parent")
+    return p
+'''
+
+
+def test_a_rebinding_whose_value_lacks_the_member_called_reads_every_binding(tmp_path):
+    """`p = c.parent; p.save()` (Django's related-object idiom): `c.parent` types as the class-level
+    ForeignKey, which has no `save`; a value that leads nowhere is not known, so every binding of `p`
+    counts, as where the binding reaching the call gives nothing."""
+    work = _workspace(tmp_path, {"models.py": RELATED, "tests.py": FETCH_AGAIN})
+    assert "models.Model.save" in _callees(work, "tests.test_related_object_cache")
+    (work / "tests.py").write_text(FETCH_AGAIN.replace("    p.save()\n", "    p.save()\n    p = c\n"))
+    index_workspace(work)
+    assert "models.Model.save" in _callees(work, "tests.test_related_object_cache")
+    _equals_clean(work, tmp_path)
+
+
+def test_a_rebinding_whose_value_has_the_member_called_still_wins(tmp_path):
+    text = WRITERS.replace("class Json:\n    def close(self):\n        return \"json\"\n",
+                           "class Json:\n    def close(self):\n        return \"json\"\n\n\nclass Bare:\n    pass\n")
+    text += "\n\ndef bare():\n    w = Csv()\n    w = Json()\n    w.close()\n    w = Bare()\n    return w\n"
+    work = _workspace(tmp_path, {"w.py": text})
+    assert _callees(work, "w.bare") == ["w.Bare", "w.Csv", "w.Json", "w.Json.close"]
+
+
+RESPONSES = '''class Handler:
+    def run(self):
+        return self
+
+
+class Client:
+    def get(self, path):
+        return Handler().run()
+
+
+class HttpResponse:
+    @property
+    def content(self):
+        return b""
+
+
+def test_contains(client: Client):
+    response = client.get("/page/")
+    body = response.content
+    response = HttpResponse()
+    return body, response
+'''
+
+
+def test_a_property_read_whose_receiver_lacks_it_reads_every_binding(tmp_path):
+    """Django's `response = self.client.get(...)`, then `response.content`: the client's result types
+    loosely (here as a Handler, with no `content`), so the read reaches the getter through every binding."""
+    work = _workspace(tmp_path, {"web.py": RESPONSES})
+    assert "web.HttpResponse.content" in _callees(work, "web.test_contains")
+
+
+def test_a_property_read_again_after_a_rebinding_reads_the_new_binding(tmp_path):
+    """A member read is kept once per scope, but once per line where order matters: the read after
+    `r = Streaming()` is a site of its own (the extractor kept only the first before)."""
+    text = RESPONSES + '''
+
+class Streaming:
+    @property
+    def content(self):
+        raise AttributeError
+
+
+def test_removal():
+    r = HttpResponse()
+    first = r.content
+    r = Streaming()
+    return first, r.content
+'''
+    work = _workspace(tmp_path, {"web.py": text})
+    assert _callees(work, "web.test_removal") == ["web.HttpResponse", "web.HttpResponse.content", "web.Streaming",
+                                                  "web.Streaming.content"]
+    rows = {(line, target) for _, _, callee, line, _, target, *_ in snapshot(work)["calls"] if callee == "r.content"}
+    assert rows == {(32, "web.HttpResponse.content"), (34, "web.Streaming.content")}

@@ -89,13 +89,15 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             continue
         _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls,
                   annotations)
-    seen: set[tuple[int, str]] = set()            # a member read once per scope is enough
+    seen: set[tuple] = set()        # a member read once per scope is enough, once per line where order matters
+    ordered = {b.scope for b in bindings if b.flow}
     kept = []
     for call in calls:
         if call.implicit == MEMBER_READ:
-            if (call.caller, call.callee) in seen:
+            key = (call.caller, call.callee, call.line if call.caller in ordered else 0)
+            if key in seen:
                 continue
-            seen.add((call.caller, call.callee))
+            seen.add(key)
         kept.append(call)
     return bindings, kept, complete
 

@@ -249,14 +249,15 @@ class Resolver(ClassHierarchy):
         if name not in self.t.property_names:
             return []                             # no property has this name: nothing to evaluate
         obj = callee[: -len(name) - 1]
-        found = []
-        for kind, x in sorted(self.types.expr(caller, obj, at), key=str):
-            if kind in ("inst", "cls"):
-                hit = self.member(x, name)
-                if hit is not None and self.is_property(hit) and hit not in found:
-                    found.append(hit)
+        value = self.types.expr(caller, obj, at)       # leading nowhere: every binding (as TypeEval._expr)
+        found = self._getters(value, name) or self._getters(value and self.types.widened(caller, obj, value), name)
         how = "self" if obj in ("self", "cls") else "inferred"
         return [(hit, how, 0) for hit in found]
+
+    def _getters(self, value: frozenset | None, name: str) -> list[int]:
+        """The properties of this name that the instances and classes of a value have."""
+        hits = (self.member(x, name) for kind, x in sorted(value or (), key=str) if kind in ("inst", "cls"))
+        return list(dict.fromkeys(hit for hit in hits if hit is not None and self.is_property(hit)))
 
     def is_property(self, method: int) -> bool:
         """Whether a method is decorated as a property (`@property`, `@cached_property`, `@x.setter`)."""

@@ -1,7 +1,7 @@
 """What a Python expression holds, as far as the workspace tells: classes, instances, functions, modules.
 
-Flow-insensitive and deliberately small: a name's value is the union of what every binding in its
-scope gives it; `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any method types the
+Deliberately small: a name's value is the union of what every binding in its scope gives it (in order
+where the scope rebinds it, graphmind/resolve/python/names.py); `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any method types the
 attribute for the class and its subclasses, a function's value when called is its return annotation
 or the union of its `return` expressions. An empty set means "not known", never "nothing".
 """
@@ -85,6 +85,14 @@ class TypeEval(Names, ArgumentFlow, Containers):
                     first = split_top(arg, ",")[0]
                     return self.expr(scope, first, at) if first else EMPTY
         value, i = self.head(scope, chain, at)
+        out = self._walk(scope, chain, value, i, at)
+        if not out and value and i == 1:         # a name's value that leads nowhere: every binding of it
+            wider = self.widened(scope, chain[0][1], value)
+            out = self._walk(scope, chain, wider, 1, at) if wider is not None else out
+        return out
+
+    def _walk(self, scope: int, chain: tuple, value: Value, i: int, at: int | None) -> Value:
+        """The value of a chain's steps from the i-th on, starting from `value`."""
         while i < len(chain):
             kind, arg = chain[i]
             i += 1

@@ -9,7 +9,9 @@ function defined inside sees it). A name's bindings that reach a point are those
 top-level binding before the interval to the next cut: `w = Csv(); w.write(); w = Json(); w.close()`
 gives `close` to Json only, while a binding in a branch or loop stays a union with what precedes it.
 When the bindings that reach a point give nothing known, every binding of the name counts (as
-without order: an empty set means "not known", never "nothing"). Part of `TypeEval`
+without order: an empty set means "not known", never "nothing"); so does an expression whose name's
+value at its point leads nowhere (`TypeEval._expr`: a member missing from the class it types as is
+evidence that the typing is loose, not that the call goes nowhere). Part of `TypeEval`
 (graphmind/resolve/python/evaluator.py).
 """
 from __future__ import annotations
@@ -30,6 +32,20 @@ class Names:
         """What a bare name holds in a scope (`at`: the point of the scope's body, see the module doc)."""
         key = ("n", scope, name) if at is None else ("n", scope, name, at)
         return self.solver.ask_call(key, self._name, scope, name, at)
+
+    def widened(self, scope: int, name: str, value: frozenset) -> frozenset | None:
+        """What a bare name holds at some point of a scope (the union over its intervals: every binding),
+        when that is more than `value`, what it holds at one point; else None. An expression whose name's
+        value at its point leads nowhere (`p = c.parent; p.save()` where `c.parent` types as a class-level
+        field with no `save`; a property read) is read again with it."""
+        if scope not in self.t.order or not name.isidentifier():
+            return None
+        wider = self.solver.ask_call(("n*", scope, name), self._everywhere, scope, name)
+        return wider if wider != value else None
+
+    def _everywhere(self, scope: int, name: str) -> frozenset:
+        points = (None, *range(len(self.cuts(scope))))
+        return frozenset().union(*(self.name(scope, name, at) for at in points))
 
     def point(self, scope: int, line: int | None) -> int | None:
         """The point of a scope's body that a line is in: None where order does not matter or after the last cut."""
