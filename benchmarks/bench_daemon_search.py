@@ -3,10 +3,10 @@ asker waits and the CPU the daemon process spends per request (utime + stime fro
 spends idle over an equal span). ROOT must be indexed and embedded (`graphmind embed`) by the code of
 both trees (same schema).
 
-Usage: python benchmarks/bench_daemon_search.py ROOT --old /path/to/old/tree [--rounds 3] [--mode hybrid]
+Usage: python benchmarks/bench_daemon_search.py ROOT --old OLD_TREE [--rounds 3] [--mode hybrid]
        [--results search_semantic.jsonl]
 The old tree is a folder holding an older `graphmind/` package (with schema.sql and queries/ beside it),
-e.g. `git archive REV graphmind schema.sql queries | tar -x -C /tmp/old`; its daemon runs with
+e.g. `git archive REV graphmind schema.sql queries | tar -x -C OLD_TREE`; its daemon runs with
 PYTHONPATH pointing there."""
 from __future__ import annotations
 
