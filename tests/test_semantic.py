@@ -317,3 +317,61 @@ def test_search_by_meaning_needs_no_hugging_face_package(embedded, tmp_path):
     doc, _ = _modules_loaded(root, "search", "flip the order of words in a sentence", "--mode", "semantic", "--json",
                              hide="hf")
     assert doc["results"][0]["symbol"] == "svc.text.reverse_words"
+
+
+def test_ranking_the_vectors_runs_blas_on_one_thread(extra):
+    """The query-time matrix product keeps BLAS to one thread: a second thread, woken for a product of a
+    few milliseconds, spins after it and doubled a search's CPU (benchmarks/bench_daemon_search.py)."""
+    import numpy as np
+    from threadpoolctl import threadpool_info
+
+    from graphmind.semantic.vectorindex import VectorIndex
+    seen: list[int] = []
+
+    class Query(np.ndarray):                   # tells how many BLAS threads are allowed when the product runs
+        def astype(self, *args, **kwargs):
+            seen.append(max(i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"))
+            return np.asarray(self).astype(*args, **kwargs)
+
+    matrix = np.eye(4, dtype=np.float32)
+    index = VectorIndex(np.arange(4, dtype=np.int64), list("abcd"), matrix, {}, matrix.nbytes)
+    query = np.array([0, 0, 1, 0], dtype=np.float32).view(Query)
+    assert index.nearest(query, 2)[0][0] == 2
+    assert seen == [1]
+
+
+def test_the_daemon_answers_a_search_after_an_edit_with_the_edit(embedded, tmp_path, no_leaks):
+    """The daemon keeps the vectors in memory between searches; an edit (a definition replaced by another)
+    is seen by the next search once embedded, and the one removed is gone from the answers."""
+    import time
+
+    from daemonkit import start_daemon, stop_daemon
+
+    from graphmind.live import client
+    root = tmp_path / "meaning"
+    shutil.copytree(embedded, root)
+    pid = start_daemon(root)
+
+    def ask(query: str, mode: str) -> list[str]:
+        reply = client.request(root, "search", io_timeout=60, query=query, mode=mode)
+        assert reply["ok"] and reply["mode"] == mode, reply
+        return [r["qualname"] for r in reply["results"]]
+    try:
+        assert ask("count how often each word occurs", "semantic")[0] == "svc.text.tally"
+        assert "svc.text.reverse_words" not in ask("flip the order of words in a sentence", "hybrid")
+        path = root / "svc" / "text.py"
+        source = path.read_text()
+        start = source.index("def tally(")
+        end = source.index("\ndef ", start + 1)
+        path.write_text(source[:start] + 'def reverse_words(s):\n    """Put the words of a sentence in the opposite'
+                        ' order."""\n    return " ".join(reversed(s.split()))\n\n' + source[end:])
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if ask("flip the order of words in a sentence", "semantic")[0] == "svc.text.reverse_words":
+                break
+            time.sleep(0.3)
+        assert ask("flip the order of words in a sentence", "semantic")[0] == "svc.text.reverse_words"
+        assert ask("flip the order of words in a sentence", "hybrid")[0] == "svc.text.reverse_words"
+        assert "svc.text.tally" not in ask("count how often each word occurs", "semantic")
+    finally:
+        stop_daemon(root, pid)

@@ -18,7 +18,7 @@ from graphmind.arguments import bounded_int, bounded_text
 from graphmind.errors import BadArgumentError
 from graphmind.query.recency import recent_files
 from graphmind.store.searchindex import TOKENIZER, WEIGHTS, fold_name
-from graphmind.query.status import stale_paths
+from graphmind.query.status import mark_stale
 
 RRF_K = 60
 POOL = 100                  # candidates taken from each ranked list
@@ -268,12 +268,8 @@ def search_workspace(conn: apsw.Connection, root: Path, query: str, *, kind: str
                      file: str | None = None, limit: int = 20, stale_known: set[str] = frozenset()) -> list[Result]:
     """search() with the workspace's recently changed files as a signal; rows in files changed on disk
     since they were indexed are marked stale."""
-    results = search(conn, query, kind=kind, file=file, limit=limit, recent=recent_files(conn, root))
-    files = {r.file for r in results}
-    stale = stale_paths(conn, root, files) | (set(stale_known) & files)
-    for r in results:
-        r.stale = r.file in stale
-    return results
+    return mark_stale(conn, root, search(conn, query, kind=kind, file=file, limit=limit,
+                                         recent=recent_files(conn, root)), stale_known)
 
 
 def result_json(r: Result) -> dict:

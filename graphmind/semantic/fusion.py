@@ -14,7 +14,8 @@ import orjson
 from graphmind.errors import BadArgumentError, SemanticUnavailableError
 from graphmind.query import search as lexical
 from graphmind.query import searchquery as sq
-from graphmind.query.status import stale_paths
+from graphmind.query.recency import recent_files
+from graphmind.query.status import mark_stale
 
 MODES = ("lexical", "semantic", "hybrid")
 POOL = 50                   # candidates taken from each ranking
@@ -108,12 +109,7 @@ def search_modes(conn: apsw.Connection, root: Path, query: str, *, mode: str | N
                                               stale_known=stale_known)
     with ThreadPoolExecutor(1) as pool:         # the encoder releases the GIL: it runs beside the lexical search
         vector = pool.submit(query_vector, query)
-        lex = [] if mode == "semantic" else lexical.search_workspace(conn, root, query, kind=kind, file=file,
-                                                                     limit=max(limit, POOL))
+        lex = [] if mode == "semantic" else lexical.search(conn, query, kind=kind, file=file, limit=max(limit, POOL),
+                                                           recent=recent_files(conn, root))   # marked stale once fused
         sem = semantic_ranking(conn, root, query, kind=kind, file=file, k=max(limit, POOL), vector=vector.result())
-    results = sem[:limit] if mode == "semantic" else fuse(lex, sem, limit)
-    files = {r.file for r in results}
-    stale = stale_paths(conn, root, files) | (set(stale_known) & files)
-    for r in results:
-        r.stale = r.file in stale
-    return mode, results
+    return mode, mark_stale(conn, root, sem[:limit] if mode == "semantic" else fuse(lex, sem, limit), stale_known)

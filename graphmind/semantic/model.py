@@ -78,7 +78,7 @@ class Model:
 
         chunks = list(_chunks(order, batch))
         workers = min(len(chunks), threads or os.cpu_count() or 1)
-        with _one_blas_thread():
+        with one_blas_thread():
             if workers <= 1:
                 for chunk in chunks:
                     run(chunk)
@@ -92,7 +92,7 @@ _CONTROLLER: list = []
 
 
 @contextmanager
-def _one_blas_thread():
+def one_blas_thread():
     """BLAS limited to one thread meanwhile, when threadpoolctl (part of the embed extra) is there. Its
     controller is made once: finding the loaded BLAS libraries takes milliseconds."""
     try:

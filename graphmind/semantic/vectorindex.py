@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from graphmind.semantic.model import one_blas_thread
 from graphmind.store.vectors import read_vectors, vectors_stamp
 
 
@@ -30,7 +31,8 @@ class VectorIndex:
         """The k rows nearest a unit query vector: (symbol id, cosine), best first."""
         if not len(self.ids):
             return []
-        scores = self.matrix @ query.astype(np.float32)
+        with one_blas_thread():      # BLAS's second thread would spin after the product, costing more than it saves
+            scores = self.matrix @ query.astype(np.float32)
         if allowed is not None:
             keep = np.fromiter((int(i) in allowed for i in self.ids), dtype=bool, count=len(self.ids))
             scores = np.where(keep, scores, -np.inf)
