@@ -34,19 +34,21 @@ def load_scorer():
     return sys.modules[name]
 
 
-def score_all(cases, workdir: Path):
-    from graphmind.query.export import call_graph
+def score_all(cases, workdir: Path, graph=None, skip: tuple[str, ...] = ("expected.json",)):
+    """Each case copied (without the `skip` patterns) under workdir, indexed and scored on `graph(root)`
+    (default: graphmind.query.export.call_graph); a case that fails is scored empty, with its error."""
     from graphmind.index.indexer import index_workspace
+    if graph is None:
+        from graphmind.query.export import call_graph as graph
 
     scorer = load_scorer()
     scores = []
-    for case in cases:
-        root = workdir / case.name
-        shutil.copytree(case.path, root,
-                        ignore=shutil.ignore_patterns("expected.json", "__pycache__", ".graphmind"))
+    for n, case in enumerate(cases):
+        root = workdir / str(n)
+        shutil.copytree(case.path, root, ignore=shutil.ignore_patterns(*skip, "__pycache__", ".graphmind"))
         try:
             index_workspace(root)
-            actual = call_graph(root)
+            actual = graph(root)
         except Exception as exc:  # scored as an empty graph, and reported
             scores.append(scorer.score_case(case, {}, error=f"{type(exc).__name__}: {exc}"))
             continue

@@ -35,14 +35,13 @@ from __future__ import annotations
 import argparse
 import ast
 import json
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
-from score_callgraph import load_scorer
+from score_callgraph import load_scorer, score_all
 
 STRICT = ("call", "constructor", "decorator")
 
@@ -114,25 +113,6 @@ def actual_graph(root: Path, kinds: tuple[str, ...]) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in graph.items()}
 
 
-def score_all(cases: list, workdir: Path, kinds: tuple[str, ...]) -> list:
-    from graphmind.index.indexer import index_workspace
-
-    scorer = load_scorer()
-    scores = []
-    for n, case in enumerate(cases):
-        root = workdir / str(n)
-        shutil.copytree(case.path, root, ignore=shutil.ignore_patterns(
-            "callgraph.json", "*.md", "__pycache__", ".graphmind"))
-        try:
-            index_workspace(root)
-            actual = actual_graph(root, kinds)
-        except Exception as exc:  # scored as an empty graph, and reported
-            scores.append(scorer.score_case(case, {}, error=f"{type(exc).__name__}: {exc}"))
-            continue
-        scores.append(scorer.score_case(case, actual))
-    return scores
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="the suite's folder of categories")
@@ -151,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     with tempfile.TemporaryDirectory(prefix="graphmind-heldout-") as tmp:
-        scores = score_all(cases, Path(tmp), kinds)
+        scores = score_all(cases, Path(tmp), lambda root: actual_graph(root, kinds), ("callgraph.json", "*.md"))
     if args.record:
         sys.path.insert(0, str(REPO / "benchmarks"))
         from benchkit import report

@@ -109,7 +109,6 @@ def stale_paths(conn: apsw.Connection, root: Path, paths: set[str]) -> set[str]:
     return stale
 
 
-
 def mark_stale(conn: apsw.Connection, root: Path, results: list, known: set[str] = frozenset()) -> list:
     """The results (anything with `.file` and `.stale`), each marked stale when its file differs on disk
     from what was indexed or is among the files the asker already knows are stale."""
@@ -118,6 +117,7 @@ def mark_stale(conn: apsw.Connection, root: Path, results: list, known: set[str]
     for r in results:
         r.stale = r.file in stale
     return results
+
 
 def _content_sha(path: Path) -> str | None:
     try:
