@@ -8,6 +8,7 @@ fork server and workers running; after `daemon stop` the WAL stayed at its large
 """
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import os
 import signal
@@ -141,6 +142,50 @@ def test_a_daemon_killed_during_a_big_parse_leaves_no_process(tmp_path):
         _wait(lambda: not any(pid_alive(h) for h in helpers), 15, f"fork server and workers {sorted(helpers)} to exit")
     finally:
         _kill_all(helpers | {pid})
+
+
+def test_a_daemon_stopped_during_its_first_reconcile_stops_without_finishing_it(big, tmp_path):
+    """SIGTERM while the start-up reconcile indexes a whole workspace: the writer gives the update up
+    (rolled back) instead of finishing it, so the daemon stops in moments; what is committed stays
+    readable and a later `index` completes it to the clean graph. (Before: the signal only set a
+    flag the writer read between batches, so the daemon finished the whole cold index first, or
+    was cut off by shutdown's join timeout.)"""
+    _, clean = big
+    root = _write_workspace(tmp_path / "ws", FILES)
+    pid = start_daemon(root)                               # its start-up reconcile parses every file
+    try:
+        _wait(lambda: _descendants(pid), 60, "the daemon's parse workers")
+        os.kill(pid, signal.SIGTERM)
+        stopped = wait_gone(pid, 60)
+    finally:
+        _kill_all({pid})
+    text = (root / ".graphmind" / "daemon.log").read_text()
+    assert stopped, f"the daemon did not stop:\n{text}"
+    assert "reconciled the workspace" not in text, text
+    assert "stopped during the " in text and "the next start resumes it" in text, text
+    run_cli("index", cwd=root, check=True)
+    assert_same_graph(index_path(root), index_path(clean))
+
+
+def test_a_sigterm_the_kernel_gives_another_thread_still_stops_the_daemon(tmp_path):
+    """A process-directed signal is delivered to any thread that does not block it; Python runs its
+    handler in the main thread only when that thread next runs bytecode. Sent here to one of the
+    daemon's other threads on purpose (tgkill): the daemon must still stop. (Before: its main thread
+    slept in one wait of an hour, so such a SIGTERM was noticed an hour later.)"""
+    tgkill = getattr(ctypes.CDLL(None, use_errno=True), "tgkill", None)
+    if tgkill is None:
+        pytest.skip("no tgkill in this C library")
+    root = _write_workspace(tmp_path / "ws", 20)
+    pid = start_daemon(root)
+    try:
+        wait_fresh(root)
+        others = sorted(int(t) for t in os.listdir(f"/proc/{pid}/task") if int(t) != pid)
+        assert others, "the daemon runs threads beside its main one"
+        assert tgkill(pid, others[-1], signal.SIGTERM) == 0, ctypes.get_errno()
+        stopped = wait_gone(pid, 30)
+    finally:
+        _kill_all({pid})
+    assert stopped, "the daemon did not stop on a SIGTERM delivered to another thread"
 
 
 def test_daemon_stop_checkpoints_and_truncates_the_wal(tmp_path):

@@ -24,7 +24,7 @@ from graphmind.index import parser, workspace
 from graphmind.live.changes import FULL, ChangeQueue
 from graphmind.live.memory import release_memory, share_one_malloc_arena
 from graphmind.live.ops import DaemonOps
-from graphmind.errors import DaemonRunningError
+from graphmind.errors import DaemonRunningError, StoppedError
 from graphmind.index.filework import process_file
 from graphmind.index.indexer import _results as parse_in_workers
 from graphmind.index.indexer import index_files
@@ -46,6 +46,7 @@ MISSING_GRACE_S = 0.2       # a file missing mid-save gets this long to come bac
 POOL_MIN_FILES = 48         # fewer files to parse than this are parsed in the writer thread
 IDLE_CHECKPOINT_S = 1.0     # fold the WAL back once the writer has been idle this long
 RELOAD_AFTER_FILES = 200    # tables updated in place for this many files are reloaded while idle
+SIGNAL_POLL_S = 0.5         # the main thread wakes this often to run a pending SIGTERM/SIGINT handler
 
 
 class Daemon:
@@ -64,7 +65,7 @@ class Daemon:
         self.updates = 0
         self.reconciles = 0
         self.last_update: dict | None = None
-        self.writer = WriterState()
+        self.writer = WriterState(self.stopping)
         self.latencies: deque[tuple[float, float]] = deque(maxlen=500)   # (event->commit, take->commit) ms
         self.cache: ReuseCache | None = None
         self.session = ResolveSession()       # resolver tables kept between updates (the writer's)
@@ -105,8 +106,8 @@ class Daemon:
         previous = {s: signal.signal(s, lambda *_: self.stopping.set()) for s in (signal.SIGTERM, signal.SIGINT)}
         try:
             self.start()
-            while not self.stopping.wait(3600):
-                pass
+            while not self.stopping.wait(SIGNAL_POLL_S):    # a signal the kernel gives another thread
+                pass                                       # runs its handler only when this one wakes
         finally:
             self.shutdown()
             for s, h in previous.items():
@@ -122,11 +123,7 @@ class Daemon:
         if self._writer is not None:
             self._writer.join(60)
         if self._lock_fd is not None:
-            for path in (self.files.pid,):
-                try:
-                    path.unlink()
-                except FileNotFoundError:
-                    pass
+            self.files.pid.unlink(missing_ok=True)
             os.close(self._lock_fd)                # releases the flock
             self._lock_fd = None
             log.info("stopped")
@@ -172,6 +169,8 @@ class Daemon:
                     dirty, backoff = True, 0.5
                     self.writer.succeeded()
                     self.writer.set("idle")
+                except StoppedError as exc:         # a long update interrupted by stop: rolled back
+                    log.info("stopped %s; the next start resumes it", exc.detail)
                 except DAMAGED as exc:              # pages found damaged: a fresh index, rebuilt in full
                     self.cache.close()
                     store.close()

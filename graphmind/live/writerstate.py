@@ -2,15 +2,18 @@
 so a failing or waiting writer is never just a growing count of pending changes."""
 from __future__ import annotations
 
+import threading
 import time
 
 from graphmind import logs
+from graphmind.errors import StoppedError
 
 
 class WriterState:
     """Set by the writer thread, read by status requests (each value is replaced whole, never mutated)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stopping: threading.Event) -> None:
+        self.stopping = stopping
         self.now: dict = {}
         self.last_error: dict | None = None
         self._before: dict | None = None
@@ -29,7 +32,11 @@ class WriterState:
 
     def progress(self, phase: str, done: int, total: int) -> None:
         """index_files' progress (parse, resolve, indexes), shown by status while a long update runs:
-        the MCP server reports it to an agent waiting for a first index."""
+        the MCP server reports it to an agent waiting for a first index. Also where a long update
+        (a first reconcile: a whole cold index) notices that the daemon is stopping: StoppedError
+        unwinds it, its transaction rolls back, and the next start resumes from what was committed."""
+        if self.stopping.is_set():
+            raise StoppedError(f"during the {phase} phase ({done} of {total})")
         self.now = {**self.now, "progress": {"phase": phase, "done": done, "total": total}}
 
     def lock_wait(self, waiting: bool) -> None:
