@@ -146,7 +146,11 @@ class Names:
             rows = self.rows(scope, name, every=True)
             for kind, text, where in rows:
                 value |= self._held(scope, name, kind, text, where)
-        if not value:                  # no annotation says (`f: F`, `cb: Callable`): the callers
+        # no annotation says (`f: F`, `cb: Callable`): the callers, whatever else the name is bound to
+        # (a test of what the annotations give, not of `value`: one inside a cycle still being solved
+        # may be empty for now, and what the callers brought would stay in the cycle's answer)
+        if any(kind == "param" for kind, _, _ in rows) and not any(
+                self.annotation(scope, text) for kind, text in self.t.bindings[scope][name] if kind == "annot"):
             for kind, text, _ in rows:
                 value |= self.flowed(scope, name, text) if kind == "param" else EMPTY
         return value
