@@ -136,19 +136,16 @@ class Names:
         return EMPTY
 
     def _bound(self, scope: int, name: str, at: int | None) -> set:
-        """What the bindings of a name in its scope give it at a point (all of them when those reaching
-        it give nothing known); a parameter no annotation types holds what its callers pass."""
+        """What the bindings of a name in its scope that reach a point give it; a parameter no annotation
+        types holds what its callers pass. (No rule here may test what `value` holds: inside a cycle still
+        being solved it is provisional, and what such a rule added would stay in the cycle's answer, which
+        would then depend on what was asked first. "When the bindings reaching a point give nothing, take
+        all of them" was such a rule.)"""
         rows = self.rows(scope, name, at)
         value: set = set()
         for kind, text, where in rows:
             value |= self._held(scope, name, kind, text, where)
-        if not value and len(rows) < len(self.t.bindings.get(scope, {}).get(name, ())):
-            rows = self.rows(scope, name, every=True)
-            for kind, text, where in rows:
-                value |= self._held(scope, name, kind, text, where)
         # no annotation says (`f: F`, `cb: Callable`): the callers, whatever else the name is bound to
-        # (a test of what the annotations give, not of `value`: one inside a cycle still being solved
-        # may be empty for now, and what the callers brought would stay in the cycle's answer)
         if any(kind == "param" for kind, _, _ in rows) and not any(
                 self.annotation(scope, text) for kind, text in self.t.bindings[scope][name] if kind == "annot"):
             for kind, text, _ in rows:
