@@ -1,11 +1,13 @@
 """The write path's processes: worker pools (the parser's in index/, the resolver's in resolve/) whose
-workers die with the process that made them, results taken in order from a bounded window of work,
+workers die with the process that made them, results taken from a bounded window of work (in order,
+or as they finish when the consumer does not care),
 and the cyclic garbage collector paused around work that allocates millions of objects it need not
 look at (a full collection scans every tracked object, so its cost grows with what is alive)."""
 from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import os
 import signal
 import threading
@@ -60,6 +62,21 @@ def in_order(pool: Executor, fn: Callable, items: Iterable, ahead: int) -> Itera
             yield window.popleft().result()
     while window:
         yield window.popleft().result()
+
+
+def as_done(pool: Executor, fn: Callable, items: Iterable, ahead: int) -> Iterator:
+    """fn(item) for every item, run by the pool, yielded as each finishes; at most `ahead` items are
+    in flight, and a new one is submitted as each is taken, so one slow item never idles the other
+    workers (in_order would wait for it with its window full) and memory stays bounded alike."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    it = iter(items)
+    running = {pool.submit(fn, item) for item in itertools.islice(it, ahead)}
+    while running:
+        done, running = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            yield future.result()
+            for item in itertools.islice(it, 1):
+                running.add(pool.submit(fn, item))
 
 
 @contextlib.contextmanager

@@ -2,12 +2,16 @@
 (real subprocesses: `graphmind index --jobs 2` against `--jobs 1` on copies of one workspace)."""
 from __future__ import annotations
 
+import multiprocessing
 import shutil
+import time
+from concurrent.futures import ProcessPoolExecutor
 
 import apsw
 
 from conftest import run_cli
 from daemonkit import assert_same_graph
+from graphmind.pools import as_done
 from graphmind.resolve import spread
 from graphmind.store import index_path
 
@@ -47,3 +51,34 @@ def test_spread_resolution_equals_a_single_process(tmp_path):
     assert_same_graph(index_path(one), index_path(two))
     doc_one = run_cli("export", cwd=one, check=True).stdout
     assert doc_one == run_cli("export", cwd=two, check=True).stdout
+
+
+WAIT_S = 30     # how long the slow item waits for the far one before it gives up (never reached when it passes)
+
+
+def _item(arg):
+    """Item 0 finishes only once the item `far` has run (or WAIT_S passed); the others at once."""
+    i, far, marker = arg
+    if i == far:
+        marker.touch()
+    if i == 0:
+        deadline = time.monotonic() + WAIT_S
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return i, marker.exists()
+    return i, True
+
+
+def test_a_slow_chunk_does_not_idle_the_other_worker(tmp_path):
+    """The million-line stall: while one worker is held by a slow chunk, the other goes on with the
+    chunks beyond the writer's window (spread.IN_FLIGHT per worker), and each result is taken when it
+    is done. Item 0 waits for an item far past the window: taken in order, it would never see it."""
+    jobs = 2
+    ahead = spread.IN_FLIGHT * jobs
+    far = ahead + 2
+    items = [(i, far, tmp_path / "far-done") for i in range(far + 3)]
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        got = list(as_done(pool, _item, items, ahead))
+    assert sorted(i for i, _ in got) == list(range(far + 3))     # every item once
+    assert dict(got)[0], "the slow item was never overtaken: the other worker idled"
+    assert [i for i, _ in got].index(0) >= far               # taken after the far one, not in order

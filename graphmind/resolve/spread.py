@@ -1,8 +1,11 @@
 """Resolution spread over the cores, for a cold index: the tables and the resolver are built once,
 forked worker processes inherit them and resolve disjoint chunks of pending rows, and the one writer
-writes their results in order. The edges equal those of one process resolving alone: a site's edges
-depend only on the tables (the evaluators' memo answers the same whatever was asked first), never on
-which process asked (tests/test_spread.py compares whole exports)."""
+writes each chunk's results as soon as it is done, whatever its place: one slow chunk (an evaluation
+that takes minutes) never idles the other workers. The rows equal those of one process resolving
+alone (only the ids of a multi-target site's extra rows differ, and nothing reads an order in them):
+a site's edges depend only on the tables (the evaluators' memo answers the same whatever was asked
+first), never on which process asked or when its chunk was written, since a chunk's writes touch
+only its own rows (tests/test_spread.py compares whole exports)."""
 from __future__ import annotations
 
 import gc
@@ -15,13 +18,13 @@ from concurrent.futures import ProcessPoolExecutor
 import apsw
 
 from graphmind.edgekinds import site_kind
-from graphmind.pools import in_order, watch_owner
+from graphmind.pools import as_done, watch_owner
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.sites import resolve_site
 
 RESOLVE_CHUNK = 20_000      # pending call rows resolved and written per step
 SPREAD_MIN_SITES = 25_000   # fewer pending rows than this are resolved in the writer's process
-IN_FLIGHT = 2               # chunks per worker submitted ahead of the writer
+IN_FLIGHT = 2               # chunks per worker in flight (one running, one queued)
 
 Resolved = tuple[list, list, list, int]      # updates, inserts, deletes, rows read
 _resolver: list[Resolver | None] = [None]    # what forked workers inherit
@@ -71,13 +74,13 @@ def can_spread(jobs: int, todo: int) -> bool:
 
 
 def resolved_chunks(r: Resolver, chunks: Iterable[list[tuple]], jobs: int) -> Iterator[Resolved]:
-    """resolve_chunk over every chunk in forked workers that inherit `r`, results in chunk order."""
+    """resolve_chunk over every chunk in forked workers that inherit `r`, results as they finish."""
     _resolver[0] = r
     gc.freeze()                              # the inherited tables stay shared: no collector writes to them
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
                                initializer=watch_owner, initargs=(os.getpid(),))
     try:
-        yield from in_order(pool, _work, chunks, IN_FLIGHT * jobs)
+        yield from as_done(pool, _work, chunks, IN_FLIGHT * jobs)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         _resolver[0] = None
