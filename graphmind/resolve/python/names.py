@@ -145,12 +145,21 @@ class Names:
         value: set = set()
         for kind, text, where in rows:
             value |= self._held(scope, name, kind, text, where)
-        # no annotation says (`f: F`, `cb: Callable`): the callers, whatever else the name is bound to
-        if any(kind == "param" for kind, _, _ in rows) and not any(
-                self.annotation(scope, text) for kind, text in self.t.bindings[scope][name] if kind == "annot"):
+        if self.flows and any(kind == "param" for kind, _, _ in rows) and not self._typed_here(scope, name, rows):
             for kind, text, _ in rows:
                 value |= self.flowed(scope, name, text) if kind == "param" else EMPTY
         return value
+
+    def _typed_here(self, scope: int, name: str, rows: list[Row]) -> bool:
+        """Whether a parameter's value comes from its scope, not its callers: an annotation says what it
+        holds (`f: F`; not `cb: Callable`, which gives nothing known), or a binding reaching the point
+        does, as the first-order evaluator (no parameter flow) sees it: `expr = sympify(expr)`. Not
+        `value` itself: inside a cycle still being solved it is provisional, and what the callers brought
+        meanwhile would stay in the cycle's answer, which would then depend on what was asked first."""
+        if any(self.annotation(scope, text) for kind, text in self.t.bindings[scope][name] if kind == "annot"):
+            return True
+        first = self.r.first_order
+        return any(first._held(scope, name, kind, text, where) for kind, text, where in rows if kind != "param")
 
     def _exports(self, module: str, name: str) -> bool:
         """Whether `from module import *` binds the name: listed in a literal `__all__`, else public."""
