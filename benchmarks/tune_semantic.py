@@ -30,13 +30,16 @@ K = 10
 class Cache:
     """Vectors by text, in a file of their own (texts tried here are not the shipped ones)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, max_tokens: int | None = None):
+        from graphmind.semantic.model import MAX_TOKENS
         self.db = sqlite3.connect(path)
         self.db.execute("CREATE TABLE IF NOT EXISTS v (key BLOB PRIMARY KEY, vec BLOB)")
+        self.max_tokens = max_tokens or MAX_TOKENS
+        self.model = None
 
     def vectors(self, texts: list[str]) -> np.ndarray:
-        from graphmind.semantic.model import MAX_TOKENS, shared_model
-        keys = [hashlib.blake2b(f"{MAX_TOKENS}\x1f{t}".encode(), digest_size=16).digest() for t in texts]
+        from graphmind.semantic.model import Model
+        keys = [hashlib.blake2b(f"{self.max_tokens}\x1f{t}".encode(), digest_size=16).digest() for t in texts]
         have = {}
         for i in range(0, len(keys), 500):
             chunk = keys[i:i + 500]
@@ -45,7 +48,8 @@ class Cache:
         if missing:
             text_of = dict(zip(keys, texts))
             print(f"  encoding {len(missing)} texts", file=sys.stderr, flush=True)
-            vecs = shared_model().encode([text_of[k] for k in missing]).astype(np.float32)
+            self.model = self.model or Model(max_tokens=self.max_tokens)
+            vecs = self.model.encode([text_of[k] for k in missing]).astype(np.float32)
             rows = [(k, v.tobytes()) for k, v in zip(missing, vecs)]
             self.db.executemany("INSERT OR REPLACE INTO v VALUES (?, ?)", rows)
             self.db.commit()
@@ -159,12 +163,15 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--lift", default="0,0.9,1.0")
     ap.add_argument("--weights", default="1.0", help="semantic weights in the fusion")
     ap.add_argument("--k", default="5", help="reciprocal rank fusion's k")
+    ap.add_argument("--max-tokens", type=int, default=None, help="the definitions' token cap (default: the shipped one)")
+    ap.add_argument("--query-prefix", default="", help="text put before every query before it is embedded")
     ap.add_argument("pairs", nargs="+")
     args = ap.parse_args(argv)
     from graphmind.query.search import search
     from graphmind.semantic import fusion
     from graphmind.store import open_reader
-    cache = Cache(args.cache)
+    cache = Cache(args.cache, args.max_tokens)
+    query_cache = Cache(args.cache)
     names = args.texts.split(",")
     runs = []
     for pair in args.pairs:
@@ -178,7 +185,7 @@ def main(argv: list[str]) -> None:
         mats = {n: cache.vectors([TEXTS[n](*x) for x in defs]) for n in names}
         fan, parent = graph_facts(conn, ids)
         queries = json.loads(Path(qfile).read_text())["queries"]
-        qv = cache.vectors([q["query"] for q in queries])
+        qv = query_cache.vectors([args.query_prefix + q["query"] for q in queries])
         lex = [search(conn, q["query"], limit=fusion.POOL, graph=True) for q in queries]
         runs.append((Path(qfile).name, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex))
     candidates = [(n, (n,), "max") for n in names]

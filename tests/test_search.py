@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import threading
+import time
 
 import pytest
 from conftest import run_cli
@@ -174,8 +176,33 @@ def test_recently_changed_files_from_git(shop_plus):
     (shop_plus / "shop" / "orders.py").write_text((shop_plus / "shop" / "orders.py").read_text() + "\n")
     index_workspace(shop_plus)
     recency._cache.clear()
+    recency._git.clear()
     recent = recency.recent_files(open_reader(shop_plus), shop_plus)
     assert set(recent) == {"shop/orders.py"}
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_an_expired_git_answer_is_used_while_git_is_asked_again_off_the_request(shop_plus, monkeypatch):
+    """A search whose recency cache expired does not wait for two git processes: it uses the last
+    answer, and the next searches see git's new one."""
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t", "-c", "commit.gpgsign=false"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "x"]):
+        subprocess.run([*git, *args], cwd=shop_plus, check=True)
+    (shop_plus / "shop" / "orders.py").write_text((shop_plus / "shop" / "orders.py").read_text() + "\n")
+    conn = open_reader(shop_plus)
+    recency._cache.clear()
+    recency._git.clear()
+    assert set(recency.recent_files(conn, shop_plus)) == {"shop/orders.py"}
+    (shop_plus / "shop" / "shipping.py").write_text((shop_plus / "shop" / "shipping.py").read_text() + "\n")
+    monkeypatch.setattr(recency, "CACHE_SECONDS", 0.0)
+    assert set(recency.recent_files(conn, shop_plus)) == {"shop/orders.py"}     # the last answer, at once
+    deadline = time.monotonic() + 30
+    while set(recency.recent_files(conn, shop_plus)) != {"shop/orders.py", "shop/shipping.py"}:
+        assert time.monotonic() < deadline, "git was not asked again"
+        time.sleep(0.05)
+    for t in threading.enumerate():
+        if t.name == "graphmind-recency":
+            t.join(10)
 
 
 def test_recency_signal_reorders_text_matches(shop_plus):

@@ -375,3 +375,19 @@ def test_the_daemon_answers_a_search_after_an_edit_with_the_edit(embedded, tmp_p
         assert "svc.text.tally" not in ask("count how often each word occurs", "semantic")
     finally:
         stop_daemon(root, pid)
+
+
+def test_a_query_asked_again_is_not_encoded_again_and_the_kept_vectors_are_bounded(extra, monkeypatch):
+    """A long-lived process (the daemon, the MCP server) keeps the last query vectors by text: the
+    same text asked again reuses its vector; the oldest is dropped beyond QUERY_VECTORS."""
+    import numpy as np
+
+    from graphmind.semantic import fusion
+    monkeypatch.setattr(fusion, "QUERY_VECTORS", 2)
+    first = fusion.query_vector("retry a failed call with backoff")
+    assert fusion.query_vector("retry a failed call with backoff") is first
+    assert not first.flags.writeable
+    fusion.query_vector("capitalize text")
+    fusion.query_vector("open a socket")
+    again = fusion.query_vector("retry a failed call with backoff")
+    assert again is not first and np.allclose(again, first, atol=1e-6)

@@ -1,7 +1,10 @@
-"""Which indexed files changed recently: `git status` when the workspace is a git work tree, else mtimes."""
+"""Which indexed files changed recently: `git status` when the workspace is a git work tree, else mtimes.
+Once a process has asked git, an answer older than a few seconds is still used while git is asked again
+in a thread: two git processes cost a search tens to hundreds of milliseconds (Django's work tree)."""
 from __future__ import annotations
 
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -11,6 +14,9 @@ CACHE_SECONDS = 10.0
 RECENT_SECONDS = 24 * 3600          # without git: files modified within a day ...
 RECENT_SHARE = 0.10                 # ... unless that is more than a tenth of them (a fresh copy or checkout)
 _cache: dict[str, tuple[float, dict[str, int]]] = {}
+_git: dict[str, tuple[float, set[str] | None]] = {}     # root -> (when asked, what git said)
+_asking: set[str] = set()
+_lock = threading.Lock()
 
 
 def _git_changed(root: Path) -> set[str] | None:
@@ -35,13 +41,40 @@ def _git_changed(root: Path) -> set[str] | None:
     return paths
 
 
+def _ask_git(root: Path) -> set[str] | None:
+    """What git says changed, kept for the next calls."""
+    changed = None
+    try:
+        changed = _git_changed(root)
+        return changed
+    finally:
+        with _lock:
+            _git[str(root)] = (time.monotonic(), changed)
+            _asking.discard(str(root))
+
+
+def _changed(root: Path) -> set[str] | None:
+    """git's changed paths: asked now the first time, else the last answer (asked again in a thread
+    when it is older than CACHE_SECONDS)."""
+    key = str(root)
+    with _lock:
+        hit = _git.get(key)
+        if hit is not None:
+            if time.monotonic() - hit[0] >= CACHE_SECONDS and key not in _asking:
+                _asking.add(key)
+                threading.Thread(target=_ask_git, args=(root,), name="graphmind-recency", daemon=True).start()
+            return hit[1]
+        _asking.add(key)
+    return _ask_git(root)
+
+
 def recent_files(conn: apsw.Connection, root: Path) -> dict[str, int]:
     """Recently changed indexed files -> their mtime_ns (newest first), cached for a few seconds."""
     key = str(root)
     hit = _cache.get(key)
     if hit and time.monotonic() - hit[0] < CACHE_SECONDS:
         return hit[1]
-    changed = _git_changed(root)
+    changed = _changed(root)
     rows = conn.execute("SELECT path, mtime_ns FROM files ORDER BY mtime_ns DESC").fetchall()
     if changed is not None:
         recent = {p: m for p, m in rows if p in changed}

