@@ -145,6 +145,7 @@ CREATE INDEX IF NOT EXISTS imports_resolved ON imports(resolved);
 CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS bindings_args ON bindings(name) WHERE kind = 'args';   -- call sites per name (store/flows.py)
+CREATE INDEX IF NOT EXISTS bindings_decorators ON bindings(value, name) WHERE kind = 'decorator';   -- store/reopen.py
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);
 CREATE INDEX IF NOT EXISTS inherits_target ON inherits(target_id, class_id);

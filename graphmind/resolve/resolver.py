@@ -192,6 +192,7 @@ class Resolver(ClassHierarchy):
         if implicit == MEMBER_READ:
             return self._property_read(caller, callee, name, at)
         rows = self._resolve(caller, callee, name, at=at)
+        rows = self.types.with_wrappers(caller, rows)     # a decorated function's wrapper runs too
         if implicit and not any(target is not None and how != "possible" for target, how, _ in rows):
             return []
         return rows

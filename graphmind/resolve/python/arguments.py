@@ -46,7 +46,8 @@ class ArgumentFlow:
                 continue
             text = _argument(args, param, index)
             if text:
-                out |= self.expr(scope, text, at)
+                applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
+                out |= applied if applied is not None else self.expr(scope, text, at)
         return frozenset(out)
 
     def call_sites(self, sym, parent) -> list[tuple[int, str, str, int | None]]:

@@ -12,6 +12,7 @@ from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
 from graphmind.resolve.python.containers import Containers
+from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
@@ -21,7 +22,7 @@ EMPTY: Value = frozenset()
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
 
 
-class TypeEval(Names, ArgumentFlow, Containers):
+class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
     def __init__(self, resolver: Resolving, flows: bool = True):

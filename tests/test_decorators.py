@@ -1,0 +1,95 @@
+"""Decorators that put a wrapper of their own in place of a function: a call reaches the wrapper too,
+stacked decorators pass the inner wrapper on, and edits to any of the three files (decorator,
+decorated function, caller) leave the same rows as a clean index."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from graphmind.index.indexer import index_workspace
+from graphmind.query.export import call_graph
+
+from langcases import snapshot
+
+GUARDS = '''def logged(func):
+    def wrapper(*args):
+        return func(*args)
+    return wrapper
+
+
+def timed(func):
+    def clock(*args):
+        return func(*args)
+    return clock
+'''
+
+TASKS = '''from guards import logged, timed
+
+
+@logged
+def build(x):
+    return x
+
+
+@logged
+@timed
+def deploy(x):
+    return x
+'''
+
+MAIN = '''from tasks import build, deploy
+
+
+def main():
+    build(1)
+    deploy(2)
+'''
+
+
+def _workspace(tmp_path: Path) -> Path:
+    work = tmp_path / "work"
+    work.mkdir()
+    for name, text in {"guards.py": GUARDS, "tasks.py": TASKS, "main.py": MAIN}.items():
+        (work / name).write_text(text)
+    index_workspace(work)
+    return work
+
+
+def _equals_clean(work: Path, tmp_path: Path) -> None:
+    clean = tmp_path / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+
+
+def test_a_call_reaches_the_function_and_the_outermost_wrapper(tmp_path):
+    graph = call_graph(_workspace(tmp_path))
+    assert graph["main.main"] == ["guards.logged.wrapper", "tasks.build", "tasks.deploy"]
+
+
+def test_stacked_decorators_pass_the_inner_wrapper_to_the_outer_one(tmp_path):
+    graph = call_graph(_workspace(tmp_path))
+    assert graph["guards.logged.wrapper"] == ["guards.timed.clock", "tasks.build"]
+    assert graph["guards.timed.clock"] == ["tasks.deploy"]
+
+
+def test_a_decorator_that_stops_wrapping_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    (work / "guards.py").write_text(GUARDS.replace("    return wrapper\n", "    return func\n"))
+    index_workspace(work)
+    assert call_graph(work)["main.main"] == ["guards.timed.clock", "tasks.build", "tasks.deploy"]
+    _equals_clean(work, tmp_path)
+
+
+def test_a_decorator_added_or_removed_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    (work / "tasks.py").write_text(TASKS.replace("@logged\ndef build", "@timed\ndef build"))
+    index_workspace(work)
+    assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "guards.timed.clock", "tasks.build",
+                                             "tasks.deploy"]
+    _equals_clean(work, tmp_path)
+    (work / "tasks.py").write_text(TASKS.replace("@logged\n@timed\n", ""))
+    index_workspace(work)
+    assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "tasks.build", "tasks.deploy"]
+    _equals_clean(work, tmp_path)
