@@ -93,3 +93,54 @@ def test_a_decorator_added_or_removed_is_followed_incrementally(tmp_path):
     index_workspace(work)
     assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "tasks.build", "tasks.deploy"]
     _equals_clean(work, tmp_path)
+
+
+DUAL = '''def unsafe(message):
+    def decorator(func):
+        def inner(*args):
+            return func(*args)
+        return inner
+    if callable(message):
+        return decorator(message)
+    return decorator
+
+
+class Registry:
+    def add(self, func):
+        return func
+
+    def register(self, name=None):
+        def dec(func):
+            return self.add(func)
+        if name is None:
+            return dec
+        return self.add(name)
+
+
+registry = Registry()
+
+
+@unsafe
+def connect():
+    return 1
+
+
+@registry.register
+def task():
+    return 2
+
+
+def main():
+    connect()
+    task()
+'''
+
+
+def test_a_closure_that_is_itself_a_decorator_is_no_wrapper(tmp_path):
+    """`unsafe` used bare returns `inner` (a wrapper: it calls `func`), not `decorator`, which it returns
+    when called with a message; `register`'s `dec` only passes its own parameter on."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "dual.py").write_text(DUAL)
+    index_workspace(work)
+    assert call_graph(work)["dual.main"] == ["dual.connect", "dual.task", "dual.unsafe.decorator.inner"]

@@ -11,7 +11,10 @@ or anything not defined inside it leaves `f` as it is. Part of `TypeEval`
 """
 from __future__ import annotations
 
+import re
+
 EMPTY: frozenset = frozenset()
+IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 class Decorators:
@@ -63,12 +66,31 @@ class Decorators:
         return EMPTY
 
     def _closures(self, scope: int, decorator: str) -> frozenset:
-        """The functions defined inside a decorator that it returns."""
+        """The wrappers a decorator returns: functions defined inside it that reach for what it was
+        passed (`_wraps`), none enclosing another (`decorator` in `def deco(x): def decorator(f):
+        def inner(): …`, which a decorator usable with or without arguments returns too)."""
         out: set = set()
         for kind, dec in self.expr(scope, decorator):
             if kind != "fn" or dec not in self.t.syms:
                 continue
             inside = self.t.syms[dec].qualname + "."
-            out |= {a for a in self.returns(dec)
-                    if a[0] == "fn" and a[1] in self.t.syms and self.t.syms[a[1]].qualname.startswith(inside)}
-        return frozenset(out)
+            out |= {a[1] for a in self.returns(dec) if a[0] == "fn" and a[1] in self.t.syms
+                    and self.t.syms[a[1]].qualname.startswith(inside) and self._wraps(a[1], dec)}
+        quals = [self.t.syms[c].qualname for c in out]
+        return frozenset(("fn", c) for c in out if not any(q.startswith(self.t.syms[c].qualname + ".") for q in quals))
+
+    def _wraps(self, closure: int, decorator: int) -> bool:
+        """Whether a closure reaches for a parameter of the functions enclosing it up to the decorator
+        (`return f(*args)`): a wrapper calls what it wraps; a closure only passing its own parameter on
+        (`def dec(func): return self.register(func)`) is a decorator itself. A closure whose body
+        binds nothing is given the benefit of the doubt."""
+        params: set[str] = set()
+        sym = self.t.syms[closure]
+        while sym.parent is not None and sym.id != decorator:
+            sym = self.t.syms[sym.parent]
+            params |= {name for name, rows in self.t.bindings.get(sym.id, {}).items()
+                       if any(kind == "param" for kind, _ in rows)}
+        texts = [name[1:] if name[:1] == "(" else value for name, rows in self.t.bindings.get(closure, {}).items()
+                 for kind, value in rows if kind != "param"]
+        params -= {"self", "cls"}
+        return not texts or any(not params.isdisjoint(IDENT.findall(text)) for text in texts)
