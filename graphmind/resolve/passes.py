@@ -64,5 +64,5 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     if session is not None:
         session.record(r, classes, store.graph_version())
     else:       # the evaluators point back at the resolver: without that cycle reference counting frees the
-        r.types = r.first_order = None      # tables here, not a collection over millions of objects later
+        r.types = r.first_order = r.one_hop = None      # tables here, not a collection over millions of objects later
     return total

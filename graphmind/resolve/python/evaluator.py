@@ -25,8 +25,8 @@ MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing att
 class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
-    def __init__(self, resolver: Resolving, flows: bool = True):
-        self.r, self.t, self.flows = resolver, resolver.t, flows
+    def __init__(self, resolver: Resolving, flows: bool = True, hops: bool = True):
+        self.r, self.t, self.flows, self.hops = resolver, resolver.t, flows, hops and flows
         self.solver = Solver(frozenset.union)
         self._cuts: dict[int, tuple[int, ...]] = {}          # scope -> lines of its top-level rebindings
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
