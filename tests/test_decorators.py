@@ -112,9 +112,14 @@ class Registry:
     def register(self, name=None):
         def dec(func):
             return self.add(func)
+
+        def named(func):
+            return self.register(name, func)
         if name is None:
             return dec
-        return self.add(name)
+        if callable(name):
+            return self.add(name)
+        return named
 
 
 registry = Registry()
@@ -133,6 +138,18 @@ def task():
 def main():
     connect()
     task()
+
+
+def twice():
+    @unsafe
+    def step():
+        return 1
+    step()
+
+    @unsafe
+    def step():
+        return 2
+    step()
 '''
 
 
@@ -143,4 +160,6 @@ def test_a_closure_that_is_itself_a_decorator_is_no_wrapper(tmp_path):
     work.mkdir()
     (work / "dual.py").write_text(DUAL)
     index_workspace(work)
-    assert call_graph(work)["dual.main"] == ["dual.connect", "dual.task", "dual.unsafe.decorator.inner"]
+    graph = call_graph(work)
+    assert graph["dual.main"] == ["dual.connect", "dual.task", "dual.unsafe.decorator.inner"]
+    assert graph["dual.unsafe.decorator.inner"] == ["dual.connect", "dual.twice.step"]   # names defined twice: as before

@@ -14,15 +14,17 @@ from __future__ import annotations
 import re
 
 EMPTY: frozenset = frozenset()
-IDENT = re.compile(r"[A-Za-z_]\w*")
+CALLED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\(")      # the names called in an expression: `f(…)`
 
 
 class Decorators:
     """The decorator half of the evaluator (mixed into TypeEval: t, expr, returns, solver)."""
 
     def decorators(self, scope: int, name: str) -> list[str]:
-        """The plain decorators of the definitions of `name` in `scope`, outermost first."""
-        return [value for kind, value in self.t.bindings.get(scope, {}).get("@" + name, ()) if kind == "decorator"]
+        """The plain decorators of the definition of `name` in `scope`, outermost first; none when one
+        comes twice (several definitions of the name, whose decorators cannot be told apart)."""
+        out = [value for kind, value in self.t.bindings.get(scope, {}).get("@" + name, ()) if kind == "decorator"]
+        return out if len(set(out)) == len(out) else []
 
     def applied(self, scope: int, name: str, callee: str) -> frozenset | None:
         """What the decorator `callee` is passed where it decorates `name` in `scope`: `name`'s function,
@@ -80,17 +82,17 @@ class Decorators:
         return frozenset(("fn", c) for c in out if not any(q.startswith(self.t.syms[c].qualname + ".") for q in quals))
 
     def _wraps(self, closure: int, decorator: int) -> bool:
-        """Whether a closure reaches for a parameter of the functions enclosing it up to the decorator
-        (`return f(*args)`): a wrapper calls what it wraps; a closure only passing its own parameter on
-        (`def dec(func): return self.register(func)`) is a decorator itself. A closure whose body
-        binds nothing is given the benefit of the doubt."""
+        """Whether a closure calls a parameter of the functions enclosing it up to the decorator
+        (`return f(*args)`, read from its bindings and argument rows): a wrapper calls what it wraps; a
+        closure passing parameters on (`def dec(func): return self.filter(name, func)`) is a decorator
+        itself. A closure whose body binds nothing (`f()` alone) is given the benefit of the doubt."""
         params: set[str] = set()
         sym = self.t.syms[closure]
         while sym.parent is not None and sym.id != decorator:
             sym = self.t.syms[sym.parent]
             params |= {name for name, rows in self.t.bindings.get(sym.id, {}).items()
                        if any(kind == "param" for kind, _ in rows)}
-        texts = [name[1:] if name[:1] == "(" else value for name, rows in self.t.bindings.get(closure, {}).items()
+        texts = [name[1:] + "(" if name[:1] == "(" else value for name, rows in self.t.bindings.get(closure, {}).items()
                  for kind, value in rows if kind != "param"]
         params -= {"self", "cls"}
-        return not texts or any(not params.isdisjoint(IDENT.findall(text)) for text in texts)
+        return not texts or any(not params.isdisjoint(CALLED.findall(text)) for text in texts)
