@@ -3,13 +3,12 @@ stacked decorators pass the inner wrapper on, and edits to any of the three file
 decorated function, caller) leave the same rows as a clean index."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from graphmind.index.indexer import index_workspace
 from graphmind.query.export import call_graph
 
-from langcases import snapshot
+from langcases import assert_equals_clean, indexed_workspace
 
 GUARDS = '''def logged(func):
     def wrapper(*args):
@@ -47,20 +46,7 @@ def main():
 
 
 def _workspace(tmp_path: Path) -> Path:
-    work = tmp_path / "work"
-    work.mkdir()
-    for name, text in {"guards.py": GUARDS, "tasks.py": TASKS, "main.py": MAIN}.items():
-        (work / name).write_text(text)
-    index_workspace(work)
-    return work
-
-
-def _equals_clean(work: Path, tmp_path: Path) -> None:
-    clean = tmp_path / "clean"
-    shutil.rmtree(clean, ignore_errors=True)
-    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
-    index_workspace(clean)
-    assert snapshot(work) == snapshot(clean)
+    return indexed_workspace(tmp_path, {"guards.py": GUARDS, "tasks.py": TASKS, "main.py": MAIN})
 
 
 def test_a_call_reaches_the_function_and_the_outermost_wrapper(tmp_path):
@@ -79,7 +65,7 @@ def test_a_decorator_that_stops_wrapping_is_followed_incrementally(tmp_path):
     (work / "guards.py").write_text(GUARDS.replace("    return wrapper\n", "    return func\n"))
     index_workspace(work)
     assert call_graph(work)["main.main"] == ["guards.timed.clock", "tasks.build", "tasks.deploy"]
-    _equals_clean(work, tmp_path)
+    assert_equals_clean(work, tmp_path)
 
 
 def test_a_decorator_added_or_removed_is_followed_incrementally(tmp_path):
@@ -88,11 +74,11 @@ def test_a_decorator_added_or_removed_is_followed_incrementally(tmp_path):
     index_workspace(work)
     assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "guards.timed.clock", "tasks.build",
                                              "tasks.deploy"]
-    _equals_clean(work, tmp_path)
+    assert_equals_clean(work, tmp_path)
     (work / "tasks.py").write_text(TASKS.replace("@logged\n@timed\n", ""))
     index_workspace(work)
     assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "tasks.build", "tasks.deploy"]
-    _equals_clean(work, tmp_path)
+    assert_equals_clean(work, tmp_path)
 
 
 DUAL = '''def unsafe(message):
