@@ -11,7 +11,7 @@ from __future__ import annotations
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
-from graphmind.resolve.python.containers import Containers
+from graphmind.resolve.python.containers import Containers, of
 from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -53,7 +53,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{"))
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
-            return frozenset(("of", a) for a in self.expr(scope, text, at))
+            return of(self.expr(scope, text, at))
         return EMPTY
 
     # -- expressions -----------------------------------------------------------------------------
