@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -145,6 +145,7 @@ CREATE INDEX IF NOT EXISTS imports_resolved ON imports(resolved);
 CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS bindings_args ON bindings(name) WHERE kind = 'args';   -- call sites per name (store/flows.py)
+CREATE INDEX IF NOT EXISTS bindings_decorators ON bindings(value, name) WHERE kind = 'decorator';   -- store/reopen.py
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);
 CREATE INDEX IF NOT EXISTS inherits_target ON inherits(target_id, class_id);

@@ -8,6 +8,7 @@ MEMBER_READ = 2     # CallRow.implicit for `obj.attr` read without a call: an ed
 # the resolution of an implicit call or member read that reaches no definition: kept (so a definition
 # added later re-opens it, whatever order files arrive in), never listed as a call site
 UNREACHED = "unreached"
+PARAMETER_CALLS = "("   # BindingRow.name the argument rows of calls through a parameter (`cb(x)`) are filed under again
 
 
 @dataclass(slots=True)

@@ -26,7 +26,7 @@ Differences of convention, decided here (the suite's side is mapped to ours, or 
   `__init__` is an edge to `Cls.__init__` on both sides (an `instantiate` edge to a class with no
   `__init__` is not in the strict kinds, and the suite has none either).
 - Kept as differences, not mapped: calling a decorated function is an edge to the decorated function
-  in our corpus, to the wrapper the decorator returned in the suite; implicit dunder calls of a `for`
+  and to the wrapper the decorator returned in our corpus, to the wrapper only in the suite; implicit dunder calls of a `for`
   loop (`__iter__`, `__next__`) are `implicit` edges for us, outside the strict kinds.
 Exit status: 0, 1 when a case failed to index, 2 when DIR holds no case.
 """

@@ -58,3 +58,22 @@ def snapshot(root: Path) -> dict:
     bases = conn.execute("SELECT s.qualname, i.base, t.qualname FROM inherits i JOIN symbols s ON s.id = i.class_id"
                          " LEFT JOIN symbols t ON t.id = i.target_id").fetchall()
     return {"calls": sorted(rows, key=repr), "bases": sorted(bases, key=repr)}
+
+
+def assert_equals_clean(work: Path, tmp_path: Path) -> None:
+    """A clean index of a copy of the tree (made afresh each time) has the same rows as `work`'s."""
+    clean = tmp_path / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+
+
+def indexed_workspace(tmp_path: Path, files: dict[str, str]) -> Path:
+    """`tmp_path/work` holding these files (name -> text), indexed."""
+    work = tmp_path / "work"
+    work.mkdir()
+    for name, text in files.items():
+        (work / name).write_text(text)
+    index_workspace(work)
+    return work

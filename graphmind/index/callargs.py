@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from graphmind.index.snippets import DOTTED, MAX_VALUE, folded, head_name, node_text
-from graphmind.models import BindingRow
+from graphmind.models import PARAMETER_CALLS, BindingRow
 
 Enclosing = Callable[[int, bool], int]
 _PREFIX = 256          # bytes read for the head of a name called
@@ -72,12 +72,17 @@ def argument_rows(source: bytes, sites: list, names: set[str] | None, called: se
 def alias_rows(out: list[BindingRow]) -> None:
     """A call through a name bound to another (`c = func; c(b)`): its argument row again under the
     name it stands for ("(func"), so the parameters of `func` see it (the resolver checks that the
-    call reaches them); the alias is bound in the call's scope or at module level, to a plain name."""
+    call reaches them); the alias is bound in the call's scope or at module level, to a plain name.
+    A call through a parameter of its scope (`def run(cb): cb(x)`): its row again under "(" (PARAMETER_CALLS),
+    as the function it reaches is known only once the parameter's value is (resolve/python/arguments.py)."""
     aliases: dict[tuple[int, str], set[str]] = {}
+    params: set[tuple[int, str]] = set()
     for b in out:
         if b.kind == "assign" and DOTTED.match(b.value) and b.value.rsplit(".", 1)[-1] != b.name:
             aliases.setdefault((b.scope, b.name), set()).add(b.value.rsplit(".", 1)[-1])
-    if not aliases:
+        elif b.kind == "param" and b.name not in ("self", "cls"):
+            params.add((b.scope, b.name))
+    if not aliases and not params:
         return
     for b in [b for b in out if b.kind == "args"]:
         head = b.value.partition("\t")[0]
@@ -85,6 +90,8 @@ def alias_rows(out: list[BindingRow]) -> None:
             continue
         for target in sorted(aliases.get((b.scope, head)) or aliases.get((0, head), ())):
             out.append(BindingRow(b.scope, "(" + target, "args", b.value, b.line))
+        if (b.scope, head) in params and b.name == "(" + head:
+            out.append(BindingRow(b.scope, PARAMETER_CALLS, "args", b.value, b.line))
 
 
 def _may_start(source: bytes, start: int, end: int, names: set[str]) -> bool:

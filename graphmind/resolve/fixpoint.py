@@ -13,6 +13,8 @@ call sites are resolved in).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from heapq import heappop, heappush
+from itertools import count
 
 EMPTY: frozenset = frozenset()
 MAX_OPEN = 100      # keys asked inside each other at most; deeper, the question waits for the solve
@@ -31,6 +33,8 @@ class Solver:
         self._value: dict[Hashable, frozenset] = {}  # provisional values of open keys
         self._asking: list[Hashable] = []            # the keys whose function is running, innermost last
         self._hits: list[bool] = []                  # per stack place: read while open (a cycle closes there)
+        self._readers: dict[Hashable, set] = {}      # open key -> the keys that read its provisional value
+        self._order = count()                        # ties in the work list, broken by the order queued
         self.evaluations = 0
 
     def ask(self, key: Hashable, compute: Callable[[], frozenset]) -> frozenset:
@@ -42,6 +46,7 @@ class Solver:
         if pos is not None:                          # open: the asker is in a cycle with it
             self._hits[pos] = True
             self._lower(pos)
+            self._read(key)
             return self._value[key]
         if len(self._asking) > MAX_OPEN:         # too deep: ask again when the whole stack is solved
             self._hits[0] = True
@@ -54,11 +59,13 @@ class Solver:
         self._run(key)
         if self._low[key] < pos:                     # part of a cycle closing further down
             self._lower(self._low[key])
+            self._read(key)
             return self._value[key]
         if any(self._hits[pos:]):
             self._solve(pos)
         if self._low[key] < pos:                     # solving it reached further down
             self._lower(self._low[key])
+            self._read(key)
             return self._value[key]
         return self._close(pos, key)
 
@@ -88,23 +95,44 @@ class Solver:
             if pos < self._low[asker]:
                 self._low[asker] = pos
 
+    def _read(self, key: Hashable) -> None:
+        """The asking key read the provisional value of `key`: evaluate it again when that grows."""
+        if self._asking:
+            readers = self._readers.get(key)
+            if readers is None:
+                readers = self._readers[key] = set()
+            readers.add(self._asking[-1])
+
     def _solve(self, pos: int) -> None:
-        """Evaluate the open keys from `pos` up again until no value changes."""
-        changed = True
-        while changed:
-            changed = False
-            i = pos
-            while i < len(self._stack):              # keys may join the cycle while it is solved
-                key = self._stack[i]
-                changed |= self._run(key)
-                if self._low[key] < self._low[self._stack[pos]]:
-                    self._low[self._stack[pos]] = self._low[key]
-                i += 1
+        """Evaluate the open keys from `pos` up again until no value changes: each once, in stack
+        order, then only those that read a provisional value that grew since (a work list), so a long
+        cycle costs its changes, not its length times the rounds its values take to settle."""
+        root = self._stack[pos]
+        queued: set[Hashable] = set()
+        waiting: list[tuple[int, int, Hashable]] = []          # (stack place, order queued, key)
+        i = pos
+        while i < len(self._stack) or waiting:
+            if i < len(self._stack):             # keys may join the cycle while it is solved
+                key, i = self._stack[i], i + 1
+            else:
+                place, _, key = heappop(waiting)
+                queued.discard(key)
+                if self._pos.get(key) != place:
+                    continue
+            grew = self._run(key)
+            if self._low[key] < self._low[root]:
+                self._low[root] = self._low[key]
+            for reader in self._readers.get(key, ()) if grew else ():
+                place = self._pos.get(reader)
+                if place is not None and pos <= place < i and reader not in queued:
+                    queued.add(reader)
+                    heappush(waiting, (place, next(self._order), reader))
 
     def _close(self, pos: int, root: Hashable) -> frozenset:
         """Memoize the keys of a solved component (the stack from `pos` up)."""
         for key in self._stack[pos:]:
             self.memo[key] = self._value.pop(key)
             del self._pos[key], self._low[key], self._fns[key]
+            self._readers.pop(key, None)
         del self._stack[pos:], self._hits[pos:]
         return self.memo[root]

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS
-from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
+from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
+from graphmind.store.flows import through_file
 from graphmind.store.plan import FilePlan
 
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
@@ -276,7 +276,7 @@ class Planner:
             return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new) | bases_of(new))
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
-        names = set(change.names) | flow_names(old, new)
+        names = set(change.names) | flow_names(old, new) | through_file(conn, file_id)
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if change.names and not change.wide:  # an override that comes or goes: its bases' self-calls dispatch anew
             changed |= bases_of(old) | bases_of(new)
@@ -289,7 +289,7 @@ class Planner:
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
-        names = set(old.names) | old.aliases() | flow_names(old, None) | built(old)
+        names = set(old.names) | old.aliases() | flow_names(old, None) | built(old) | through_file(conn, file_id)
         return FilePlan([], names, True, old_hashes=old_hashes, changed=names | member_names(old) | bases_of(old))
 
     def mentions(self, text: str) -> list[str]:

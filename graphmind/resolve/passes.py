@@ -6,11 +6,13 @@ from collections.abc import Callable
 from graphmind.pools import collector_paused
 from graphmind.models import Delta
 from graphmind.resolve.hooks import DEFINITIONS
+from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
 from graphmind.resolve.spread import can_spread, pending_chunks, resolve_chunk, resolved_chunks
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
+from graphmind.store.flows import parameter_calls, passed_through, reopen_flows
 
 
 def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
@@ -33,9 +35,8 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     conn = store.conn
     if incremental:
         store.reset_pending_sites(delta.fresh if delta is not None else frozenset())
-    todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
     if progress:
-        progress(0, todo)
+        progress(0, conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0])
     if session is not None:
         tables, dirty = session.prepare(conn, store.root, delta if incremental else None, store.version_at_begin)
         r = Resolver(tables, session.bases, session.subs, dirty)
@@ -43,6 +44,9 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     else:
         tables, dirty = load_tables(conn, store.root), None
         r = Resolver(tables)
+    if incremental:
+        _follow_parameter_calls(store, r)
+    todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
     chunks = pending_chunks(conn)               # in chunks: memory stays flat on a cold index
     spread = session is None and not incremental and can_spread(jobs, todo)
     total = 0
@@ -64,5 +68,25 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     if session is not None:
         session.record(r, classes, store.graph_version())
     else:       # the evaluators point back at the resolver: without that cycle reference counting frees the
-        r.types = r.first_order = None      # tables here, not a collection over millions of objects later
+        r.types = r.first_order = r.one_hop = None      # tables here, not a collection over millions of objects later
     return total
+
+
+def _follow_parameter_calls(store: Store, r: Resolver) -> None:
+    """Pending calls through a parameter (`def run(cb): cb(x)`) may reach functions whose typed calls
+    a clean index resolves with what they pass: those are re-opened first (store/flows.py), until no
+    new function is reached (re-opened calls may go through parameters in turn). What they reached
+    before, the store re-opened when it sent them back to pending."""
+    seen: set[str] = set()
+    while True:
+        rows = parameter_calls(store.conn, "c.resolution = 'pending'")
+        targets = [(None, None, None, None, None, target) for _, caller, callee, name, line, _ in rows
+                   for target, how, _ in r.resolve_call(caller, callee, name, 0, r.types.point(caller, line))
+                   if target is not None and how != "possible"]
+        names = passed_through(store.conn, targets) - seen
+        if not names:
+            return
+        seen |= names
+        with store.transaction():
+            reopen_flows(store.conn, PLANNER, names)
+        store.reset_pending_sites()             # one pending row a site, as after any re-open

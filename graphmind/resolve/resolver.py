@@ -36,8 +36,8 @@ class Resolver(ClassHierarchy):
         self.state: dict[str, object] = {}              # the language hooks' per-pass state
         self._init_hierarchy(known_bases, known_subs, dirty)
         self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
-        self.types = TypeEval(self)
-        self.first_order = TypeEval(self, flows=False)     # resolves call sites for parameter flow
+        # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
+        self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
         for lang in sorted(set(tables.lang.values())):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
@@ -192,6 +192,7 @@ class Resolver(ClassHierarchy):
         if implicit == MEMBER_READ:
             return self._property_read(caller, callee, name, at)
         rows = self._resolve(caller, callee, name, at=at)
+        rows = self.types.with_wrappers(caller, rows)     # a decorated function's wrapper runs too
         if implicit and not any(target is not None and how != "possible" for target, how, _ in rows):
             return []
         return rows

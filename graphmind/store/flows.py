@@ -4,7 +4,8 @@ the functions they pass their parameters on to, transitively (`fromstr(s)` → `
 when what `fromstr` is passed changes, so does what `GEOSGeometry.__init__` is passed); and where a
 function returns what it was passed (`mark_safe(s)` returns `s`), the typed calls elsewhere that
 use what it returns (`mark_safe(f)()`, `x = mark_safe(f); x()`), transitively through functions
-returning that in turn."""
+returning that in turn. A call through a parameter (`def run(cb): cb(x)`) passes arguments to the
+functions it reaches: those are followed the same way."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -26,6 +27,34 @@ _SCOPES = (
 _RETURNS = ("return", "yield", "yieldfrom")
 
 
+_THROUGH = ("SELECT c.id, c.caller_id, c.callee, c.name, c.line, c.target_id FROM bindings b"   # through bindings_args
+            " JOIN calls c ON c.caller_id = b.scope_id AND c.line = b.line"
+            " AND c.callee = substr(b.value, 1, instr(b.value, char(9)) - 1)"
+            " WHERE b.kind = 'args' AND b.name = '(' AND ")
+
+
+def parameter_calls(conn: apsw.Connection, condition: str, arg: object = None) -> list[tuple]:
+    """The call rows of calls through a parameter (`def run(cb): cb(x)`, argument rows filed under
+    models.PARAMETER_CALLS) meeting a condition on `c` (the calls row) or `b` (the binding row):
+    (id, caller, callee, name, line, target)."""
+    return conn.execute(_THROUGH + condition, () if arg is None else (arg,)).fetchall()
+
+
+def passed_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
+    """The names whose parameters such calls (as parameter_calls gives them) pass arguments to: of
+    the functions they reach (the class, for `__init__`), to follow as reopen_flows does."""
+    ids = orjson.dumps(sorted({row[5] for row in rows if row[5] is not None})).decode()
+    return {name for name, in conn.execute(
+        "SELECT CASE WHEN s.name = '__init__' THEN coalesce(p.name, s.name) ELSE s.name END FROM symbols s"
+        " LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.id IN (SELECT value FROM json_each(?))", (ids,))}
+
+
+def through_file(conn: apsw.Connection, file_id: int) -> set[str]:
+    """"(NAME" of the functions a file's calls through parameters reach before it is written: what they
+    pass may change or vanish (what they reach after, the resolve pass follows: resolve/passes.py)."""
+    return {"(" + name for name in passed_through(conn, parameter_calls(conn, "b.file_id = ?", file_id))}
+
+
 def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:
     """Arguments passed to functions of these names changed: the typed calls inside those functions
     (and the functions nested in them), which read their parameters, may resolve differently; a
@@ -41,6 +70,8 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -
         new = {sid: parent for sid, parent in found.items() if sid not in scopes}
         scopes |= set(new)
         passed, returns = _tainted_uses(conn, planner, new, set(), params=True)
+        passed |= passed_through(conn, parameter_calls(     # what calls through their parameters reach now
+            conn, "b.scope_id IN (SELECT value FROM json_each(?))", orjson.dumps(sorted(new)).decode()))
         _follow_returns(conn, planner, _returns_followed(conn, returns - returned), returned)
         frontier = _followed(conn, passed - seen)
     if scopes:

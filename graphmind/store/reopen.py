@@ -29,6 +29,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     # what changed meaning (a wide change names every name of its file; these are what differs)
     changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^"})
     classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
+    named |= _decorated_by(conn, changed)
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     reopen_flows(conn, planner, {n[1:] for n in flows})
@@ -42,6 +43,15 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
+
+
+def _decorated_by(conn: apsw.Connection, names: set[str]) -> set[str]:
+    """The functions decorated by a changed name (`@logged`, `@guards.logged`): a call of one reaches
+    the wrapper the decorator returns (graphmind/resolve/python/decorators.py), which may differ now."""
+    if not names:
+        return set()
+    return {name[1:] for name, value in conn.execute("SELECT name, value FROM bindings WHERE kind = 'decorator'")
+            if last_name(value) in names}
 
 
 def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:

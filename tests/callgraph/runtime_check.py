@@ -13,7 +13,7 @@ then prints, per case, the expected edges that never ran and the runtime edges t
 
 Differences are expected where the conventions are static rather than dynamic: branches that did not
 run (dispatch tables, platform imports), unknown receivers, decorated functions (the convention names
-the decorated function, the runtime sees the wrapper), dataclass __init__ (generated, not in the source).
+the decorated function as well as the wrapper the runtime sees), dataclass __init__ (generated, not in the source).
 Review every other difference. `--unrun` also lists the functions that never ran, to review by hand.
 The cases' code is executed: only run it on the trusted corpus.
 """

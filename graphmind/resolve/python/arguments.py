@@ -10,12 +10,15 @@ its parameter on to itself) are solved by the same fixpoint.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 
 from graphmind.config import MAX_FLOW_SITES as MAX_SITES
+from graphmind.models import PARAMETER_CALLS
 from graphmind.resolve.pyexpr import split_items
 from graphmind.resolve.tables import CLASS_KINDS
 
 _KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
+Site = tuple[int, str, str, "int | None", bool]    # (scope, callee, arguments, point, through a parameter)
 _NO_EDGE = frozenset({"possible", "unresolved", "builtin", "external"})
 
 
@@ -23,6 +26,8 @@ class ArgumentFlow:
     """The parameter half of the evaluator (mixed into TypeEval, which provides expr and the solver)."""
 
     flows = True            # False: the first-order evaluator that resolves call sites for the full one
+    hops = True             # False: the evaluator that resolves calls through parameters for the full one
+    _through: dict | None = None
 
     def flowed(self, fn: int, param: str, position: str) -> frozenset:
         """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
@@ -41,28 +46,51 @@ class ArgumentFlow:
         if method and index is not None:
             index -= 1                      # the receiver is not written among the arguments
         out: set = set()
-        for scope, callee, args, at in self.call_sites(sym, parent):
-            if fn not in self.site_targets(scope, callee, at):
+        for scope, callee, args, at, through in self.call_sites(sym, parent):
+            if not through and fn not in self.site_targets(scope, callee, at):
                 continue
             text = _argument(args, param, index)
             if text:
-                out |= self.expr(scope, text, at)
+                applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
+                out |= applied if applied is not None else self.expr(scope, text, at)
         return frozenset(out)
 
-    def call_sites(self, sym, parent) -> list[tuple[int, str, str, int | None]]:
+    def call_sites(self, sym, parent) -> list[Site]:
         """Where a function may be called with arguments: sites naming it (its class, for `__init__`),
-        each with the point of its scope's body it is at (python/names.py); none when there are more
-        than MAX_SITES (a name that common says little about its callers)."""
+        and calls through a parameter that reach it (`through_parameters`), each with the point of
+        its scope's body it is at (python/names.py); none when there are more than MAX_SITES (a name
+        that common says little about its callers)."""
         name = parent.name if sym.name == "__init__" and parent is not None else sym.name
         sites = self.t.arg_sites.get(name, {})
-        out: list[tuple[int, str, str, int | None]] = []
-        if sum(len(v) for v in sites.values()) > MAX_SITES:
+        through = self.through_parameters().get(sym.id, ()) if self.hops else ()
+        out: list[Site] = []
+        if sum(len(v) for v in sites.values()) + len(through) > MAX_SITES:
             return out
         for scope, values in sites.items():
-            lines = self.t.order.get(scope, {}).get("(" + name)
-            for i, value in enumerate(values):
-                callee, _, args = value.partition("\t")
-                out.append((scope, callee, args, self.point(scope, lines[i][0]) if lines else None))
+            out.extend(self._sites(scope, name, values, False))
+        out.extend(through)
+        return out
+
+    def through_parameters(self) -> dict[int, list[Site]]:
+        """Calls through a parameter (`def run(cb, x): cb(x)`, filed under PARAMETER_CALLS), by the
+        functions they reach as resolved by the evaluator whose parameters hold only what the sites
+        naming their function pass (`Resolver.one_hop`): so these questions stay few and their
+        cycles short. Built once a pass (a workspace has few such calls: 76 on Django)."""
+        if self._through is None:
+            out: dict[int, list[Site]] = defaultdict(list)
+            for scope, values in self.t.arg_sites.get(PARAMETER_CALLS[1:], {}).items():
+                for site in self._sites(scope, PARAMETER_CALLS[1:], values, True):
+                    for fn in self.r.one_hop.targets(scope, site[1], site[3]):
+                        out[fn].append(site)
+            self._through = out
+        return self._through
+
+    def _sites(self, scope: int, name: str, values: tuple[str, ...], through: bool) -> list[Site]:
+        lines = self.t.order.get(scope, {}).get("(" + name)
+        out = []
+        for i, value in enumerate(values):
+            callee, _, args = value.partition("\t")
+            out.append((scope, callee, args, self.point(scope, lines[i][0]) if lines else None, through))
         return out
 
     def site_targets(self, scope: int, callee: str, at: int | None = None) -> frozenset:

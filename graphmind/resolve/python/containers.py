@@ -20,6 +20,23 @@ _INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
 _SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
 
 
+MAX_NESTING = 4        # containers held in containers this deep hold what the deepest holds (see `of`)
+
+
+def of(values) -> frozenset:
+    """The values as elements of a container: `("of", a)`, except that an element nested MAX_NESTING
+    deep already stays as it is. So values form a finite lattice: a function that stores its own
+    result in what it returns (SymPy's `retdict[i] = _desolve(...)`; `return retdict`) would nest
+    one level deeper each time its cycle is evaluated again, and never settle."""
+    out = []
+    for a in values:
+        x, depth = a, 0
+        while x[0] == "of" and depth < MAX_NESTING:
+            x, depth = x[1], depth + 1
+        out.append(a if depth == MAX_NESTING else ("of", a))
+    return frozenset(out)
+
+
 class Containers:
     """The container half of the evaluator (mixed into TypeEval: expr, name, call, attr, solver)."""
 
@@ -141,7 +158,7 @@ class Containers:
         args = split_top(inner[:-1], ",") if inner.endswith("]") else []
         short = head.strip().rpartition(".")[2]
         if short in _SEQUENCES and args:
-            return frozenset(("of", a) for a in self.annotation(scope, args[0]))
+            return of(self.annotation(scope, args[0]))
         if short in _MAPPINGS and len(args) == 2:
             return frozenset(("vals", a) for a in self.annotation(scope, args[1]))
         return frozenset(("inst", a[1]) for a in self.expr(scope, head) if a[0] == "cls")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
-from graphmind.resolve.python.containers import Containers
+from graphmind.resolve.python.containers import Containers, of
+from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 
@@ -21,11 +22,11 @@ EMPTY: Value = frozenset()
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
 
 
-class TypeEval(Names, ArgumentFlow, Containers):
+class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
-    def __init__(self, resolver: Resolving, flows: bool = True):
-        self.r, self.t, self.flows = resolver, resolver.t, flows
+    def __init__(self, resolver: Resolving, flows: bool = True, hops: bool = True):
+        self.r, self.t, self.flows, self.hops = resolver, resolver.t, flows, hops and flows
         self.solver = Solver(frozenset.union)
         self._cuts: dict[int, tuple[int, ...]] = {}          # scope -> lines of its top-level rebindings
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
@@ -52,7 +53,7 @@ class TypeEval(Names, ArgumentFlow, Containers):
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{"))
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
-            return frozenset(("of", a) for a in self.expr(scope, text, at))
+            return of(self.expr(scope, text, at))
         return EMPTY
 
     # -- expressions -----------------------------------------------------------------------------

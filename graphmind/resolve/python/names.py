@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from graphmind.resolve.python.containers import of
 from graphmind.resolve.pyexpr import split_top
 
 EMPTY: frozenset = frozenset()
@@ -119,7 +120,7 @@ class Names:
                         k == "def" for k, _ in bound or ()) else set()
                     value |= self._bound(s, name, at if first else None)
                     imp = r.import_of(s, name)      # `from x import C as cls` in a branch
-                    value |= {("of", a) for a in self.items(s, name)}   # elements, not the container
+                    value |= of(self.items(s, name))        # elements, not the container
                     if sym.parent is None and bound:
                         value |= self._set_globally(s, name)
                     return frozenset(value | (self.imported(*imp) if imp is not None else EMPTY))

@@ -1,0 +1,151 @@
+"""Decorators that put a wrapper of their own in place of a function: a call reaches the wrapper too,
+stacked decorators pass the inner wrapper on, and edits to any of the three files (decorator,
+decorated function, caller) leave the same rows as a clean index."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from graphmind.index.indexer import index_workspace
+from graphmind.query.export import call_graph
+
+from langcases import assert_equals_clean, indexed_workspace
+
+GUARDS = '''def logged(func):
+    def wrapper(*args):
+        return func(*args)
+    return wrapper
+
+
+def timed(func):
+    def clock(*args):
+        return func(*args)
+    return clock
+'''
+
+TASKS = '''from guards import logged, timed
+
+
+@logged
+def build(x):
+    return x
+
+
+@logged
+@timed
+def deploy(x):
+    return x
+'''
+
+MAIN = '''from tasks import build, deploy
+
+
+def main():
+    build(1)
+    deploy(2)
+'''
+
+
+def _workspace(tmp_path: Path) -> Path:
+    return indexed_workspace(tmp_path, {"guards.py": GUARDS, "tasks.py": TASKS, "main.py": MAIN})
+
+
+def test_a_call_reaches_the_function_and_the_outermost_wrapper(tmp_path):
+    graph = call_graph(_workspace(tmp_path))
+    assert graph["main.main"] == ["guards.logged.wrapper", "tasks.build", "tasks.deploy"]
+
+
+def test_stacked_decorators_pass_the_inner_wrapper_to_the_outer_one(tmp_path):
+    graph = call_graph(_workspace(tmp_path))
+    assert graph["guards.logged.wrapper"] == ["guards.timed.clock", "tasks.build"]
+    assert graph["guards.timed.clock"] == ["tasks.deploy"]
+
+
+def test_a_decorator_that_stops_wrapping_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    (work / "guards.py").write_text(GUARDS.replace("    return wrapper\n", "    return func\n"))
+    index_workspace(work)
+    assert call_graph(work)["main.main"] == ["guards.timed.clock", "tasks.build", "tasks.deploy"]
+    assert_equals_clean(work, tmp_path)
+
+
+def test_a_decorator_added_or_removed_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    (work / "tasks.py").write_text(TASKS.replace("@logged\ndef build", "@timed\ndef build"))
+    index_workspace(work)
+    assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "guards.timed.clock", "tasks.build",
+                                             "tasks.deploy"]
+    assert_equals_clean(work, tmp_path)
+    (work / "tasks.py").write_text(TASKS.replace("@logged\n@timed\n", ""))
+    index_workspace(work)
+    assert call_graph(work)["main.main"] == ["guards.logged.wrapper", "tasks.build", "tasks.deploy"]
+    assert_equals_clean(work, tmp_path)
+
+
+DUAL = '''def unsafe(message):
+    def decorator(func):
+        def inner(*args):
+            return func(*args)
+        return inner
+    if callable(message):
+        return decorator(message)
+    return decorator
+
+
+class Registry:
+    def add(self, func):
+        return func
+
+    def register(self, name=None):
+        def dec(func):
+            return self.add(func)
+
+        def named(func):
+            return self.register(name, func)
+        if name is None:
+            return dec
+        if callable(name):
+            return self.add(name)
+        return named
+
+
+registry = Registry()
+
+
+@unsafe
+def connect():
+    return 1
+
+
+@registry.register
+def task():
+    return 2
+
+
+def main():
+    connect()
+    task()
+
+
+def twice():
+    @unsafe
+    def step():
+        return 1
+    step()
+
+    @unsafe
+    def step():
+        return 2
+    step()
+'''
+
+
+def test_a_closure_that_is_itself_a_decorator_is_no_wrapper(tmp_path):
+    """`unsafe` used bare returns `inner` (a wrapper: it calls `func`), not `decorator`, which it returns
+    when called with a message; `register`'s `dec` only passes its own parameter on."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "dual.py").write_text(DUAL)
+    index_workspace(work)
+    graph = call_graph(work)
+    assert graph["dual.main"] == ["dual.connect", "dual.task", "dual.unsafe.decorator.inner"]
+    assert graph["dual.unsafe.decorator.inner"] == ["dual.connect", "dual.twice.step"]   # names defined twice: as before

@@ -1,0 +1,87 @@
+"""Calls through a parameter (`def run(first, then): first(then)`) pass their arguments on to what the
+parameter holds; edits to the call, to what flows into the parameter and to the function reached
+leave the same rows as a clean index."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from graphmind.index.indexer import index_workspace
+from graphmind.query.export import call_graph
+
+from langcases import assert_equals_clean, indexed_workspace
+
+RUNNER = '''def run_pipeline(first, then):
+    return first(then)
+'''
+
+STEPS = '''def apply_then(then):
+    return then()
+
+
+def apply_twice(then):
+    then()
+    return then()
+
+
+def finish():
+    return "done"
+
+
+def other():
+    return "other"
+'''
+
+MAIN = '''from runner import run_pipeline
+from steps import apply_then, apply_twice, finish, other
+
+
+def main():
+    run_pipeline(apply_then, finish)
+'''
+
+
+def _workspace(tmp_path: Path) -> Path:
+    return indexed_workspace(tmp_path, {"runner.py": RUNNER, "steps.py": STEPS, "main.py": MAIN})
+
+
+def _edit(work: Path, name: str, old: str, new: str) -> None:
+    path = work / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    index_workspace(work)
+
+
+def test_the_arguments_of_a_call_through_a_parameter_reach_what_it_holds(tmp_path):
+    graph = call_graph(_workspace(tmp_path))
+    assert graph["runner.run_pipeline"] == ["steps.apply_then"]
+    assert graph["steps.apply_then"] == ["steps.finish"]
+
+
+def test_what_flows_into_the_parameter_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    _edit(work, "main.py", "run_pipeline(apply_then, finish)", "run_pipeline(apply_then, other)")
+    assert call_graph(work)["steps.apply_then"] == ["steps.other"]
+    assert_equals_clean(work, tmp_path)
+
+
+def test_the_function_reached_changing_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    _edit(work, "main.py", "run_pipeline(apply_then, finish)", "run_pipeline(apply_twice, finish)")
+    graph = call_graph(work)
+    assert graph["steps.apply_twice"] == ["steps.finish"] and "steps.apply_then" not in graph
+    assert_equals_clean(work, tmp_path)
+
+
+def test_the_call_through_the_parameter_changing_is_followed_incrementally(tmp_path):
+    work = _workspace(tmp_path)
+    _edit(work, "runner.py", "return first(then)", "return first(None)")
+    assert "steps.apply_then" not in call_graph(work)
+    assert_equals_clean(work, tmp_path)
+    _edit(work, "runner.py", "return first(None)", "return first(then)")
+    assert call_graph(work)["steps.apply_then"] == ["steps.finish"]
+    assert_equals_clean(work, tmp_path)
+    (work / "runner.py").unlink()
+    index_workspace(work)
+    assert "steps.apply_then" not in call_graph(work)
+    assert_equals_clean(work, tmp_path)
