@@ -156,9 +156,8 @@ class Names:
         holds (`f: F`; not `cb: Callable`, which gives nothing known), or a binding reaching the point
         does, as the first-order evaluator (no parameter flow) sees it: `expr = sympify(expr)`. Not
         `value` itself: inside a cycle still being solved it is provisional, and what the callers brought
-        meanwhile would stay in the cycle's answer, which would then depend on what was asked first."""
-        if any(self.annotation(scope, text) for kind, text in self.t.bindings[scope][name] if kind == "annot"):
-            return True
+        meanwhile would stay in the cycle's answer, which would then depend on what was asked first.
+        (A parameter's annotation is bound on its own line, so it reaches wherever the parameter does.)"""
         first = self.r.first_order
         return any(first._held(scope, name, kind, text, where) for kind, text, where in rows if kind != "param")
 
