@@ -21,17 +21,18 @@ MAX_OPEN = 100      # keys asked inside each other at most; deeper, the question
 
 
 class Solver:
-    """The memo, the stack of open keys and the provisional values of one evaluation pass."""
+    """The memo, the stack of open keys and the provisional values of one evaluation pass.
+
+    An open key has one frame: [its place on the stack, the lowest place it reached, its function, the
+    function's arguments, its provisional value, the key] (one record, not five dictionaries: most keys
+    close as soon as they are asked, and this bookkeeping is paid by every question of a pass)."""
 
     def __init__(self, join: Callable[[frozenset, frozenset], frozenset]):
         self.join = join
         self.memo: dict[Hashable, frozenset] = {}
-        self._pos: dict[Hashable, int] = {}          # open key -> its place on the stack
-        self._low: dict[Hashable, int] = {}          # open key -> the lowest place it reached
+        self._open: dict[Hashable, list] = {}        # open key -> its frame
         self._stack: list[Hashable] = []             # open keys, in the order they were asked
-        self._fns: dict[Hashable, Callable[[], frozenset]] = {}
-        self._value: dict[Hashable, frozenset] = {}  # provisional values of open keys
-        self._asking: list[Hashable] = []            # the keys whose function is running, innermost last
+        self._asking: list[list] = []                # the frames whose function is running, innermost last
         self._hits: list[bool] = []                  # per stack place: read while open (a cycle closes there)
         self._readers: dict[Hashable, set] = {}      # open key -> the keys that read its provisional value
         self._order = count()                        # ties in the work list, broken by the order queued
@@ -40,60 +41,61 @@ class Solver:
     def ask(self, key: Hashable, compute: Callable[[], frozenset]) -> frozenset:
         """The value of a key: memoized, provisional (inside a cycle being solved), or computed now."""
         hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        pos = self._pos.get(key)
-        if pos is not None:                          # open: the asker is in a cycle with it
-            self._hits[pos] = True
-            self._lower(pos)
+        return hit if hit is not None else self._ask(key, compute, ())
+
+    def ask_call(self, key: Hashable, fn: Callable[..., frozenset], *args) -> frozenset:
+        """`ask(key, lambda: fn(*args))`, with no closure made."""
+        hit = self.memo.get(key)
+        return hit if hit is not None else self._ask(key, fn, args)
+
+    def _ask(self, key: Hashable, fn: Callable[..., frozenset], args: tuple) -> frozenset:
+        frame = self._open.get(key)
+        if frame is not None:                        # open: the asker is in a cycle with it
+            self._hits[frame[0]] = True
+            self._lower(frame[0])
             self._read(key)
-            return self._value[key]
+            return frame[4]
         if len(self._asking) > MAX_OPEN:         # too deep: ask again when the whole stack is solved
             self._hits[0] = True
             self._lower(0)
             return EMPTY
-        pos = self._pos[key] = self._low[key] = len(self._stack)
+        pos = len(self._stack)
+        frame = self._open[key] = [pos, pos, fn, args, EMPTY, key]
         self._stack.append(key)
         self._hits.append(False)
-        self._fns[key], self._value[key] = compute, EMPTY
-        self._run(key)
-        if self._low[key] < pos:                     # part of a cycle closing further down
-            self._lower(self._low[key])
+        self._run(frame)
+        if frame[1] < pos:                           # part of a cycle closing further down
+            self._lower(frame[1])
             self._read(key)
-            return self._value[key]
+            return frame[4]
         if any(self._hits[pos:]):
             self._solve(pos)
-        if self._low[key] < pos:                     # solving it reached further down
-            self._lower(self._low[key])
-            self._read(key)
-            return self._value[key]
+            if frame[1] < pos:                       # solving it reached further down
+                self._lower(frame[1])
+                self._read(key)
+                return frame[4]
         return self._close(pos, key)
 
-    def ask_call(self, key: Hashable, fn: Callable[..., frozenset], *args) -> frozenset:
-        """`ask(key, lambda: fn(*args))`, with no closure made when the key is memoized already."""
-        hit = self.memo.get(key)
-        return hit if hit is not None else self.ask(key, lambda: fn(*args))
-
-    def _run(self, key: Hashable) -> bool:
+    def _run(self, frame: list) -> bool:
         """Evaluate one open key against the current provisional values; whether its value grew."""
-        self._asking.append(key)
+        self._asking.append(frame)
         self.evaluations += 1
         try:
-            value = self._fns[key]()
+            value = frame[2](*frame[3])
         finally:
             self._asking.pop()
-        old = self._value[key]
+        old = frame[4]
         new = self.join(old, value) if old else value
         if new == old:
             return False
-        self._value[key] = new
+        frame[4] = new
         return True
 
     def _lower(self, pos: int) -> None:
         if self._asking:
             asker = self._asking[-1]
-            if pos < self._low[asker]:
-                self._low[asker] = pos
+            if pos < asker[1]:
+                asker[1] = pos
 
     def _read(self, key: Hashable) -> None:
         """The asking key read the provisional value of `key`: evaluate it again when that grows."""
@@ -101,13 +103,13 @@ class Solver:
             readers = self._readers.get(key)
             if readers is None:
                 readers = self._readers[key] = set()
-            readers.add(self._asking[-1])
+            readers.add(self._asking[-1][5])
 
     def _solve(self, pos: int) -> None:
         """Evaluate the open keys from `pos` up again until no value changes: each once, in stack
         order, then only those that read a provisional value that grew since (a work list), so a long
         cycle costs its changes, not its length times the rounds its values take to settle."""
-        root = self._stack[pos]
+        root = self._open[self._stack[pos]]
         queued: set[Hashable] = set()
         waiting: list[tuple[int, int, Hashable]] = []          # (stack place, order queued, key)
         i = pos
@@ -117,22 +119,26 @@ class Solver:
             else:
                 place, _, key = heappop(waiting)
                 queued.discard(key)
-                if self._pos.get(key) != place:
+                frame = self._open.get(key)
+                if frame is None or frame[0] != place:
                     continue
-            grew = self._run(key)
-            if self._low[key] < self._low[root]:
-                self._low[root] = self._low[key]
+            frame = self._open[key]
+            grew = self._run(frame)
+            if frame[1] < root[1]:
+                root[1] = frame[1]
             for reader in self._readers.get(key, ()) if grew else ():
-                place = self._pos.get(reader)
+                found = self._open.get(reader)
+                place = found[0] if found is not None else None
                 if place is not None and pos <= place < i and reader not in queued:
                     queued.add(reader)
                     heappush(waiting, (place, next(self._order), reader))
 
     def _close(self, pos: int, root: Hashable) -> frozenset:
         """Memoize the keys of a solved component (the stack from `pos` up)."""
+        opened, memo, readers = self._open, self.memo, self._readers
         for key in self._stack[pos:]:
-            self.memo[key] = self._value.pop(key)
-            del self._pos[key], self._low[key], self._fns[key]
-            self._readers.pop(key, None)
+            memo[key] = opened.pop(key)[4]
+            if readers:
+                readers.pop(key, None)
         del self._stack[pos:], self._hits[pos:]
-        return self.memo[root]
+        return memo[root]
