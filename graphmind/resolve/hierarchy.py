@@ -33,6 +33,7 @@ class ClassHierarchy:
         self._multi: list[int] | None = None
         self._definer_sets: dict[str, set[int]] = {}
         self._subclasses: dict[int, list[int]] = {}
+        self._dispatched: dict[tuple, tuple[int, ...]] = {}
 
     # -- classes -------------------------------------------------------------------------------
     def class_bases(self, cls: int) -> list[int]:
@@ -233,12 +234,21 @@ class ClassHierarchy:
     def dispatch(self, cls: int, caller: int, name: str, is_super: bool) -> list[int]:
         """What `self.name()` (or `super().name()`) in a method of cls reaches: the member its MRO
         finds, plus the override each subclass that inherits the calling method would find (for
-        super(), what comes next after cls in the MRO of each subclass with several bases)."""
-        first = self.member(cls, name, after=cls if is_super else None)
-        found = [first] if first is not None else []
+        super(), what comes next after cls in the MRO of each subclass with several bases).
+        Memoized per calling method for the pass (a method calls the same name on self many times,
+        and each answer walks the subclasses below cls)."""
         method = caller
         while method is not None and self.t.syms[method].parent != cls:
             method = self.t.syms[method].parent
+        key = (cls, method, name, is_super)
+        hit = self._dispatched.get(key)
+        if hit is None:
+            hit = self._dispatched[key] = tuple(self._dispatch(cls, method, name, is_super))
+        return list(hit)
+
+    def _dispatch(self, cls: int, method: int | None, name: str, is_super: bool) -> list[int]:
+        first = self.member(cls, name, after=cls if is_super else None)
+        found = [first] if first is not None else []
         if method is None:
             return found
         mname = self.t.syms[method].name
