@@ -28,6 +28,7 @@ class ArgumentFlow:
     flows = True            # False: the first-order evaluator that resolves call sites for the full one
     hops = True             # False: the evaluator that resolves calls through parameters for the full one
     _through: dict | None = None
+    _call_sites: dict | None = None     # function -> its call sites, for the pass (one list, every parameter)
 
     def flowed(self, fn: int, param: str, position: str) -> frozenset:
         """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
@@ -60,6 +61,15 @@ class ArgumentFlow:
         and calls through a parameter that reach it (`through_parameters`), each with the point of
         its scope's body it is at (python/names.py); none when there are more than MAX_SITES (a name
         that common says little about its callers)."""
+        memo = self._call_sites
+        if memo is None:
+            memo = self._call_sites = {}
+        hit = memo.get(sym.id)
+        if hit is None:
+            hit = memo[sym.id] = self._call_sites_of(sym, parent)
+        return hit
+
+    def _call_sites_of(self, sym, parent) -> list[Site]:
         name = parent.name if sym.name == "__init__" and parent is not None else sym.name
         sites = self.t.arg_sites.get(name, {})
         through = self.through_parameters().get(sym.id, ()) if self.hops else ()
