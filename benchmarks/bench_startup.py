@@ -1,4 +1,5 @@
-"""What a query costs without a daemon: the no-op freshness check and whole query processes (`callers`,
+"""What a query costs without a daemon: the no-op freshness check, a no-op `graphmind index` (its own
+`seconds`, in-process) and whole query processes (`callers`,
 `blast-radius`, `search`), this tree against a baseline tree run side by side (alternated, same shell,
 medians and their ratio), with a bare interpreter (`python -c pass`) and `python -c "import typer"` timed
 in the same loop as the floor and the old cost of the command line's framework.
@@ -19,6 +20,7 @@ results/startup.jsonl. The load average is printed with them: the machine is sha
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -86,6 +88,7 @@ def main() -> None:
             subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "graphmind")], env=envs[name],
                            stdout=subprocess.DEVNULL, check=True)
         samples = {m: {k: [] for k in trees} for m in ("noop_check_seconds", "noop_check_cpu_seconds",
+                                                       "noop_index_inprocess_seconds",
                                                        *(f"{q}_process_{u}" for q in QUERIES for u in ("seconds", "cpu_seconds")))}
         peers = {f"{p}_{u}": [] for p in PEERS for u in ("seconds", "cpu_seconds")}
         load = [os.getloadavg()[0]]
@@ -102,6 +105,11 @@ def main() -> None:
                 wall, cpu = map(float, out.strip().splitlines()[-1].split())
                 samples["noop_check_seconds"][name].append(wall)
                 samples["noop_check_cpu_seconds"][name].append(cpu)
+                out = subprocess.run([sys.executable, "-m", "graphmind", "index", "--json"], cwd=roots[name],
+                                     env=envs[name], capture_output=True, text=True, check=True).stdout
+                summary = json.loads(out)
+                assert summary["changed"] == summary["removed"] == 0, summary
+                samples["noop_index_inprocess_seconds"][name].append(summary["seconds"])
                 for query, argv in QUERIES.items():
                     argv = [a.format(symbol=args.symbol, word=args.word) for a in argv]
                     wall, cpu = _timed([sys.executable, "-m", "graphmind", *argv], roots[name], envs[name])
