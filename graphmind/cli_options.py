@@ -112,7 +112,7 @@ def run(app: App, damaged: tuple[type[BaseException], ...]) -> None:
     typer (cli_spec.run_typer)."""
     args = _argv(sys.argv[1:])
     as_json = "--json" in args
-    bound = bind(app, args)
+    bound = None if "_GRAPHMIND_COMPLETE" in os.environ else bind(app, args)     # shell completion: click's
     try:
         if bound is None:
             status = run_typer(app, args, as_json, emit)
