@@ -9,7 +9,9 @@ Each corpus is copied once into a temporary folder; every run indexes it cold an
 process, `jobs=1`, so every stage's CPU is in that process) in a fresh interpreter whose graphmind is
 this working tree (`tree`) or the sources of a commit (`git archive REV`), the variants alternated
 run after run. Stages are timed by thin wrappers around a few calls (CPU seconds, `process_time`),
-the collector through `gc.callbacks`. One JSON line per corpus, variant and run, then medians;
+the collector through `gc.callbacks` (the same functions exist from 20f0930, the tree the speed issue
+was filed at, onward). One JSON line per corpus, variant and run, then medians, with the row counts
+(more rows is more work: compare CPU with them);
 `--append` adds them to benchmarks/results/stages.jsonl.
 """
 from __future__ import annotations
@@ -29,13 +31,16 @@ from benchkit import corpus_path, log, report
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "stages.jsonl"
-STAGES = ("extract_all", "flow", "write", "tables", "resolve", "indexes")
+# extract_all: parse + extraction of every file (parse: tree-sitter's parse; tags_query: the tag query's
+# matches; flow: the flow facts, of which flow_query is their queries' matches)
+STAGES = ("extract_all", "parse", "tags_query", "flow", "flow_query", "write", "tables", "resolve", "indexes")
 
 # Runs in the child interpreter: argv = root.
 CHILD = r'''
 import gc, json, sys, time
 from pathlib import Path
 import graphmind.index.indexer as ix, graphmind.index.extractor as ex, graphmind.resolve.passes as ps
+import graphmind.index.parser as pa
 from graphmind.store import Store
 acc, gct = {}, {"s": 0.0, "t": 0.0}
 def wrap(owner, name, key):
@@ -49,7 +54,8 @@ def wrap(owner, name, key):
     setattr(owner, name, timed)
 for owner, name, key in ((ix, "process_batch", "extract_all"), (ex, "extract_flow", "flow"),
                          (ps, "load_tables", "tables"), (ix, "resolve_pending", "resolve"),
-                         (Store, "write_results", "write"), (Store, "create_indexes", "indexes")):
+                         (Store, "write_results", "write"), (Store, "create_indexes", "indexes"),
+                         (pa, "parse", "parse"), (pa, "matches", "tags_query"), (pa, "flow_matches", "flow_query")):
     wrap(owner, name, key)
 def collected(phase, info):
     if phase == "start":
@@ -61,9 +67,15 @@ c0 = time.process_time()
 summary = ix.index_workspace(Path(sys.argv[1]), jobs=1)
 cpu = time.process_time() - c0
 store = Store(Path(sys.argv[1]))
-rows = dict(store.conn.execute("SELECT kind, count(*) FROM bindings GROUP BY kind").fetchall())
+count = lambda sql: store.conn.execute(sql).fetchall()
+try:                                   # trees before the flow facts have no bindings table
+    rows = dict(count("SELECT kind, count(*) FROM bindings GROUP BY kind"))
+except Exception:
+    rows = {}
+sizes = {t: count(f"SELECT count(*) FROM {t}")[0][0] for t in ("files", "symbols", "calls")}
 store.close()
-print(json.dumps({"cpu": cpu, "gc": gct["s"], **acc, "edges": summary.edges, "args_rows": rows.get("args", 0)}))
+print(json.dumps({"cpu": cpu, "gc": gct["s"], **acc, "edges": summary.edges, "args_rows": rows.get("args", 0),
+                  "bindings": sum(rows.values()), **sizes}))
 '''
 
 
@@ -110,7 +122,8 @@ def main() -> None:
             for variant, rs in runs.items():
                 med = {k: round(statistics.median(r.get(k, 0.0) for r in rs), 2) for k in ("cpu", "gc", *STAGES)}
                 lines.append({"figure": "stage_cpu_s_median", "corpus": name, "variant": variant, "n_runs": len(rs),
-                              **med, "edges": rs[-1]["edges"], "args_rows": rs[-1]["args_rows"]})
+                              **med, **{k: rs[-1].get(k) for k in ("edges", "args_rows", "bindings", "files",
+                                                                   "symbols", "calls")}})
     stamp["loadavg_end"] = round(os.getloadavg()[0], 2)
     report(lines, RESULTS.name if args.append else None, **stamp)
 

@@ -1,7 +1,8 @@
 """The `graphmind` command: parses arguments, calls the library, prints. No logic of its own.
 
-Shared options, the workspace, freshness and the error contract: cli_options.py; the daemon commands:
-cli_daemon.py; `mcp` and `mcp install`: cli_mcp.py."""
+Shared options, the workspace, freshness and the error contract: cli_options.py; the declarations and
+their two readers (bound without typer, or built into typer): cli_spec.py; the daemon commands, `mcp`
+and `mcp install`: cli_daemon.py."""
 from __future__ import annotations
 
 import logging
@@ -10,45 +11,43 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 from graphmind import config, resources
 from graphmind.arguments import bounded_int
-from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, watch_cmd
-from graphmind.cli_mcp import mcp_app
+from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, mcp_app, watch_cmd
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
                                    open_fresh, phases, root_or_cwd, run, width)
+from graphmind.cli_spec import App, Argument, Option
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
-from graphmind.query import export, graph, lookup, render, status
+from graphmind.query import graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
 from graphmind.store import DAMAGED
 
-app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
+app = App(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
                        "calls what, across files, in milliseconds.")
 
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"graphmind {resources.version()} ({resources.DISTRIBUTION})")
-        raise typer.Exit()
+        emit(f"graphmind {resources.version()} ({resources.DISTRIBUTION})", False)
+        raise SystemExit(0)
 
 
-@app.callback()
-def _main(_version: bool = typer.Option(False, "--version", "-V", callback=_print_version, is_eager=True,
+@app.callback
+def _main(_version: bool = Option(False, "--version", "-V", callback=_print_version, is_eager=True,
                                         help="Print graphmind's version and exit.")) -> None:
     """graphmind: a code graph of your workspace for coding agents. Index once, then ask who calls what,
     across files, in milliseconds."""
 
 
 @app.command("index")
-def index_cmd(path: Optional[Path] = typer.Argument(None, help=(
+def index_cmd(path: Optional[Path] = Argument(None, help=(
                   "A folder in the workspace to index (default: the current one); the workspace is its nearest "
                   "enclosing index, else its git repository's root, else the folder itself.")),
               root: Optional[Path] = RootOpt,
-              jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Parser processes (default: one per core)."),
-              rebuild: bool = typer.Option(False, "--rebuild", help=(
+              jobs: Optional[int] = Option(None, "--jobs", "-j", help="Parser processes (default: one per core)."),
+              rebuild: bool = Option(False, "--rebuild", help=(
                   "Throw the index away and build it afresh (it is derived data: nothing else is lost).")),
               as_json: bool = JsonOpt):
     """Index a workspace (or bring its index up to date): only new or changed files are parsed.
@@ -88,11 +87,11 @@ def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, r
 
 
 @app.command("blast-radius")
-def blast_radius_cmd(symbol: str = typer.Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
-                     depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many hops upward."),
-                     limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit", help="At most this many callers, nearest first."),
-                     take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
-                     kinds: Optional[str] = typer.Option(None, "--kinds", help=(
+def blast_radius_cmd(symbol: str = Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
+                     depth: int = Option(config.DEFAULT_DEPTH, "--depth", "-d", help="How many hops upward."),
+                     limit: int = Option(config.DEFAULT_LIMIT, "--limit", help="At most this many callers, nearest first."),
+                     take_all: bool = Option(False, "--all", help="Take every symbol the name matches."),
+                     kinds: Optional[str] = Option(None, "--kinds", help=(
                          "Only edges of these kinds, comma-separated (default: all): " + ", ".join(ALL_KINDS))),
                      root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                      wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
@@ -105,9 +104,9 @@ def blast_radius_cmd(symbol: str = typer.Argument(..., help="Qualified name, sho
 
 
 @app.command("callers")
-def callers_cmd(symbol: str = typer.Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
-                limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit"),
-                take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
+def callers_cmd(symbol: str = Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
+                limit: int = Option(config.DEFAULT_LIMIT, "--limit"),
+                take_all: bool = Option(False, "--all", help="Take every symbol the name matches."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """The direct callers of a symbol (calls only: call, constructor, instantiate, decorator, property,
@@ -118,10 +117,10 @@ def callers_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
 
 
 @app.command("callees")
-def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
-                depth: int = typer.Option(1, "--depth", "-d", help="How many hops downward."),
-                limit: int = typer.Option(config.DEFAULT_LIMIT, "--limit"),
-                take_all: bool = typer.Option(False, "--all", help="Take every symbol the name matches."),
+def callees_cmd(symbol: str = Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
+                depth: int = Option(1, "--depth", "-d", help="How many hops downward."),
+                limit: int = Option(config.DEFAULT_LIMIT, "--limit"),
+                take_all: bool = Option(False, "--all", help="Take every symbol the name matches."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace.
@@ -131,12 +130,12 @@ def callees_cmd(symbol: str = typer.Argument(..., help="Qualified name, short na
 
 
 @app.command("symbols")
-def symbols_cmd(pattern: Optional[str] = typer.Argument(None, help="Substring of the qualified name, or a glob with *."),
-                file: Optional[str] = typer.Option(None, "--file", metavar="FILE", help=(
+def symbols_cmd(pattern: Optional[str] = Argument(None, help="Substring of the qualified name, or a glob with *."),
+                file: Optional[str] = Option(None, "--file", metavar="FILE", help=(
                     "Only symbols in this file (path relative to the workspace root).")),
-                kind: Optional[str] = typer.Option(None, "--kind", metavar="KIND", help=(
+                kind: Optional[str] = Option(None, "--kind", metavar="KIND", help=(
                     "Only this kind: function, method, class, module, ... (an unknown kind lists the known ones).")),
-                limit: int = typer.Option(200, "--limit", metavar="N", help="At most N rows; the total is always given."),
+                limit: int = Option(200, "--limit", metavar="N", help="At most N rows; the total is always given."),
                 root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """List definitions by name, file or kind, with location and signature.
@@ -168,8 +167,8 @@ def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
 
 
 @app.command("export")
-def export_cmd(fmt: str = typer.Option("json", "--format", metavar="FORMAT", help="json (the only format)."),
-               root: Optional[Path] = RootOpt, as_json: bool = typer.Option(True, "--json", help=(
+def export_cmd(fmt: str = Option("json", "--format", metavar="FORMAT", help="json (the only format)."),
+               root: Optional[Path] = RootOpt, as_json: bool = Option(True, "--json", help=(
                    "The output is JSON in any case (accepted for the same flags on every command).")),
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Every symbol and the resolved call graph {caller: [callees]} as one JSON document.
@@ -177,16 +176,17 @@ def export_cmd(fmt: str = typer.Option("json", "--format", metavar="FORMAT", hel
     Example: `graphmind export > graph.json`."""
     if fmt != "json":
         raise BadArgumentError(f"unknown --format '{fmt}': the only format is json")
+    from graphmind.query import export
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     emit({**export.export_document(conn), "freshness": fresh.as_json()}, True)
 
 
 @app.command("impact")
-def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:LINE", help=(
+def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE", help=(
                    "Changed lines instead of git: FILE:LINE or FILE:START-END (workspace-relative).")),
-               staged: bool = typer.Option(False, "--staged", help="Only the staged changes."),
-               base: Optional[str] = typer.Option(None, "--base", help="Everything changed since this git ref."),
-               depth: int = typer.Option(config.DEFAULT_DEPTH, "--depth", "-d", metavar="N", help=(
+               staged: bool = Option(False, "--staged", help="Only the staged changes."),
+               base: Optional[str] = Option(None, "--base", help="Everything changed since this git ref."),
+               depth: int = Option(config.DEFAULT_DEPTH, "--depth", "-d", metavar="N", help=(
                    "How many caller hops to follow.")),
                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
@@ -212,12 +212,12 @@ def impact_cmd(ranges: Optional[list[str]] = typer.Argument(None, metavar="FILE:
 
 
 @app.command("search")
-def search_cmd(query: str = typer.Argument(..., help=(
+def search_cmd(query: str = Argument(..., help=(
                    "A name (process_refund, processRefund, Class.method), part of one, or words describing "
                    "the code (\"retry with backoff\").")),
-               kind: Optional[str] = typer.Option(None, "--kind", help="Only this kind: function, method, class, module, ..."),
-               file: Optional[str] = typer.Option(None, "--file", help="Only in this file or folder (relative path, or a glob with *)."),
-               limit: int = typer.Option(20, "--limit", help="At most this many results."), mode: Optional[str] = ModeOpt,
+               kind: Optional[str] = Option(None, "--kind", help="Only this kind: function, method, class, module, ..."),
+               file: Optional[str] = Option(None, "--file", help="Only in this file or folder (relative path, or a glob with *)."),
+               limit: int = Option(20, "--limit", help="At most this many results."), mode: Optional[str] = ModeOpt,
                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Find definitions by name or by words, best first: exact names, then names starting with the query,
@@ -244,16 +244,16 @@ def search_cmd(query: str = typer.Argument(..., help=(
 
 
 @app.command("map")
-def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of the map (met within 15%)."),
-            focus: Optional[list[str]] = typer.Option(None, "--focus", help=(
+def map_cmd(tokens: int = Option(1024, "--tokens", help="Token budget of the map (met within 15%)."),
+            focus: Optional[list[str]] = Option(None, "--focus", help=(
                 "A file you are working on (repeatable): what it references ranks higher; its own "
                 "definitions are left out (you have it open).")),
-            mention: Optional[list[str]] = typer.Option(None, "--mention", help=(
+            mention: Optional[list[str]] = Option(None, "--mention", help=(
                 "An identifier or file path you care about (repeatable): its definitions rank higher.")),
-            max_context: Optional[int] = typer.Option(None, "--max-context", help=(
+            max_context: Optional[int] = Option(None, "--max-context", help=(
                 "Your model's context window in tokens: with no --focus the map may grow to 8x --tokens, "
                 "staying 4096 below it.")),
-            line_numbers: bool = typer.Option(False, "--line-numbers", help="Prefix each definition with its line."),
+            line_numbers: bool = Option(False, "--line-numbers", help="Prefix each definition with its line."),
             root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
             wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """A map of the workspace for getting oriented: its most important definitions (PageRank over who
@@ -272,8 +272,8 @@ def map_cmd(tokens: int = typer.Option(1024, "--tokens", help="Token budget of t
     sys.stdout.write(not_fresh(fresh).lstrip("\n") + "\n" if not fresh.fresh else "")
 
 
-app.add_typer(daemon_app, name="daemon")
-app.add_typer(mcp_app, name="mcp")
+app.add_group("daemon", lambda: daemon_app)
+app.add_group("mcp", lambda: mcp_app)
 app.command("watch")(watch_cmd)
 app.command("embed")(embed_cmd)
 

@@ -1,19 +1,23 @@
-"""The `graphmind daemon start|stop|status` commands, `graphmind watch`, and `graphmind embed` (the semantic index, built
-in the background by the daemon once made; the embed extra): arguments in, output out."""
+"""The commands that run long or keep something running: `graphmind daemon start|stop|status`, `graphmind watch`,
+`graphmind embed` (the semantic index, built in the background by the daemon once made; the embed extra),
+`graphmind mcp` (serve the code graph to an agent over stdio) and `graphmind mcp install` (register it in a
+client's project config): arguments in, output out."""
 from __future__ import annotations
 
 import signal
 import sys
 import time
 from pathlib import Path
-from typing import Optional
-
-import typer
+from typing import TYPE_CHECKING, Optional
 
 from graphmind.cli_options import JsonOpt, RootOpt, emit, open_fresh, phases, root_or_cwd
+from graphmind.cli_spec import App, Option
 from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError, DaemonRunningError
 
-daemon_app = typer.Typer(no_args_is_help=True, help=(
+if TYPE_CHECKING:                  # typer.Context, mcp's callback annotation: cli_spec resolves it with typer
+    import typer
+
+daemon_app = App(no_args_is_help=True, help=(
     "A background daemon per workspace that re-indexes files within moments of a save, so every query sees "
     "the code as it is on disk. Start it once per workspace; queries use it on their own."))
 
@@ -91,18 +95,18 @@ def daemon_status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
         if client.lock_held(root):          # alive (it holds the daemon lock) but not answering
             emit({"running": True, "answering": False, "pid": pid, "error": exc.message} if as_json
                  else f"running: pid {pid}, not answering: {exc.message}", as_json)
-            raise typer.Exit(4)
+            sys.exit(4)
         stale = pid is not None and not client.lock_held(root)
         st = {"running": False, "stale_pid": pid if stale else None}
         emit(st if as_json else "not running" + (f" (pid {pid} did not stop cleanly; the next start recovers)"
                                                  if stale else ""), as_json)
-        raise typer.Exit(3)
+        sys.exit(3)
     st.pop("ok", None)
     emit({"running": True, **st} if as_json else _daemon_status_text(st), as_json)
 
 
 def watch_cmd(root: Optional[Path] = RootOpt,
-              background: bool = typer.Option(False, "--background", hidden=True, help="Log to .graphmind/daemon.log.")):
+              background: bool = Option(False, "--background", hidden=True, help="Log to .graphmind/daemon.log.")):
     """Run the daemon in the foreground: watch the workspace and re-index on every save, one log line per
     update, until Ctrl-C. `graphmind daemon start` runs the same in the background.
 
@@ -114,7 +118,7 @@ def watch_cmd(root: Optional[Path] = RootOpt,
 
 _STOP: list[bool] = []
 
-ModeOpt = typer.Option(None, "--mode", metavar="MODE", help=(
+ModeOpt = Option(None, "--mode", metavar="MODE", help=(
     "lexical (names and words), semantic (by meaning: the embed extra and `graphmind embed`) or hybrid "
     "(both fused; the default when the workspace has vectors, else lexical)."))
 
@@ -141,3 +145,49 @@ def embed_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
     emit(doc if as_json else (f"{report.encoded} definitions embedded, {report.reused} reused, {report.files} files"
                               f" in {doc['seconds']}s" + ("" if report.done else "; stopped: run again to finish")),
          as_json)
+
+
+TOOLS = ("blast_radius", "callers", "callees", "find_symbol", "search", "symbol_source", "change_impact",
+         "repo_map", "index_status")
+
+mcp_app = App(invoke_without_command=True, help=(
+    "Serve the code graph to a coding agent over MCP (stdio), read-only, every answer within a token budget: "
+    + ", ".join(TOOLS) + ". Register it with `graphmind mcp install --client claude|cursor|vscode`, or as the "
+    "command `graphmind mcp` in any MCP client. Tools, arguments and answers: docs/mcp.md."))
+
+
+@mcp_app.callback
+def mcp_cmd(ctx: typer.Context, root: Optional[Path] = RootOpt,
+            daemon: bool = Option(True, "--daemon/--no-daemon", help=(
+                "Keep the index fresh through the workspace's daemon: attach to a running one, else run one "
+                "inside this server until it exits (default). --no-daemon: re-index changed files before each "
+                "answer instead."))):
+    """Serve the workspace (indexed on the first call if it has no index yet) until the client hangs up."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from graphmind.agent import server as mcp_server
+    mcp_server.serve(root_or_cwd(root), daemon=daemon)
+
+
+@mcp_app.command("install")
+def mcp_install_cmd(client: str = Option(..., "--client", metavar="claude|cursor|vscode", help=(
+                        "The client whose project config gets the server: claude (.mcp.json), cursor "
+                        "(.cursor/mcp.json), vscode (.vscode/mcp.json).")),
+                    show: bool = Option(False, "--print", help="Print the config it would write; write nothing."),
+                    root: Optional[Path] = RootOpt, as_json: bool = JsonOpt):
+    """Register `graphmind mcp` in a client's config file in the workspace root, keeping every other server
+    and setting in it.
+
+    Examples: `graphmind mcp install --client claude`, `graphmind mcp install --client vscode --print`."""
+    from graphmind.agent import install
+    root = root_or_cwd(root)
+    path, doc = install.merged_config(root, client)
+    if not show:
+        install.write_config(path, doc)
+    if as_json:
+        emit({"client": client, "file": str(path), "written": not show, "config": doc}, True)
+    elif show:
+        import json
+        emit(f"# {path}\n" + json.dumps(doc, indent=2), False)
+    else:
+        emit(f"registered graphmind in {path} (restart {client} or reload its MCP servers to use it)", False)

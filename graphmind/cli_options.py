@@ -1,34 +1,25 @@
 """What every `graphmind` command shares: its common options, finding the workspace, printing."""
 from __future__ import annotations
 
-import copy
-import shutil
+import os
 import sys
 from pathlib import Path
 from typing import Optional
 
-import orjson
-import typer
-from typer.core import TyperArgument, TyperOption
-
-try:                                          # typer >= 0.20 carries its own copy of click
-    from typer._click.exceptions import UsageError
-except ImportError:                           # pragma: no cover - older typer, on click
-    from click.exceptions import UsageError
-
-from graphmind.errors import EXIT_USAGE, DamagedIndexError, GraphmindError, NoIndexError
+from graphmind.cli_spec import App, Option, bind, run_typer
+from graphmind.errors import DamagedIndexError, GraphmindError, NoIndexError
 from graphmind.index import roots
 from graphmind.store import index_path
 
-RootOpt = typer.Option(None, "--root", metavar="PATH", help=(
+RootOpt = Option(None, "--root", metavar="PATH", help=(
     "Workspace root, taken as it is (default: the nearest folder at or above the current one with a "
     ".graphmind/ index, else the git repository's root, else the current folder)."))
-JsonOpt = typer.Option(False, "--json", help="Print JSON with stable field names (see docs/cli.md).")
+JsonOpt = Option(False, "--json", help="Print JSON with stable field names (see docs/cli.md).")
 WAIT_FRESH_DEFAULT = 5.0
-WaitFreshOpt = typer.Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
+WaitFreshOpt = Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
     "With a running daemon: first wait until every file saved before this command is in the index "
     f"(bare flag: up to {WAIT_FRESH_DEFAULT:g}s). Without one, the index is refreshed anyway."))
-NoRefreshOpt = typer.Option(False, "--no-refresh", help=(
+NoRefreshOpt = Option(False, "--no-refresh", help=(
     "Answer from the index as it is (no daemon: do not re-index changed files first); stale files are flagged."))
 
 
@@ -70,15 +61,20 @@ def not_fresh(fresh) -> str:
 
 def width() -> int | None:
     """The terminal's width when stdout is one; None into a pipe (agents read every character)."""
-    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    if not sys.stdout.isatty():
+        return None
+    import shutil
+    return shutil.get_terminal_size().columns
 
 
 def emit(doc: dict | list | str, as_json: bool) -> None:
     """Print a command's answer: indented JSON, or the text as it is."""
     if as_json:
+        import orjson                     # only for JSON answers: its own imports cost a text answer ~15 ms
         sys.stdout.buffer.write(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
     else:
-        typer.echo(doc)
+        sys.stdout.write(f"{doc}\n")
+        sys.stdout.flush()
 
 
 def _argv(args: list[str]) -> list[str]:
@@ -110,57 +106,35 @@ def fail(exc: GraphmindError, as_json: bool) -> None:
     sys.exit(exc.exit_status)
 
 
-def _tidy_help(command) -> None:
-    """Help that reads like a manual: `--limit N`, `SYMBOL`, never typer's `<int>`, `<list[str]>`, `<bool>`."""
-    for param in command.params:
-        if isinstance(param, TyperArgument):
-            param.metavar = param.metavar or param.name.upper()
-            param.display_type_rich = lambda ctx: None        # the metavar says it; no `<str>` after it
-            usage = param.metavar if param.required else f"[{param.metavar}]"
-            param.get_usage_pieces = lambda ctx, u=usage + ("..." if param.nargs != 1 else ""): [u]
-        elif isinstance(param, TyperOption) and not param.is_flag and param.metavar is None:
-            kind = getattr(getattr(param, "type", None), "name", None) or param.bare_type()
-            param.metavar = {"int": "N", "float": "SECONDS", "path": "PATH", "Path": "PATH"}.get(kind, param.name.upper())
-    for sub in getattr(command, "commands", {}).values():
-        _tidy_help(sub)
-
-
-def _named_only(app: typer.Typer, args: list[str]) -> typer.Typer:
-    """The app with only the command the arguments name: typer turns every command's signature into
-    click parameters on each run (about a third of a query process's own time), and one is run. The
-    whole app when no command is named or the name is none of its (click then suggests one)."""
-    name = next((a for a in args if not a.startswith("-")), None)
-    commands = [c for c in app.registered_commands if c.name == name]
-    groups = [g for g in app.registered_groups if g.name == name]
-    if not commands and not groups:
-        return app
-    only = copy.copy(app)
-    only.registered_commands, only.registered_groups = commands, groups
-    return only
-
-
-def run(app: typer.Typer, damaged: tuple[type[BaseException], ...]) -> None:
-    """Run the app as the `graphmind` command under one error contract for every command."""
+def run(app: App, damaged: tuple[type[BaseException], ...]) -> None:
+    """Run the app as the `graphmind` command under one error contract for every command: a plain command
+    line of a top-level command is bound here (cli_spec.bind: no typer, no click), any other goes through
+    typer (cli_spec.run_typer)."""
     args = _argv(sys.argv[1:])
     as_json = "--json" in args
-    command = typer.main.get_command(_named_only(app, args))
-    _tidy_help(command)
+    bound = None if "_GRAPHMIND_COMPLETE" in os.environ else bind(app, args)     # shell completion: click's
     try:
-        status = command.main(args=args, prog_name="graphmind", standalone_mode=False)
-    except UsageError as exc:
-        if not as_json:
-            exc.show()
-            sys.exit(EXIT_USAGE)
-        emit({"error": "usage", "message": exc.format_message()}, True)
-        sys.exit(EXIT_USAGE)
-    except typer.Abort:
-        sys.stderr.write("error: interrupted\n")
-        sys.exit(130)
+        if bound is None:
+            status = run_typer(app, args, as_json, emit)
+        else:
+            status = _call(*bound)
     except GraphmindError as exc:
         fail(exc, as_json)
     except damaged as exc:                     # found damaged while reading (pages overwritten)
         fail(DamagedIndexError(f"({exc})"), as_json)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _call(func, kwargs: dict):
+    """Call a bound command as click would: Ctrl-C is `error: interrupted` (130); a closed pipe exits 1 quietly."""
+    try:
+        return func(**kwargs)
+    except KeyboardInterrupt:
+        sys.stderr.write("\nerror: interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing more to flush at exit
+        sys.exit(1)
 
 
 class _Phases:

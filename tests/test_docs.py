@@ -9,12 +9,9 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def command_names() -> list[str]:
-    names = []
-    for cmd in app.registered_commands:
-        names.append(cmd.name or cmd.callback.__name__.replace("_", "-"))
-    for group in app.registered_groups:
-        for cmd in group.typer_instance.registered_commands:
-            names.append(f"{group.name} {cmd.name or cmd.callback.__name__}")
+    names = list(app.commands)
+    for group, load in app.groups.items():
+        names += [f"{group} {name}" for name in load().commands]
     return names
 
 

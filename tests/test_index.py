@@ -1,11 +1,13 @@
 """Indexing a real fixture workspace: what is found, what is skipped, what changes on re-index."""
 from __future__ import annotations
 
+import json
 import os
 import time
 
 import pytest
 
+from graphmind.edgekinds import CALL_KINDS
 from graphmind.query.export import call_graph
 from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
@@ -126,6 +128,31 @@ def test_edit_and_delete_update_edges(indexed_shop):
     # the call to retry lost its target and says so instead of dangling
     row = conn.execute("SELECT target_id, resolution FROM calls WHERE callee='retry'").fetchone()
     assert row == (None, "external")
+
+
+def _counted(root) -> tuple[int, int]:
+    return open_reader(root).execute(
+        "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'), (SELECT count(*) FROM calls"
+        " WHERE target_id IS NOT NULL AND resolution != 'possible' AND kind IN (SELECT value FROM json_each(?)))",
+        (json.dumps(list(CALL_KINDS)),)).fetchone()
+
+
+def test_the_totals_a_run_reports_follow_every_change(indexed_shop):
+    """A run's symbol and edge totals are kept between runs (counting scans every call row): they must
+    still be the table's own after an edit, an addition, a deletion and a no-op run."""
+    root = indexed_shop
+    first = index_workspace(root)
+    assert (first.symbols, first.edges) == _counted(root)
+    (root / "scripts" / "tool.py").write_text("from shop.orders import is_even\n\n\ndef main():\n    return is_even(4)\n")
+    (root / "shop" / "extra.py").write_text("from shop.orders import is_even\n\n\ndef one():\n    return is_even(1)\n"
+                                            "\n\ndef two():\n    return one() and is_even(2)\n")
+    edited = index_workspace(root)
+    assert (edited.symbols, edited.edges) == _counted(root) != (first.symbols, first.edges)
+    (root / "shop" / "extra.py").unlink()
+    removed = index_workspace(root)
+    assert (removed.symbols, removed.edges) == _counted(root) != (edited.symbols, edited.edges)
+    noop = index_workspace(root)
+    assert noop.changed == noop.removed == 0 and (noop.symbols, noop.edges) == _counted(root)
 
 
 def test_incremental_equals_clean_index(indexed_shop, tmp_path):

@@ -13,8 +13,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "graphmind"
 
 # What each part may import besides itself. "shared" is the top-level vocabulary (models, errors,
-# config, resources, languages, tokens, budget, paths, places); "cli" is cli.py, its cli_options.py
-# and cli_daemon.py, and __main__.py.
+# config, resources, languages, tokens, budget, paths, places); "cli" is cli.py, its cli_options.py,
+# cli_spec.py and cli_daemon.py, and __main__.py.
 ALLOWED = {
     "shared": set(),
     "store": {"shared"},
@@ -27,7 +27,7 @@ ALLOWED = {
     "agent": {"shared", "store", "query", "live", "semantic"},
     "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic"},
 }
-TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_daemon", "cli_mcp", "__main__"}
+TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_spec", "cli_daemon", "__main__"}
 MAX_MODULES_PER_FOLDER = 20
 MAX_LINES = 300
 

@@ -117,18 +117,32 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
         store.set_meta("indexed_at", str(time.time()))
         if skipped is not None:
             store.set_meta("skipped", json.dumps(skipped.as_json()))
+    if totals:                                  # a scan of calls: the daemon skips it
+        summary.symbols, summary.edges = _totals(store)
     if checkpoint:                              # a long-lived writer does both while idle instead
         if summary.changed or summary.removed:
             store.optimize()
         store.checkpoint()
-    if totals:                                  # symbol and edge totals (a scan of calls: the daemon skips it)
-        counts = store.conn.execute(
-            "SELECT (SELECT count(*) FROM symbols WHERE kind != 'module'),"
-            " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
-            f" AND {sql_in(CALL_KINDS)})").fetchone()
-        summary.symbols, summary.edges = counts
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _totals(store: Store) -> tuple[int, int]:
+    """Symbols and resolved call edges. Counting them scans the calls table (0.3 s of a 0.4 s no-op run on
+    Django), so the counts are kept in meta.totals with the graph_version they were read at (one
+    statement, one snapshot) and taken from there while it is the same: every write of symbols or call
+    rows bumps it in its own transaction."""
+    kept, version = store.conn.execute("SELECT (SELECT value FROM meta WHERE key = 'totals'),"
+                                       " (SELECT value FROM meta WHERE key = 'graph_version')").fetchone()
+    if kept is not None and kept.split()[0] == str(version):
+        return int(kept.split()[1]), int(kept.split()[2])
+    version, symbols, edges = store.conn.execute(
+        "SELECT (SELECT value FROM meta WHERE key = 'graph_version'),"
+        " (SELECT count(*) FROM symbols WHERE kind != 'module'),"
+        " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
+        f" AND {sql_in(CALL_KINDS)})").fetchone()
+    store.set_meta("totals", f"{version} {symbols} {edges}")
+    return symbols, edges
 
 
 class _Filling:

@@ -1,23 +1,19 @@
 """Talking to a workspace's daemon: where its files are, requests over its socket, start and stop.
 
-Cheap to import (no watchdog, no tree-sitter): the CLI asks it on every query whether a daemon runs.
+Cheap to import (no watchdog, no tree-sitter; socket, the wire format and subprocess only once a daemon's
+socket file is there or one is started): the CLI asks it on every query whether a daemon runs.
 """
 from __future__ import annotations
 
 import fcntl
 import os
 import signal
-import socket
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import orjson
-
 from graphmind import config, private
-from graphmind.live import protocol
 from graphmind.errors import DaemonBusyError, DaemonError, DaemonNotRunningError
 
 SOCKET_PATH_MAX = 100        # AF_UNIX paths are limited to 107 bytes; longer roots use a short path in /tmp
@@ -74,10 +70,14 @@ class Connection:
     """One connection to a daemon; requests are answered in order."""
 
     def __init__(self, root: Path, timeout: float = 5.0):
+        path = daemon_files(root).socket
+        if not os.path.exists(path):           # no socket file: no daemon (the usual case of a query)
+            raise DaemonNotRunningError()
+        import socket
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.settimeout(timeout)
         try:
-            self.sock.connect(str(daemon_files(root).socket))
+            self.sock.connect(str(path))
         except OSError:
             self.sock.close()
             raise DaemonNotRunningError() from None
@@ -85,6 +85,7 @@ class Connection:
 
     def request(self, op: str, /, **fields) -> dict:
         """Send one request; the reply (raises DaemonError on an error reply)."""
+        from graphmind.live import protocol
         reply = self.raw(protocol.encode({"op": op, **fields}))
         if not reply.get("ok") and reply.get("kind") == "busy":
             raise DaemonBusyError(reply.get("error", "every connection is in use"))
@@ -94,6 +95,9 @@ class Connection:
 
     def raw(self, line: bytes) -> dict:
         """Send bytes as they are; the next reply line, decoded."""
+        import orjson
+
+        from graphmind.live import protocol
         try:
             try:
                 self.sock.sendall(line)
@@ -135,6 +139,7 @@ def running(root: Path) -> bool:
 
 def wait_fresh(root: Path, timeout: float) -> dict | None:
     """Ask the daemon to wait until pending changes are committed; its reply, or None when none runs."""
+    from graphmind.live import protocol
     try:
         with Connection(root, timeout + 5.0) as conn:
             return conn.request("wait_fresh", timeout=min(max(timeout, 0.0), protocol.MAX_WAIT_S))
@@ -146,6 +151,7 @@ def start(root: Path, timeout: float = START_TIMEOUT_S) -> dict:
     """Start a detached daemon for root and wait until it answers; its ping reply."""
     files = daemon_files(root)
     private.index_dir(root)
+    import subprocess
     with os.fdopen(private.open_own(files.log, os.O_WRONLY | os.O_CREAT | os.O_APPEND), "ab") as logf:
         proc = subprocess.Popen([sys.executable, "-m", "graphmind", "watch", "--root", str(root), "--background"],
                                 stdin=subprocess.DEVNULL, stdout=logf, stderr=logf, cwd=str(root),

@@ -2,10 +2,10 @@
 class's constructors, and base classes (inherits), in either direction."""
 from __future__ import annotations
 
-import apsw
-import orjson
-
+import json
 from functools import lru_cache
+
+import apsw
 
 from graphmind.edgekinds import ALL_KINDS, CONSTRUCTOR, INHERIT, INSTANTIATE, sql_in
 
@@ -28,6 +28,12 @@ _DOWN_BASES = ("SELECT i.target_id, walk.depth + 1 FROM walk CROSS JOIN inherits
                " WHERE walk.depth < ?2 AND i.target_id IS NOT NULL")
 
 
+def json_list(values) -> str:
+    """A list or tuple as the JSON text SQLite's json_each reads (the stdlib's json: orjson's own imports
+    cost a query process more than its speed saves on lists this short)."""
+    return json.dumps(values, separators=(",", ":"))
+
+
 @lru_cache(maxsize=64)
 def walk_sql(direction: str, kinds: tuple[str, ...]) -> str:
     """A recursive walk from the ids in ?1 up to depth ?2, at most ?3 rows, over edges of `kinds`
@@ -44,12 +50,12 @@ def walk_sql(direction: str, kinds: tuple[str, ...]) -> str:
 
 def links(conn: apsw.Connection, ids: list[int], kinds: tuple[str, ...]) -> list[tuple[int, int, int, str, str]]:
     """Every edge among `ids`: (dependant, definition, line, resolution, kind)."""
-    key = orjson.dumps(ids).decode()
+    key = json_list(ids)
     out = list(conn.execute(
         # CROSS JOIN fixes the loop order (ids outside, the calls_caller index inside) whatever the statistics say
         "SELECT c.caller_id, c.target_id, c.line, c.resolution, c.kind FROM json_each(?1) j CROSS JOIN calls c"
         f" ON c.caller_id = j.value WHERE c.target_id IN (SELECT value FROM json_each(?1)) AND c.{RESOLVED}"
-        " AND c.kind IN (SELECT value FROM json_each(?2))", (key, orjson.dumps(kinds).decode())))
+        " AND c.kind IN (SELECT value FROM json_each(?2))", (key, json_list(kinds))))
     if INSTANTIATE in kinds:
         out += [(caller, cls, line, how, INSTANTIATE) for caller, cls, line, how in conn.execute(
             "SELECT c.caller_id, m.parent_id, c.line, c.resolution FROM json_each(?1) j CROSS JOIN calls c"

@@ -5,13 +5,12 @@ import time
 from dataclasses import dataclass, field
 
 import apsw
-import orjson
 
 from graphmind import config
 from graphmind.arguments import bounded_int
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, sql_in
 from graphmind.languages import family_members
-from graphmind.query.edges import links, walk_sql
+from graphmind.query.edges import json_list, links, walk_sql
 from graphmind.query.lookup import SymbolRef, symbol_refs
 
 UNRESOLVED_CAP = 1000       # unresolved sites naming a target are counted up to this many
@@ -73,7 +72,7 @@ def _reach(conn: apsw.Connection, sql: str, ids: list[int], depth: int, cap: int
         deadline = time.monotonic() + time_limit
         conn.set_progress_handler(lambda: time.monotonic() > deadline, 2000)
         try:
-            rows = conn.execute(sql, (orjson.dumps(ids).decode(), d, cap)).fetchall()
+            rows = conn.execute(sql, (json_list(ids), d, cap)).fetchall()
             return rows, d, d < depth
         except apsw.InterruptError:
             continue
@@ -125,7 +124,7 @@ def walk(conn: apsw.Connection, targets: list[SymbolRef], direction: str = "up",
             "SELECT DISTINCT callee FROM json_each(?1) j CROSS JOIN calls c WHERE c.caller_id = j.value"
             f" AND c.target_id IS NULL AND c.resolution IN ('external', 'unresolved', 'builtin') AND {CALL_SITES}"
             " ORDER BY callee LIMIT 50",
-            (orjson.dumps(ids).decode(),))]
+            (json_list(ids),))]
     return out
 
 
@@ -133,7 +132,7 @@ def _symbol_rows(conn: apsw.Connection, ids: list[int]) -> dict[int, tuple]:
     return {r[0]: r[1:] for r in conn.execute(
         "SELECT s.id, s.qualname, s.kind, f.path, s.start_line, s.end_line, s.signature"
         " FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value JOIN files f ON f.id = s.file_id",
-        (orjson.dumps(ids).decode(),))}
+        (json_list(ids),))}
 
 
 def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str,
@@ -158,7 +157,7 @@ def _links(conn: apsw.Connection, depth_of: dict[int, int], direction: str,
 
 def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:
     """Possible callers of the targets, and unresolved call sites that name them."""
-    key = orjson.dumps(ids).decode()
+    key = json_list(ids)
     out.possible_total = conn.execute(
         "SELECT count(*) FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
         " WHERE c.resolution = 'possible'", (key,)).fetchone()[0]
@@ -172,7 +171,7 @@ def _honest_up(conn: apsw.Connection, out: Walk, ids: list[int]) -> None:
     where = ("c.name IN (SELECT value FROM json_each(?1)) AND c.target_id IS NULL"
              f" AND c.resolution IN ('possible', 'unresolved', 'pending') AND {CALL_SITES}"
              " AND f.language IN (SELECT value FROM json_each(?2))")
-    args = (orjson.dumps(names).decode(), orjson.dumps(langs).decode())
+    args = (json_list(names), json_list(langs))
     # counted up to a cap: a common name (`get`) must not make every answer slow
     out.unresolved_total = conn.execute(
         f"SELECT count(*) FROM (SELECT 1 FROM calls c JOIN files f ON f.id = c.file_id WHERE {where}"

@@ -1,7 +1,6 @@
 """What a SYMBOL argument names: a qualified name, a short name, a dotted suffix, or FILE:LINE."""
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -101,6 +100,7 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
                 raise AmbiguousSymbolError(query, [f"{r.qualname}  ({r.kind}, {r.where()})" for r in found[:30]])
             return found
     names = [n for (n,) in conn.execute("SELECT DISTINCT name FROM symbols WHERE kind != 'module'")]
+    import difflib                 # only for a name that is not found
     close = difflib.get_close_matches(query.rsplit(".", 1)[-1], names, n=5, cutoff=0.6)
     raise UnknownSymbolError(query, close)
 

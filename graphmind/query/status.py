@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import time
 from pathlib import Path
 
 import apsw
-import orjson
 
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.places import cache_path
+from graphmind.query.edges import json_list
 from graphmind.languages import level
 from graphmind.store import index_path, open_read_only
 
@@ -63,7 +64,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "db_bytes": size,
         **search_index_sizes(conn),
         "reuse": reuse_status(conn, root),
-        "skipped": orjson.loads(skipped[0]) if skipped else None,
+        "skipped": json.loads(skipped[0]) if skipped else None,
     }
 
 
@@ -98,7 +99,7 @@ def stale_paths(conn: apsw.Connection, root: Path, paths: set[str]) -> set[str]:
     stale = set()
     for path, size, mtime, sha in conn.execute(
             "SELECT path, size, mtime_ns, sha256 FROM files WHERE path IN (SELECT value FROM json_each(?))",
-            (orjson.dumps(sorted(paths)).decode(),)):
+            (json_list(sorted(paths)),)):
         try:
             st = os.stat(root / path)
         except OSError:
