@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from graphmind.index.indexer import index_workspace
+from graphmind.config import MAX_FLOW_SITES
 from graphmind.query.export import call_graph
+from graphmind.store import Store
+from graphmind.store.flows import through_file
 
 from langcases import assert_equals_clean, indexed_workspace
 
@@ -84,4 +87,26 @@ def test_the_call_through_the_parameter_changing_is_followed_incrementally(tmp_p
     (work / "runner.py").unlink()
     index_workspace(work)
     assert "steps.apply_then" not in call_graph(work)
+    assert_equals_clean(work, tmp_path)
+
+
+def test_a_write_does_not_reopen_the_flow_of_a_function_called_from_too_many_places(tmp_path):
+    """A function called from more than MAX_FLOW_SITES places holds nothing from its callers, before
+    and after any write: a file whose call through a parameter reaches it does not send its scopes
+    (and whatever they pass their parameters to) back to be resolved again. (On a million-line
+    workspace, a file reaching every `__new__` re-opened the whole of SymPy for one save.)"""
+    hub_sites = "\n".join(f"def site_{i}():\n    hub(finish)\n" for i in range(MAX_FLOW_SITES + 5))
+    files = {"runner.py": RUNNER, "steps.py": STEPS + "\n\ndef hub(then):\n    return then()\n",
+             "sites.py": "from steps import hub, finish\n\n" + hub_sites,
+             "main.py": MAIN.replace("apply_twice, finish", "apply_twice, finish, hub")
+             + "    run_pipeline(hub, finish)\n"}
+    work = indexed_workspace(tmp_path, files)
+    store = Store(work)
+    try:
+        (runner,) = store.conn.execute("SELECT id FROM files WHERE path = 'runner.py'").fetchone()
+        assert through_file(store.conn, runner) == {"(apply_then"}
+    finally:
+        store.close()
+    _edit(work, "runner.py", "return first(then)", "return first(then)\n\n\ndef unrelated():\n    return 1")
+    assert call_graph(work)["runner.run_pipeline"] == ["steps.apply_then", "steps.hub"]
     assert_equals_clean(work, tmp_path)

@@ -8,6 +8,7 @@ returning that in turn. A call through a parameter (`def run(cb): cb(x)`) passes
 functions it reaches: those are followed the same way."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 import apsw
@@ -25,6 +26,7 @@ _SCOPES = (
     "  OR s.qualname > f.qualname || '.' AND s.qualname < f.qualname || '/')"
     " SELECT s.id, s.parent_id FROM scopes JOIN symbols s ON s.id = scopes.id")
 _RETURNS = ("return", "yield", "yieldfrom")
+_CALLED = re.compile(r"(\w+)\(")           # a run of word characters before a parenthesis
 
 
 _THROUGH = ("SELECT c.id, c.caller_id, c.callee, c.name, c.line, c.target_id FROM bindings b"   # through bindings_args
@@ -51,8 +53,14 @@ def passed_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
 
 def through_file(conn: apsw.Connection, file_id: int) -> set[str]:
     """"(NAME" of the functions a file's calls through parameters reach before it is written: what they
-    pass may change or vanish (what they reach after, the resolve pass follows: resolve/passes.py)."""
-    return {"(" + name for name in passed_through(conn, parameter_calls(conn, "b.file_id = ?", file_id))}
+    pass may change or vanish (what they reach after, the resolve pass follows: resolve/passes.py).
+    Not a name called from more than MAX_SITES places beyond what the file's calls through parameters
+    can add or remove: its parameters hold nothing from callers before the write and after it
+    (arguments.call_sites), so nothing there can change (a file reaching every `__new__` re-opened
+    each one, and the functions they pass their parameters to, across the whole workspace)."""
+    rows = parameter_calls(conn, "b.file_id = ?", file_id)
+    names = passed_through(conn, rows)
+    return {"(" + name for name in names if name in _followed(conn, names, len(rows))}
 
 
 def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:
@@ -106,16 +114,17 @@ def _returns_followed(conn: apsw.Connection, names: set[str]) -> set[str]:
     return _followed(conn, {n for n in names if not (n[:2] == "__" and n[-2:] == "__")})
 
 
-def _followed(conn: apsw.Connection, names: set[str]) -> set[str]:
+def _followed(conn: apsw.Connection, names: set[str], slack: int = 0) -> set[str]:
     """The names whose parameters argument flow follows: called from at most MAX_SITES places (the
-    others' parameters hold nothing from their callers, whatever is passed on to them). The names
-    of the written files' own calls are always taken: their count is what changed."""
+    others' parameters hold nothing from their callers, whatever is passed on to them), or `slack`
+    more (sites a write may just have added). The names of the written files' own calls are always
+    taken: their count is what changed."""
     if not names:
         return names
     counts = dict(conn.execute(
         "SELECT j.value, (SELECT count(*) FROM bindings b WHERE b.kind = 'args' AND b.name = '(' || j.value)"
         " FROM json_each(?) j", (orjson.dumps(sorted(names)).decode(),)))
-    return {n for n in names if counts.get(n, 0) <= MAX_SITES}
+    return {n for n in names if counts.get(n, 0) <= MAX_SITES + slack}
 
 
 def _tainted_uses(conn: apsw.Connection, planner: FilePlanner, scopes: dict[int, int | None],
@@ -136,8 +145,23 @@ def _tainted_uses(conn: apsw.Connection, planner: FilePlanner, scopes: dict[int,
     own = dict(conn.execute("SELECT id, name FROM symbols WHERE id IN (SELECT value FROM json_each(?))", (key,)))
     tainted: dict[int, set[str]] = {}
 
+    called = {m[:-1] for m in markers}          # markers are "NAME(": a call of NAME
+    marked: dict[str, bool] = {}
+    mentioned: dict[str, frozenset[str]] = {}
+
     def holds(value: str, names: set[str]) -> bool:
-        return any(m in value for m in markers) or not names.isdisjoint(planner.mentions(value))
+        """Whether a text calls a marker (`NAME(` in it: NAME ends a run of word characters before a
+        parenthesis) or mentions one of `names`; each text read once, whatever the markers' number."""
+        hit = marked.get(value)
+        if hit is None:
+            hit = marked[value] = bool(called) and any(
+                run[i:] in called for run in _CALLED.findall(value) for i in range(len(run)))
+        if hit:
+            return True
+        idents = mentioned.get(value)
+        if idents is None:
+            idents = mentioned[value] = frozenset(planner.mentions(value))
+        return not names.isdisjoint(idents)
 
     def taint(scope: int) -> set[str]:
         if scope not in tainted:
