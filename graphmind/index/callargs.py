@@ -22,12 +22,12 @@ _BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "clas
 MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS, call_arguments), else `?`
 
 # Argument nodes whose text the evaluator can never give a value (resolve/python/evaluator.py reads a call
-# chain `a.b(x)[k]`, a bracketed collection or `await X`: an operator, a literal, a lambda or a
+# chain `a.b(x)[k]`, a bracketed collection, `await X` or a lambda's name: an operator, a literal or a
 # comprehension is none of these; `*xs`, `**kw` are not read at all), so a call passing only such
 # arguments informs no parameter.
 _OPAQUE = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
                      "unary_operator", "comment", "binary_operator", "boolean_operator", "comparison_operator",
-                     "not_operator", "conditional_expression", "lambda", "list_comprehension",
+                     "not_operator", "conditional_expression", "list_comprehension",
                      "dictionary_comprehension", "set_comprehension", "generator_expression", "list_splat",
                      "dictionary_splat"})
 

@@ -29,7 +29,7 @@ from graphmind.store.plan import FilePlan
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
                                     "yieldfrom", "global"})
 ORDERED_KINDS = frozenset({"assign", "annot", "with", "local", "loop", "param"})   # what a name holds, in order
-IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
+IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
 
 Binding = tuple[str, str, str]                      # (name, kind, value)
 Import = tuple[str, str | None, str, str | None]    # (module, symbol, alias, resolved)

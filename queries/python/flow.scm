@@ -23,6 +23,7 @@
 
 (function_definition return_type: (type) @value) @binding.returns
 (return_statement (_) @value) @binding.return
+(lambda body: (_) @value @binding.return)
 (yield (_) @value) @binding.yield
 
 (with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with

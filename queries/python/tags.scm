@@ -8,10 +8,13 @@
   name: (identifier) @name
   body: (block) @body) @definition.function
 
-; A lambda bound to a name is a definition named by its target.
+; A lambda bound to a name is a definition named by its target; any other lambda is one too, named
+; `<lambdaN>` by its place in its scope (graphmind/index/python/lambdas.py; @name is the keyword).
 (assignment
   left: (identifier) @name
   right: (lambda body: (_) @body)) @definition.function
+
+(lambda "lambda" @name body: (_) @body) @definition.function
 
 (call
   function: (identifier) @name) @reference.call
@@ -28,6 +31,10 @@
 ; Calling what a call returns: `app.errorhandler(code)(f)`; @name is the inner call.
 (call
   function: (call) @name) @reference.call
+
+; Calling a lambda where it is written: `(lambda: setup())()`.
+(call
+  function: (parenthesized_expression (lambda)) @name) @reference.call
 
 ; Decorators without arguments are calls of the decorator.
 (decorator (identifier) @name) @reference.call
