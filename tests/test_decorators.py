@@ -149,3 +149,84 @@ def test_a_closure_that_is_itself_a_decorator_is_no_wrapper(tmp_path):
     graph = call_graph(work)
     assert graph["dual.main"] == ["dual.connect", "dual.task", "dual.unsafe.decorator.inner"]
     assert graph["dual.unsafe.decorator.inner"] == ["dual.connect", "dual.twice.step"]   # names defined twice: as before
+
+
+FACTORIES = '''import functools
+
+
+def retry(times):
+    def deco(fn):
+        @functools.wraps(fn)
+        def attempt(*args):
+            return fn(*args)
+        return attempt
+    return deco
+
+
+class App:
+    def __init__(self):
+        self.views = {}
+
+    def route(self, rule):
+        def register(view):
+            self.views[rule] = view
+            return view
+        return register
+
+
+app = App()
+'''
+
+USES = '''import functools
+
+from factories import app, retry
+
+
+@retry(times=3)
+def load(key):
+    return key
+
+
+@app.route("/")
+def index():
+    return 1
+
+
+@functools.lru_cache(maxsize=None)
+def cached():
+    return 2
+
+
+def main():
+    load(1)
+    index()
+    cached()
+'''
+
+
+def test_a_decorator_factory_s_wrapper_is_reached_a_registering_one_adds_none(tmp_path):
+    """`@retry(times=3)` applies what `retry(times=3)` returns, `deco`, whose `attempt` wraps `load`;
+    `@app.route("/")` applies `register`, which returns the view itself; an outside factory adds nothing."""
+    work = indexed_workspace(tmp_path, {"factories.py": FACTORIES, "uses.py": USES})
+    graph = call_graph(work)
+    assert graph["uses.main"] == ["factories.retry.deco.attempt", "uses.cached", "uses.index", "uses.load"]
+    assert graph["factories.retry.deco.attempt"] == ["uses.load"]
+    assert graph["uses"] == ["factories.App.route", "factories.App.route.register", "factories.retry",
+                             "factories.retry.deco"]
+
+
+def test_a_factory_that_starts_or_stops_wrapping_is_followed_incrementally(tmp_path):
+    work = indexed_workspace(tmp_path, {"factories.py": FACTORIES, "uses.py": USES})
+    wrapping = FACTORIES.replace("            self.views[rule] = view\n            return view\n",
+                                 "            def guarded():\n                return view()\n            return guarded\n")
+    for text in (wrapping, FACTORIES.replace("        return attempt\n", "        return fn\n"), FACTORIES):
+        (work / "factories.py").write_text(text)
+        index_workspace(work)
+        assert_equals_clean(work, tmp_path)
+        main = call_graph(work)["uses.main"]
+        assert ("factories.App.route.register.guarded" in main) == (text is wrapping)
+        assert ("factories.retry.deco.attempt" in main) == ("return attempt" in text)
+    (work / "uses.py").write_text(USES.replace('@retry(times=3)', '@app.route("/load")'))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path)
+    assert "factories.retry.deco.attempt" not in call_graph(work)["uses.main"]

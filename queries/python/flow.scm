@@ -36,9 +36,10 @@
 (global_statement (identifier) @name) @binding.global
 (nonlocal_statement (identifier) @name) @binding.global
 
-; Decorators of methods, recorded under "@name" in the class scope (properties are read as calls).
+; Decorators of methods, recorded under "@name" in the class scope (properties are read as calls);
+; a decorator factory's call too (`@route("/")`: what it returns decorates).
 (decorated_definition
-  (decorator [(identifier) (attribute)] @value)
+  (decorator [(identifier) (attribute) (call)] @value)
   definition: (function_definition name: (identifier) @name)) @binding.decorator
 
 ; Implicit calls: operators and subscripts on a receiver, with-statement protocol, callbacks.

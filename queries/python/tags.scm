@@ -36,9 +36,11 @@
 (call
   function: (parenthesized_expression (lambda)) @name) @reference.call
 
-; Decorators without arguments are calls of the decorator.
+; Decorators without arguments are calls of the decorator; a decorator written as a call
+; (`@route("/")`) is a call of what that call returns (@name is the call).
 (decorator (identifier) @name) @reference.call
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(decorator (call) @name) @reference.call
 
 (import_statement
   name: (dotted_name) @name) @reference.import

@@ -15,7 +15,7 @@ from collections import defaultdict
 from graphmind.config import MAX_FLOW_SITES as MAX_SITES
 from graphmind.models import PARAMETER_CALLS
 from graphmind.resolve.pyexpr import split_items
-from graphmind.resolve.tables import CLASS_KINDS
+from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
 _KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 Site = tuple[int, str, str, "int | None", bool]    # (scope, callee, arguments, point, through a parameter)
@@ -63,11 +63,16 @@ class ArgumentFlow:
         name = parent.name if sym.name == "__init__" and parent is not None else sym.name
         sites = self.t.arg_sites.get(name, {})
         through = self.through_parameters().get(sym.id, ()) if self.hops else ()
+        # a closure is called where what its function returns is (`make(x)(y)`, `@factory(x)`): those
+        # rows are filed under "(NAME()" for the function (index/callargs.py), the site resolving to it
+        outer = self.t.arg_sites.get(parent.name + "()", {}) if parent is not None and parent.kind in CALLABLE_KINDS else {}
         out: list[Site] = []
-        if sum(len(v) for v in sites.values()) + len(through) > MAX_SITES:
+        if sum(len(v) for v in sites.values()) + len(through) + sum(len(v) for v in outer.values()) > MAX_SITES:
             return out
         for scope, values in sites.items():
             out.extend(self._sites(scope, name, values, False))
+        for scope, values in outer.items():
+            out.extend(self._sites(scope, parent.name + "()", values, False))
         out.extend(through)
         return out
 

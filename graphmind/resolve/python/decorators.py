@@ -3,10 +3,11 @@
 `@dec def f` binds `f` to what `dec(f)` returns. Where the decorator returns a function defined
 inside it (the wrapper), a call of `f` runs that wrapper: the call reaches the wrapper as well as `f`
 (which the wrapper calls, and which stays the edge an agent asks about). Stacked decorators apply
-bottom-up: `@outer @inner def f` passes `inner`'s wrapper, not `f`, to `outer`'s parameter. Only
-decorators named plainly (`@dec`, `@mod.dec`) are read, the ones recorded under "@NAME" in the
-decorated definition's scope, outermost first. A decorator returning what it was passed (a registry)
-or anything not defined inside it leaves `f` as it is. Part of `TypeEval`
+bottom-up: `@outer @inner def f` passes `inner`'s wrapper, not `f`, to `outer`'s parameter. The
+decorators are those recorded under "@NAME" in the decorated definition's scope, outermost first:
+named (`@dec`, `@mod.dec`) or written as a call (`@retry(times=3)`, `@app.route("/")`), whose
+value, the closure the factory returns, is the decorator. A decorator returning what it was passed
+(a registry) or anything not defined inside it leaves `f` as it is. Part of `TypeEval`
 (graphmind/resolve/python/evaluator.py).
 """
 from __future__ import annotations
@@ -72,7 +73,8 @@ class Decorators:
         passed (`_wraps`), none enclosing another (`decorator` in `def deco(x): def decorator(f):
         def inner(): …`, which a decorator usable with or without arguments returns too)."""
         out: set = set()
-        for kind, dec in self.expr(scope, decorator):
+        made = self.r.first_order.expr(scope, decorator) if decorator[-1:] == ")" else self.expr(scope, decorator)
+        for kind, dec in made:         # `@factory(x)`: what its code returns (a registry's callers' functions flow back)
             if kind != "fn" or dec not in self.t.syms:
                 continue
             inside = self.t.syms[dec].qualname + "."
