@@ -230,3 +230,51 @@ def test_a_factory_that_starts_or_stops_wrapping_is_followed_incrementally(tmp_p
     index_workspace(work)
     assert_equals_clean(work, tmp_path)
     assert "factories.retry.deco.attempt" not in call_graph(work)["uses.main"]
+
+
+REGISTRY = '''class Registry:
+    def __init__(self):
+        self.checks = []
+
+    def register(self, check=None):
+        def inner(check):
+            self.checks.append(check)
+            return check
+        if callable(check):
+            return inner(check)
+        return inner
+
+
+registry = Registry()
+
+
+@registry.register()
+def first():
+    return 1
+
+
+@registry.register()
+def second():
+    return 2
+
+
+def third():
+    return 3
+
+
+def passthrough(func):
+    return func
+
+
+def main():
+    registry.register()(third)()
+    passthrough(first)()
+'''
+
+
+def test_a_function_returning_its_parameter_gives_what_this_call_passes(tmp_path):
+    """`inner` returns the check it is passed: `register()(third)` is `third`, not every function ever
+    registered; `passthrough(first)` is `first`."""
+    graph = call_graph(indexed_workspace(tmp_path, {"checks.py": REGISTRY}))
+    assert graph["checks.main"] == ["checks.Registry.register", "checks.Registry.register.inner", "checks.first",
+                                    "checks.passthrough", "checks.third"]

@@ -40,20 +40,24 @@ class ArgumentFlow:
         sym = t.syms.get(fn)
         if sym is None:
             return frozenset()
-        index = int(position) if position.isdigit() else None
         parent = t.syms.get(sym.parent) if sym.parent is not None else None
-        method = parent is not None and parent.kind in CLASS_KINDS and not self._static(sym)
-        if method and index is not None:
-            index -= 1                      # the receiver is not written among the arguments
         out: set = set()
         for scope, callee, args, at, through in self.call_sites(sym, parent):
             if not through and fn not in self.site_targets(scope, callee, at):
                 continue
-            text = _argument(args, param, index)
+            text = self.argument(sym, args, param, position)
             if text:
                 applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
                 out |= applied if applied is not None else self.expr(scope, text, at)
         return frozenset(out)
+
+    def argument(self, sym, args: str, param: str, position: str) -> str:
+        """The argument a call writes (`args`) for a parameter of function `sym` at `position`."""
+        index = int(position) if position.isdigit() else None
+        parent = self.t.syms.get(sym.parent) if sym.parent is not None else None
+        if index is not None and parent is not None and parent.kind in CLASS_KINDS and not self._static(sym):
+            index -= 1                      # the receiver is not written among the arguments
+        return _argument(args, param, index)
 
     def call_sites(self, sym, parent) -> list[Site]:
         """Where a function may be called with arguments: sites naming it (its class, for `__init__`),
