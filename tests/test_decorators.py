@@ -7,6 +7,7 @@ from pathlib import Path
 
 from graphmind.index.indexer import index_workspace
 from graphmind.query.export import call_graph
+from graphmind.store import open_reader
 
 from langcases import assert_equals_clean, indexed_workspace
 
@@ -213,6 +214,10 @@ def test_a_decorator_factory_s_wrapper_is_reached_a_registering_one_adds_none(tm
     assert graph["factories.retry.deco.attempt"] == ["uses.load"]
     assert graph["uses"] == ["factories.App.route", "factories.App.route.register", "factories.retry",
                              "factories.retry.deco"]
+    conn = open_reader(work)          # an outside factory's decorator is outside too, not an unresolved site
+    assert conn.execute("SELECT DISTINCT callee, resolution FROM calls WHERE kind = 'decorator' AND callee LIKE"
+                        " 'functools.%' ORDER BY 1").fetchall() == [("functools.lru_cache(maxsize=None)", "external"),
+                                                                    ("functools.wraps(fn)", "external")]
 
 
 def test_a_factory_that_starts_or_stops_wrapping_is_followed_incrementally(tmp_path):

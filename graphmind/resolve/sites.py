@@ -32,6 +32,10 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
     if site == K.DECORATOR and callee[-1:] == ")":     # `@factory(x)`: the closure its code returns, not
         rows = r.types.with_wrappers(caller, r._resolve(caller, callee, name, r.first_order, at))   # what flows there
+        if all(t is None for t, _, _ in rows):        # an outside factory's (`@functools.lru_cache(...)`)
+            head = callee[:callee.index("(")]
+            rows = [row for row in r._resolve(caller, head, head.rsplit(".", 1)[-1], r.first_order, at)
+                    if row[1] in ("external", "builtin")][:1] or rows
     else:
         rows = r.resolve_call(caller, callee, name, implicit, at)
     rows = pick_overloads(r, rows, arity, _by_types(r, caller, args))
