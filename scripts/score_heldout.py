@@ -20,8 +20,9 @@ Differences of convention, decided here (the suite's side is mapped to ours, or 
   case's files (`<builtin>.len`, `<**PyStr**>.join`, a module that is not there such as `ext.Cls`) is
   dropped, as our exporter leaves callees outside the workspace out.
 - Lambdas: the suite names the n-th lambda of a scope `<scope>.<lambdaN>` (counted in source order);
-  we name a lambda bound to a single name after that name and make no node of any other lambda. Our
-  name-bound lambdas are renamed to the suite's form before comparing; an unbound lambda stays a miss.
+  we name a lambda bound to a single name after that name and any other the k-th such lambda of its
+  scope, `<scope>.<lambdaK>` (graphmind/index/python/lambdas.py). Ours are renamed to the suite's form
+  before comparing.
 - Names are otherwise the same: module path with dots, then the scope chain; a class call reaching
   `__init__` is an edge to `Cls.__init__` on both sides (an `instantiate` edge to a class with no
   `__init__` is not in the strict kinds, and the suite has none either).
@@ -53,30 +54,42 @@ def module_name(rel: Path) -> str:
 
 def definitions(root: Path) -> tuple[set[str], dict[str, str]]:
     """Every module, class and function name the case's files define (the suite's convention), and
-    our name of each lambda bound to a single name -> the suite's `<lambdaN>` name."""
+    our name of each lambda -> the suite's `<lambdaN>` name (with the scopes above it renamed too)."""
     names: set[str] = set()
     renames: dict[str, str] = {}
     for path in sorted(root.rglob("*.py")):
         module = module_name(path.relative_to(root))
         names.add(module)
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        theirs_seen: dict[str, int] = {}          # the suite counts every lambda of a scope
+        ours_seen: dict[str, int] = {}            # we count the lambdas not bound to a single name
 
-        def visit(node: ast.AST, scope: str, counter: list[int]) -> None:
-            for child in ast.iter_child_nodes(node):
+        def visit(node: ast.AST, children: list, ours: str, theirs: str) -> None:
+            for child in children:
                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    names.add(f"{scope}.{child.name}")
-                    for part in getattr(child, "decorator_list", []) + getattr(child, "bases", []):
-                        visit(part, scope, counter)
-                    visit(child, f"{scope}.{child.name}", [0])
+                    names.add(f"{theirs}.{child.name}")
+                    if ours != theirs:
+                        renames[f"{ours}.{child.name}"] = f"{theirs}.{child.name}"
+                    outside = getattr(child, "decorator_list", []) + getattr(child, "bases", [])
+                    visit(child, outside, ours, theirs)        # evaluated in the enclosing scope
+                    visit(child, [c for c in ast.iter_child_nodes(child) if all(c is not o for o in outside)],
+                          f"{ours}.{child.name}", f"{theirs}.{child.name}")
                     continue
                 if isinstance(child, ast.Lambda):
-                    counter[0] += 1
-                    names.add(f"{scope}.<lambda{counter[0]}>")
+                    n = theirs_seen[theirs] = theirs_seen.get(theirs, 0) + 1
+                    suite = f"{theirs}.<lambda{n}>"
+                    names.add(suite)
                     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                        renames[f"{scope}.{node.targets[0].id}"] = f"{scope}.<lambda{counter[0]}>"
-                visit(child, scope, counter)
+                        mine = f"{ours}.{node.targets[0].id}"
+                    else:
+                        k = ours_seen[ours] = ours_seen.get(ours, 0) + 1
+                        mine = f"{ours}.<lambda{k}>"
+                    renames[mine] = suite
+                    visit(child, list(ast.iter_child_nodes(child)), mine, suite)
+                    continue
+                visit(child, list(ast.iter_child_nodes(child)), ours, theirs)
 
-        visit(tree, module, [0])
+        visit(tree, list(ast.iter_child_nodes(tree)), module, module)
     return names, renames
 
 

@@ -149,7 +149,11 @@ def _modules(case_dir: Path) -> dict[str, Path]:
 
 
 def _defines(text: str, name: str) -> bool:
-    """`def name`, `class name`, or `name` as an assignment target somewhere in the text."""
+    """`def name`, `class name`, or `name` as an assignment target somewhere in the text; `<lambdaN>`:
+    the text has at least N lambdas."""
+    lam = re.fullmatch(r"<lambda(\d+)>", name)
+    if lam:
+        return len(re.findall(r"\blambda\b", text)) >= int(lam.group(1))
     n = re.escape(name)
     return bool(re.search(rf"^\s*(?:async\s+def|def|class)\s+{n}\b", text, re.M)
                 or re.search(rf"^\s*{n}\s*(?::[^=\n]+)?=(?!=)", text, re.M))
@@ -200,7 +204,8 @@ def test_qualname_scan_rejects_unknown_names(tmp_path):
     assert set(mods) == {"pkg", "pkg.mod"}
     for ok in ("pkg", "pkg.mod", "pkg.mod.A", "pkg.mod.A.m", "pkg.mod.g"):
         assert _qualname_problem(ok, mods) is None, ok
-    for bad in ("pkg.other.f", "pkg.mod.B", "pkg.mod.A.n", "elsewhere.f"):
+    assert _qualname_problem("pkg.mod.<lambda1>", mods) is None
+    for bad in ("pkg.other.f", "pkg.mod.B", "pkg.mod.A.n", "elsewhere.f", "pkg.mod.<lambda2>"):
         assert _qualname_problem(bad, mods) is not None, bad
 
 

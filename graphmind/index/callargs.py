@@ -22,12 +22,12 @@ _BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "clas
 MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS, call_arguments), else `?`
 
 # Argument nodes whose text the evaluator can never give a value (resolve/python/evaluator.py reads a call
-# chain `a.b(x)[k]`, a bracketed collection or `await X`: an operator, a literal, a lambda or a
+# chain `a.b(x)[k]`, a bracketed collection, `await X` or a lambda's name: an operator, a literal or a
 # comprehension is none of these; `*xs`, `**kw` are not read at all), so a call passing only such
 # arguments informs no parameter.
 _OPAQUE = frozenset({"string", "concatenated_string", "integer", "float", "true", "false", "none",
                      "unary_operator", "comment", "binary_operator", "boolean_operator", "comparison_operator",
-                     "not_operator", "conditional_expression", "lambda", "list_comprehension",
+                     "not_operator", "conditional_expression", "list_comprehension",
                      "dictionary_comprehension", "set_comprehension", "generator_expression", "list_splat",
                      "dictionary_splat"})
 
@@ -44,6 +44,7 @@ def argument_rows(source: bytes, sites: list, names: set[str] | None, called: se
     read from the source bytes first, so a call that cannot qualify costs no node and no text."""
     for node, name, recv in sites:
         kind, ntype = node.type, name.type
+        filed = None                             # where the name the row is filed under ends, when not at `end`
         if kind == "call" and ntype == "subscript":
             if recv is None or recv.type not in ("identifier", "attribute"):
                 continue
@@ -52,6 +53,11 @@ def argument_rows(source: bytes, sites: list, names: set[str] | None, called: se
             start, end = (recv if recv is not None else name).start_byte, name.end_byte
             if recv is not None and kind == "call":
                 called.add((start, end))
+        elif kind in ("call", "decorator") and ntype == "call":     # `make(x)(y)`, `@factory(x)`: "(make()"
+            inner = name.child_by_field_name("function")
+            if inner is None or inner.type not in ("identifier", "attribute"):
+                continue
+            start, end, filed = name.start_byte, name.end_byte, inner.end_byte
         else:
             continue
         if names is not None and not _may_start(source, start, end, names):
@@ -66,7 +72,7 @@ def argument_rows(source: bytes, sites: list, names: set[str] | None, called: se
             value = definition.child_by_field_name("name") if definition is not None else None
             if value is None:
                 continue
-        _argument_row(source, start, end, value, anchor, names, enclosing, out)
+        _argument_row(source, start, end, value, anchor, names, enclosing, out, filed)
 
 
 def alias_rows(out: list[BindingRow]) -> None:
@@ -103,10 +109,15 @@ def _may_start(source: bytes, start: int, end: int, names: set[str]) -> bool:
 
 
 def _argument_row(source: bytes, start: int, end: int, value, anchor, names: set[str] | None,
-                  enclosing: Enclosing, out: list[BindingRow]) -> None:
-    """One call's (or decorator's) arguments as written, under "(NAME" for the name called."""
+                  enclosing: Enclosing, out: list[BindingRow], filed: int | None = None) -> None:
+    """One call's (or decorator's) arguments as written, under "(NAME" for the name called; when what
+    is called is what a call returns (`make(x)(y)`, `@factory(x)`), under "(NAME()" for the function
+    called first (`filed`: where its name ends): the closures it returns see them there
+    (resolve/python/arguments.py), apart from the sites of NAME itself, which they would crowd."""
     callee = folded(source, start, end, MAX_VALUE)[:MAX_VALUE]
     head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
+    if filed is not None:
+        head = folded(source, start, filed, MAX_VALUE)[:MAX_VALUE]
     if not DOTTED.match(head) or names is not None and head_name(head) not in names:
         return
     if value.type == "argument_list":
@@ -123,8 +134,8 @@ def _argument_row(source: bytes, start: int, end: int, value, anchor, names: set
         text = ", ".join(texts)
     else:
         text = node_text(source, value)               # a decorated definition: its name
-    out.append(BindingRow(enclosing(anchor.start_byte, True), "(" + head.rsplit(".", 1)[-1], "args",
-                          f"{callee}\t{text}", anchor.start_point[0] + 1))
+    out.append(BindingRow(enclosing(anchor.start_byte, True), "(" + head.rsplit(".", 1)[-1] + ("()" if filed else ""),
+                          "args", f"{callee}\t{text}", anchor.start_point[0] + 1))
 
 
 def _opaque(arg) -> bool:

@@ -8,6 +8,7 @@ from graphmind.index import parser
 from graphmind.index.callargs import call_arguments
 from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
+from graphmind.index.python import lambdas as py_lambdas
 from graphmind.index.snippets import folded
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
@@ -95,7 +96,8 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                 if name_nodes:
                     leaves.append((nodes[0], name_nodes[0], role[1]))
             elif what == "def":
-                if name_nodes and nodes[0].id not in defs:
+                if name_nodes and nodes[0].id not in defs and not (
+                        nodes[0].type == "lambda" and py_lambdas.is_named(nodes[0])):
                     body = caps.get("body")
                     defs[nodes[0].id] = _Def(nodes[0], role[1], name_nodes[0], body[0] if body else None)
             elif what == "type":
@@ -114,6 +116,8 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     starts = [d.node.start_byte for d in ordered]
     parents: list[int] = [0] * len(ordered)          # symbol index of each def's parent
     stack: list[_Def] = []
+    unnamed: list[tuple[int, str, object]] = []      # Python's unnamed lambdas: (symbol index, name, node)
+    ordinals = py_lambdas.Ordinals()
     for i, d in enumerate(ordered):
         while stack and not (d.node.start_byte >= stack[-1].node.start_byte
                              and d.node.end_byte <= stack[-1].node.end_byte):
@@ -121,11 +125,17 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         parent = stack[-1] if stack else None
         pidx = parent.index if parent else 0
         kind = d.kind
-        if kind == "function" and parent is not None and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
-            kind = "method"
         d.index = len(out.symbols)
-        parents[i] = pidx
-        name = _text(d.name)
+        parents[i] = pidx                      # the node's parent (`enclosing` walks these)
+        if py_lambdas.is_unnamed(language, d.node):      # named by its place in the scope evaluating it
+            parent = py_lambdas.owner(stack, d.node)
+            pidx = parent.index if parent else 0
+            name = ordinals.name(pidx)
+            unnamed.append((pidx, name, d.node))
+        else:
+            name = _text(d.name)
+            if kind == "function" and parent is not None and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
+                kind = "method"
         qual = f"{out.symbols[pidx].qualname}.{name}"
         if language == "lua" and pidx == 0:
             pidx = parents[i] = _lua_owner(ordered[:i], parents, d)
@@ -157,11 +167,15 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         return 0
 
     counted, texts = language in OVERLOADING, language in TYPED_ARGUMENTS
+    plain, source = source, py_lambdas.spliced(source, [(n.start_byte, n.end_byte, q) for _, q, n in unnamed])
     for node, name, recv in calls:
         callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
         arity, args = call_arguments(node, texts) if counted else (None, None)
+        if name.type == "parenthesized_expression":              # `(lambda: …)()`: a call of `<lambdaN>`
+            callee = callee.strip("() ")
         out.calls.append(CallRow(enclosing(node.start_byte, True), callee.lstrip("@ "),
-                                 _text(name), name.start_point[0] + 1, name.start_point[1],
+                                 callee if name.type == "parenthesized_expression" else _text(name),
+                                 name.start_point[0] + 1, name.start_point[1],
                                  kind="decorator" if node.type == "decorator" else "call",
                                  arity=arity, args=args))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
@@ -192,7 +206,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
             out.calls.append(CallRow(scope, path, path.rsplit(".", 1)[-1], node.start_point[0] + 1,
                                      node.start_point[1], kind="import"))
     known = {s.name for s in out.symbols} | {m.alias for m in out.imports}
-    variables = variable_rows(language, source, leaves, out.symbols, enclosing)
+    variables = variable_rows(language, plain, leaves, out.symbols, enclosing)
     out.symbols.extend(variables)              # leaves after every scope: `enclosing` indexes stay valid
     readable = {v.name for v in variables} | {m.alias for m in out.imports if m.symbol not in (None, "*")}
     annotations = sorted((n.start_byte, n.end_byte) for n in types if n.type == "type")
@@ -215,7 +229,9 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     if not (complete and flow_complete):
         out.status = "partial"
         out.error = "; ".join(filter(None, [out.error, "expressions nested too deeply: some references skipped"]))
-    attach_docs(language, source, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered])
+    out.calls.extend(py_lambdas.creations(unnamed))
+    attach_docs(language, plain, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered
+                                              if not py_lambdas.is_unnamed(language, d.node)])
     return out
 
 

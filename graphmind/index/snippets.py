@@ -2,16 +2,29 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 MAX_VALUE = 200         # characters of an expression kept in a flow fact
 DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")     # `a.b.c`, nothing else
 _HEAD = re.compile(r"[A-Za-z_]\w*")
 
 
+class Spliced(bytes):
+    """A file's bytes whose spans read as names in the texts cut from them (`folded`): Python's unnamed
+    lambdas (graphmind/index/python/lambdas.py). `spans`: (start, end, name), sorted."""
+
+    def __new__(cls, source: bytes, spans: list[tuple[int, int, str]]):
+        out = super().__new__(cls, source)
+        out.spans, out.starts = spans, [s for s, _, _ in spans]
+        return out
+
+
 def folded(source: bytes, start: int, end: int, limit: int) -> str:
     """source[start:end] as text, whitespace folded to single spaces and stripped; when it is longer
     than `limit` characters only a prefix is read (more than `limit + 1` characters are returned, for
     the caller to cut), so the cost stays linear where spans nest (`a.b.c…` of 20,000 links)."""
+    if type(source) is Spliced:
+        return _spliced(source, start, end, limit)
     span = 4 * limit + 64
     while True:
         stop = min(end, start + span)
@@ -19,6 +32,21 @@ def folded(source: bytes, start: int, end: int, limit: int) -> str:
         if stop >= end or len(text) > limit + 1:
             return text
         span *= 4
+
+
+def _spliced(source: Spliced, start: int, end: int, limit: int) -> str:
+    """`folded` where the spans inside [start, end) read as their names (those nested in one are gone)."""
+    budget, pos, parts = 16 * limit + 256, start, []
+    for s, e, name in source.spans[bisect_left(source.starts, start):]:
+        if s >= end or budget <= 0:
+            break
+        if s >= pos and e <= end:
+            parts.append(source[pos:min(s, pos + budget)].decode("utf-8", "replace"))
+            budget -= s - pos
+            parts.append(name)
+            pos = e
+    parts.append(source[pos:min(end, pos + max(budget, 0))].decode("utf-8", "replace"))
+    return " ".join("".join(parts).split())
 
 
 def node_text(source: bytes, node) -> str:

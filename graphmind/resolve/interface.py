@@ -29,7 +29,7 @@ from graphmind.store.plan import FilePlan
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
                                     "yieldfrom", "global"})
 ORDERED_KINDS = frozenset({"assign", "annot", "with", "local", "loop", "param"})   # what a name holds, in order
-IDENT = re.compile(r"[A-Za-z_$][\w$]*")          # an identifier in an expression or call text
+IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
 
 Binding = tuple[str, str, str]                      # (name, kind, value)
 Import = tuple[str, str | None, str, str | None]    # (module, symbol, alias, resolved)
@@ -166,11 +166,7 @@ def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | N
     free: dict[tuple[str, str], list[int]] = defaultdict(list)
     for key, sid in zip(old.keys, old_ids):
         free[key].append(sid)
-    out: list[int | None] = []
-    for key in new.keys:
-        ids = free.get(key)
-        out.append(ids.pop(0) if ids else None)
-    return out
+    return [free[key].pop(0) if free.get(key) else None for key in new.keys]
 
 
 @dataclass
@@ -214,6 +210,9 @@ def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
             out.add(name or scope.rsplit(".", 1)[-1])
             if kind in ("return", "returns", "yield", "yieldfrom"):
                 out.add(scope.rsplit(".", 1)[-1])
+                outer = new.parents.get(scope, old.parents.get(scope))     # a factory returning this closure:
+                if outer in new.function_scopes | old.function_scopes:      # `@factory(x)` applies it
+                    out.add(outer.rsplit(".", 1)[-1])
     for cls, _, _ in old.inherits ^ new.inherits:
         out |= {cls.rsplit(".", 1)[-1], "<" + cls.rsplit(".", 1)[-1]}
     outside = [(name, value) for iface in (old, new) for scope, (rows, _) in iface.scopes.items()

@@ -53,8 +53,8 @@ def parse_chain(text: str) -> tuple[tuple[str, str], ...] | None:
             k += 1
         return k
 
-    end = ident(0)
-    if end == 0 or text[0].isdigit():
+    end = ident(0) if text[:1] != "<" else text.find(">") + 1     # `<lambda1>`: an unnamed lambda's name
+    if end <= 0 or text[0].isdigit():
         return None
     out.append(("name", text[:end]))
     i = end

@@ -217,7 +217,7 @@ class Resolver(ClassHierarchy):
                 if found:
                     return [(hit, "self", 0) for hit in found]
             return self.possible(lang, name)
-        if DOTTED.match(text):
+        if DOTTED.match(text) or python and text[:1] == "<":         # `<lambda1>`: a lambda's name
             parts = SEP.split(text)
             if parts[0] in self_names(lang) and len(parts) == 2:
                 cls = self.enclosing_class(caller)

@@ -30,7 +30,17 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         if rows:
             return [(t, how, n, K.PROPERTY) for t, how, n in rows]
         return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
-    rows = pick_overloads(r, r.resolve_call(caller, callee, name, implicit, at), arity, _by_types(r, caller, args))
+    if site == K.DECORATOR and callee[-1:] == ")":     # `@factory(x)`: the closure its code returns, not
+        rows = r.types.with_wrappers(caller, r._resolve(caller, callee, name, r.first_order, at))   # what flows there
+        if all(t is None for t, _, _ in rows):        # an outside factory's (`@functools.lru_cache(...)`)
+            head = callee[:callee.index("(")]
+            rows = [row for row in r._resolve(caller, head, head.rsplit(".", 1)[-1], r.first_order, at)
+                    if row[1] in ("external", "builtin")][:1] or rows
+    else:
+        rows = r.resolve_call(caller, callee, name, implicit, at)
+    rows = pick_overloads(r, rows, arity, _by_types(r, caller, args))
+    if implicit and rows and name[:2] == "__" == name[-2:] and r.t.lang.get(r.t.syms[caller].file) == "python":
+        rows = _on_instances(r, caller, callee, name, rows, at)
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
         return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]
@@ -49,6 +59,17 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
                 kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
         out.append((target, how, n, kind))
     return out + _inherited_constructors(r, caller, callee, out, at)
+
+
+def _on_instances(r: Resolver, caller: int, callee: str, name: str, rows: list, at: int | None) -> list:
+    """An operator, subscript, `with` or `for` applied to a class (not an instance) runs the dunder of
+    its metaclass, `type` (outside the workspace; a workspace metaclass is not read): the class's own
+    dunders are its instances'. The rows only class values reach are dropped (`to == X` where `to`
+    holds a model class reached `Model.__eq__`)."""
+    value = r.types.expr(caller, callee[: -len(name) - 1], at)
+    drop = {r.member(x, name) for kind, x in value if kind == "cls"} - \
+        {r.member(x, name) for kind, x in value if kind == "inst"}
+    return [row for row in rows if row[0] not in drop] if drop else rows
 
 
 def _own_members(r: Resolver, caller: int, rows: list) -> set[int]:

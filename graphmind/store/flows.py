@@ -64,7 +64,8 @@ def through_file(conn: apsw.Connection, file_id: int) -> set[str]:
 
 
 def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:
-    """Arguments passed to functions of these names changed: the typed calls inside those functions
+    """Arguments passed to functions of these names changed ("NAME()": to what NAME returns, so to the
+    functions nested in NAME): the typed calls inside those functions
     (and the functions nested in them), which read their parameters, may resolve differently; a
     call there that passes on a parameter (or a local bound from one) changes what its callee is
     passed, so the callee's functions are re-opened the same way; a function that returns one
@@ -74,7 +75,7 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -
     returned: set[str] = set()
     while frontier:
         seen |= frontier
-        found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted(frontier)).decode(),)))
+        found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted({n.removesuffix("()") for n in frontier})).decode(),)))
         new = {sid: parent for sid, parent in found.items() if sid not in scopes}
         scopes |= set(new)
         passed, returns = _tainted_uses(conn, planner, new, set(), params=True)

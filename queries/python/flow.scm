@@ -23,6 +23,7 @@
 
 (function_definition return_type: (type) @value) @binding.returns
 (return_statement (_) @value) @binding.return
+(lambda body: (_) @value @binding.return)
 (yield (_) @value) @binding.yield
 
 (with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with
@@ -35,9 +36,10 @@
 (global_statement (identifier) @name) @binding.global
 (nonlocal_statement (identifier) @name) @binding.global
 
-; Decorators of methods, recorded under "@name" in the class scope (properties are read as calls).
+; Decorators of methods, recorded under "@name" in the class scope (properties are read as calls);
+; a decorator factory's call too (`@route("/")`: what it returns decorates).
 (decorated_definition
-  (decorator [(identifier) (attribute)] @value)
+  (decorator [(identifier) (attribute) (call)] @value)
   definition: (function_definition name: (identifier) @name)) @binding.decorator
 
 ; Implicit calls: operators and subscripts on a receiver, with-statement protocol, callbacks.

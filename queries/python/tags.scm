@@ -8,10 +8,13 @@
   name: (identifier) @name
   body: (block) @body) @definition.function
 
-; A lambda bound to a name is a definition named by its target.
+; A lambda bound to a name is a definition named by its target; any other lambda is one too, named
+; `<lambdaN>` by its place in its scope (graphmind/index/python/lambdas.py; @name is the keyword).
 (assignment
   left: (identifier) @name
   right: (lambda body: (_) @body)) @definition.function
+
+(lambda "lambda" @name body: (_) @body) @definition.function
 
 (call
   function: (identifier) @name) @reference.call
@@ -29,9 +32,15 @@
 (call
   function: (call) @name) @reference.call
 
-; Decorators without arguments are calls of the decorator.
+; Calling a lambda where it is written: `(lambda: setup())()`.
+(call
+  function: (parenthesized_expression (lambda)) @name) @reference.call
+
+; Decorators without arguments are calls of the decorator; a decorator written as a call
+; (`@route("/")`) is a call of what that call returns (@name is the call).
 (decorator (identifier) @name) @reference.call
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(decorator (call) @name) @reference.call
 
 (import_statement
   name: (dotted_name) @name) @reference.import

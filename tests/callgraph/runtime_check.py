@@ -7,8 +7,11 @@ A development aid for writing cases, not part of the test suite:
 
 For each case, a copy is run in a fresh interpreter under a profiler: every module is executed as
 `__main__` (packages are imported), and each call between workspace code objects is mapped to the
-corpus's qualified names (unbound lambdas and comprehensions are folded into their enclosing scope;
-instantiating a class with no workspace __init__ is recorded as an edge to the class). The script
+corpus's qualified names (a lambda is named as graphmind names it: after the one name it is assigned
+to, else `<lambdaN>`, the N-th such lambda of the scope evaluating it; comprehensions are folded into
+their enclosing scope; instantiating a class with no workspace __init__ is recorded as an edge to the
+class). The edge from the scope that evaluates a lambda to it is added statically: it makes the lambda
+(the convention's edge), which no profiler sees as a call. The script
 then prints, per case, the expected edges that never ran and the runtime edges that are not expected.
 
 Differences are expected where the conventions are static rather than dynamic: branches that did not
@@ -20,6 +23,7 @@ The cases' code is executed: only run it on the trusted corpus.
 from __future__ import annotations
 
 import ast
+import dis
 import json
 import os
 import shutil
@@ -29,6 +33,7 @@ import tempfile
 from pathlib import Path
 
 CASES = Path(__file__).resolve().parent / "cases"
+_PROLOGUE = ("RESUME", "COPY_FREE_VARS", "MAKE_CELL", "NOP")   # before a code object's first own instruction
 ANON = ("<lambda>", "<genexpr>", "<listcomp>", "<setcomp>", "<dictcomp>")
 
 
@@ -56,14 +61,19 @@ def trace(root: str) -> dict:
                 mods[path] = ".".join(parts)
                 trees[path] = ast.parse(Path(path).read_text())
 
-    bound: dict[tuple[str, int], str] = {}   # a lambda bound to a single name, by (file, line)
+    lambdas: dict[str, list[tuple[tuple, tuple, str]]] = {}   # file -> (body start, body end, qualified name)
+    created: set[tuple[str, str]] = set()    # scope -> the unnamed lambda it evaluates
     dataclass_lines: set[tuple[str, int]] = set()
     classes: set[str] = set()                # class bodies are not callees
     for path, tree in trees.items():
+        for lam, name, scope in lambda_names(tree, mods[path]):
+            body = lam.body
+            lambdas.setdefault(path, []).append(((body.lineno, body.col_offset),
+                                                 (body.end_lineno, body.end_col_offset), name))
+            if not name.endswith(">"):
+                continue
+            created.add((scope, name))
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                    and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Lambda)):
-                bound[(path, node.value.lineno)] = node.targets[0].id
             if isinstance(node, ast.ClassDef) and any("dataclass" in ast.unparse(d) for d in node.decorator_list):
                 first = min([d.lineno for d in node.decorator_list] + [node.lineno])
                 dataclass_lines.update((path, n) for n in range(first, node.lineno + 1))
@@ -87,9 +97,12 @@ def trace(root: str) -> dict:
         if code.co_name == "<module>":
             return mods[path], True
         parts = [p for p in code.co_qualname.split(".") if p != "<locals>"]
-        if parts[-1] == "<lambda>" and (path, code.co_firstlineno) in bound:
-            parts[-1] = bound[(path, code.co_firstlineno)]
-            return ".".join([mods[path]] + parts), True
+        if code.co_name == "<lambda>":
+            at = next(((i.positions.lineno, i.positions.col_offset) for i in dis.get_instructions(code)
+                       if i.opname not in _PROLOGUE and i.positions and i.positions.lineno is not None), None)
+            inside = [(start, name) for start, end, name in lambdas.get(path, ()) if at and start <= at <= end]
+            if inside:
+                return max(inside)[1], True          # the innermost body holding its first instruction
         is_def = parts[-1] not in ANON
         while parts and parts[-1] in ANON:
             parts.pop()
@@ -175,7 +188,37 @@ def trace(root: str) -> dict:
                 first = min([d.lineno for d in node.decorator_list] + [node.lineno])
                 if not any((path, n) in entered for n in range(first, node.lineno + 1)):
                     unrun.append(f"{mods[path]}:{node.lineno}:{node.name}")
-    return {"edges": sorted(edges | inst_edges), "errors": errors, "unrun": sorted(unrun)}
+    return {"edges": sorted(edges | inst_edges | created), "errors": errors, "unrun": sorted(unrun)}
+
+
+def lambda_names(tree: ast.Module, module: str) -> list[tuple[ast.Lambda, str, str]]:
+    """Each lambda of a module with graphmind's qualified name for it and the scope that evaluates it:
+    one assigned to a single name is named after it; any other is `<lambdaN>`, the N-th such lambda of
+    that scope (decorators, defaults and annotations are evaluated in the scope enclosing a def)."""
+    out: list[tuple[ast.Lambda, str, str]] = []
+    seen: dict[str, int] = {}
+
+    def visit(children, scope: str, parent=None) -> None:
+        for child in children:
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = child.body
+                visit([c for c in ast.iter_child_nodes(child) if all(c is not b for b in inner)], scope, child)
+                visit(inner, f"{scope}.{child.name}", child)
+            elif isinstance(child, ast.Lambda):
+                targets = getattr(parent, "targets", None) or [getattr(parent, "target", None)]
+                if isinstance(parent, (ast.Assign, ast.AnnAssign)) and len(targets) == 1 \
+                        and isinstance(targets[0], ast.Name):
+                    name = f"{scope}.{targets[0].id}"
+                else:
+                    n = seen[scope] = seen.get(scope, 0) + 1
+                    name = f"{scope}.<lambda{n}>"
+                out.append((child, name, scope))
+                visit(list(ast.iter_child_nodes(child)), name, child)
+            else:
+                visit(list(ast.iter_child_nodes(child)), scope, child)
+
+    visit(list(ast.iter_child_nodes(tree)), module, tree)
+    return out
 
 
 def check(case_dir: Path, show_unrun: bool) -> bool:

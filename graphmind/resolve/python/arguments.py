@@ -15,7 +15,7 @@ from collections import defaultdict
 from graphmind.config import MAX_FLOW_SITES as MAX_SITES
 from graphmind.models import PARAMETER_CALLS
 from graphmind.resolve.pyexpr import split_items
-from graphmind.resolve.tables import CLASS_KINDS
+from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
 _KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 Site = tuple[int, str, str, "int | None", bool]    # (scope, callee, arguments, point, through a parameter)
@@ -41,20 +41,24 @@ class ArgumentFlow:
         sym = t.syms.get(fn)
         if sym is None:
             return frozenset()
-        index = int(position) if position.isdigit() else None
         parent = t.syms.get(sym.parent) if sym.parent is not None else None
-        method = parent is not None and parent.kind in CLASS_KINDS and not self._static(sym)
-        if method and index is not None:
-            index -= 1                      # the receiver is not written among the arguments
         out: set = set()
         for scope, callee, args, at, through in self.call_sites(sym, parent):
             if not through and fn not in self.site_targets(scope, callee, at):
                 continue
-            text = _argument(args, param, index)
+            text = self.argument(sym, args, param, position)
             if text:
                 applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
                 out |= applied if applied is not None else self.expr(scope, text, at)
         return frozenset(out)
+
+    def argument(self, sym, args: str, param: str, position: str) -> str:
+        """The argument a call writes (`args`) for a parameter of function `sym` at `position`."""
+        index = int(position) if position.isdigit() else None
+        parent = self.t.syms.get(sym.parent) if sym.parent is not None else None
+        if index is not None and parent is not None and parent.kind in CLASS_KINDS and not self._static(sym):
+            index -= 1                      # the receiver is not written among the arguments
+        return _argument(args, param, index)
 
     def call_sites(self, sym, parent) -> list[Site]:
         """Where a function may be called with arguments: sites naming it (its class, for `__init__`),
@@ -73,11 +77,16 @@ class ArgumentFlow:
         name = parent.name if sym.name == "__init__" and parent is not None else sym.name
         sites = self.t.arg_sites.get(name, {})
         through = self.through_parameters().get(sym.id, ()) if self.hops else ()
+        # a closure is called where what its function returns is (`make(x)(y)`, `@factory(x)`): those
+        # rows are filed under "(NAME()" for the function (index/callargs.py), the site resolving to it
+        outer = self.t.arg_sites.get(parent.name + "()", {}) if parent is not None and parent.kind in CALLABLE_KINDS else {}
         out: list[Site] = []
-        if sum(len(v) for v in sites.values()) + len(through) > MAX_SITES:
+        if sum(len(v) for v in sites.values()) + len(through) + sum(len(v) for v in outer.values()) > MAX_SITES:
             return out
         for scope, values in sites.items():
             out.extend(self._sites(scope, name, values, False))
+        for scope, values in outer.items():
+            out.extend(self._sites(scope, parent.name + "()", values, False))
         out.extend(through)
         return out
 

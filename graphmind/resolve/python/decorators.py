@@ -3,10 +3,11 @@
 `@dec def f` binds `f` to what `dec(f)` returns. Where the decorator returns a function defined
 inside it (the wrapper), a call of `f` runs that wrapper: the call reaches the wrapper as well as `f`
 (which the wrapper calls, and which stays the edge an agent asks about). Stacked decorators apply
-bottom-up: `@outer @inner def f` passes `inner`'s wrapper, not `f`, to `outer`'s parameter. Only
-decorators named plainly (`@dec`, `@mod.dec`) are read, the ones recorded under "@NAME" in the
-decorated definition's scope, outermost first. A decorator returning what it was passed (a registry)
-or anything not defined inside it leaves `f` as it is. Part of `TypeEval`
+bottom-up: `@outer @inner def f` passes `inner`'s wrapper, not `f`, to `outer`'s parameter. The
+decorators are those recorded under "@NAME" in the decorated definition's scope, outermost first:
+named (`@dec`, `@mod.dec`) or written as a call (`@retry(times=3)`, `@app.route("/")`), whose
+value, the closure the factory returns, is the decorator. A decorator returning what it was passed
+(a registry) or anything not defined inside it leaves `f` as it is. Part of `TypeEval`
 (graphmind/resolve/python/evaluator.py).
 """
 from __future__ import annotations
@@ -19,6 +20,43 @@ CALLED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\(")      # the names called in
 
 class Decorators:
     """The decorator half of the evaluator (mixed into TypeEval: t, expr, returns, solver)."""
+
+    def returns_here(self, fn: int, args: str, scope: int, at: int | None) -> frozenset:
+        """What `fn` returns when called with `args` (written in `scope`): a parameter it returns as it
+        was passed (a registering decorator's `return func`, `ensure_sync`'s `return func`) is what
+        this call passes, not what every call passes (`register()(f)` gives `f`, not every function
+        ever registered), when it is a parameter of `scope` (what its callers pass) or the first-order
+        evaluator knows something of it (a test of the full value would read what a cycle may still be
+        filling); else, and for its other returns, what `returns` gives."""
+        bare = self.solver.ask_call(("rp", fn), self._returned_parameters, fn)
+        if not bare:
+            return self.returns(fn)
+        out: set = set()
+        for kind, text, at_fn in self.rows(fn, "", every=True):
+            passed = self.argument(self.t.syms[fn], args, text, bare[text]) if kind == "return" and text in bare else ""
+            if passed and (self._parameter(scope, passed) or self.r.first_order.expr(scope, passed, at)):
+                out |= self.expr(scope, passed, at)
+            elif kind == "return":
+                out |= self.expr(fn, text, at_fn)
+        return frozenset(out)
+
+    def _parameter(self, scope: int, text: str) -> bool:
+        bound = self.t.bindings.get(scope, {}).get(text, ())
+        return bool(bound) and all(kind == "param" for kind, _ in bound)
+
+    def _returned_parameters(self, fn: int) -> dict:
+        """The parameters `fn` returns bare (`return func`), by name -> position, when it has no return
+        annotation and they are bound nowhere else in it; none otherwise."""
+        rows = self.rows(fn, "", every=True)
+        if any(kind == "returns" for kind, _, _ in rows):
+            return {}
+        bound = self.t.bindings.get(fn, {})
+        out = {}
+        for kind, text, _ in rows:
+            params = bound.get(text, ()) if kind == "return" else ()
+            if params and all(k == "param" for k, _ in params) and params[0][1][:1].isdigit():
+                out[text] = params[0][1]
+        return out
 
     def decorators(self, scope: int, name: str) -> list[str]:
         """The plain decorators of the definition of `name` in `scope`, outermost first; none when one
@@ -72,7 +110,8 @@ class Decorators:
         passed (`_wraps`), none enclosing another (`decorator` in `def deco(x): def decorator(f):
         def inner(): …`, which a decorator usable with or without arguments returns too)."""
         out: set = set()
-        for kind, dec in self.expr(scope, decorator):
+        made = self.r.first_order.expr(scope, decorator) if decorator[-1:] == ")" else self.expr(scope, decorator)
+        for kind, dec in made:         # `@factory(x)`: what its code returns (a registry's callers' functions flow back)
             if kind != "fn" or dec not in self.t.syms:
                 continue
             inside = self.t.syms[dec].qualname + "."

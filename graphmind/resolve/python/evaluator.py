@@ -105,7 +105,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             elif kind == "attr":
                 value = self.attr(value, arg)
             elif kind == "call":
-                value = self.call(value, arg)
+                value = self.call(value, arg, scope, at)
             else:
                 value = self.subscript(value)
         return value
@@ -127,14 +127,15 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"}
         return frozenset(out)
 
-    def call(self, value: Value, args: str) -> Value:
-        """What calling a value returns."""
+    def call(self, value: Value, args: str, scope: int | None = None, at: int | None = None) -> Value:
+        """What calling a value returns (`scope`, `at`: where `args` are written, when known)."""
         out: set = set()
         for kind, x in value:
             if kind == "cls":
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= {("gen", x)} if self.is_generator(x) else self.returns(x)
+                out |= {("gen", x)} if self.is_generator(x) else \
+                    self.returns(x) if scope is None else self.returns_here(x, args, scope, at)
             elif kind == "inst":
                 hit = self.r.member(x, "__call__")
                 if hit is not None:

@@ -1,4 +1,4 @@
-"""An immediately called lambda and lambdas stored in a dict are not definitions."""
+"""An immediately called lambda and lambdas stored in a dict are definitions of their own (<lambdaN>)."""
 
 
 def init_logging():

@@ -1,4 +1,4 @@
-"""Unbound lambdas are not definitions: their calls belong to the enclosing function."""
+"""Unbound lambdas are definitions of their own (<lambdaN>); the function that makes them has an edge to each."""
 
 
 def weight(item):
