@@ -29,8 +29,11 @@ _RETURNS = ("return", "yield", "yieldfrom")
 _CALLED = re.compile(r"(\w+)\(")           # a run of word characters before a parenthesis
 
 
-_THROUGH = ("SELECT c.id, c.caller_id, c.callee, c.name, c.line, c.target_id FROM bindings b"   # through bindings_args
-            " JOIN calls c ON c.caller_id = b.scope_id AND c.line = b.line"
+# The argument rows first (through bindings_args: a workspace has few), then their calls (calls_caller):
+# CROSS JOIN keeps that order. Left to choose, SQLite scanned every pending call and, for each, every
+# argument row (102 s inside a save that re-opened 521k rows of a million-line workspace; 0.06 s so).
+_THROUGH = ("SELECT c.id, c.caller_id, c.callee, c.name, c.line, c.target_id FROM bindings b"
+            " CROSS JOIN calls c ON c.caller_id = b.scope_id AND c.line = b.line"
             " AND c.callee = substr(b.value, 1, instr(b.value, char(9)) - 1)"
             " WHERE b.kind = 'args' AND b.name = '(' AND ")
 
