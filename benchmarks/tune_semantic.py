@@ -165,6 +165,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--k", default="5", help="reciprocal rank fusion's k")
     ap.add_argument("--max-tokens", type=int, default=None, help="the definitions' token cap (default: the shipped one)")
     ap.add_argument("--query-prefix", default="", help="text put before every query before it is embedded")
+    ap.add_argument("--prf", default="0:0", help="pseudo-relevance feedback, 'M:BETA,...': the query vector moved"
+                    " by BETA x the mean of its M nearest definitions' vectors, then ranked again (0:0 = none)")
     ap.add_argument("pairs", nargs="+")
     args = ap.parse_args(argv)
     from graphmind.query.search import search
@@ -195,16 +197,17 @@ def main(argv: list[str]) -> None:
         keep = args.pairs_only.split(",")
         candidates = [c for c in candidates if c[0] in keep]
     floats = lambda text: [float(x) for x in text.split(",")]
-    grid = [(c, f, li, w, k) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
-            for w in floats(args.weights) for k in floats(args.k)]
-    for (label, texts, op), fanin, lift, weight, rrf_k in grid:
+    prfs = [(int(m), float(b)) for m, b in (x.split(":") for x in args.prf.split(","))]
+    grid = [(c, f, li, w, k, p) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
+            for w in floats(args.weights) for k in floats(args.k) for p in prfs]
+    for (label, texts, op), fanin, lift, weight, rrf_k, (prf_m, prf_beta) in grid:
         fusion.W_SEMANTIC, fusion.RRF_K = weight, rrf_k
-        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k}
+        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k, "prf": [prf_m, prf_beta]}
         every: tuple[list[float], list[float]] = ([], [])
         for fname, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex in runs:
             sem_rr, hyb_rr, lex_rr = [], [], []
             for qi, q in enumerate(queries):
-                sims = [mats[t] @ qv[qi] for t in texts]
+                sims = [feedback(mats[t], qv[qi], prf_m, prf_beta) for t in texts]
                 sim = np.maximum.reduce(sims) if op == "max" else np.add.reduce(sims) / len(sims)
                 s = scored(sim, fan, parent, kinds, fanin=fanin, lift=lift)
                 top = np.argsort(-s)[:fusion.POOL]
@@ -221,6 +224,17 @@ def main(argv: list[str]) -> None:
                           for j in (0, 1)]
         report["queries"] = [round(statistics.mean(every[j]), 3) for j in (0, 1)]
         print(json.dumps(report), flush=True)
+
+
+def feedback(mat: np.ndarray, q: np.ndarray, m: int, beta: float) -> np.ndarray:
+    """Cosines of the query, moved by beta x the mean of its m nearest rows when m > 0 (Rocchio's
+    pseudo-relevance feedback)."""
+    sims = mat @ q
+    if m <= 0 or beta == 0:
+        return sims
+    top = np.argpartition(-sims, m)[:m]
+    moved = q + beta * mat[top].mean(0)
+    return mat @ (moved / np.linalg.norm(moved))
 
 
 def _result(qualname: str, sid: int, score: float):
