@@ -167,6 +167,9 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--query-prefix", default="", help="text put before every query before it is embedded")
     ap.add_argument("--prf", default="0:0", help="pseudo-relevance feedback, 'M:BETA,...': the query vector moved"
                     " by BETA x the mean of its M nearest definitions' vectors, then ranked again (0:0 = none)")
+    ap.add_argument("--rescore", default="none", help="'none', 'center:A' (the corpus mean vector x A taken from"
+                    " definitions and query) or 'hubness:A' (cosine - A x a definition's mean cosine to its 10 nearest"
+                    " definitions), comma-separated")
     ap.add_argument("pairs", nargs="+")
     args = ap.parse_args(argv)
     from graphmind.query.search import search
@@ -198,16 +201,18 @@ def main(argv: list[str]) -> None:
         candidates = [c for c in candidates if c[0] in keep]
     floats = lambda text: [float(x) for x in text.split(",")]
     prfs = [(int(m), float(b)) for m, b in (x.split(":") for x in args.prf.split(","))]
-    grid = [(c, f, li, w, k, p) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
-            for w in floats(args.weights) for k in floats(args.k) for p in prfs]
-    for (label, texts, op), fanin, lift, weight, rrf_k, (prf_m, prf_beta) in grid:
+    rescores = [(x.partition(":")[0], float(x.partition(":")[2] or 0)) for x in args.rescore.split(",")]
+    grid = [(c, f, li, w, k, p, r) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
+            for w in floats(args.weights) for k in floats(args.k) for p in prfs for r in rescores]
+    for (label, texts, op), fanin, lift, weight, rrf_k, (prf_m, prf_beta), rescore in grid:
         fusion.W_SEMANTIC, fusion.RRF_K = weight, rrf_k
-        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k, "prf": [prf_m, prf_beta]}
+        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k, "prf": [prf_m, prf_beta],
+                  "rescore": list(rescore)}
         every: tuple[list[float], list[float]] = ([], [])
         for fname, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex in runs:
             sem_rr, hyb_rr, lex_rr = [], [], []
             for qi, q in enumerate(queries):
-                sims = [feedback(mats[t], qv[qi], prf_m, prf_beta) for t in texts]
+                sims = [feedback(*rescored(mats[t], qv[qi], *rescore), prf_m, prf_beta) for t in texts]
                 sim = np.maximum.reduce(sims) if op == "max" else np.add.reduce(sims) / len(sims)
                 s = scored(sim, fan, parent, kinds, fanin=fanin, lift=lift)
                 top = np.argsort(-s)[:fusion.POOL]
@@ -226,15 +231,35 @@ def main(argv: list[str]) -> None:
         print(json.dumps(report), flush=True)
 
 
-def feedback(mat: np.ndarray, q: np.ndarray, m: int, beta: float) -> np.ndarray:
-    """Cosines of the query, moved by beta x the mean of its m nearest rows when m > 0 (Rocchio's
-    pseudo-relevance feedback)."""
-    sims = mat @ q
+_HUBS: dict[int, np.ndarray] = {}
+
+
+def rescored(mat: np.ndarray, q: np.ndarray, how: str, a: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(definitions' vectors, query vector, a score to subtract per definition) for a rescoring tried
+    against the hubs of the vector space (definitions near every query)."""
+    none = np.zeros(len(mat), dtype=np.float32)
+    if how == "center" and a:
+        mean = a * mat.mean(0)
+        d, v = mat - mean, q - mean
+        return d / np.linalg.norm(d, axis=1, keepdims=True), v / np.linalg.norm(v), none
+    if how == "hubness" and a:
+        if id(mat) not in _HUBS:
+            sims = mat @ mat.T
+            np.fill_diagonal(sims, -1.0)
+            _HUBS[id(mat)] = -np.sort(-sims, axis=1)[:, :10].mean(1)
+        return mat, q, a * _HUBS[id(mat)]
+    return mat, q, none
+
+
+def feedback(mat: np.ndarray, q: np.ndarray, penalty: np.ndarray, m: int, beta: float) -> np.ndarray:
+    """Cosines of the query (less a penalty per definition), the query moved by beta x the mean of its
+    m nearest rows first when m > 0 (Rocchio's pseudo-relevance feedback)."""
+    sims = mat @ q - penalty
     if m <= 0 or beta == 0:
         return sims
     top = np.argpartition(-sims, m)[:m]
     moved = q + beta * mat[top].mean(0)
-    return mat @ (moved / np.linalg.norm(moved))
+    return mat @ (moved / np.linalg.norm(moved)) - penalty
 
 
 def _result(qualname: str, sid: int, score: float):
