@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import json
 import math
+import re
 import sqlite3
 import statistics
 import sys
@@ -109,7 +110,18 @@ def text_docctx(d, language, source, path):
     return f"{_words(d.name)}, {_context(d, path)}. " + (doc if doc else f"{sig}. {body}")
 
 
-TEXTS = {"doc": text_doc, "code": text_code, "rich": text_rich, "docctx": text_docctx}
+_SECTIONS = re.compile(r"\s(?::param|:type|:returns?:|:rtype:|:raises?|Args:|Arguments:|Parameters\s-+|Returns:|"
+                       r"Raises:|Yields:|Examples?:|>>>|\.\. (?:versionadded|versionchanged|deprecated|code-block))")
+
+
+def text_docclean(d, language, source, path):
+    """The shipped text with the docstring cut before its first field list, doctest or directive."""
+    text = text_doc(d, language, source, path)
+    m = _SECTIONS.search(text)
+    return text[:m.start()].rstrip() if m and m.start() > len(_words(d.name)) + 2 else text
+
+
+TEXTS = {"doc": text_doc, "docclean": text_docclean, "code": text_code, "rich": text_rich, "docctx": text_docctx}
 
 
 def corpus(conn, root: Path) -> list[tuple]:
