@@ -396,7 +396,7 @@ def test_a_query_asked_again_is_not_encoded_again_and_the_kept_vectors_are_bound
 def test_an_embedding_pass_with_nothing_to_do_keeps_the_loaded_vectors(embedded, tmp_path):
     """The daemon makes an embedding pass after every update, maybe while a search loads the vectors;
     one that finds nothing to embed must not make the next search read every vector again (Django's
-    10,925: ~0.1 s of CPU on the request path), while a pass that writes vectors is seen by the next."""
+    10,925: 31-47 ms of CPU on the request path), while a pass that writes vectors is seen by the next."""
     from graphmind.semantic.embedder import embed_workspace
     from graphmind.semantic.vectorindex import load_index
     from graphmind.store import open_reader
