@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import json
 import math
+import re
 import sqlite3
 import statistics
 import sys
@@ -109,7 +110,18 @@ def text_docctx(d, language, source, path):
     return f"{_words(d.name)}, {_context(d, path)}. " + (doc if doc else f"{sig}. {body}")
 
 
-TEXTS = {"doc": text_doc, "code": text_code, "rich": text_rich, "docctx": text_docctx}
+_SECTIONS = re.compile(r"\s(?::param|:type|:returns?:|:rtype:|:raises?|Args:|Arguments:|Parameters\s-+|Returns:|"
+                       r"Raises:|Yields:|Examples?:|>>>|\.\. (?:versionadded|versionchanged|deprecated|code-block))")
+
+
+def text_docclean(d, language, source, path):
+    """The shipped text with the docstring cut before its first field list, doctest or directive."""
+    text = text_doc(d, language, source, path)
+    m = _SECTIONS.search(text)
+    return text[:m.start()].rstrip() if m and m.start() > len(_words(d.name)) + 2 else text
+
+
+TEXTS = {"doc": text_doc, "docclean": text_docclean, "code": text_code, "rich": text_rich, "docctx": text_docctx}
 
 
 def corpus(conn, root: Path) -> list[tuple]:
@@ -165,6 +177,11 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--k", default="5", help="reciprocal rank fusion's k")
     ap.add_argument("--max-tokens", type=int, default=None, help="the definitions' token cap (default: the shipped one)")
     ap.add_argument("--query-prefix", default="", help="text put before every query before it is embedded")
+    ap.add_argument("--prf", default="0:0", help="pseudo-relevance feedback, 'M:BETA,...': the query vector moved"
+                    " by BETA x the mean of its M nearest definitions' vectors, then ranked again (0:0 = none)")
+    ap.add_argument("--rescore", default="none", help="'none', 'center:A' (the corpus mean vector x A taken from"
+                    " definitions and query) or 'hubness:A' (cosine - A x a definition's mean cosine to its 10 nearest"
+                    " definitions), comma-separated")
     ap.add_argument("pairs", nargs="+")
     args = ap.parse_args(argv)
     from graphmind.query.search import search
@@ -195,16 +212,19 @@ def main(argv: list[str]) -> None:
         keep = args.pairs_only.split(",")
         candidates = [c for c in candidates if c[0] in keep]
     floats = lambda text: [float(x) for x in text.split(",")]
-    grid = [(c, f, li, w, k) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
-            for w in floats(args.weights) for k in floats(args.k)]
-    for (label, texts, op), fanin, lift, weight, rrf_k in grid:
+    prfs = [(int(m), float(b)) for m, b in (x.split(":") for x in args.prf.split(","))]
+    rescores = [(x.partition(":")[0], float(x.partition(":")[2] or 0)) for x in args.rescore.split(",")]
+    grid = [(c, f, li, w, k, p, r) for c in candidates for f in floats(args.fanin) for li in floats(args.lift)
+            for w in floats(args.weights) for k in floats(args.k) for p in prfs for r in rescores]
+    for (label, texts, op), fanin, lift, weight, rrf_k, (prf_m, prf_beta), rescore in grid:
         fusion.W_SEMANTIC, fusion.RRF_K = weight, rrf_k
-        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k}
+        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k, "prf": [prf_m, prf_beta],
+                  "rescore": list(rescore)}
         every: tuple[list[float], list[float]] = ([], [])
         for fname, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex in runs:
             sem_rr, hyb_rr, lex_rr = [], [], []
             for qi, q in enumerate(queries):
-                sims = [mats[t] @ qv[qi] for t in texts]
+                sims = [feedback(*rescored(mats[t], qv[qi], *rescore), prf_m, prf_beta) for t in texts]
                 sim = np.maximum.reduce(sims) if op == "max" else np.add.reduce(sims) / len(sims)
                 s = scored(sim, fan, parent, kinds, fanin=fanin, lift=lift)
                 top = np.argsort(-s)[:fusion.POOL]
@@ -221,6 +241,37 @@ def main(argv: list[str]) -> None:
                           for j in (0, 1)]
         report["queries"] = [round(statistics.mean(every[j]), 3) for j in (0, 1)]
         print(json.dumps(report), flush=True)
+
+
+_HUBS: dict[int, np.ndarray] = {}
+
+
+def rescored(mat: np.ndarray, q: np.ndarray, how: str, a: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(definitions' vectors, query vector, a score to subtract per definition) for a rescoring tried
+    against the hubs of the vector space (definitions near every query)."""
+    none = np.zeros(len(mat), dtype=np.float32)
+    if how == "center" and a:
+        mean = a * mat.mean(0)
+        d, v = mat - mean, q - mean
+        return d / np.linalg.norm(d, axis=1, keepdims=True), v / np.linalg.norm(v), none
+    if how == "hubness" and a:
+        if id(mat) not in _HUBS:
+            sims = mat @ mat.T
+            np.fill_diagonal(sims, -1.0)
+            _HUBS[id(mat)] = -np.sort(-sims, axis=1)[:, :10].mean(1)
+        return mat, q, a * _HUBS[id(mat)]
+    return mat, q, none
+
+
+def feedback(mat: np.ndarray, q: np.ndarray, penalty: np.ndarray, m: int, beta: float) -> np.ndarray:
+    """Cosines of the query (less a penalty per definition), the query moved by beta x the mean of its
+    m nearest rows first when m > 0 (Rocchio's pseudo-relevance feedback)."""
+    sims = mat @ q - penalty
+    if m <= 0 or beta == 0:
+        return sims
+    top = np.argpartition(-sims, m)[:m]
+    moved = q + beta * mat[top].mean(0)
+    return mat @ (moved / np.linalg.norm(moved)) - penalty
 
 
 def _result(qualname: str, sid: int, score: float):

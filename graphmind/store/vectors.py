@@ -187,17 +187,22 @@ def read_vectors(root: Path) -> tuple[dict[str, str], list[tuple[int, str, bytes
         conn.close()
 
 
-def vectors_stamp(root: Path) -> tuple[int, int] | None:
-    """A cheap token that changes when the vector file is written (size and mtime of it and its WAL)."""
-    out = []
-    for suffix in ("", "-wal"):
-        try:
-            st = (vectors_path(root).parent / (VECTORS_FILE + suffix)).stat()
-            out += [st.st_size, st.st_mtime_ns]
-        except FileNotFoundError:
-            if not suffix:
-                return None
-    return tuple(out)
+def vectors_stamp(root: Path) -> tuple[int, ...] | None:
+    """A cheap token that changes when the vector file is written: size and mtime of it and of its WAL.
+    An empty WAL counts as none: SQLite makes one when a connection opens the file and removes it when
+    the last closes, so a pass that wrote nothing (the daemon makes one after every update) would
+    otherwise make every process read all the vectors again."""
+    path = vectors_path(root)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    out = [st.st_size, st.st_mtime_ns]
+    try:
+        wal = path.with_name(path.name + "-wal").stat()
+    except FileNotFoundError:
+        return tuple(out)
+    return tuple(out + [wal.st_size, wal.st_mtime_ns] if wal.st_size else out)
 
 
 def count_vectors(root: Path) -> int:
