@@ -12,7 +12,7 @@ from graphmind.resolve.session import ResolveSession
 from graphmind.resolve.spread import can_spread, pending_chunks, resolve_chunk, resolved_chunks
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
-from graphmind.store.flows import parameter_calls, passed_through, reopen_flows
+from graphmind.store.flows import parameter_calls, reached_through, reopen_flows
 
 
 def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
@@ -83,7 +83,7 @@ def _follow_parameter_calls(store: Store, r: Resolver) -> None:
         targets = [(None, None, None, None, None, target) for _, caller, callee, name, line, _ in rows
                    for target, how, _ in r.resolve_call(caller, callee, name, 0, r.types.point(caller, line))
                    if target is not None and how != "possible"]
-        names = passed_through(store.conn, targets) - seen
+        names = reached_through(store.conn, targets) - seen     # (a name called from everywhere: nothing flows)
         if not names:
             return
         seen |= names

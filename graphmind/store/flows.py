@@ -61,9 +61,14 @@ def through_file(conn: apsw.Connection, file_id: int) -> set[str]:
     can add or remove: its parameters hold nothing from callers before the write and after it
     (arguments.call_sites), so nothing there can change (a file reaching every `__new__` re-opened
     each one, and the functions they pass their parameters to, across the whole workspace)."""
-    rows = parameter_calls(conn, "b.file_id = ?", file_id)
+    return {"(" + name for name in reached_through(conn, parameter_calls(conn, "b.file_id = ?", file_id))}
+
+
+def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
+    """passed_through, but not the names called from more than MAX_SITES places beyond what these
+    rows can add or remove: their parameters hold nothing from callers whatever these calls do."""
     names = passed_through(conn, rows)
-    return {"(" + name for name in names if name in _followed(conn, names, len(rows))}
+    return names & _followed(conn, names, len(rows))
 
 
 def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:

@@ -44,10 +44,8 @@ class ArgumentFlow:
         parent = t.syms.get(sym.parent) if sym.parent is not None else None
         out: set = set()
         for scope, callee, args, at, through in self.call_sites(sym, parent):
-            if not through and fn not in self.site_targets(scope, callee, at):
-                continue
-            text = self.argument(sym, args, param, position)
-            if text:
+            text = self.argument(sym, args, param, position)       # first: a site passing nothing here
+            if text and (through or fn in self.site_targets(scope, callee, at)):   # is not resolved
                 applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
                 out |= applied if applied is not None else self.expr(scope, text, at)
         return frozenset(out)
