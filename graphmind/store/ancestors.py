@@ -3,6 +3,8 @@ read what a subclass sets: `self.on_done()` in a base reaches the values subclas
 (graphmind/resolve/python/evaluator.py `class_attr`), so a change of those re-opens it."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import apsw
 import orjson
 
@@ -12,24 +14,31 @@ from graphmind.store.plan import FilePlanner
 RESOLVED_ROWS = "resolution != 'pending'"
 
 
+@lru_cache(maxsize=1 << 16)
 def last_name(base: str) -> str:
-    """The name a base expression ends with: `pkg.Base[T]` -> Base, `ns::Base<T>` -> Base."""
+    """The name a base expression ends with: `pkg.Base[T]` -> Base, `ns::Base<T>` -> Base (a
+    workspace writes few distinct ones, and a save reads every decorator's: remembered)."""
     head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
     return head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
 
 
-def base_names(conn: apsw.Connection) -> dict[str, set[str]]:
-    """Class name -> the names of its bases as written (last component, no type arguments), and the
-    names those are imported as (`from .sansio.blueprints import Blueprint as SansioBlueprint`)."""
-    original: dict[str, set[str]] = {}
+def ancestor_names(conn: apsw.Connection, names: set[str]) -> set[str]:
+    """These class names and, transitively, the names of their bases as written (last component, no
+    type arguments) and the names those are imported as (`from .sansio.blueprints import Blueprint
+    as SansioBlueprint`). Asked level by level (a save reads the few classes above it, not every
+    base of the workspace: that was 70 ms of a Django save)."""
+    original: dict[str, set[str]] = {}              # few imports rename what they import: read once
     for symbol, alias in conn.execute("SELECT DISTINCT symbol, alias FROM imports WHERE symbol IS NOT NULL"
                                       " AND alias != symbol"):
         original.setdefault(alias, set()).add(symbol)
-    out: dict[str, set[str]] = {}
-    for name, base in conn.execute("SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"):
-        last = last_name(base)
-        out.setdefault(name, set()).update({last} | original.get(last, set()))
-    return out
+    found, frontier = set(names), set(names)
+    while frontier:
+        written = {last_name(base) for (base,) in conn.execute(
+            "SELECT i.base FROM symbols s JOIN inherits i ON i.class_id = s.id"
+            " WHERE s.name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(frontier)).decode(),))}
+        frontier = (written | {o for name in written for o in original.get(name, ())}) - found
+        found |= frontier
+    return found
 
 
 def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str], changed: set[str]) -> None:
@@ -39,11 +48,7 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
     method changes which subclasses `self.m()` inside the base's method may dispatch to."""
     if not bases or not changed:
         return
-    names = base_names(conn)
-    found, frontier = set(bases), set(bases)
-    while frontier:
-        frontier = {b for name in frontier for b in names.get(name, ())} - found
-        found |= frontier
+    found = ancestor_names(conn, bases)
     rows = conn.execute(
         "WITH cls(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
         "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum'))"

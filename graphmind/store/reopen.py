@@ -8,7 +8,7 @@ import orjson
 
 from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
-from graphmind.store.ancestors import base_names, last_name, reopen_ancestors
+from graphmind.store.ancestors import ancestor_names, last_name, reopen_ancestors
 from graphmind.store.flows import reopen_flows
 from graphmind.store.pending import FEW_NAMES, TYPED, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
@@ -164,12 +164,7 @@ def _hierarchy_members(conn: apsw.Connection, classes: set[str]) -> set[str]:
     hierarchy changed (`bp.route` once Blueprint's base is known)."""
     if not classes:
         return set()
-    bases = base_names(conn)
-    found, frontier = set(classes), set(classes)
-    while frontier:
-        frontier = {b for name in frontier for b in bases.get(name, ())} - found
-        found |= frontier
-    key = orjson.dumps(sorted(found)).decode()
+    key = orjson.dumps(sorted(ancestor_names(conn, classes))).decode()
     return {n for (n,) in conn.execute(
         "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
         "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum')),"
