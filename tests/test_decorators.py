@@ -283,3 +283,17 @@ def test_a_function_returning_its_parameter_gives_what_this_call_passes(tmp_path
     graph = call_graph(indexed_workspace(tmp_path, {"checks.py": REGISTRY}))
     assert graph["checks.main"] == ["checks.Registry.register", "checks.Registry.register.inner", "checks.first",
                                     "checks.passthrough", "checks.third"]
+
+
+def test_a_decorator_factory_deleted_or_renamed_is_followed_incrementally(tmp_path):
+    """A decorator written as a call (`@retry(times=3)`) is a site whose name is its whole text: when
+    the factory's definition goes (or comes back), that site is resolved again like every call
+    naming it (seen on Django: `@login_required(login_url=…)` kept its edge to the closure of a
+    deleted `login_required`)."""
+    work = indexed_workspace(tmp_path, {"factories.py": FACTORIES, "uses.py": USES})
+    assert "factories.retry.deco" in call_graph(work)["uses"]
+    for text in (FACTORIES.replace("def retry(", "def retry_later("), FACTORIES):
+        (work / "factories.py").write_text(text)
+        index_workspace(work)
+        assert ("factories.retry.deco" in call_graph(work)["uses"]) == (text is FACTORIES)
+        assert_equals_clean(work, tmp_path)

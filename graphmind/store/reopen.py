@@ -62,7 +62,8 @@ def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str])
         conn.execute(
             "UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
             " AND (name IN (SELECT value FROM json_each(?1)) OR id IN (SELECT c.id FROM json_each(?1) j"
-            "  JOIN calls c ON c.name >= j.value || '[' AND c.name < j.value || '\\'))"   # `Box[int](…)`
+            "  JOIN calls c ON c.name >= j.value || '[' AND c.name < j.value || '\\'"   # `Box[int](…)`
+            "  OR c.name >= j.value || '(' AND c.name < j.value || ')'))"   # `@retry(times=3)`: its whole text
             " AND file_id IN (SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?2)))",
             (orjson.dumps(sorted(names)).decode(), orjson.dumps(langs).decode()))
     heads = sorted({m for lang in languages - {"python"} for m in family_members(lang)})
