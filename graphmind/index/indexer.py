@@ -134,8 +134,10 @@ def _totals(store: Store) -> tuple[int, int]:
     rows bumps it in its own transaction."""
     kept, version = store.conn.execute("SELECT (SELECT value FROM meta WHERE key = 'totals'),"
                                        " (SELECT value FROM meta WHERE key = 'graph_version')").fetchone()
-    if kept is not None and kept.split()[0] == str(version):
-        return int(kept.split()[1]), int(kept.split()[2])
+    if kept is not None:
+        at, symbols, edges = kept.split()
+        if at == str(version):
+            return int(symbols), int(edges)
     version, symbols, edges = store.conn.execute(
         "SELECT (SELECT value FROM meta WHERE key = 'graph_version'),"
         " (SELECT count(*) FROM symbols WHERE kind != 'module'),"

@@ -42,9 +42,10 @@ class ArgumentFlow:
         if sym is None:
             return frozenset()
         parent = t.syms.get(sym.parent) if sym.parent is not None else None
+        index = self._index(sym, position)
         out: set = set()
         for scope, callee, args, at, through in self.call_sites(sym, parent):
-            text = self.argument(sym, args, param, position)       # first: a site passing nothing here
+            text = _argument(args, param, index)       # first: a site passing nothing here
             if text and (through or fn in self.site_targets(scope, callee, at)):   # is not resolved
                 applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
                 out |= applied if applied is not None else self.expr(scope, text, at)
@@ -52,11 +53,15 @@ class ArgumentFlow:
 
     def argument(self, sym, args: str, param: str, position: str) -> str:
         """The argument a call writes (`args`) for a parameter of function `sym` at `position`."""
+        return _argument(args, param, self._index(sym, position))
+
+    def _index(self, sym, position: str) -> int | None:
+        """Where the arguments written at a call place a parameter at `position` (None: by keyword only)."""
         index = int(position) if position.isdigit() else None
         parent = self.t.syms.get(sym.parent) if sym.parent is not None else None
         if index is not None and parent is not None and parent.kind in CLASS_KINDS and not self._static(sym):
             index -= 1                      # the receiver is not written among the arguments
-        return _argument(args, param, index)
+        return index
 
     def call_sites(self, sym, parent) -> list[Site]:
         """Where a function may be called with arguments: sites naming it (its class, for `__init__`),
