@@ -8,7 +8,7 @@ from functools import lru_cache
 import apsw
 import orjson
 
-from graphmind.store.pending import pend
+from graphmind.store.pending import FEW_NAMES, contains_any, pend
 from graphmind.store.plan import FilePlanner
 
 RESOLVED_ROWS = "resolution != 'pending'"
@@ -28,8 +28,8 @@ def ancestor_names(conn: apsw.Connection, names: set[str]) -> set[str]:
     as SansioBlueprint`). Asked level by level (a save reads the few classes above it, not every
     base of the workspace: that was 70 ms of a Django save)."""
     original: dict[str, set[str]] = {}              # few imports rename what they import: read once
-    for symbol, alias in conn.execute("SELECT DISTINCT symbol, alias FROM imports WHERE symbol IS NOT NULL"
-                                      " AND alias != symbol"):
+    for symbol, alias in conn.execute("SELECT symbol, alias FROM imports WHERE symbol IS NOT NULL"
+                                      " AND alias != symbol"):         # DISTINCT here: 4× the read
         original.setdefault(alias, set()).add(symbol)
     found, frontier = set(names), set(names)
     while frontier:
@@ -49,11 +49,16 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
     if not bases or not changed:
         return
     found = ancestor_names(conn, bases)
-    rows = conn.execute(
-        "WITH cls(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
-        "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum'))"
-        " SELECT c.id, c.callee, m.name FROM cls JOIN symbols m ON m.qualname > cls.qualname || '.'"
-        "  AND m.qualname < cls.qualname || '/' JOIN calls c ON c.caller_id = m.id"
-        f" WHERE c.{RESOLVED_ROWS}", (orjson.dumps(sorted(found)).decode(),))
+    sql = ("WITH cls(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
+           "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum'))"
+           " SELECT c.id, c.callee, m.name FROM cls JOIN symbols m ON m.qualname > cls.qualname || '.'"
+           "  AND m.qualname < cls.qualname || '/' JOIN calls c ON c.caller_id = m.id"
+           f" WHERE c.{RESOLVED_ROWS}")
+    args = [orjson.dumps(sorted(found)).decode()]
+    if len(changed) <= FEW_NAMES:               # a substring test in SQL first, then whole identifiers
+        test, names = contains_any("c.callee", changed)
+        sql += f" AND (m.name IN (SELECT value FROM json_each(?2)) OR {test})"
+        args += [orjson.dumps(names).decode(), *names]
+    rows = conn.execute(sql, args)
     ids = [cid for cid, callee, method in rows if method in changed or not changed.isdisjoint(planner.mentions(callee))]
     pend(conn, ids)

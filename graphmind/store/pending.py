@@ -10,6 +10,14 @@ FEW_NAMES = 16        # up to this many names, call or argument texts are pre-fi
 TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
 
 
+def contains_any(column: str, names: set[str]) -> tuple[str, list[str]]:
+    """SQL true when `column` holds one of `names` as a substring, and its parameters (positional `?`):
+    one `instr` per name, which SQLite runs an order of magnitude faster than a join with json_each per
+    row (Django's inherits, one name: 0.8 vs 11.7 ms). For a few names (FEW_NAMES)."""
+    ordered = sorted(names)
+    return "(" + " OR ".join([f"instr({column}, ?) > 0"] * len(ordered)) + ")", ordered
+
+
 def pend(conn: apsw.Connection, ids: list[int]) -> None:
     """Send these call rows back to pending."""
     if ids:
@@ -24,6 +32,6 @@ def reopen_arguments(conn: apsw.Connection, planner: FilePlanner, names: set[str
         return
     sql, args = "SELECT id, args FROM calls WHERE args IS NOT NULL AND resolution != 'pending'", []
     if len(names) <= FEW_NAMES:
-        sql += " AND EXISTS (SELECT 1 FROM json_each(?) WHERE instr(args, value) > 0)"
-        args.append(orjson.dumps(sorted(names)).decode())
+        test, args = contains_any("args", names)
+        sql += " AND " + test
     pend(conn, [cid for cid, text in conn.execute(sql, args) if not names.isdisjoint(planner.mentions(text))])

@@ -10,7 +10,7 @@ from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import ancestor_names, last_name, reopen_ancestors
 from graphmind.store.flows import reopen_flows
-from graphmind.store.pending import FEW_NAMES, TYPED, pend, reopen_arguments
+from graphmind.store.pending import FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
 
 def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
@@ -50,8 +50,11 @@ def _decorated_by(conn: apsw.Connection, names: set[str]) -> set[str]:
     the wrapper the decorator returns (graphmind/resolve/python/decorators.py), which may differ now."""
     if not names:
         return set()
-    return {name[1:] for name, value in conn.execute("SELECT name, value FROM bindings WHERE kind = 'decorator'")
-            if last_name(value) in names}
+    sql, args = "SELECT name, value FROM bindings WHERE kind = 'decorator'", []
+    if len(names) <= FEW_NAMES:                 # a substring test in SQL first (5.5k rows on Django)
+        test, args = contains_any("value", names)
+        sql += " AND " + test
+    return {name[1:] for name, value in conn.execute(sql, args) if last_name(value) in names}
 
 
 def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:
@@ -128,11 +131,14 @@ def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
     re-opened. Base texts are filtered in SQL by substring first (a scan of `inherits` per level)."""
     found, frontier = set(names), set(names)
     while frontier:
-        rows = conn.execute(
-            "SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"
-            " WHERE EXISTS (SELECT 1 FROM json_each(?) WHERE instr(i.base, value) > 0)",
-            (orjson.dumps(sorted(frontier)).decode(),))
-        frontier = {name for name, base in rows if last_name(base) in frontier} - found
+        bases: list[tuple[int, str]] = []
+        ordered = sorted(frontier)
+        for at in range(0, len(ordered), FEW_NAMES):
+            test, args = contains_any("base", set(ordered[at:at + FEW_NAMES]))
+            bases += conn.execute(f"SELECT class_id, base FROM inherits WHERE {test}", args)
+        ids = orjson.dumps(sorted({cid for cid, base in bases if last_name(base) in frontier})).decode()
+        frontier = {name for (name,) in conn.execute(
+            "SELECT name FROM symbols WHERE id IN (SELECT value FROM json_each(?))", (ids,))} - found
         found |= frontier
     return found
 
@@ -251,8 +257,9 @@ def _reopen_in(conn: apsw.Connection, planner: FilePlanner, files: set[int], men
         # names and bare calls were re-opened by name: here only chains (`obj.added().run`)
         sql += " AND instr(c.callee, '.') > 0"
         if len(mentioning) <= FEW_NAMES:         # a substring test in SQL first, then whole identifiers
-            sql += " AND EXISTS (SELECT 1 FROM json_each(?2) WHERE instr(c.callee, value) > 0)"
-            args.append(orjson.dumps(sorted(mentioning)).decode())
+            test, names = contains_any("c.callee", mentioning)
+            sql += " AND " + test             # numbered after ?1
+            args += names
     rows = conn.execute(sql, args)
     ids = [cid for cid, callee, typed in rows
            if (typed and (mentioning is None or not mentioning.isdisjoint(planner.mentions(callee))))
