@@ -143,6 +143,7 @@ CREATE INDEX IF NOT EXISTS calls_name ON calls(name);
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 CREATE INDEX IF NOT EXISTS imports_resolved ON imports(resolved);
 CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);
+CREATE INDEX IF NOT EXISTS imports_renames ON imports(alias, symbol) WHERE symbol IS NOT NULL AND alias != symbol;   -- store/ancestors.py
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS bindings_args ON bindings(name) WHERE kind = 'args';   -- call sites per name (store/flows.py)
 CREATE INDEX IF NOT EXISTS bindings_decorators ON bindings(value, name) WHERE kind = 'decorator';   -- store/reopen.py
