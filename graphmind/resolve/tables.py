@@ -114,10 +114,11 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         return sym.id if sym is not None else sid
     overloading, typed = (",".join(f"'{lang}'" for lang in sorted(s)) for s in (OVERLOADING, TYPED_ARGUMENTS))
     for sid, qual, name, kind, parent, fid, signature in conn.execute(
-            "SELECT id, qualname, name, kind, parent_id, file_id, CASE WHEN kind IN ('method', 'constructor', 'function')"
-            f" AND file_id IN (SELECT id FROM files WHERE language IN ({overloading})) OR kind IN ('class', 'interface')"
-            f" AND file_id IN (SELECT id FROM files WHERE language IN ({typed})) THEN signature END"
-            f" FROM symbols{where} ORDER BY id", args):
+            # joined to files, not `file_id IN (SELECT … FROM files …)`: that scans every file per statement
+            "SELECT s.id, s.qualname, s.name, s.kind, s.parent_id, s.file_id, CASE WHEN s.kind IN"
+            f" ('method', 'constructor', 'function') AND f.language IN ({overloading}) OR s.kind IN"
+            f" ('class', 'interface') AND f.language IN ({typed}) THEN s.signature END"
+            f" FROM symbols s JOIN files f ON f.id = s.file_id{where.replace('file_id', 's.file_id')} ORDER BY s.id", args):
         name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
         if signature is not None:
             read_signature(t, sid, name, kind in CLASS_KINDS, signature, t.lang.get(fid) in TYPED_ARGUMENTS)
