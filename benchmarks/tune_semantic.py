@@ -241,6 +241,22 @@ def graph_facts(conn, ids: list[int]) -> tuple[np.ndarray, dict[int, int]]:
     return fan, parent
 
 
+def neighbours(conn, ids: list[int], parent: dict[int, int]) -> list[list[int]]:
+    """Each definition's neighbours among the embedded ones (row indexes): resolved calls both ways, its
+    enclosing definition and the ones it encloses."""
+    row = {i: n for n, i in enumerate(ids)}
+    near: list[set[int]] = [set() for _ in ids]
+    for a, b in conn.execute("SELECT DISTINCT caller_id, target_id FROM calls WHERE target_id IS NOT NULL"
+                             " AND kind = 'call'"):
+        if a in row and b in row and a != b:
+            near[row[a]].add(row[b])
+            near[row[b]].add(row[a])
+    for child, par in parent.items():
+        near[child].add(par)
+        near[par].add(child)
+    return [sorted(n) for n in near]
+
+
 def scored(sims: np.ndarray, fan: np.ndarray, parent: dict[int, int], kinds: list[str], *, fanin: float,
            lift: float) -> np.ndarray:
     """Cosine, plus `fanin` * log(1 + callers), and a class raised to `lift` x its best method's score."""
@@ -271,6 +287,8 @@ def main(argv: list[str]) -> None:
                     " definitions), comma-separated")
     ap.add_argument("--query-split", action="store_true", help="identifiers in the query split into words"
                     " (semantic/texts.query_text) before it is embedded")
+    ap.add_argument("--smooth", type=float, default=0.0, help="cosine + A x the best cosine among a definition's"
+                    " neighbours in the graph (what it calls, what calls it, its class, its methods)")
     ap.add_argument("--per-query", type=Path, default=None, help="append each candidate's reciprocal ranks per"
                     " paraphrase query here (JSON lines), for paired comparisons")
     ap.add_argument("pairs", nargs="+")
@@ -293,6 +311,7 @@ def main(argv: list[str]) -> None:
         kinds = [d.kind for d, *_ in defs]
         mats = {n: cache.vectors([TEXTS[n](*x) for x in defs]) for n in names}
         fan, parent = graph_facts(conn, ids)
+        parent = {"parent": parent, "near": neighbours(conn, ids, parent)}
         queries = json.loads(Path(qfile).read_text())["queries"]
         from graphmind.semantic.texts import query_text
         split = query_text if args.query_split else (lambda q: q)
@@ -320,7 +339,10 @@ def main(argv: list[str]) -> None:
             for qi, q in enumerate(queries):
                 sims = [feedback(*rescored(mats[t], qv[qi], *rescore), prf_m, prf_beta) for t in texts]
                 sim = np.maximum.reduce(sims) if op == "max" else np.add.reduce(sims) / len(sims)
-                s = scored(sim, fan, parent, kinds, fanin=fanin, lift=lift)
+                if args.smooth:
+                    best = np.array([max((sim[j] for j in near), default=0.0) for near in parent["near"]], np.float32)
+                    sim = sim + args.smooth * best
+                s = scored(sim, fan, parent["parent"], kinds, fanin=fanin, lift=lift)
                 top = np.argsort(-s)[:fusion.POOL]
                 sem = [_result(qualnames[i], ids[i], float(s[i])) for i in top]
                 rel = set(q["relevant"])
