@@ -59,8 +59,8 @@ class Cache:
 
 
 def _words(name: str) -> str:
-    from graphmind.store.searchindex import split_words
-    return split_words(name).replace("_", " ").strip().lower()
+    from graphmind.semantic.texts import name_words
+    return name_words(name)
 
 
 def _parts(d, language: str, source: bytes) -> tuple[str, str, str]:
@@ -81,6 +81,12 @@ def _parts(d, language: str, source: bytes) -> tuple[str, str, str]:
 def text_doc(d, language, source, path):
     from graphmind.semantic.texts import describe
     return describe(d, language, source)
+
+
+def text_doc2(d, language, source, path):
+    """The text before parameters were added (texts version 2): name words and docstring."""
+    doc, _sig, _body = _parts(d, language, source)
+    return f"{_words(d.name)}. {doc}" if doc else text_doc(d, language, source, path)
 
 
 def text_code(d, language, source, path):
@@ -121,7 +127,88 @@ def text_docclean(d, language, source, path):
     return text[:m.start()].rstrip() if m and m.start() > len(_words(d.name)) + 2 else text
 
 
-TEXTS = {"doc": text_doc, "docclean": text_docclean, "code": text_code, "rich": text_rich, "docctx": text_docctx}
+_GRAPH: dict[int, dict] = {}      # symbol id -> what the graph knows of it (graph_texts() fills it per corpus)
+_COMMON = {"get", "set", "append", "extend", "items", "keys", "values", "update", "pop", "join", "split", "strip",
+           "format", "startswith", "endswith", "lower", "upper", "replace", "encode", "decode", "copy", "add"}
+
+
+def graph_texts(conn, ids: list[int]) -> None:
+    """What the graph knows of each definition: the names it calls (as written, distinct, in order; not
+    builtins nor container methods), the names of its callers, its enclosing class and its bases."""
+    _GRAPH.clear()
+    want = set(ids)
+    for i in ids:
+        _GRAPH[i] = {"calls": [], "callers": [], "bases": []}
+    for caller, name in conn.execute("SELECT caller_id, name FROM calls WHERE kind = 'call' AND implicit = 0"
+                                     " AND resolution != 'builtin' ORDER BY caller_id, line, col"):
+        g = _GRAPH.get(caller)
+        if g is not None and name not in g["calls"] and name not in _COMMON and not name.startswith("__"):
+            g["calls"].append(name)
+    for target, name in conn.execute("SELECT DISTINCT c.target_id, s.name FROM calls c JOIN symbols s"
+                                     " ON s.id = c.caller_id WHERE c.kind = 'call' AND c.target_id IS NOT NULL"):
+        if target in want and name not in _GRAPH[target]["callers"]:
+            _GRAPH[target]["callers"].append(name)
+    for cls, base in conn.execute("SELECT class_id, base FROM inherits ORDER BY class_id, position"):
+        if cls in want:
+            _GRAPH[cls]["bases"].append(base.rsplit(".", 1)[-1])
+
+
+def _params(sig: str) -> tuple[list[str], str]:
+    """A Python signature's parameter names (semantic/texts.parameter_names) and its return annotation."""
+    from graphmind.semantic.texts import parameter_names
+    names = parameter_names(sig)
+    close = sig.rfind(")")
+    return names, (sig[close + 1:].partition("->")[2].strip().rstrip(":").strip() if close >= 0 else "")
+
+
+def _ann_words(ann: str) -> str:
+    return _words(" ".join(w.rsplit(".", 1)[-1] for w in re.findall(r"[A-Za-z_][\w.]*", ann)
+                           if w not in ("t", "None", "Optional", "Union", "Any", "typing")))
+
+
+def _graph_parts(d, path, *, calls=6, callers=4) -> dict[str, str]:
+    g = _GRAPH.get(d.id, {"calls": [], "callers": [], "bases": []})
+    names, ret = _params(" ".join(d.signature.split()))
+    parts = {
+        "ctx": _context(d, path),
+        "params": ("takes " + ", ".join(_words(n) for n in names)) if names else "",
+        "returns": ("returns " + _ann_words(ret)) if ret and _ann_words(ret) else "",
+        "calls": ("calls " + ", ".join(_words(n) for n in g["calls"][:calls])) if g["calls"] else "",
+        "callers": ("used by " + ", ".join(_words(n) for n in g["callers"][:callers])) if g["callers"] else "",
+        "bases": ("a kind of " + ", ".join(_words(n) for n in g["bases"])) if g["bases"] else "",
+    }
+    return parts
+
+
+def _graph_text(which: tuple[str, ...], first: bool = False, undoc_only: bool = False, doc_only: bool = False):
+    def make(d, language, source, path):
+        shipped = text_doc2(d, language, source, path)
+        doc, _sig, _body = _parts(d, language, source)
+        if (undoc_only and doc) or (doc_only and not doc):
+            return shipped
+        gp = _graph_parts(d, path)
+        extra = ". ".join(gp[w] for w in which if gp[w])
+        if not extra:
+            return shipped
+        base = shipped.rstrip(". ")
+        if first:
+            head, _, rest = base.partition(". ")
+            return f"{head}. {extra}. {rest}" if rest else f"{head}. {extra}"
+        return f"{base}. {extra}"
+    return make
+
+
+TEXTS = {"doc": text_doc, "doc2": text_doc2, "docclean": text_docclean, "code": text_code, "rich": text_rich, "docctx": text_docctx,
+         "gcall": _graph_text(("calls",)), "gparam": _graph_text(("params", "returns")),
+         "gcaller": _graph_text(("callers",)), "gbase": _graph_text(("bases",)), "gctx": _graph_text(("ctx",)),
+         "gall": _graph_text(("params", "returns", "calls", "callers", "bases")),
+         "gallfirst": _graph_text(("params", "returns", "calls", "callers", "bases"), first=True),
+         "gundoc": _graph_text(("params", "returns", "calls", "callers", "bases"), undoc_only=True),
+         "gparamfirst": _graph_text(("params", "returns"), first=True),
+         "gparamcaller": _graph_text(("params", "returns", "callers")),
+         "gparamcallerfirst": _graph_text(("params", "returns", "callers"), first=True),
+         "gparamdoc": _graph_text(("params", "returns"), doc_only=True),
+         "gparamonly": _graph_text(("params",), doc_only=True)}
 
 
 def corpus(conn, root: Path) -> list[tuple]:
@@ -154,6 +241,22 @@ def graph_facts(conn, ids: list[int]) -> tuple[np.ndarray, dict[int, int]]:
     return fan, parent
 
 
+def neighbours(conn, ids: list[int], parent: dict[int, int]) -> list[list[int]]:
+    """Each definition's neighbours among the embedded ones (row indexes): resolved calls both ways, its
+    enclosing definition and the ones it encloses."""
+    row = {i: n for n, i in enumerate(ids)}
+    near: list[set[int]] = [set() for _ in ids]
+    for a, b in conn.execute("SELECT DISTINCT caller_id, target_id FROM calls WHERE target_id IS NOT NULL"
+                             " AND kind = 'call'"):
+        if a in row and b in row and a != b:
+            near[row[a]].add(row[b])
+            near[row[b]].add(row[a])
+    for child, par in parent.items():
+        near[child].add(par)
+        near[par].add(child)
+    return [sorted(n) for n in near]
+
+
 def scored(sims: np.ndarray, fan: np.ndarray, parent: dict[int, int], kinds: list[str], *, fanin: float,
            lift: float) -> np.ndarray:
     """Cosine, plus `fanin` * log(1 + callers), and a class raised to `lift` x its best method's score."""
@@ -182,6 +285,12 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--rescore", default="none", help="'none', 'center:A' (the corpus mean vector x A taken from"
                     " definitions and query) or 'hubness:A' (cosine - A x a definition's mean cosine to its 10 nearest"
                     " definitions), comma-separated")
+    ap.add_argument("--query-split", action="store_true", help="identifiers in the query split into words"
+                    " (semantic/texts.query_text) before it is embedded")
+    ap.add_argument("--smooth", type=float, default=0.0, help="cosine + A x the best cosine among a definition's"
+                    " neighbours in the graph (what it calls, what calls it, its class, its methods)")
+    ap.add_argument("--per-query", type=Path, default=None, help="append each candidate's reciprocal ranks per"
+                    " paraphrase query here (JSON lines), for paired comparisons")
     ap.add_argument("pairs", nargs="+")
     args = ap.parse_args(argv)
     from graphmind.query.search import search
@@ -197,12 +306,16 @@ def main(argv: list[str]) -> None:
         conn = open_reader(root)
         defs = corpus(conn, root)
         ids = [d.id for d, *_ in defs]
+        graph_texts(conn, ids)
         qualnames = [d.qualname for d, *_ in defs]
         kinds = [d.kind for d, *_ in defs]
         mats = {n: cache.vectors([TEXTS[n](*x) for x in defs]) for n in names}
         fan, parent = graph_facts(conn, ids)
+        parent = {"parent": parent, "near": neighbours(conn, ids, parent)}
         queries = json.loads(Path(qfile).read_text())["queries"]
-        qv = query_cache.vectors([args.query_prefix + q["query"] for q in queries])
+        from graphmind.semantic.texts import query_text
+        split = query_text if args.query_split else (lambda q: q)
+        qv = query_cache.vectors([args.query_prefix + split(q["query"]) for q in queries])
         lex = [search(conn, q["query"], limit=fusion.POOL, graph=True) for q in queries]
         runs.append((Path(qfile).name, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex))
     candidates = [(n, (n,), "max") for n in names]
@@ -218,7 +331,7 @@ def main(argv: list[str]) -> None:
             for w in floats(args.weights) for k in floats(args.k) for p in prfs for r in rescores]
     for (label, texts, op), fanin, lift, weight, rrf_k, (prf_m, prf_beta), rescore in grid:
         fusion.W_SEMANTIC, fusion.RRF_K = weight, rrf_k
-        report = {"texts": label, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k, "prf": [prf_m, prf_beta],
+        report = {"texts": label, "query_split": args.query_split, "fanin": fanin, "lift": lift, "w": weight, "k": rrf_k, "prf": [prf_m, prf_beta],
                   "rescore": list(rescore)}
         every: tuple[list[float], list[float]] = ([], [])
         for fname, conn, ids, qualnames, kinds, mats, fan, parent, queries, qv, lex in runs:
@@ -226,7 +339,10 @@ def main(argv: list[str]) -> None:
             for qi, q in enumerate(queries):
                 sims = [feedback(*rescored(mats[t], qv[qi], *rescore), prf_m, prf_beta) for t in texts]
                 sim = np.maximum.reduce(sims) if op == "max" else np.add.reduce(sims) / len(sims)
-                s = scored(sim, fan, parent, kinds, fanin=fanin, lift=lift)
+                if args.smooth:
+                    best = np.array([max((sim[j] for j in near), default=0.0) for near in parent["near"]], np.float32)
+                    sim = sim + args.smooth * best
+                s = scored(sim, fan, parent["parent"], kinds, fanin=fanin, lift=lift)
                 top = np.argsort(-s)[:fusion.POOL]
                 sem = [_result(qualnames[i], ids[i], float(s[i])) for i in top]
                 rel = set(q["relevant"])
@@ -241,6 +357,10 @@ def main(argv: list[str]) -> None:
                           for j in (0, 1)]
         report["queries"] = [round(statistics.mean(every[j]), 3) for j in (0, 1)]
         print(json.dumps(report), flush=True)
+        if args.per_query:
+            with args.per_query.open("a") as out:
+                out.write(json.dumps({k: v for k, v in report.items() if not isinstance(v, list) or k in ("prf",
+                          "rescore")} | {"semantic": every[0], "hybrid": every[1]}) + "\n")
 
 
 _HUBS: dict[int, np.ndarray] = {}

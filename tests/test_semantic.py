@@ -418,3 +418,47 @@ def test_an_embedding_pass_with_nothing_to_do_keeps_the_loaded_vectors(embedded,
     assert json.loads(run_cli("embed", "--json", cwd=root, check=True).stdout)["encoded"] == 1
     again = load_index(root)
     assert again is not first and len(again.ids) == len(first.ids)
+
+
+def test_a_documented_python_function_is_embedded_with_its_parameters_in_words(extra, tmp_path):
+    """What the signature knows that the docstring may not say: a documented function's or method's
+    parameters, in words, after its docstring (not self, cls, *args, **kwargs; not a class's bases);
+    a definition without a docstring keeps its signature and body."""
+    from graphmind.index.indexer import index_workspace
+    from graphmind.semantic.collect import file_items, indexed_files
+    from graphmind.store import open_reader
+    root = tmp_path / "ws"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "jobs.py").write_text(
+        "class Runner(Base):\n    '''Runs queued jobs.'''\n\n"
+        "    def submit(self, jobQueue, max_retries: int = 3, *rest, on_done=None, **kw) -> bool:\n"
+        "        '''Put a job on the queue.'''\n        return True\n\n\n"
+        "def plain(a_b):\n    return a_b\n\n\n"
+        "def nothing():\n    '''Does nothing at all.'''\n")
+    index_workspace(root)
+    conn = open_reader(root)
+    try:
+        file_id, language, sha = indexed_files(conn)["pkg/jobs.py"]
+        texts = {item.id: item.text for item in file_items(conn, root, "pkg/jobs.py", file_id, language, sha, "m", 128)}
+        names = dict(conn.execute("SELECT id, qualname FROM symbols"))
+    finally:
+        conn.close()
+    by_name = {names[i]: t for i, t in texts.items()}
+    assert by_name["pkg.jobs.Runner.submit"] == "submit. Put a job on the queue. takes job queue, max retries, on done"
+    assert by_name["pkg.jobs.Runner"] == "runner. Runs queued jobs."
+    assert by_name["pkg.jobs.nothing"] == "nothing. Does nothing at all."
+    assert by_name["pkg.jobs.plain"] == "function plain of jobs. def plain(a_b). return a_b"
+
+
+def test_identifiers_in_a_query_are_embedded_as_names_are(extra):
+    """A query naming code (`readConfigFile`, `read_config_file`) is embedded as the words definitions'
+    names are embedded by (`read config file`); plural acronyms and plain words are left as written."""
+    import numpy as np
+
+    from graphmind.semantic import fusion
+    from graphmind.semantic.model import shared_model
+    words = shared_model().encode(["where is read config file called from HTTP server"], threads=1)[0]
+    for query in ("where is readConfigFile called from HTTPServer", "where is read_config_file called from HTTPServer"):
+        assert np.abs(fusion.query_vector(query) - words).max() < 1e-5
+    from graphmind.semantic.texts import query_text
+    assert query_text("the URLs and IDs of a Flask app, os.environ") == "the URLs and IDs of a Flask app, os.environ"

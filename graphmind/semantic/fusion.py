@@ -59,14 +59,16 @@ def _allowed(conn: apsw.Connection, flt: sq.Filter) -> set[int] | None:
 
 
 def query_vector(query: str):
-    """The query's unit vector (read-only), encoded once per text while among the last QUERY_VECTORS."""
+    """The query's unit vector (read-only), encoded once per text while among the last QUERY_VECTORS;
+    identifiers in it are split into words first, as definitions' names are (texts.query_text)."""
     with _VECTORS_LOCK:
         vec = _VECTORS.get(query)
         if vec is not None:
             _VECTORS.move_to_end(query)
             return vec
     from graphmind.semantic.model import shared_model
-    vec = shared_model().encode([query], threads=1)[0]
+    from graphmind.semantic.texts import query_text
+    vec = shared_model().encode([query_text(query)], threads=1)[0]
     vec.setflags(write=False)
     with _VECTORS_LOCK:
         _VECTORS[query] = vec
