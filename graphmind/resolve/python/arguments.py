@@ -41,12 +41,16 @@ class ArgumentFlow:
         sym = t.syms.get(fn)
         if sym is None:
             return frozenset()
-        parent = t.syms.get(sym.parent) if sym.parent is not None else None
+        return self.passed(sym, param, position, self.call_sites(sym, t.syms.get(sym.parent)))
+
+    def passed(self, sym, param: str, position: str, sites: list[Site]) -> frozenset:
+        """What these call sites of function `sym` pass to its parameter at `position` (all of them:
+        what it holds; resolve/cutoff.py asks without the sites a save added)."""
         index = self._index(sym, position)
         out: set = set()
-        for scope, callee, args, at, through in self.call_sites(sym, parent):
+        for scope, callee, args, at, through in sites:
             text = _argument(args, param, index)       # first: a site passing nothing here
-            if text and (through or fn in self.site_targets(scope, callee, at)):   # is not resolved
+            if text and (through or sym.id in self.site_targets(scope, callee, at)):   # is not resolved
                 applied = self.applied(scope, text, callee) if text.isidentifier() else None   # `@dec`
                 out |= applied if applied is not None else self.expr(scope, text, at)
         return frozenset(out)
