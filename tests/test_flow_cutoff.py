@@ -99,3 +99,52 @@ def test_a_new_file_adding_a_site_of_the_same_value_reopens_nothing_downstream(t
     # its rows, and calls of the names it imports re-opened by name (main.py's): not the chain's
     assert resolved <= _calls_in(work, "more.py") + _calls_in(work, "main.py")
     assert_equals_clean(work, tmp_path)
+
+
+SPLIT = '''def first(x, n):
+    x.run()
+    return second(n)
+
+
+def second(y):
+    y.run()
+    return third(y)
+
+
+def third(z):
+    return z.run()
+'''
+
+
+def test_the_follow_stops_where_what_is_passed_on_is_unchanged(tmp_path):
+    """`first` is passed something new for `x`, not for `n`, which is all it passes on: `first` is
+    re-opened, `second` and `third` are not."""
+    work = indexed_workspace(tmp_path, {"things.py": THINGS, "chain.py": SPLIT,
+                                        "main.py": MAIN.replace("first(Alpha())", "first(Alpha(), Alpha())")})
+    resolved = _append(work, "main.py", "\n\ndef other():\n    return first(Beta(), Alpha())\n")
+    assert resolved == _calls_in(work, "main.other") + 1     # and first's `x.run()`
+    graph = call_graph(work)
+    assert graph["chain.first"] == ["chain.second", "things.Alpha.run", "things.Beta.run"]
+    assert graph["chain.third"] == ["things.Alpha.run"]
+    assert_equals_clean(work, tmp_path)
+
+
+METHODS = '''class Holder:
+    def __init__(self, thing):
+        self.thing = thing
+
+    def use(self):
+        return self.thing.run()
+'''
+
+
+def test_a_class_built_with_something_new_is_reopened_whole(tmp_path):
+    """What `__init__` is passed reaches the other methods through `self.thing`."""
+    work = indexed_workspace(tmp_path, {"things.py": THINGS, "holder.py": METHODS,
+                                        "main.py": "from holder import Holder\nfrom things import Alpha, Beta\n\n\n"
+                                                   "def main():\n    return Holder(Alpha())\n"})
+    _append(work, "main.py", "\n\ndef same():\n    return Holder(Alpha())\n")
+    assert call_graph(work)["holder.Holder.use"] == ["things.Alpha.run"]
+    _append(work, "main.py", "\n\ndef other():\n    return Holder(Beta())\n")
+    assert call_graph(work)["holder.Holder.use"] == ["things.Alpha.run", "things.Beta.run"]
+    assert_equals_clean(work, tmp_path)

@@ -12,11 +12,12 @@ the name is followed as before, whatever its value.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import apsw
-
 from graphmind.models import Delta
+from graphmind.resolve.python.evaluator import TypeEval
+from graphmind.resolve.tables import CLASS_KINDS
 
 if TYPE_CHECKING:
     from graphmind.resolve.resolver import Resolver
@@ -39,40 +40,55 @@ def flow_change(old, new) -> tuple[set[str], set[tuple[str, str, str]], set[str]
 
 
 def grown_only(delta: Delta) -> set[str]:
-    """The "(NAME" of a write whose only change is sites added (not a closure's `(NAME()`: its sites
-    are what calls of its function return, followed as before)."""
-    return {n for n in delta.grown - delta.reflow if not n.endswith("()")}
+    """The "(NAME" of a write whose only change is sites added."""
+    return delta.grown - delta.reflow
 
 
-def same_values(conn: apsw.Connection, r: Resolver, delta: Delta, names: set[str]) -> set[str]:
-    """Of these "(NAME" (grown_only), those whose functions' parameters hold what they held before the
-    sites were added: for each function of that name (a class's `__init__`), each parameter is passed
-    the same by its sites with and without the added ones."""
-    added: dict[str, set[tuple[int | None, str, str]]] = {}
-    for scope, name, value in delta.added:
+def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:
+    """An evaluator of the workspace as it was before the write added its sites: the same tables, the
+    added sites left out of every parameter's (and of the calls through parameters it reaches, with its
+    own one-hop evaluator). None when an added site's scope is not found (nothing is cut then)."""
+    skip = set()
+    for scope, _, value in delta.added:
+        sid = r.t.by_qual.get(scope)
+        if sid is None:
+            return None
         callee, _, args = value.partition("\t")
-        added.setdefault(name, set()).add((r.t.by_qual.get(scope), callee, args))
-    same = set()
-    for name in names:
-        bare = name[1:]
-        fns = [fid for (fid,) in conn.execute(
-            "SELECT id FROM symbols WHERE name = ?1 UNION SELECT i.id FROM symbols c JOIN symbols i"
-            " ON i.parent_id = c.id AND i.name = '__init__' WHERE c.name = ?1", (bare,))]
-        if all(_holds_same(r, fid, added.get(name, set())) for fid in fns):
-            same.add(name)
-    return same
+        skip.add((sid, callee, args))
+    before, hop = TypeEval(r), TypeEval(r, hops=False)
+    before.skip = hop.skip = frozenset(skip)
+    before.hop = hop
+    return before
 
 
-def _holds_same(r: Resolver, fid: int, added: set[tuple[int | None, str, str]]) -> bool:
-    t, ev = r.t, r.types
-    sym = t.syms.get(fid)
-    if sym is None or t.lang.get(sym.file) != "python" or any(scope is None for scope, _, _ in added):
-        return False
-    sites = ev.call_sites(sym, t.syms.get(sym.parent))
-    if not sites:               # none, or too many to be read: it may have been readable before
-        return False
-    kept = [s for s in sites if (s[0], s[1], s[2]) not in added]
-    if len(kept) == len(sites):
-        return False            # the added sites not found among its sites: nothing to compare
-    params = [(name, text) for name, rows in t.bindings.get(fid, {}).items() for kind, text in rows if kind == "param"]
-    return all(ev.flowed(fid, name, text) == ev.passed(sym, name, text, kept) for name, text in params)
+def changed_scopes(r: Resolver, before: TypeEval, tally: list[int]) -> Callable[[dict[int, int | None]], set[int]]:
+    """store/flows.reopen_flows' `changed`: of the scopes reached (scope -> enclosing scope), those
+    holding something new: a function one of whose parameters is passed something else than before,
+    what is nested in it, and the whole of a class one of whose methods is (its attributes may be
+    bound from that parameter: `self.x = x`). A scope outside Python counts as changed. `tally`
+    counts [scopes asked, scopes changed]."""
+    t, now = r.t, r.types
+
+    def own(sid: int) -> bool:
+        sym = t.syms.get(sid)
+        if sym is None or t.lang.get(sym.file) != "python":
+            return True
+        params = [(name, text) for name, rows in t.bindings.get(sid, {}).items() for kind, text in rows if kind == "param"]
+        return any(now.flowed(sid, name, text) != before.flowed(sid, name, text) for name, text in params)
+
+    def changed(found: dict[int, int | None]) -> set[int]:
+        hit = {sid for sid in found if own(sid)}
+        hit |= {found[sid] for sid in hit if found.get(sid) in found
+                and t.syms[found[sid]].kind in CLASS_KINDS}            # the class of a method passed anew
+        out = set()
+        for sid in found:
+            chain, s = [], sid
+            while s in found and s not in chain:        # it or an enclosing scope reached holds something new
+                chain.append(s)
+                s = found[s]
+            if hit.intersection(chain):
+                out.add(sid)
+        tally[0] += len(found)
+        tally[1] += len(out)
+        return out
+    return changed

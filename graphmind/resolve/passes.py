@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from graphmind.pools import collector_paused
 from graphmind.models import Delta
-from graphmind.resolve.cutoff import grown_only, same_values
+from graphmind.resolve.cutoff import before_additions, changed_scopes, grown_only
 from graphmind.resolve.hooks import DEFINITIONS
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.resolver import Resolver
@@ -81,15 +81,17 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
 def _follow_grown(store: Store, r: Resolver, delta: Delta) -> None:
     """Functions whose call sites the write only added (the store left them: store/reopen.py): their
     calls, and what they pass their parameters on to, are re-opened only where a parameter holds
-    something new (resolve/cutoff.py)."""
+    something new, as far as that goes (resolve/cutoff.py)."""
     grown = grown_only(delta)
     if not grown:
         return
-    follow = {n[1:] for n in grown - same_values(store.conn, r, delta, grown)}
-    log.debug("argument flow: %d of %d names with sites added pass something new", len(follow), len(grown))
-    if follow:
-        with store.transaction():
-            reopen_flows(store.conn, PLANNER, follow)
+    before, tally = before_additions(r, delta), [0, 0]
+    with store.transaction():
+        n = reopen_flows(store.conn, PLANNER, {n[1:] for n in grown},
+                         None if before is None else changed_scopes(r, before, tally))
+    log.debug("argument flow: %d scopes re-opened for %d names with sites added (%d of %d reached hold something new)",
+              n, len(grown), tally[1], tally[0])
+    if n:
         store.reset_pending_sites()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 import apsw
 import orjson
@@ -71,20 +72,27 @@ def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
     return names & _followed(conn, names, len(rows))
 
 
-def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:
+def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str],
+                 changed: Callable[[dict[int, int | None]], set[int]] | None = None) -> int:
     """Arguments passed to functions of these names changed ("NAME()": to what NAME returns, so to the
     functions nested in NAME): the typed calls inside those functions
     (and the functions nested in them), which read their parameters, may resolve differently; a
     call there that passes on a parameter (or a local bound from one) changes what its callee is
     passed, so the callee's functions are re-opened the same way; a function that returns one
     changes what its calls give, so the scopes calling it are followed as below; until nothing new
-    is reached."""
-    seen, frontier, scopes = set(), set(names), set()
+    is reached. `changed(scopes)` (scope -> enclosing scope), when given, says which of the scopes
+    reached hold something new (resolve/cutoff.py): only those are re-opened and followed further.
+    Returns the number of scopes re-opened."""
+    seen, frontier, scopes, checked = set(), set(names), set(), set()
     returned: set[str] = set()
     while frontier:
         seen |= frontier
         found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted({n.removesuffix("()") for n in frontier})).decode(),)))
-        new = {sid: parent for sid, parent in found.items() if sid not in scopes}
+        new = {sid: parent for sid, parent in found.items() if sid not in scopes and sid not in checked}
+        if changed is not None:
+            checked |= set(new)
+            kept = changed(found)
+            new = {sid: parent for sid, parent in new.items() if sid in kept}
         scopes |= set(new)
         passed, returns = _tainted_uses(conn, planner, new, set(), params=True)
         passed |= passed_through(conn, parameter_calls(     # what calls through their parameters reach now
@@ -95,6 +103,7 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
                      " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(scopes)).decode(),))
+    return len(scopes)
 
 
 def _follow_returns(conn: apsw.Connection, planner: FilePlanner, names: set[str], done: set[str]) -> None:
