@@ -47,12 +47,12 @@ def grown_only(delta: Delta) -> set[str]:
 def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:
     """An evaluator of the workspace as it was before the write added its sites: the same tables, the
     added sites left out of every parameter's (and of the calls through parameters it reaches, with its
-    own one-hop evaluator). None when an added site's scope is not found (nothing is cut then)."""
+    own one-hop evaluator). None when an added site is not found where it was written (nothing is cut then)."""
     skip = set()
-    for scope, _, value in delta.added:
+    for scope, name, value in delta.added:
         sid = r.t.by_qual.get(scope)
-        if sid is None:
-            return None
+        if sid is None or value not in r.t.arg_sites.get(name[1:], {}).get(sid, ()):
+            return None             # (a qualname defined twice: the site may be in the other)
         callee, _, args = value.partition("\t")
         skip.add((sid, callee, args))
     before, hop = TypeEval(r), TypeEval(r, hops=False)

@@ -50,8 +50,11 @@ def _decorated_by(conn: apsw.Connection, names: set[str]) -> set[str]:
     the wrapper the decorator returns (graphmind/resolve/python/decorators.py), which may differ now."""
     if not names:
         return set()
-    return {name[1:] for name, value in conn.execute("SELECT name, value FROM bindings WHERE kind = 'decorator'")
-            if last_name(value) in names}
+    sql, args = "SELECT b.name, b.value FROM bindings b WHERE b.kind = 'decorator'", []
+    if len(names) <= FEW_NAMES:             # a substring test in SQL first (every decorator: 31 ms a save
+        sql += " AND EXISTS (SELECT 1 FROM json_each(?) j WHERE instr(b.value, j.value) > 0)"   # on a million lines)
+        args.append(orjson.dumps(sorted(names)).decode())
+    return {name[1:] for name, value in conn.execute(sql, args) if last_name(value) in names}
 
 
 def _reopen_by_name(conn: apsw.Connection, names: set[str], languages: set[str]) -> None:
