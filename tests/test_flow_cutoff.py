@@ -148,3 +148,15 @@ def test_a_class_built_with_something_new_is_reopened_whole(tmp_path):
     _append(work, "main.py", "\n\ndef other():\n    return Holder(Beta())\n")
     assert call_graph(work)["holder.Holder.use"] == ["things.Alpha.run", "things.Beta.run"]
     assert_equals_clean(work, tmp_path)
+
+
+def test_a_save_leaving_a_call_through_a_parameter_as_it_was_reopens_nothing_it_reaches(tmp_path):
+    """`run_pipeline`'s `first(then)` is left as it was (its scope binds what it did): the functions
+    it reaches are passed what they were, so appending a function to its file re-opens none of them."""
+    from test_parameter_calls import MAIN as PIPELINE, RUNNER, STEPS
+    work = indexed_workspace(tmp_path, {"runner.py": RUNNER, "steps.py": STEPS, "main.py": PIPELINE})
+    assert call_graph(work)["steps.apply_then"] == ["steps.finish"]
+    resolved = _append(work, "runner.py", "\n\ndef unrelated():\n    return len('x')\n")
+    assert resolved == _calls_in(work, "runner.unrelated")       # not apply_then's `then()`
+    assert call_graph(work)["steps.apply_then"] == ["steps.finish"]
+    assert_equals_clean(work, tmp_path)

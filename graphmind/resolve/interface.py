@@ -268,7 +268,8 @@ class Planner:
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
         passed, added, grown = flow_change(old, new)
-        through = through_file(conn, file_id)
+        reusable = set() if change.wide else unchanged_scopes(old, new)
+        through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if change.names and not change.wide:  # an override that comes or goes: its bases' self-calls dispatch anew
@@ -277,7 +278,7 @@ class Planner:
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
         return FilePlan(keep_ids(old, old_ids, new), names, change.wide,
-                        set() if change.wide else unchanged_scopes(old, new), old_hashes, changed, added, grown - through)
+                        reusable, old_hashes, changed, added, grown - through)
 
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""

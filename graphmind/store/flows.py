@@ -57,14 +57,23 @@ def passed_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
         " LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.id IN (SELECT value FROM json_each(?))", (ids,))}
 
 
-def through_file(conn: apsw.Connection, file_id: int) -> set[str]:
+def through_file(conn: apsw.Connection, file_id: int, kept: set[str] = frozenset()) -> set[str]:
     """"(NAME" of the functions a file's calls through parameters reach before it is written: what they
     pass may change or vanish (what they reach after, the resolve pass follows: resolve/passes.py).
+    Not those in `kept` scopes (qualnames whose bindings, and their enclosing scopes', a write leaves
+    as they were: such a call passes what it passed, and reaches what its parameter holds, which
+    argument flow follows itself; on a million-line workspace, appending a function to SymPy's
+    `core/basic.py` re-opened its calls' targets and followed them through SymPy for minutes).
     Not a name called from more than MAX_SITES places beyond what the file's calls through parameters
     can add or remove: its parameters hold nothing from callers before the write and after it
     (arguments.call_sites), so nothing there can change (a file reaching every `__new__` re-opened
     each one, and the functions they pass their parameters to, across the whole workspace)."""
-    return {"(" + name for name in reached_through(conn, parameter_calls(conn, "b.file_id = ?", file_id))}
+    rows = parameter_calls(conn, "b.file_id = ?", file_id)
+    if kept and rows:
+        qual = dict(conn.execute("SELECT id, qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
+                                 (orjson.dumps(sorted({row[1] for row in rows})).decode(),)))
+        rows = [row for row in rows if qual.get(row[1]) not in kept]
+    return {"(" + name for name in reached_through(conn, rows)} if rows else set()
 
 
 def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
