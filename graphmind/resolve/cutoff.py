@@ -68,13 +68,17 @@ def changed_scopes(r: Resolver, before: TypeEval, tally: list[int]) -> Callable[
     bound from that parameter: `self.x = x`). A scope outside Python counts as changed. `tally`
     counts [scopes asked, scopes changed]."""
     t, now = r.t, r.types
+    known: dict[int, bool] = {}
 
     def own(sid: int) -> bool:
-        sym = t.syms.get(sid)
-        if sym is None or t.lang.get(sym.file) != "python":
-            return True
-        params = [(name, text) for name, rows in t.bindings.get(sid, {}).items() for kind, text in rows if kind == "param"]
-        return any(now.flowed(sid, name, text) != before.flowed(sid, name, text) for name, text in params)
+        hit = known.get(sid)
+        if hit is None:
+            sym = t.syms.get(sid)
+            params = [(name, text) for name, rows in t.bindings.get(sid, {}).items() for kind, text in rows
+                      if kind == "param"]
+            hit = known[sid] = sym is None or t.lang.get(sym.file) != "python" or any(
+                now.flowed(sid, name, text) != before.flowed(sid, name, text) for name, text in params)
+        return hit
 
     def changed(found: dict[int, int | None]) -> set[int]:
         hit = {sid for sid in found if own(sid)}

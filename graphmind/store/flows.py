@@ -94,14 +94,13 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str],
     is reached. `changed(scopes)` (scope -> enclosing scope), when given, says which of the scopes
     reached hold something new (resolve/cutoff.py): only those are re-opened and followed further.
     Returns the number of scopes re-opened."""
-    seen, frontier, scopes, checked = set(), set(names), set(), set()
+    seen, frontier, scopes = set(), set(names), set()
     returned: set[str] = set()
     while frontier:
         seen |= frontier
         found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted({n.removesuffix("()") for n in frontier})).decode(),)))
-        new = {sid: parent for sid, parent in found.items() if sid not in scopes and sid not in checked}
-        if changed is not None:
-            checked |= set(new)
+        new = {sid: parent for sid, parent in found.items() if sid not in scopes}
+        if changed is not None:             # (asked of all found: a scope's enclosing one may be found later)
             kept = changed(found)
             new = {sid: parent for sid, parent in new.items() if sid in kept}
         scopes |= set(new)
