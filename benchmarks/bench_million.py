@@ -3,6 +3,7 @@ scripts/fetch_corpora.py (never committed), copied into a temporary folder.
 
     python scripts/fetch_corpora.py django sympy flask requests rxjs goyaml     # once; needs the network
     python benchmarks/bench_million.py [--corpora django sympy ...] [--runs 1] [--saves 20] [--append]
+    python benchmarks/bench_million.py --indexed DIR [--tree OLD_SRC] [--saves 20] [--append]
 
 Figures (one JSON line each; --append adds them to results/million.jsonl):
 - `workspace`: files and lines of the languages graphmind reads, per top folder (each project's
@@ -18,6 +19,12 @@ Figures (one JSON line each; --append adds them to results/million.jsonl):
   (freshness.current after the write).
 - `database`: index.db size.
 Each figure is printed (and appended) as soon as it is measured.
+
+With `--indexed DIR` (a workspace assembled and indexed before, left as it is) only daemon saves are
+measured, on a copy: `save_side_by_side` runs this tree's daemon and, with `--tree` (another tree's
+source, `git archive C | tar -x -C OLD_SRC`), that tree's daemon on a second copy, the same file saved
+in one then the other, alternated (files spread over Django, SymPy, Flask and Requests, Django's
+`admin/sites.py` among them); medians, and each save as measured.
 """
 from __future__ import annotations
 
@@ -99,12 +106,76 @@ def saves(root: Path, paths: list[str], n: int, wait) -> list[float]:
     return out
 
 
+SAVE_CORPORA = (("django/", 9), ("sympy/", 7), ("flask/", 2), ("requests/", 2))
+SAVE_ALWAYS = "django/contrib/admin/sites.py"
+
+
+def save_files(paths: list[str], n: int) -> list[str]:
+    """n Python files to save, spread over the corpora (a stride through each), admin/sites.py first."""
+    out = [SAVE_ALWAYS] if SAVE_ALWAYS in paths else []
+    for prefix, share in SAVE_CORPORA:
+        pool = [p for p in paths if p.startswith(prefix) and p.endswith(".py") and "/tests/" not in p and p not in out]
+        k = max(1, round(share * n / 20))
+        out += pool[len(pool) // (2 * k)::max(1, len(pool) // k)][:k]
+    return out[:max(n, 1)]
+
+
+def save_side_by_side(src: Path, tree: str | None, n: int, emit) -> None:
+    """Daemon saves on copies of an indexed workspace: this tree's, and `tree`'s alternated with it."""
+    from graphmind.index import workspace
+    from graphmind.live import client
+    paths = [f.path for f in workspace.walk(src)]
+    files = save_files(paths, n)
+    with tempfile.TemporaryDirectory(prefix="gm-msave-", dir=src.parent) as tmpd:
+        roots = {}
+        for tag, code in (("new", None), ("old", tree)) if tree else (("new", None),):
+            roots[tag] = Path(tmpd) / tag
+            shutil.copytree(src, roots[tag], symlinks=True)
+            saved = os.environ.get("PYTHONPATH")
+            os.environ["PYTHONPATH"] = code or str(Path(__file__).resolve().parent.parent)
+            try:
+                t = time.perf_counter()
+                client.start(roots[tag], timeout=1800)
+                assert client.wait_fresh(roots[tag], 1800)["fresh"]
+                benchkit.log(f"{tag} daemon ready in {time.perf_counter() - t:.1f}s")
+            finally:
+                os.environ.pop("PYTHONPATH") if saved is None else os.environ.__setitem__("PYTHONPATH", saved)
+        lat: dict[str, list[float]] = {tag: [] for tag in roots}
+        try:
+            for i, rel in enumerate(files):
+                row = {"file": rel}
+                for tag, root in roots.items():
+                    path = root / rel
+                    path.write_bytes(path.read_bytes() + f"\n\ndef bench_save_{i}():\n    return len('x')\n".encode())
+                    t = time.perf_counter()
+                    while not (client.wait_fresh(root, 600) or {}).get("fresh"):
+                        if time.perf_counter() - t > 1800:
+                            break
+                    lat[tag].append(time.perf_counter() - t)
+                    row[f"{tag}_ms"] = round(1000 * lat[tag][-1], 1)
+                benchkit.log(str(row))
+                emit({"metric": "save", **row})
+        finally:
+            for root in roots.values():
+                client.stop(root, timeout=900)
+        line = {"metric": "save_side_by_side", "saves": len(files), "old_tree": tree}
+        for tag, values in lat.items():
+            line[f"{tag}_p50_ms"] = round(1000 * statistics.median(values), 1)
+            line[f"{tag}_p90_ms"] = round(1000 * sorted(values)[int(0.9 * len(values))], 1)
+            line[f"{tag}_max_ms"] = round(1000 * max(values), 1)
+        if tree:
+            line["ratio_p50"] = round(line["new_p50_ms"] / line["old_p50_ms"], 3)
+        emit(line)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpora", nargs="+", default=DEFAULT)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--saves", type=int, default=20)
     ap.add_argument("--append", action="store_true")
+    ap.add_argument("--indexed", type=Path, help="an indexed million-line workspace: daemon saves only, on copies")
+    ap.add_argument("--tree", help="with --indexed: another tree's source, saved side by side (the old code)")
     args = ap.parse_args()
     from graphmind.live import client, freshness
     stamp = {"corpora": args.corpora}
@@ -113,6 +184,9 @@ def main() -> None:
         benchkit.report([line], "million.jsonl" if args.append else None,   # halfway keeps what it had
                         **stamp, loadavg=os.getloadavg()[0])
 
+    if args.indexed:
+        save_side_by_side(args.indexed.resolve(), args.tree, args.saves, emit)
+        return
     with tempfile.TemporaryDirectory(prefix="gm-million-") as tmpd:
         tmp = Path(tmpd)
         root = tmp / "ws"

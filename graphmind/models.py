@@ -150,9 +150,15 @@ class Delta:
     wide_modules: set[str] = field(default_factory=set)   # modules whose importers may resolve differently
     modules: set[str] = field(default_factory=set)        # modules that changed otherwise
     languages: set[str] = field(default_factory=set)      # languages of the changed files
+    # argument flow ("(NAME" in names): the call sites written files added (scope, "(NAME", callee and
+    # arguments); the names whose only change is such additions, and those changed otherwise too
+    added: set[tuple[str, str, str]] = field(default_factory=set)
+    grown: set[str] = field(default_factory=set)
+    reflow: set[str] = field(default_factory=set)
 
     def merge(self, other: "Delta") -> None:
-        for name in ("files", "fresh", "removed", "gone", "names", "changed", "wide_modules", "modules", "languages"):
+        for name in ("files", "fresh", "removed", "gone", "names", "changed", "wide_modules", "modules", "languages",
+                     "added", "grown", "reflow"):
             getattr(self, name).update(getattr(other, name))
         self.wide = self.wide or other.wide
 
@@ -168,6 +174,7 @@ class IndexSummary:
     symbols: int = 0
     edges: int = 0
     seconds: float = 0.0
+    resolved: int = 0               # call sites the run resolved (pending ones: new, or sent back)
 
     def line(self) -> str:
         return (f"{self.scanned} files scanned, {self.changed} changed, {self.removed} removed, "

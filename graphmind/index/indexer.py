@@ -184,8 +184,9 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
-        resolve_pending(store, incremental=not cold, delta=delta, session=session, jobs=jobs,
-                        progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
+        summary.resolved = resolve_pending(
+            store, incremental=not cold, delta=delta, session=session, jobs=jobs,
+            progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
     if cold and work:
         if progress:
             progress("indexes", 0, 1)

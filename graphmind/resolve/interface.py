@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.models import Extraction
+from graphmind.resolve.cutoff import flow_change
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
 from graphmind.store.flows import through_file
@@ -75,7 +76,7 @@ def _exported(iface: Interface) -> dict[str, tuple[Binding, ...]]:
     out: dict[str, tuple[Binding, ...]] = {}
     for scope, (rows, _) in iface.scopes.items():
         if scope not in iface.function_scopes or any(kind == "global" for _, kind, _ in rows):
-            out[scope] = tuple(r for r in rows if r[1] != "args")     # arguments: see flows()
+            out[scope] = tuple(r for r in rows if r[1] != "args")     # arguments: see cutoff.flows()
             continue
         wanted: set[str] = set()
         todo = [value for name, kind, value in rows if name == "" or kind in EXPORTED_BINDING_KINDS]
@@ -122,17 +123,6 @@ def of_rows(conn: apsw.Connection, file_id: int) -> tuple[Interface, list[int], 
     iface = _build([(q, k) for _, q, k, *_ in syms], [n for _, _, _, n, *_ in syms], [s[5] for s in syms],
                    {q: qual.get(p) for _, q, _, _, p, *_ in syms}, imports, inherits, bindings)
     return iface, [sid for sid, *_ in syms], {sid: h for sid, *_, h in syms}
-
-
-def flows(iface: Interface) -> set[tuple[str, str, str]]:
-    """The arguments the file passes: (scope, "(NAME", callee and arguments) of every call with some."""
-    return {(scope, b[0], b[2]) for scope, (rows, _) in iface.scopes.items() for b in rows if b[1] == "args"}
-
-
-def flow_names(old: Interface | None, new: Interface | None) -> set[str]:
-    """The "(NAME" of every function whose passed arguments a change adds or removes."""
-    before, after = flows(old) if old else set(), flows(new) if new else set()
-    return {name for _, name, _ in before ^ after}
 
 
 def member_names(iface: Interface) -> set[str]:
@@ -271,11 +261,16 @@ class Planner:
         """Ids kept, names changed and scopes whose resolutions hold when file `file_id` (None: new) becomes `ext`."""
         new = of_extraction(ext)
         if file_id is None:                          # a new module: what imported it may resolve now
-            names = set(new.names) | new.aliases() | flow_names(None, new) | built(new)
-            return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new) | bases_of(new))
+            passed, added, grown = flow_change(None, new)
+            names = set(new.names) | new.aliases() | passed | built(new)
+            return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new) | bases_of(new),
+                            added=added, grown=grown)
         old, old_ids, old_hashes = of_rows(conn, file_id)
         change = compare(old, new)
-        names = set(change.names) | flow_names(old, new) | through_file(conn, file_id)
+        passed, added, grown = flow_change(old, new)
+        reusable = set() if change.wide else unchanged_scopes(old, new)
+        through = through_file(conn, file_id, reusable)
+        names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if change.names and not change.wide:  # an override that comes or goes: its bases' self-calls dispatch anew
             changed |= bases_of(old) | bases_of(new)
@@ -283,12 +278,12 @@ class Planner:
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
         return FilePlan(keep_ids(old, old_ids, new), names, change.wide,
-                        set() if change.wide else unchanged_scopes(old, new), old_hashes, changed)
+                        reusable, old_hashes, changed, added, grown - through)
 
     def removal(self, conn: apsw.Connection, file_id: int) -> FilePlan:
         """Every name the deleted file defined or bound, and its ids (all gone)."""
         old, _, old_hashes = of_rows(conn, file_id)
-        names = set(old.names) | old.aliases() | flow_names(old, None) | built(old) | through_file(conn, file_id)
+        names = set(old.names) | old.aliases() | flow_change(old, None)[0] | built(old) | through_file(conn, file_id)
         return FilePlan([], names, True, old_hashes=old_hashes, changed=names | member_names(old) | bases_of(old))
 
     def mentions(self, text: str) -> list[str]:

@@ -1,10 +1,12 @@
 """A resolve pass: every pending call row and the base classes a change can reach, in chunks."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from graphmind.pools import collector_paused
 from graphmind.models import Delta
+from graphmind.resolve.cutoff import before_additions, changed_scopes, grown_only
 from graphmind.resolve.hooks import DEFINITIONS
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.resolver import Resolver
@@ -13,6 +15,8 @@ from graphmind.resolve.spread import can_spread, pending_chunks, resolve_chunk, 
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
 from graphmind.store.flows import parameter_calls, reached_through, reopen_flows
+
+log = logging.getLogger(__name__)
 
 
 def resolve_pending(store: Store, incremental: bool, delta: Delta | None = None,
@@ -45,6 +49,8 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
         tables, dirty = load_tables(conn, store.root), None
         r = Resolver(tables)
     if incremental:
+        if delta is not None:
+            _follow_grown(store, r, delta)
         _follow_parameter_calls(store, r)
     todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
     chunks = pending_chunks(conn)               # in chunks: memory stays flat on a cold index
@@ -70,6 +76,23 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     else:       # the evaluators point back at the resolver: without that cycle reference counting frees the
         r.types = r.first_order = r.one_hop = None      # tables here, not a collection over millions of objects later
     return total
+
+
+def _follow_grown(store: Store, r: Resolver, delta: Delta) -> None:
+    """Functions whose call sites the write only added (the store left them: store/reopen.py): their
+    calls, and what they pass their parameters on to, are re-opened only where a parameter holds
+    something new, as far as that goes (resolve/cutoff.py)."""
+    grown = grown_only(delta)
+    if not grown:
+        return
+    before, tally = before_additions(r, delta), [0, 0]
+    with store.transaction():
+        n = reopen_flows(store.conn, PLANNER, {n[1:] for n in grown},
+                         None if before is None else changed_scopes(r, before, tally))
+    log.debug("argument flow: %d scopes re-opened for %d names with sites added (%d of %d reached hold something new)",
+              n, len(grown), tally[1], tally[0])
+    if n:
+        store.reset_pending_sites()
 
 
 def _follow_parameter_calls(store: Store, r: Resolver) -> None:

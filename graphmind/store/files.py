@@ -30,6 +30,9 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
     kept = plan.kept
     delta.names.update(plan.names)
     delta.changed.update(plan.changed)
+    delta.added |= plan.added
+    delta.grown |= plan.grown
+    delta.reflow |= {n for n in plan.names if n[:1] == "("} - plan.grown
     if row is None:
         file_id = c.execute(
             "INSERT INTO files(path, language, module, size, mtime_ns, sha256, status, error, indexed_at)"
@@ -100,6 +103,7 @@ def delete_file(c: apsw.Connection, path: str, delta: Delta, planner: FilePlanne
     delta.gone.update(plan.old_hashes)
     delta.names |= plan.names
     delta.changed |= plan.changed
+    delta.reflow |= {n for n in plan.names if n[:1] == "("}
     delta.languages.add(language)
     delta.wide_modules.add(module)
     clear_file(c, file_id)

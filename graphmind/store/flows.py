@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 import apsw
 import orjson
@@ -29,11 +30,13 @@ _RETURNS = ("return", "yield", "yieldfrom")
 _CALLED = re.compile(r"(\w+)\(")           # a run of word characters before a parenthesis
 
 
-# The argument rows first (through bindings_args: a workspace has few), then their calls (calls_caller):
-# CROSS JOIN keeps that order. Left to choose, SQLite scanned every pending call and, for each, every
-# argument row (102 s inside a save that re-opened 521k rows of a million-line workspace; 0.06 s so).
+# The argument rows first (through bindings_args: a workspace has few), then their calls by file and
+# line (calls_file): CROSS JOIN keeps that order. Left to choose, SQLite scanned every pending call and,
+# for each, every argument row (102 s inside a save that re-opened 521k rows of a million-line
+# workspace; 0.06 s so). Through calls_caller, every call of each caller was read: 95 ms a save there
+# (1,917 rows), 17-28 ms by file and line.
 _THROUGH = ("SELECT c.id, c.caller_id, c.callee, c.name, c.line, c.target_id FROM bindings b"
-            " CROSS JOIN calls c ON c.caller_id = b.scope_id AND c.line = b.line"
+            " CROSS JOIN calls c ON c.file_id = b.file_id AND c.line = b.line AND c.caller_id = b.scope_id"
             " AND c.callee = substr(b.value, 1, instr(b.value, char(9)) - 1)"
             " WHERE b.kind = 'args' AND b.name = '(' AND ")
 
@@ -54,14 +57,23 @@ def passed_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
         " LEFT JOIN symbols p ON p.id = s.parent_id WHERE s.id IN (SELECT value FROM json_each(?))", (ids,))}
 
 
-def through_file(conn: apsw.Connection, file_id: int) -> set[str]:
+def through_file(conn: apsw.Connection, file_id: int, kept: set[str] = frozenset()) -> set[str]:
     """"(NAME" of the functions a file's calls through parameters reach before it is written: what they
     pass may change or vanish (what they reach after, the resolve pass follows: resolve/passes.py).
+    Not those in `kept` scopes (qualnames whose bindings, and their enclosing scopes', a write leaves
+    as they were: such a call passes what it passed, and reaches what its parameter holds, which
+    argument flow follows itself; on a million-line workspace, appending a function to SymPy's
+    `core/basic.py` re-opened its calls' targets and followed them through SymPy for minutes).
     Not a name called from more than MAX_SITES places beyond what the file's calls through parameters
     can add or remove: its parameters hold nothing from callers before the write and after it
     (arguments.call_sites), so nothing there can change (a file reaching every `__new__` re-opened
     each one, and the functions they pass their parameters to, across the whole workspace)."""
-    return {"(" + name for name in reached_through(conn, parameter_calls(conn, "b.file_id = ?", file_id))}
+    rows = parameter_calls(conn, "b.file_id = ?", file_id)
+    if kept and rows:
+        qual = dict(conn.execute("SELECT id, qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
+                                 (orjson.dumps(sorted({row[1] for row in rows})).decode(),)))
+        rows = [row for row in rows if qual.get(row[1]) not in kept]
+    return {"(" + name for name in reached_through(conn, rows)} if rows else set()
 
 
 def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
@@ -71,20 +83,26 @@ def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
     return names & _followed(conn, names, len(rows))
 
 
-def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -> None:
+def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str],
+                 changed: Callable[[dict[int, int | None]], set[int]] | None = None) -> int:
     """Arguments passed to functions of these names changed ("NAME()": to what NAME returns, so to the
     functions nested in NAME): the typed calls inside those functions
     (and the functions nested in them), which read their parameters, may resolve differently; a
     call there that passes on a parameter (or a local bound from one) changes what its callee is
     passed, so the callee's functions are re-opened the same way; a function that returns one
     changes what its calls give, so the scopes calling it are followed as below; until nothing new
-    is reached."""
+    is reached. `changed(scopes)` (scope -> enclosing scope), when given, says which of the scopes
+    reached hold something new (resolve/cutoff.py): only those are re-opened and followed further.
+    Returns the number of scopes re-opened."""
     seen, frontier, scopes = set(), set(names), set()
     returned: set[str] = set()
     while frontier:
         seen |= frontier
         found = dict(conn.execute(_SCOPES, (orjson.dumps(sorted({n.removesuffix("()") for n in frontier})).decode(),)))
         new = {sid: parent for sid, parent in found.items() if sid not in scopes}
+        if changed is not None:             # (asked of all found: a scope's enclosing one may be found later)
+            kept = changed(found)
+            new = {sid: parent for sid, parent in new.items() if sid in kept}
         scopes |= set(new)
         passed, returns = _tainted_uses(conn, planner, new, set(), params=True)
         passed |= passed_through(conn, parameter_calls(     # what calls through their parameters reach now
@@ -95,6 +113,7 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str]) -
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
                      " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN"
                      " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(scopes)).decode(),))
+    return len(scopes)
 
 
 def _follow_returns(conn: apsw.Connection, planner: FilePlanner, names: set[str], done: set[str]) -> None:

@@ -26,6 +26,9 @@ class FilePlan:
     old_hashes: dict[int, int | None] = field(default_factory=dict)   # old symbol id -> symbols.text_hash
     changed: set[str] = field(default_factory=set)    # names whose meaning changed, bindings read as
     #                         members included (`names` of a wide change holds every definition; this, what differs)
+    added: set[tuple[str, str, str]] = field(default_factory=set)   # call sites with arguments the file adds:
+    #                         (scope, "(NAME", callee and arguments)
+    grown: set[str] = field(default_factory=set)      # the "(NAME" in `names` only because sites were added
 
 
 class FilePlanner(Protocol):

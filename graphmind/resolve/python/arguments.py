@@ -29,6 +29,8 @@ class ArgumentFlow:
     hops = True             # False: the evaluator that resolves calls through parameters for the full one
     _through: dict | None = None
     _call_sites: dict | None = None     # function -> its call sites, for the pass (one list, every parameter)
+    skip: frozenset = frozenset()       # (scope, callee, arguments) of sites left out: the value before a
+    hop = None                          # save added them (resolve/cutoff.py), with its own one_hop evaluator
 
     def flowed(self, fn: int, param: str, position: str) -> frozenset:
         """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
@@ -84,14 +86,16 @@ class ArgumentFlow:
         # rows are filed under "(NAME()" for the function (index/callargs.py), the site resolving to it
         outer = self.t.arg_sites.get(parent.name + "()", {}) if parent is not None and parent.kind in CALLABLE_KINDS else {}
         out: list[Site] = []
-        if sum(len(v) for v in sites.values()) + len(through) + sum(len(v) for v in outer.values()) > MAX_SITES:
+        if sum(len(v) for v in sites.values()) + len(through) + sum(len(v) for v in outer.values()) > MAX_SITES + len(self.skip):
             return out
         for scope, values in sites.items():
             out.extend(self._sites(scope, name, values, False))
         for scope, values in outer.items():
             out.extend(self._sites(scope, parent.name + "()", values, False))
         out.extend(through)
-        return out
+        if self.skip:
+            out = [site for site in out if site[:3] not in self.skip]
+        return out if len(out) <= MAX_SITES else []
 
     def through_parameters(self) -> dict[int, list[Site]]:
         """Calls through a parameter (`def run(cb, x): cb(x)`, filed under PARAMETER_CALLS), by the
@@ -102,7 +106,7 @@ class ArgumentFlow:
             out: dict[int, list[Site]] = defaultdict(list)
             for scope, values in self.t.arg_sites.get(PARAMETER_CALLS[1:], {}).items():
                 for site in self._sites(scope, PARAMETER_CALLS[1:], values, True):
-                    for fn in self.r.one_hop.targets(scope, site[1], site[3]):
+                    for fn in (self.hop or self.r.one_hop).targets(scope, site[1], site[3]):
                         out[fn].append(site)
             self._through = out
         return self._through

@@ -1,0 +1,98 @@
+"""Early cutoff in argument flow: a save that only adds call sites re-opens the functions they call
+(and what those pass their parameters on to) only when their parameters hold something new.
+
+What an unannotated parameter holds is the union of what its resolved call sites pass
+(resolve/python/arguments.py). A save that adds sites of NAME and removes none leaves that union as
+it was exactly when the added sites pass nothing the others do not (and the sites stay few enough to
+be read, MAX_FLOW_SITES): then nothing resolved through those parameters can change, inside the
+functions or downstream, and the transitive re-open (store/flows.reopen_flows) is skipped. The
+value before is the union over the other sites, evaluated now: they and what they pass are unchanged
+by the additions. A site removed or changed, a call through a parameter in the file, a deleted file:
+the name is followed as before, whatever its value.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from graphmind.models import Delta
+from graphmind.resolve.python.evaluator import TypeEval
+from graphmind.resolve.tables import CLASS_KINDS
+
+if TYPE_CHECKING:
+    from graphmind.resolve.resolver import Resolver
+
+
+def flows(iface) -> set[tuple[str, str, str]]:
+    """The arguments a file (resolve/interface.Interface, or None) passes: (scope, "(NAME", callee and
+    arguments) of every call with some."""
+    if iface is None:
+        return set()
+    return {(scope, b[0], b[2]) for scope, (rows, _) in iface.scopes.items() for b in rows if b[1] == "args"}
+
+
+def flow_change(old, new) -> tuple[set[str], set[tuple[str, str, str]], set[str]]:
+    """The "(NAME" whose passed arguments a change adds or removes; the sites added; the names with
+    sites added and none removed (whether those pass anything new is asked in the pass: same_values)."""
+    before, after = flows(old), flows(new)
+    added, removed = after - before, {name for _, name, _ in before - after}
+    return {name for _, name, _ in added} | removed, added, {name for _, name, _ in added} - removed
+
+
+def grown_only(delta: Delta) -> set[str]:
+    """The "(NAME" of a write whose only change is sites added."""
+    return delta.grown - delta.reflow
+
+
+def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:
+    """An evaluator of the workspace as it was before the write added its sites: the same tables, the
+    added sites left out of every parameter's (and of the calls through parameters it reaches, with its
+    own one-hop evaluator). None when an added site is not found where it was written (nothing is cut then)."""
+    skip = set()
+    for scope, name, value in delta.added:
+        sid = r.t.by_qual.get(scope)
+        if sid is None or value not in r.t.arg_sites.get(name[1:], {}).get(sid, ()):
+            return None             # (a qualname defined twice: the site may be in the other)
+        callee, _, args = value.partition("\t")
+        skip.add((sid, callee, args))
+    before, hop = TypeEval(r), TypeEval(r, hops=False)
+    before.skip = hop.skip = frozenset(skip)
+    before.hop = hop
+    return before
+
+
+def changed_scopes(r: Resolver, before: TypeEval, tally: list[int]) -> Callable[[dict[int, int | None]], set[int]]:
+    """store/flows.reopen_flows' `changed`: of the scopes reached (scope -> enclosing scope), those
+    holding something new: a function one of whose parameters is passed something else than before,
+    what is nested in it, and the whole of a class one of whose methods is (its attributes may be
+    bound from that parameter: `self.x = x`). A scope outside Python counts as changed. `tally`
+    counts [scopes asked, scopes changed]."""
+    t, now = r.t, r.types
+    known: dict[int, bool] = {}
+
+    def own(sid: int) -> bool:
+        hit = known.get(sid)
+        if hit is None:
+            sym = t.syms.get(sid)
+            params = [(name, text) for name, rows in t.bindings.get(sid, {}).items() for kind, text in rows
+                      if kind == "param"]
+            hit = known[sid] = sym is None or t.lang.get(sym.file) != "python" or any(
+                now.flowed(sid, name, text) != before.flowed(sid, name, text) for name, text in params)
+        return hit
+
+    def changed(found: dict[int, int | None]) -> set[int]:
+        hit = {sid for sid in found if own(sid)}
+        hit |= {found[sid] for sid in hit if found.get(sid) in found
+                and t.syms[found[sid]].kind in CLASS_KINDS}            # the class of a method passed anew
+        out = set()
+        for sid in found:
+            chain, s = [], sid
+            while s in found and s not in chain:        # it or an enclosing scope reached holds something new
+                chain.append(s)
+                s = found[s]
+            if hit.intersection(chain):
+                out.add(sid)
+        tally[0] += len(found)
+        tally[1] += len(out)
+        return out
+    return changed
