@@ -32,7 +32,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     named |= _decorated_by(conn, changed)
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
-    reopen_flows(conn, planner, {n[1:] for n in flows})
+    reopen_flows(conn, planner, {n[1:] for n in flows - (delta.grown - delta.reflow)})   # those: resolve/passes.py
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
     if delta.wide_modules and classes:
