@@ -90,14 +90,15 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
         callargs.mark_order(bindings, nested)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
+    heads = typed if language == "python" else Capitalized(typed)
     for kind, node, caps in pending_implicit:
-        if kind == "attribute" and (node.start_byte, node.end_byte) in called:
-            continue                              # `x.m()`: a call site already
-        if kind in ("read", "readcall"):
+        if kind == "attribute":
+            if not _typed_head(source, caps, heads) or (node.start_byte, node.end_byte) in called:
+                continue                          # untyped head, or `x.m()`: a call site already
+        elif kind in ("read", "readcall"):
             calls.extend(read_site(language, kind, caps["name"][0], readable, own, local, annotations, enclosing))
             continue
-        _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls,
-                  annotations)
+        _implicit(source, kind, node, caps, heads, enclosing, calls, annotations)
     seen: set[tuple] = set()        # a member read once per scope is enough, once per line where order matters
     ordered = {b.scope for b in bindings if b.flow}
     kept = []
@@ -206,13 +207,17 @@ def _in_annotation(node) -> bool:
     return False
 
 
+def _typed_head(source: bytes, caps, typed: set[str]) -> bool:
+    """Whether a member read may start from a typed name (most start from an untyped one: then no
+    text is made); a non-ASCII letter after an ASCII head leaves it to the text."""
+    obj = caps.get("object")
+    head = HEAD_BYTES.match(source, obj[0].start_byte) if obj else None
+    return head is not None and (head.group(0).decode("ascii") in typed or _unicode_after(source, head.end()))
+
+
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
               out: list[CallRow], annotations: list[tuple[int, int]] = ()) -> None:
-    if kind == "attribute":                         # most member reads start from an untyped name: no text made
-        obj = caps.get("object")
-        head = HEAD_BYTES.match(source, obj[0].start_byte) if obj else None
-        if head is None or (head.group(0).decode("ascii") not in typed and not _unicode_after(source, head.end())):
-            return
+    """The implicit call rows of one match (a member read's head was checked by _typed_head)."""
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written
