@@ -73,6 +73,8 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
                 if language == "python":
                     nested.extend([callargs.nested(nodes[0])] * (len(bindings) - len(nested)))
             elif role[0] == "i":
+                if role[1] == "attribute" and language == "python":
+                    _head_read(caps["object"][0], wanted, pending_implicit)
                 if wanted is not None and role[1] in wanted:
                     text = caps["name"][0].text
                     if text not in wanted[role[1]] and text.isascii():    # other bytes: read_site decodes them
@@ -110,6 +112,17 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             seen.add(key)
         kept.append(call)
     return bindings, kept, complete
+
+
+def _head_read(head, wanted: dict, pending: list) -> None:
+    """The read of the name a Python member read starts from (`settings` of `settings.DEBUG`, not
+    `self`/`cls`), as a read match of its own would give it (queries/python/flow.scm), when wanted."""
+    if head.type != "identifier":
+        return
+    text = head.text
+    if text in (b"self", b"cls") or (text not in wanted["read"] and text.isascii()):
+        return
+    pending.append(("read", head, {"name": [head]}))
 
 
 _ROLES: dict[str, tuple[str, str]] = {}         # capture name -> ("b"inding | "i"mplicit | "c"alled | "", kind)
