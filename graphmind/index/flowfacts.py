@@ -115,12 +115,15 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
 
 
 def _head_read(head, wanted: dict, pending: list) -> None:
-    """The read of the name a Python member read starts from (`settings` of `settings.DEBUG`, not
-    `self`/`cls`), as a read match of its own would give it (queries/python/flow.scm), when wanted."""
+    """The read of the name a Python member read starts from (`settings` of `settings.DEBUG`), as a
+    read match of its own would give it (queries/python/flow.scm), when wanted. `self` and `cls` are
+    not left out: the pattern this replaces meant to (`#not-any-of?`), but py-tree-sitter 0.26 ignores
+    that predicate, and they are wanted only where the file imports or defines them under that name
+    (SymPy: `from .immutable import ImmutableDenseMatrix as cls`)."""
     if head.type != "identifier":
         return
     text = head.text
-    if text in (b"self", b"cls") or (text not in wanted["read"] and text.isascii()):
+    if text not in wanted["read"] and text.isascii():
         return
     pending.append(("read", head, {"name": [head]}))
 
