@@ -77,6 +77,7 @@ def main() -> None:
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
     load_start = round(os.getloadavg()[0], 2)
+    measured = commit(args.tree or "HEAD")      # what runs as the tree: read now, not after the runs
     with tempfile.TemporaryDirectory(prefix="gm-bench-resolve-") as tmp:
         variants = {"tree": baseline_tree(args.tree, Path(tmp) / "tree") if args.tree else REPO}
         for i, rev in enumerate(args.baseline or ()):
@@ -99,7 +100,7 @@ def main() -> None:
                     edges[(name, variant)] = res.get("edges", 0)
                     log(f"run {run + 1}: {name} {variant} {res['wall']:.1f}s wall, {res['cpu']:.1f}s cpu,"
                         f" {res.get('edges')} edges")
-    stamp = {"time": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "commit": commit(args.tree or "HEAD"),
+    stamp = {"time": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "commit": measured,
              "baseline": commit(args.baseline[0]) if args.baseline else None, "n_runs": args.runs,
              "loadavg_start": load_start, "loadavg_end": round(os.getloadavg()[0], 2)}
     lines = []

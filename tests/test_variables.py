@@ -89,6 +89,33 @@ def test_reads_of_constants_reach_their_definitions(tmp_path):
     conn.close()
 
 
+def test_the_head_of_a_member_read_is_a_read_once_per_scope(tmp_path):
+    """`REGISTRY.get(k)`: the variable it starts from is read (the flow facts take that read from the
+    member read's match), once per scope, at its first place; names the file neither defines nor
+    imports are not (`self` here), whatever they are called (`cls` imported under that name is)."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "reg.py").write_text("REGISTRY = {}\nother = 1\n")
+    (root / "use.py").write_text(
+        "from reg import REGISTRY\n\n\n"
+        "def lookup(k):\n    return REGISTRY.get(k)\n\n\n"
+        "def twice():\n    REGISTRY.clear()\n    x = REGISTRY.keys\n    return x\n\n\n"
+        "def unknown(obj):\n    return obj.get(1)\n\n\n"
+        "def aliased():\n    from reg import other as cls\n    return cls.real\n\n\n"
+        "class Holder:\n    REGISTRY = None\n\n    def own(self):\n        return self.REGISTRY\n")
+    index_workspace(root)
+    assert reads(root) == {("use.lookup", "reg.REGISTRY", "import"), ("use.twice", "reg.REGISTRY", "import"),
+                           ("use.aliased", "reg.other", "import")}     # `cls` is a name imported here
+    conn = open_reader(root)
+    try:
+        places = sorted(conn.execute(
+            "SELECT s.qualname, c.line, c.col FROM calls c JOIN symbols s ON s.id = c.caller_id"
+            " WHERE c.kind = 'read' AND c.callee IN ('REGISTRY', 'cls', 'self', 'obj')"))
+    finally:
+        conn.close()
+    assert places == [("use.aliased", 20, 11), ("use.lookup", 5, 11), ("use.twice", 9, 4)]
+
+
 @pytest.mark.parametrize("step", range(len(EDITS)))
 def test_saves_then_incremental_equals_clean(tmp_path, step):
     root = _workspace(tmp_path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmind.index.snippets import DOTTED, MAX_VALUE, folded, head_name, node_text
+from graphmind.index.snippets import DOTTED, HEAD_BYTES, MAX_VALUE, folded, head_name, node_text
 from graphmind.models import PARAMETER_CALLS, BindingRow
 
 Enclosing = Callable[[int, bool], int]
@@ -103,8 +103,12 @@ def alias_rows(out: list[BindingRow]) -> None:
 def _may_start(source: bytes, start: int, end: int, names: set[str]) -> bool:
     """Whether the text at start may begin with one of names (an identifier longer than the prefix
     read is not decided here)."""
-    prefix = source[start:min(end, start + _PREFIX)].decode("utf-8", "replace")
-    head = head_name(prefix)
+    stop = min(end, start + _PREFIX)
+    ascii_head = HEAD_BYTES.match(source, start, stop)
+    if ascii_head is not None and (ascii_head.end() == stop or source[ascii_head.end()] < 0x80):
+        head = ascii_head.group(0).decode("ascii")      # what head_name would read, without decoding the prefix
+    else:
+        head = head_name(source[start:stop].decode("utf-8", "replace"))
     return head in names or (end - start > _PREFIX and len(head) > _PREFIX // 2)
 
 
@@ -114,6 +118,10 @@ def _argument_row(source: bytes, start: int, end: int, value, anchor, names: set
     is called is what a call returns (`make(x)(y)`, `@factory(x)`), under "(NAME()" for the function
     called first (`filed`: where its name ends): the closures it returns see them there
     (resolve/python/arguments.py), apart from the sites of NAME itself, which they would crowd."""
+    if value.type == "argument_list":         # first, as it is cheaper than the callee's text
+        args = [a for a in value.named_children if a.type != "comment"]
+        if all(_opaque(a) for a in args):
+            return                                # nothing a function or an instance could come from
     callee = folded(source, start, end, MAX_VALUE)[:MAX_VALUE]
     head = callee.partition("[")[0] if callee.endswith("]") else callee      # `Box[int](...)`: Box's
     if filed is not None:
@@ -121,9 +129,6 @@ def _argument_row(source: bytes, start: int, end: int, value, anchor, names: set
     if not DOTTED.match(head) or names is not None and head_name(head) not in names:
         return
     if value.type == "argument_list":
-        args = [a for a in value.named_children if a.type != "comment"]
-        if all(_opaque(a) for a in args):
-            return                                # nothing a function or an instance could come from
         texts, size = [], 0
         for a in args:
             text = node_text(source, a)
@@ -253,7 +258,7 @@ def mark_order(bindings: list[BindingRow], nested: list[bool]) -> None:
     binding that replaces what the name held, 2 for one that may not (nested in a branch or loop,
     or computed from the name itself: `e = e.subs(x, 1)` keeps the union, as the evaluator types such
     a chain loosely). `nested`: per binding; argument and return rows only need their line."""
-    keeps = [nested[i] or b.name in IDENT.findall(b.value) for i, b in enumerate(bindings)]
+    keeps = [nested[i] or (b.name in b.value and b.name in IDENT.findall(b.value)) for i, b in enumerate(bindings)]
     named = [(i, b) for i, b in enumerate(bindings)
              if b.name and (b.name[0].isalpha() or b.name[0] == "_") and b.kind not in _UNORDERED]
     first: dict[tuple[int, str], int] = {}

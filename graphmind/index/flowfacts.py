@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 
 from graphmind.index import argparams, callargs, parser
-from graphmind.index.snippets import DOTTED, head_name
+from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name
 from graphmind.index.snippets import node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
+from graphmind.languages import PACKAGE_SCOPED
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_OPERATORS = 32      # operators read into one implicit call chain
-_HEAD_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")   # snippets.head_name's identifier, on ASCII bytes
 _DUNDER = {
     "+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__", "%": "__mod__",
     "**": "__pow__", "@": "__matmul__", "&": "__and__", "|": "__or__", "^": "__xor__", "<<": "__lshift__",
@@ -58,6 +58,11 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     found, complete = parser.flow_matches(language, root)
     roles = _ROLES
     nested: list[bool] = []                   # per binding: inside a branch, loop, try or comprehension
+    # Most bare names read are neither the file's variables nor names it imports (Django: 4 in 5 of
+    # 340k): outside a package-scoped language the name alone says so, and such a read is dropped
+    # here, before it costs a decoded text, a pending entry and read_site's work.
+    wanted = None if language in PACKAGE_SCOPED else {
+        "read": {n.encode("utf-8") for n in readable}, "readcall": {n.encode("utf-8") for n in own}}
     for _, caps in found:
         for cap, nodes in caps.items():
             role = roles.get(cap)
@@ -68,6 +73,12 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
                 if language == "python":
                     nested.extend([callargs.nested(nodes[0])] * (len(bindings) - len(nested)))
             elif role[0] == "i":
+                if role[1] == "attribute" and language == "python":
+                    _head_read(caps["object"][0], wanted, pending_implicit)
+                if wanted is not None and role[1] in wanted:
+                    text = caps["name"][0].text
+                    if text not in wanted[role[1]] and text.isascii():    # other bytes: read_site decodes them
+                        continue
                 pending_implicit.append((role[1], nodes[0], caps))
             elif role[0] == "c":
                 called.add((nodes[0].start_byte, nodes[0].end_byte))
@@ -81,14 +92,15 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
         callargs.mark_order(bindings, nested)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
+    heads = typed if language == "python" else Capitalized(typed)
     for kind, node, caps in pending_implicit:
-        if kind == "attribute" and (node.start_byte, node.end_byte) in called:
-            continue                              # `x.m()`: a call site already
-        if kind in ("read", "readcall"):
+        if kind == "attribute":
+            if not _typed_head(source, caps, heads) or (node.start_byte, node.end_byte) in called:
+                continue                          # untyped head, or `x.m()`: a call site already
+        elif kind in ("read", "readcall"):
             calls.extend(read_site(language, kind, caps["name"][0], readable, own, local, annotations, enclosing))
             continue
-        _implicit(source, kind, node, caps, typed if language == "python" else Capitalized(typed), enclosing, calls,
-                  annotations)
+        _implicit(source, kind, node, caps, heads, enclosing, calls, annotations)
     seen: set[tuple] = set()        # a member read once per scope is enough, once per line where order matters
     ordered = {b.scope for b in bindings if b.flow}
     kept = []
@@ -100,6 +112,20 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             seen.add(key)
         kept.append(call)
     return bindings, kept, complete
+
+
+def _head_read(head, wanted: dict, pending: list) -> None:
+    """The read of the name a Python member read starts from (`settings` of `settings.DEBUG`), as a
+    read match of its own would give it (queries/python/flow.scm), when wanted. `self` and `cls` are
+    not left out: the pattern this replaces meant to (`#not-any-of?`), but py-tree-sitter 0.26 ignores
+    that predicate, and they are wanted only where the file imports or defines them under that name
+    (SymPy: `from .immutable import ImmutableDenseMatrix as cls`)."""
+    if head.type != "identifier":
+        return
+    text = head.text
+    if text not in wanted["read"] and text.isascii():
+        return
+    pending.append(("read", head, {"name": [head]}))
 
 
 _ROLES: dict[str, tuple[str, str]] = {}         # capture name -> ("b"inding | "i"mplicit | "c"alled | "", kind)
@@ -197,13 +223,17 @@ def _in_annotation(node) -> bool:
     return False
 
 
+def _typed_head(source: bytes, caps, typed: set[str]) -> bool:
+    """Whether a member read may start from a typed name (most start from an untyped one: then no
+    text is made); a non-ASCII letter after an ASCII head leaves it to the text."""
+    obj = caps.get("object")
+    head = HEAD_BYTES.match(source, obj[0].start_byte) if obj else None
+    return head is not None and (head.group(0).decode("ascii") in typed or _unicode_after(source, head.end()))
+
+
 def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: Enclosing,
               out: list[CallRow], annotations: list[tuple[int, int]] = ()) -> None:
-    if kind == "attribute":                         # most member reads start from an untyped name: no text made
-        obj = caps.get("object")
-        head = _HEAD_BYTES.match(source, obj[0].start_byte) if obj else None
-        if head is None or (head.group(0).decode("ascii") not in typed and not _unicode_after(source, head.end())):
-            return
+    """The implicit call rows of one match (a member read's head was checked by _typed_head)."""
     line, col = node.start_point[0] + 1, node.start_point[1]
     caller = enclosing(node.start_byte, True)
     if kind in ("callback", "raise"):             # `raise Cls` instantiates Cls: a call as written

@@ -7,6 +7,7 @@ from bisect import bisect_left
 MAX_VALUE = 200         # characters of an expression kept in a flow fact
 DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")     # `a.b.c`, nothing else
 _HEAD = re.compile(r"[A-Za-z_]\w*")
+HEAD_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")   # head_name's identifier, on ASCII bytes (non-ASCII after it: decide on the text)
 
 
 class Spliced(bytes):

@@ -93,8 +93,9 @@
  (yield (identifier) @name)
  (lambda body: (identifier) @name)
  (slice (identifier) @name)] @implicit.read
-; `REGISTRY.register()`, `settings.DEBUG`: the head of a member read or call (not `self`/`cls`)
-((attribute object: (identifier) @name) @implicit.read (#not-any-of? @name "self" "cls"))
+; `REGISTRY.register()`, `settings.DEBUG`: the head of a member read or call is a read too:
+; index/flowfacts.py takes it from the @implicit.attribute match above (a pattern of its own would be
+; a second match for every `x.y`).
 ; A variable of the file called or applied as a decorator: `handler()`, `@pass_script_info`
 [(call function: (identifier) @name) (decorator (identifier) @name)] @implicit.readcall
 
