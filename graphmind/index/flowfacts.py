@@ -6,7 +6,6 @@ without call syntax (operators, `a[k]`, `with`, functions passed to map/sorted/â
 """
 from __future__ import annotations
 
-import re
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name
