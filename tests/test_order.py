@@ -92,6 +92,26 @@ def test_a_re_exporting_package_deleted_under_its_users(tmp_path):
     assert snapshot(work) == snapshot(clean)
 
 
+def test_a_base_moved_away_under_a_relative_re_export_unbinds_the_overrides_below(tmp_path):
+    """Found by a Django order run (seed 11: `storage/filesystem.py` renamed away): the package's
+    `from .fs import FileSystemStorage` stops binding, so `Custom`'s base is gone and its method
+    overrides nothing; the incremental index kept the override of `Storage.get_valid_name`."""
+    work = _workspace(tmp_path, {
+        "pkg/base.py": "class Storage:\n    def get_valid_name(self, name):\n        return name\n",
+        "pkg/fs.py": "from .base import Storage\n\n\nclass FileSystemStorage(Storage):\n    def save(self):\n        return 1\n",
+        "pkg/__init__.py": "from .base import Storage\nfrom .fs import FileSystemStorage\n",
+        "pkg/mixin.py": "class SettingsMixin:\n    def clear(self):\n        return 1\n",      # (without it, it passed)
+        "models.py": "from pkg import FileSystemStorage\n\n\nclass Custom(FileSystemStorage):\n"
+                     "    def get_valid_name(self, name):\n        return name + '_valid'\n"})
+    index_workspace(work)
+    overrides = [r for r in snapshot(work)["calls"] if r[1] == "models.Custom.get_valid_name"]
+    assert [r[5] for r in overrides] == ["pkg.base.Storage.get_valid_name"]      # the case is not empty
+    (work / "pkg" / "fs.py").rename(work / "pkg" / "moved.py")
+    index_workspace(work)
+    clean = _clean_copy(work, tmp_path)
+    assert snapshot(work) == snapshot(clean)
+
+
 # -- the same scenarios through the daemon, and definitions added to files that already exist --------
 
 def _settle(work: Path, mode: str, pid: int | None) -> None:

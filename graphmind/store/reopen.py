@@ -32,6 +32,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     named |= _decorated_by(conn, changed)
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
+    _reopen_overrides(conn, classes - changed)
     reopen_flows(conn, planner, {n[1:] for n in flows - (delta.grown - delta.reflow)})   # those: resolve/passes.py
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
@@ -43,6 +44,18 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
+
+
+def _reopen_overrides(conn: apsw.Connection, classes: set[str]) -> None:
+    """The override rows of the methods of classes below a changed name (`class Custom(FileSystemStorage)`
+    once `FileSystemStorage` moved to a module its package no longer imports): what each method
+    overrides is found through an MRO that may have changed, whatever the method is named."""
+    if classes:
+        conn.execute(
+            "UPDATE calls SET target_id=NULL, resolution='pending' WHERE kind = 'override' AND resolution != 'pending'"
+            " AND caller_id IN (SELECT m.id FROM symbols c JOIN symbols m ON m.parent_id = c.id WHERE c.name IN"
+            " (SELECT value FROM json_each(?)) AND c.kind IN ('class', 'struct', 'interface', 'trait', 'enum'))",
+            (orjson.dumps(sorted(classes)).decode(),))
 
 
 def _decorated_by(conn: apsw.Connection, names: set[str]) -> set[str]:
