@@ -156,6 +156,12 @@ class Delta:
     grown: set[str] = field(default_factory=set)
     reflow: set[str] = field(default_factory=set)
 
+    @property
+    def grown_only(self) -> set[str]:
+        """The "(NAME" whose only change is call sites added: followed by the resolve pass, where what the
+        parameters held before can be asked (resolve/cutoff.py), not by the store's re-open."""
+        return self.grown - self.reflow
+
     def merge(self, other: "Delta") -> None:
         for name in ("files", "fresh", "removed", "gone", "names", "changed", "wide_modules", "modules", "languages",
                      "added", "grown", "reflow"):

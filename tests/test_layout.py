@@ -22,7 +22,7 @@ ALLOWED = {
     "lang": {"shared", "store", "resolve"},
     "index": {"shared", "store", "resolve", "lang"},
     "query": {"shared", "store"},
-    "semantic": {"shared", "store", "index", "query"},
+    "semantic": {"shared", "store", "resolve", "index", "query"},   # resolve: pyexpr's text splits
     "live": {"shared", "store", "resolve", "lang", "index", "query", "semantic"},
     "agent": {"shared", "store", "query", "live", "semantic"},
     "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic"},

@@ -434,7 +434,8 @@ def test_a_documented_python_function_is_embedded_with_its_parameters_in_words(e
         "    def submit(self, jobQueue, max_retries: int = 3, *rest, on_done=None, **kw) -> bool:\n"
         "        '''Put a job on the queue.'''\n        return True\n\n\n"
         "def plain(a_b):\n    return a_b\n\n\n"
-        "def nothing():\n    '''Does nothing at all.'''\n")
+        "def nothing():\n    '''Does nothing at all.'''\n\n\n"
+        "def join(items, sep=\", \", end=\")\"):\n    '''Glue the parts together.'''\n    return sep.join(items) + end\n")
     index_workspace(root)
     conn = open_reader(root)
     try:
@@ -448,6 +449,7 @@ def test_a_documented_python_function_is_embedded_with_its_parameters_in_words(e
     assert by_name["pkg.jobs.Runner"] == "runner. Runs queued jobs."
     assert by_name["pkg.jobs.nothing"] == "nothing. Does nothing at all."
     assert by_name["pkg.jobs.plain"] == "function plain of jobs. def plain(a_b). return a_b"
+    assert by_name["pkg.jobs.join"] == "join. Glue the parts together. takes items, sep, end"   # commas in strings
 
 
 def test_identifiers_in_a_query_are_embedded_as_names_are(extra):

@@ -39,11 +39,6 @@ def flow_change(old, new) -> tuple[set[str], set[tuple[str, str, str]], set[str]
     return {name for _, name, _ in added} | removed, added, {name for _, name, _ in added} - removed
 
 
-def grown_only(delta: Delta) -> set[str]:
-    """The "(NAME" of a write whose only change is sites added."""
-    return delta.grown - delta.reflow
-
-
 def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:
     """An evaluator of the workspace as it was before the write added its sites: the same tables, the
     added sites left out of every parameter's (and of the calls through parameters it reaches, with its

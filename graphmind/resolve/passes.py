@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from graphmind.pools import collector_paused
 from graphmind.models import Delta
-from graphmind.resolve.cutoff import before_additions, changed_scopes, grown_only
+from graphmind.resolve.cutoff import before_additions, changed_scopes
 from graphmind.resolve.hooks import DEFINITIONS
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.resolver import Resolver
@@ -82,7 +82,7 @@ def _follow_grown(store: Store, r: Resolver, delta: Delta) -> None:
     """Functions whose call sites the write only added (the store left them: store/reopen.py): their
     calls, and what they pass their parameters on to, are re-opened only where a parameter holds
     something new, as far as that goes (resolve/cutoff.py)."""
-    grown = grown_only(delta)
+    grown = delta.grown_only
     if not grown:
         return
     before, tally = before_additions(r, delta), [0, 0]

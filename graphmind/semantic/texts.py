@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from graphmind.index.docstrings import comment_above, python_docstring
+from graphmind.resolve.pyexpr import match_bracket, split_top
 from graphmind.store.searchindex import split_words
 
 TEXTS_VERSION = "3"         # bumped when describe() changes: every workspace's vectors are made again
@@ -20,7 +21,6 @@ SKIPPED_KINDS = ("module", "variable", "constant", "field", "property", "import"
 BODY_CHARS = 600            # characters of the body after the docstring (the token cap cuts further)
 HEADER_LINES = 12           # a Python header (decorators, long parameter lists) ends within this many lines
 _SPACE = re.compile(r"\s+")
-_DEPTH = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
 _UNNAMED = ("self", "cls", "/")
 _TOKEN = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*[A-Za-z0-9]\b")
 _JOINED = re.compile(r"[A-Za-z0-9]_+[A-Za-z0-9]|[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2}")     # snake, camel, HTTPServer
@@ -52,31 +52,14 @@ def _python_body(source: bytes, start: int, end: int) -> int:
     return start
 
 
-def _split_top(text: str, sep: str = ",") -> list[str]:
-    """`text` split at `sep` outside brackets."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += _DEPTH.get(ch, 0)
-        if ch == sep and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    return [*parts, text[start:]]
-
-
 def parameter_names(signature: str) -> list[str]:
     """A Python signature's parameter names, in order: not self, cls, *args or **kwargs (`def f(self, a:
     int = 1, *rest, b=None) -> X` gives a, b)."""
     lo = signature.find("(")
-    if lo < 0:
+    hi = match_bracket(signature, lo) if lo >= 0 else -1
+    if hi < 0:
         return []
-    depth = 0
-    for hi in range(lo, len(signature)):
-        depth += _DEPTH.get(signature[hi], 0)
-        if depth == 0:
-            break
-    else:
-        return []
-    names = (p.split(":", 1)[0].split("=", 1)[0].strip() for p in _split_top(signature[lo + 1:hi]))
+    names = (p.split(":", 1)[0].split("=", 1)[0].strip() for p in split_top(signature[lo + 1:hi], ","))
     return [n for n in names if n and not n.startswith("*") and n not in _UNNAMED]
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 import apsw
 import orjson
 
-from graphmind.store.pending import FEW_NAMES, contains_any, pend
+from graphmind.store.pending import CLASSES, FEW_NAMES, contains_any, pend
 from graphmind.store.plan import FilePlanner
 
 RESOLVED_ROWS = "resolution != 'pending'"
@@ -52,7 +52,7 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
         return
     found = ancestor_names(conn, bases)
     sql = ("WITH cls(qualname) AS (SELECT qualname FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
-           "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum'))"
+           f"  AND kind IN {CLASSES})"
            " SELECT c.id, c.callee, m.name FROM cls JOIN symbols m ON m.qualname > cls.qualname || '.'"
            "  AND m.qualname < cls.qualname || '/' JOIN calls c ON c.caller_id = m.id"
            f" WHERE c.{RESOLVED_ROWS}")

@@ -8,6 +8,7 @@ from graphmind.store.plan import FilePlanner
 
 FEW_NAMES = 16        # up to this many names, call or argument texts are pre-filtered in SQL (cost: rows x names)
 TYPED = "('inferred', 'self', 'possible', 'unresolved', 'unreached', 'external')"   # what a type decided
+CLASSES = "('class', 'struct', 'interface', 'trait', 'enum')"       # symbol kinds that hold members
 
 
 def contains_any(column: str, names: set[str]) -> tuple[str, list[str]]:

@@ -10,7 +10,7 @@ from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import ancestor_names, last_name, reopen_ancestors
 from graphmind.store.flows import reopen_flows
-from graphmind.store.pending import FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
+from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
 
 def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> None:
@@ -33,7 +33,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_overrides(conn, classes - changed)
-    reopen_flows(conn, planner, {n[1:] for n in flows - (delta.grown - delta.reflow)})   # those: resolve/passes.py
+    reopen_flows(conn, planner, {n[1:] for n in flows - delta.grown_only})   # those: resolve/passes.py
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
     if delta.wide_modules and classes:
@@ -54,7 +54,7 @@ def _reopen_overrides(conn: apsw.Connection, classes: set[str]) -> None:
         conn.execute(
             "UPDATE calls SET target_id=NULL, resolution='pending' WHERE kind = 'override' AND resolution != 'pending'"
             " AND caller_id IN (SELECT m.id FROM symbols c JOIN symbols m ON m.parent_id = c.id WHERE c.name IN"
-            " (SELECT value FROM json_each(?)) AND c.kind IN ('class', 'struct', 'interface', 'trait', 'enum'))",
+            f" (SELECT value FROM json_each(?)) AND c.kind IN {CLASSES})",
             (orjson.dumps(sorted(classes)).decode(),))
 
 
@@ -187,7 +187,7 @@ def _hierarchy_members(conn: apsw.Connection, classes: set[str]) -> set[str]:
     key = orjson.dumps(sorted(ancestor_names(conn, classes))).decode()
     return {n for (n,) in conn.execute(
         "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
-        "  AND kind IN ('class', 'struct', 'interface', 'trait', 'enum')),"
+        f"  AND kind IN {CLASSES}),"
         " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
         "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
         " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
