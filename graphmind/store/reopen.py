@@ -144,14 +144,13 @@ def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
     re-opened. Base texts are filtered in SQL by substring first (a scan of `inherits` per level)."""
     found, frontier = set(names), set(names)
     while frontier:
-        bases: list[tuple[int, str]] = []
+        rows: list[tuple[str, str]] = []
         ordered = sorted(frontier)
         for at in range(0, len(ordered), FEW_NAMES):
-            test, args = contains_any("base", set(ordered[at:at + FEW_NAMES]))
-            bases += conn.execute(f"SELECT class_id, base FROM inherits WHERE {test}", args)
-        ids = orjson.dumps(sorted({cid for cid, base in bases if last_name(base) in frontier})).decode()
-        frontier = {name for (name,) in conn.execute(
-            "SELECT name FROM symbols WHERE id IN (SELECT value FROM json_each(?))", (ids,))} - found
+            test, args = contains_any("i.base", set(ordered[at:at + FEW_NAMES]))
+            rows += conn.execute(f"SELECT s.name, i.base FROM inherits i JOIN symbols s ON s.id = i.class_id"
+                                 f" WHERE {test}", args)
+        frontier = {name for name, base in rows if last_name(base) in frontier} - found
         found |= frontier
     return found
 
