@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from graphmind.index.indexer import index_workspace
 from graphmind.query.export import call_graph
 from graphmind.store import Store
@@ -159,4 +161,45 @@ def test_a_save_leaving_a_call_through_a_parameter_as_it_was_reopens_nothing_it_
     resolved = _append(work, "runner.py", "\n\ndef unrelated():\n    return len('x')\n")
     assert resolved == _calls_in(work, "runner.unrelated")       # not apply_then's `then()`
     assert call_graph(work)["steps.apply_then"] == ["steps.finish"]
+    assert_equals_clean(work, tmp_path)
+
+
+
+SINGLE = '''def first(x):
+    return x.run()
+'''
+FACTORY = "from things import Alpha, Beta\n\n\ndef make():\n    return Alpha()\n"
+REBINDINGS = {
+    # `first(x)` reads the same, but `x` holds a Beta now
+    "a local rebound before the call": (
+        {"main.py": "from chain import first\nfrom things import Alpha, Beta\n\n\n"
+                    "def main():\n    x = Alpha()\n    first(x)\n"}, "main.py", "x = Alpha()", "x = Beta()", "chain.first", ["things.Alpha.run"], ["things.Beta.run"]),
+    # the argument is a local bound from a local, itself from a module-level name
+    "through locals and an enclosing scope": (
+        {"main.py": "from chain import first\nfrom things import Alpha, Beta\n\nKIND = Alpha\n\n\n"
+                    "def main():\n    made = KIND()\n    y = made\n    first(y)\n"}, "main.py", "KIND = Alpha", "KIND = Beta", "chain.first", ["things.Alpha.run"], ["things.Beta.run"]),
+    # `first(made)` is untouched; what `make` returns changes in another file
+    "a return changed in another file": (
+        {"factory.py": FACTORY, "main.py": "from chain import first\nfrom factory import make\n\n\n"
+                                           "def main():\n    made = make()\n    first(made)\n"},
+        "factory.py", "return Alpha()", "return Beta()", "chain.first", ["things.Alpha.run"], ["things.Beta.run"]),
+    # `obj.go(Alpha())` reads the same, but another class's `go` is passed the Alpha now
+    "the receiver of the call rebound": (
+        {"holders.py": "class One:\n    def go(self, v):\n        return v.run()\n\n\n"
+                       "class Two:\n    def go(self, v):\n        return v.run()\n",
+         "main.py": "from holders import One, Two\nfrom things import Alpha, Beta\n\n\n"
+                    "def main():\n    obj = One()\n    obj.go(Alpha())\n"},
+        "main.py", "obj = One()", "obj = Two()", "holders.Two.go", [], ["things.Alpha.run"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REBINDINGS))
+def test_a_rebinding_before_an_unchanged_call_reflows_what_it_passes(tmp_path, case):
+    files, name, old, new, scope, before, after = REBINDINGS[case]
+    work = indexed_workspace(tmp_path, {"things.py": THINGS, "chain.py": SINGLE, **files})
+    assert call_graph(work).get(scope, []) == before
+    path = work / name
+    path.write_text(path.read_text().replace(old, new))
+    index_workspace(work)
+    assert call_graph(work).get(scope, []) == after
     assert_equals_clean(work, tmp_path)

@@ -12,6 +12,7 @@ the name is followed as before, whatever its value.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,24 +20,68 @@ from graphmind.models import Delta
 from graphmind.resolve.python.evaluator import TypeEval
 from graphmind.resolve.tables import CLASS_KINDS
 
+IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
+
 if TYPE_CHECKING:
     from graphmind.resolve.resolver import Resolver
 
 
-def flows(iface) -> set[tuple[str, str, str]]:
+def flows(iface) -> set[tuple[str, str, str, frozenset]]:
     """The arguments a file (resolve/interface.Interface, or None) passes: (scope, "(NAME", callee and
-    arguments) of every call with some."""
+    arguments, what they read) of every call with some. What they read is every binding and import,
+    in the scope and the scopes enclosing it, of the names the text mentions, and of the names those
+    bindings mention in turn: `x = Alpha()` → `x = Beta()` before an unchanged `first(x)` changes what
+    `first` is passed (and `obj = A()` → `obj = B()` before `obj.go(x)` changes who is passed it)."""
     if iface is None:
         return set()
-    return {(scope, b[0], b[2]) for scope, (rows, _) in iface.scopes.items() for b in rows if b[1] == "args"}
+    reads = _Reads(iface)
+    return {(scope, b[0], b[2], reads.of(scope, b[2])) for scope, (rows, _) in iface.scopes.items()
+            for b in rows if b[1] == "args"}
+
+
+class _Reads:
+    """The bindings and imports a text reads in a scope, transitively (memoised per scope and name)."""
+
+    def __init__(self, iface):
+        self.iface = iface
+        self.memo: dict[tuple[str, str], frozenset] = {}
+
+    def of(self, scope: str, text: str) -> frozenset:
+        out: set = set()
+        for ident in set(IDENT.findall(text)):
+            out |= self._name(scope, ident)
+        return frozenset(out)
+
+    def _name(self, scope: str, ident: str) -> frozenset:
+        key = (scope, ident)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.memo[key] = frozenset()            # a name bound from itself (`e = e.subs(x)`): once
+        found, texts, s, seen = set(), [], scope, set()
+        while s is not None and s not in seen:
+            seen.add(s)
+            rows, imports = self.iface.scopes.get(s, ((), ()))
+            for row in rows:
+                if row[0] == ident and row[1] != "args":
+                    found.add((s, *row))
+                    texts.append((s, row[2]))
+            found.update((s, *imp) for imp in imports if imp[2] == ident)
+            s = self.iface.parents.get(s)
+        for s, text in texts:
+            found |= self.of(s, text)
+        self.memo[key] = hit = frozenset(found)
+        return hit
 
 
 def flow_change(old, new) -> tuple[set[str], set[tuple[str, str, str]], set[str]]:
-    """The "(NAME" whose passed arguments a change adds or removes; the sites added; the names with
-    sites added and none removed (whether those pass anything new is asked in the pass: same_values)."""
+    """The "(NAME" whose passed arguments a change adds or removes (a site whose text is unchanged but
+    reads a binding that changed counts as removed and added); the sites added; the names with sites
+    added and none removed (whether those pass anything new is asked in the pass: same_values)."""
     before, after = flows(old), flows(new)
-    added, removed = after - before, {name for _, name, _ in before - after}
-    return {name for _, name, _ in added} | removed, added, {name for _, name, _ in added} - removed
+    added, removed = after - before, {name for _, name, _, _ in before - after}
+    names = {name for _, name, _, _ in added}
+    return names | removed, {site[:3] for site in added}, names - removed
 
 
 def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:

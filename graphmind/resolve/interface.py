@@ -14,14 +14,13 @@ Symbol ids are kept for definitions that survive a save, so edges into the file 
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.cutoff import flow_change
+from graphmind.resolve.cutoff import IDENT, flow_change
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
 from graphmind.store.flows import through_file
@@ -30,7 +29,6 @@ from graphmind.store.plan import FilePlan
 EXPORTED_BINDING_KINDS = frozenset({"attr", "attrannot", "attritem", "decorator", "return", "returns", "yield",
                                     "yieldfrom", "global"})
 ORDERED_KINDS = frozenset({"assign", "annot", "with", "local", "loop", "param"})   # what a name holds, in order
-IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
 
 Binding = tuple[str, str, str]                      # (name, kind, value)
 Import = tuple[str, str | None, str, str | None]    # (module, symbol, alias, resolved)
