@@ -26,21 +26,17 @@ if TYPE_CHECKING:
     from graphmind.resolve.resolver import Resolver
 
 
-def flows(iface) -> set[tuple[str, str, str, frozenset]]:
+def flows(iface) -> set[tuple[str, str, str]]:
     """The arguments a file (resolve/interface.Interface, or None) passes: (scope, "(NAME", callee and
-    arguments, what they read) of every call with some. What they read is every binding and import,
-    in the scope and the scopes enclosing it, of the names the text mentions, and of the names those
-    bindings mention in turn: `x = Alpha()` → `x = Beta()` before an unchanged `first(x)` changes what
-    `first` is passed (and `obj = A()` → `obj = B()` before `obj.go(x)` changes who is passed it)."""
+    arguments) of every call with some."""
     if iface is None:
         return set()
-    reads = _Reads(iface)
-    return {(scope, b[0], b[2], reads.of(scope, b[2])) for scope, (rows, _) in iface.scopes.items()
-            for b in rows if b[1] == "args"}
+    return {(scope, b[0], b[2]) for scope, (rows, _) in iface.scopes.items() for b in rows if b[1] == "args"}
 
 
 class _Reads:
-    """The bindings and imports a text reads in a scope, transitively (memoised per scope and name)."""
+    """The bindings and imports a text reads in a scope and the scopes enclosing it, and those the
+    bindings read in turn (memoised per scope and name)."""
 
     def __init__(self, iface):
         self.iface = iface
@@ -75,13 +71,35 @@ class _Reads:
 
 
 def flow_change(old, new) -> tuple[set[str], set[tuple[str, str, str]], set[str]]:
-    """The "(NAME" whose passed arguments a change adds or removes (a site whose text is unchanged but
-    reads a binding that changed counts as removed and added); the sites added; the names with sites
-    added and none removed (whether those pass anything new is asked in the pass: same_values)."""
+    """The "(NAME" whose passed arguments a change adds or removes; the sites added; the names with
+    sites added and none removed (whether those pass anything new is asked in the pass: same_values).
+    A site whose text is unchanged but reads a binding or import that changed, in its scope or one
+    enclosing it, counts as removed: `x = Alpha()` → `x = Beta()` before an unchanged `first(x)`
+    changes what `first` is passed (and `obj = A()` → `obj = B()` before `obj.go(x)`, who is passed it)."""
     before, after = flows(old), flows(new)
-    added, removed = after - before, {name for _, name, _, _ in before - after}
-    names = {name for _, name, _, _ in added}
-    return names | removed, {site[:3] for site in added}, names - removed
+    added, removed = after - before, {name for _, name, _ in before - after}
+    if old is not None and new is not None:
+        moved = _moved(old, new)
+        kept = [site for site in before & after if moved(site[0])]
+        if kept:
+            was, now = _Reads(old), _Reads(new)
+            removed |= {name for scope, name, value in kept if was.of(scope, value) != now.of(scope, value)}
+    names = {name for _, name, _ in added}
+    return names | removed, added, names - removed
+
+
+def _moved(old, new) -> Callable[[str], bool]:
+    """Whether a scope or one enclosing it binds or imports otherwise than before (memoised)."""
+    memo: dict[str | None, bool] = {None: False}
+
+    def moved(scope: str | None) -> bool:
+        hit = memo.get(scope)
+        if hit is None:
+            memo[scope] = False                 # (a qualname that is its own parent: a C# namespace)
+            hit = memo[scope] = (old.scopes.get(scope) != new.scopes.get(scope)
+                                 or old.parents.get(scope) != new.parents.get(scope) or moved(new.parents.get(scope)))
+        return hit
+    return moved
 
 
 def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:
