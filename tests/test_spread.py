@@ -8,6 +8,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import apsw
+import pytest
 
 from conftest import run_cli
 from daemonkit import assert_same_graph
@@ -72,6 +73,28 @@ def test_pending_ranges_hold_every_pending_row_once(tmp_path):
     assert not spread.can_spread(conn, 2, len(pending))  # workers would not see uncommitted rows
     conn.execute("ROLLBACK")
     conn.close()
+
+
+def test_each_worker_claims_its_own_segment_then_the_fullest_from_its_end():
+    """Ranges claimed by workers in any interleaving: every place once; a worker goes through its own
+    segment in order (its memo serves the files that follow), then takes from the far end of the
+    segment with the most left."""
+    import random
+    for jobs, n in ((2, 19), (3, 40), (2, 1), (4, 3)):
+        bounds = spread.segments(n, jobs)
+        assert bounds[0] == 0 and bounds[-1] == n
+        claimed: dict[int, list[int]] = {k: [] for k in range(jobs)}
+        rng = random.Random(jobs * 100 + n)
+        for _ in range(n):
+            home = rng.randrange(jobs)
+            claimed[home].append(spread.claim(bounds, home))
+        assert sorted(x for got in claimed.values() for x in got) == list(range(n))
+        with pytest.raises(IndexError):
+            spread.claim(bounds, 0)
+    bounds = spread.segments(10, 2)                        # [0, 5) and [5, 10)
+    assert [spread.claim(bounds, 0) for _ in range(5)] == [0, 1, 2, 3, 4]
+    assert spread.claim(bounds, 0) == 9                    # its own done: the other's last
+    assert spread.claim(bounds, 1) == 5
 
 
 WAIT_S = 30     # how long the slow item waits for the far one before it gives up (never reached when it passes)

@@ -55,7 +55,7 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
     spread = session is None and not incremental and can_spread(conn, jobs, todo)
     total = 0                                   # in chunks: memory stays flat on a cold index
-    for updates, inserts, deletes, n in (resolved_chunks(r, store.path, pending_ranges(conn), jobs) if spread
+    for updates, inserts, deletes, n in (resolved_chunks(r, store.path, list(pending_ranges(conn)), jobs) if spread
                                          else (resolve_chunk(r, c) for c in pending_chunks(conn))):
         store.write_resolutions(updates, inserts, deletes, [])
         total += n

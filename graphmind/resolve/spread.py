@@ -7,7 +7,9 @@ a site's edges depend only on the tables (the evaluators' memo answers the same 
 first), never on which process asked or when its chunk was written, since a chunk's writes touch
 only its own rows (tests/test_spread.py compares whole exports).
 
-A worker is sent a range of ids, not the rows: it reads the pending rows of its range itself, through
+Each worker goes through its own contiguous segment of the id ranges (ids follow file paths), so its
+memo serves the files that follow, and then helps with what others have left (`claim`).
+A worker takes a range of ids, not the rows: it reads the pending rows of its range itself, through
 a read-only connection of its own, so the writer neither reads them nor pickles them (on Django,
 370k rows: about a second of the writer's time that the workers waited for). Workers read committed
 rows only, so a pass inside an open transaction is not spread."""
@@ -17,7 +19,7 @@ import gc
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -36,8 +38,21 @@ IN_FLIGHT = 2               # chunks per worker in flight (one running, one queu
 _LAST_ID = 2 ** 63 - 1
 
 Resolved = tuple[list, list, list, int]      # updates, inserts, deletes, rows read
-_resolver: list[Resolver | None] = [None]    # what forked workers inherit
-_reader: list[apsw.Connection | None] = [None]   # a worker's own read connection, opened at its first range
+
+
+class _Shared:
+    """What forked workers inherit (set in the writer before the pool starts), and a worker's own state."""
+
+    def __init__(self) -> None:
+        self.resolver: Resolver | None = None
+        self.spans: list[tuple[int, int]] = []        # the id ranges to resolve
+        self.bounds = None                            # shared: next place and end of each worker's segment
+        self.started = None                           # shared: workers started (each takes the next segment)
+        self.home = 0                                 # in a worker: its segment
+        self.reader: apsw.Connection | None = None    # in a worker: its read connection, opened at its first range
+
+
+_shared = _Shared()
 
 
 def pending_ranges(conn: apsw.Connection) -> Iterator[tuple[int, int]]:
@@ -87,12 +102,42 @@ def resolve_chunk(r: Resolver, pending: list[tuple]) -> Resolved:
     return updates, inserts, deletes, len(pending)
 
 
-def _work(job: tuple[str, tuple[int, int]]) -> Resolved:
-    path, span = job
-    if _reader[0] is None:
-        _reader[0] = open_read_only(Path(path))
-        _reader[0].set_busy_timeout(BUSY_TIMEOUT_MS)
-    return resolve_chunk(_resolver[0], pending_rows(_reader[0], span))
+def claim(bounds, home: int) -> int:
+    """The place of the next range a worker resolves: the first left of its own segment (bounds[2k],
+    bounds[2k+1]: next place and end of segment k), else the last of the segment with the most left
+    (taken from its far end, away from the worker working through it). Each worker thus goes through
+    files of one part of the tree, and its memo serves its next ranges; the caller holds the lock."""
+    segment = home
+    if bounds[2 * home] >= bounds[2 * home + 1]:
+        segment = max(range(len(bounds) // 2), key=lambda k: bounds[2 * k + 1] - bounds[2 * k])
+        if bounds[2 * segment] >= bounds[2 * segment + 1]:
+            raise IndexError("no range left to claim")
+        bounds[2 * segment + 1] -= 1
+        return bounds[2 * segment + 1]
+    bounds[2 * segment] += 1
+    return bounds[2 * segment] - 1
+
+
+def segments(n: int, jobs: int) -> list[int]:
+    """n places cut into `jobs` contiguous segments: [next, end] of each, flat."""
+    cuts = [n * k // jobs for k in range(jobs + 1)]
+    return [x for k in range(jobs) for x in (cuts[k], cuts[k + 1])]
+
+
+def _start(owner: int) -> None:
+    watch_owner(owner)
+    with _shared.bounds.get_lock():                       # the worker's segment: in the order they start
+        _shared.home = _shared.started.value % (len(_shared.bounds) // 2)
+        _shared.started.value += 1
+
+
+def _work(path: str) -> Resolved:
+    if _shared.reader is None:
+        _shared.reader = open_read_only(Path(path))
+        _shared.reader.set_busy_timeout(BUSY_TIMEOUT_MS)
+    with _shared.bounds.get_lock():
+        place = claim(_shared.bounds, _shared.home)
+    return resolve_chunk(_shared.resolver, pending_rows(_shared.reader, _shared.spans[place]))
 
 
 def can_spread(conn: apsw.Connection, jobs: int, todo: int) -> bool:
@@ -102,16 +147,18 @@ def can_spread(conn: apsw.Connection, jobs: int, todo: int) -> bool:
     return jobs > 1 and todo >= SPREAD_MIN_SITES and threading.active_count() == 1 and not conn.in_transaction
 
 
-def resolved_chunks(r: Resolver, path: Path, spans: Iterable[tuple[int, int]], jobs: int) -> Iterator[Resolved]:
+def resolved_chunks(r: Resolver, path: Path, spans: list[tuple[int, int]], jobs: int) -> Iterator[Resolved]:
     """resolve_chunk over the pending rows of every id range of the database at `path`, in forked
-    workers that inherit `r`, results as they finish."""
-    _resolver[0] = r
+    workers that inherit `r`, results as they finish: one task per range, each worker claiming the
+    next range of its own segment of the list (`claim`)."""
+    context = multiprocessing.get_context("fork")
+    _shared.resolver, _shared.spans = r, spans
+    _shared.bounds, _shared.started = context.Array("q", segments(len(spans), jobs)), context.RawValue("q", 0)
     gc.freeze()                              # the inherited tables stay shared: no collector writes to them
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                               initializer=watch_owner, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(os.getpid(),))
     try:
-        yield from as_done(pool, _work, ((str(path), span) for span in spans), IN_FLIGHT * jobs)
+        yield from as_done(pool, _work, [str(path)] * len(spans), IN_FLIGHT * jobs)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        _resolver[0] = None
+        _shared.__init__()
         gc.unfreeze()
