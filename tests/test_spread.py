@@ -8,6 +8,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import apsw
+import pytest
 
 from conftest import run_cli
 from daemonkit import assert_same_graph
@@ -46,11 +47,54 @@ def test_spread_resolution_equals_a_single_process(tmp_path):
     run_cli("index", "--jobs", "2", str(two), cwd=tmp_path, check=True)
     conn = apsw.Connection(str(index_path(one)), flags=apsw.SQLITE_OPEN_READONLY)
     sites = conn.execute("SELECT count(*) FROM calls").fetchone()[0]
+    assert spread.can_spread(conn, 2, sites)         # the --jobs 2 run did spread its resolution
     conn.close()
-    assert spread.can_spread(2, sites)               # the --jobs 2 run did spread its resolution
     assert_same_graph(index_path(one), index_path(two))
     doc_one = run_cli("export", cwd=one, check=True).stdout
     assert doc_one == run_cli("export", cwd=two, check=True).stdout
+
+
+def test_pending_ranges_hold_every_pending_row_once(tmp_path):
+    """The id ranges workers are sent: each pending row in exactly one, none holding more than a chunk,
+    rows not pending in none, also where pending rows are sparse (every third row of the first ones, as after a re-open)."""
+    root = _workspace(tmp_path / "ws")
+    run_cli("index", "--jobs", "1", str(root), cwd=tmp_path, check=True)
+    conn = apsw.Connection(str(index_path(root)))
+    conn.execute("UPDATE calls SET resolution='pending' WHERE id % 3 = 0 OR id > 5000")
+    pending = [i for (i,) in conn.execute("SELECT id FROM calls WHERE resolution='pending' ORDER BY id")]
+    assert len(pending) > spread.RESOLVE_CHUNK          # more than one range
+    spans = list(spread.pending_ranges(conn))
+    got = [row[0] for span in spans for row in spread.pending_rows(conn, span)]
+    assert got == pending
+    assert all(len(spread.pending_rows(conn, span)) <= spread.RESOLVE_CHUNK for span in spans)
+    assert len(spans) == -(-len(pending) // spread.RESOLVE_CHUNK)
+    assert [row[0] for rows in spread.pending_chunks(conn) for row in rows] == pending
+    conn.execute("BEGIN")
+    assert not spread.can_spread(conn, 2, len(pending))  # workers would not see uncommitted rows
+    conn.execute("ROLLBACK")
+    conn.close()
+
+
+def test_each_worker_claims_its_own_segment_then_the_fullest_from_its_end():
+    """Ranges claimed by workers in any interleaving: every place once; a worker goes through its own
+    segment in order (its memo serves the files that follow), then takes from the far end of the
+    segment with the most left."""
+    import random
+    for jobs, n in ((2, 19), (3, 40), (2, 1), (4, 3)):
+        bounds = spread.segments(n, jobs)
+        assert bounds[0] == 0 and bounds[-1] == n
+        claimed: dict[int, list[int]] = {k: [] for k in range(jobs)}
+        rng = random.Random(jobs * 100 + n)
+        for _ in range(n):
+            home = rng.randrange(jobs)
+            claimed[home].append(spread.claim(bounds, home))
+        assert sorted(x for got in claimed.values() for x in got) == list(range(n))
+        with pytest.raises(IndexError):
+            spread.claim(bounds, 0)
+    bounds = spread.segments(10, 2)                        # [0, 5) and [5, 10)
+    assert [spread.claim(bounds, 0) for _ in range(5)] == [0, 1, 2, 3, 4]
+    assert spread.claim(bounds, 0) == 9                    # its own done: the other's last
+    assert spread.claim(bounds, 1) == 5
 
 
 WAIT_S = 30     # how long the slow item waits for the far one before it gives up (never reached when it passes)

@@ -10,6 +10,7 @@ from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 _ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
+_NONE: frozenset[int] = frozenset()
 
 
 class ClassHierarchy:
@@ -34,6 +35,8 @@ class ClassHierarchy:
         self._definer_sets: dict[str, set[int]] = {}
         self._subclasses: dict[int, list[int]] = {}
         self._dispatched: dict[tuple, tuple[int, ...]] = {}
+        self._inherit_sets: dict[tuple[int, str], frozenset[int]] = {}
+        self._multi_below: dict[int, list[int]] = {}      # class -> the classes with several bases deriving from it
 
     # -- classes -------------------------------------------------------------------------------
     def class_bases(self, cls: int) -> list[int]:
@@ -159,19 +162,28 @@ class ClassHierarchy:
         self._members[key] = hit
         return hit
 
-    def _inheritors(self, cls: int, mname: str) -> Iterator[int]:
+    def _inheritors(self, cls: int, mname: str) -> frozenset[int]:
         """The subclasses of cls reached without passing one that defines `mname` (below such a
-        class, every MRO finds that definition before cls's): walked per call, never stored, so a
-        deep hierarchy costs no memory and a chain that overrides at every level costs one step."""
-        seen, todo = {cls}, list(self._direct(cls))
+        class, every MRO finds that definition before cls's): walked once per class and method name
+        in a pass (a method calling several names on self walks them once), and only for classes
+        that have subclasses, so a chain that overrides at every level costs one step."""
+        key = (cls, mname)
+        found = self._inherit_sets.get(key)
+        if found is not None:
+            return found
+        seen, todo, out = {cls}, list(self._direct(cls)), set()
+        if not todo:
+            return _NONE                          # a leaf class: nothing stored
         while todo:
             c = todo.pop()
             if c in seen:
                 continue
             seen.add(c)
-            yield c
+            out.add(c)
             if mname not in self.t.children.get(c, {}):
                 todo.extend(self._direct(c))
+        found = self._inherit_sets[key] = frozenset(out) if out else _NONE
+        return found
 
     def subclasses(self, cls: int, limit: int) -> list[int]:
         """Every workspace subclass of cls (transitively), or none when there are more than `limit`
@@ -253,12 +265,14 @@ class ClassHierarchy:
             return found
         mname = self.t.syms[method].name
         if is_super:
-            candidates = [s for s in self._multi_based() if self._derives(s, cls)]
+            candidates = self._multi_below.get(cls)
+            if candidates is None:                # once per class and pass, not per calling method
+                candidates = self._multi_below[cls] = [s for s in self._multi_based() if self._derives(s, cls)]
         else:
             definers = self._definer_sets.get(name)
             if definers is None:
                 definers = self._definer_sets[name] = set(self.t.definers.get(name, ()))
-            candidates = [s for s in self._inheritors(cls, mname) if s in definers]
+            candidates = definers & self._inheritors(cls, mname)
         for sub in sorted(candidates):
             if not is_super and self.member(sub, mname) != method:
                 continue                          # the subclass overrides the calling method

@@ -11,7 +11,7 @@ from graphmind.resolve.hooks import DEFINITIONS
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
-from graphmind.resolve.spread import can_spread, pending_chunks, resolve_chunk, resolved_chunks
+from graphmind.resolve.spread import can_spread, pending_chunks, pending_ranges, resolve_chunk, resolved_chunks
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
 from graphmind.store.flows import parameter_calls, reached_through, reopen_flows
@@ -53,11 +53,10 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
             _follow_grown(store, r, delta)
         _follow_parameter_calls(store, r)
     todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
-    chunks = pending_chunks(conn)               # in chunks: memory stays flat on a cold index
-    spread = session is None and not incremental and can_spread(jobs, todo)
-    total = 0
-    for updates, inserts, deletes, n in (resolved_chunks(r, chunks, jobs) if spread
-                                         else (resolve_chunk(r, c) for c in chunks)):
+    spread = session is None and not incremental and can_spread(conn, jobs, todo)
+    total = 0                                   # in chunks: memory stays flat on a cold index
+    for updates, inserts, deletes, n in (resolved_chunks(r, store.path, list(pending_ranges(conn)), jobs) if spread
+                                         else (resolve_chunk(r, c) for c in pending_chunks(conn))):
         store.write_resolutions(updates, inserts, deletes, [])
         total += n
         if progress:

@@ -34,6 +34,9 @@ class Sym:
     file: int
 
 
+_ATTR_KINDS = {"attr": "assign", "attrannot": "annot", "attritem": "item"}   # binding kind -> as an attribute
+
+
 def _dd_dict():
     return defaultdict(dict)
 
@@ -169,35 +172,37 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         for word in base_words(base):
             t.base_words[word].add(cls)
     pairs: dict[tuple[str, str], tuple[str, str]] = {}    # one object per distinct (kind, value)
+    bindings, order, arg_sites, attrs, get_sym = t.bindings, t.order, t.arg_sites, t.attrs, syms.get
     for scope, name, kind, value, line, flow in conn.execute(
             f"SELECT scope_id, name, kind, value, line, flow FROM bindings{where} ORDER BY id", args):
-        name, kind, scope = intern(name), intern(kind), same(scope)
-        pair = pairs.setdefault((kind, value), (kind, value))
-        if kind in ("attr", "attrannot", "attritem"):
-            sym = t.syms.get(scope)
+        name, kind, sym = intern(name), intern(kind), get_sym(scope)
+        if sym is not None:
+            scope = sym.id                      # the int object the symbol table holds (as `same`)
+        as_kind = _ATTR_KINDS.get(kind)
+        if as_kind is not None:                 # `self.x = …` in a method: an attribute of its class
             cls = sym.parent if sym is not None else None
-            if cls is not None and t.syms[cls].kind in CLASS_KINDS:
-                as_kind = {"attrannot": "annot", "attritem": "item"}.get(kind, "assign")
-                t.attrs[cls].setdefault(name, []).append((scope, as_kind, value))
+            if cls is not None and syms[cls].kind in CLASS_KINDS:
+                attrs[cls].setdefault(name, []).append((scope, as_kind, value))
             continue
-        names = t.bindings[scope]
+        pair = pairs.setdefault((kind, value), (kind, value))
+        names = bindings[scope]
         names[name] = names.get(name, ()) + (pair,)
         if flow:
-            lines = t.order[scope]
+            lines = order[scope]
             lines[name] = lines.get(name, ()) + ((line, flow),)
         if kind == "args":
-            sites = t.arg_sites[name[1:]]
+            sites = arg_sites[name[1:]]
             sites[scope] = sites.get(scope, ()) + (value,)
-        elif _is_property(kind, value):
-            t.property_names[name[1:]] += 1
+        elif kind == "decorator":
+            if _is_property(kind, value):
+                t.property_names[name[1:]] += 1
         elif kind == "default_import":
             # `import D from "m"` binds m's default export: record it as the import of `default` it is
             imp = t.imports.get(scope, {}).get(name)
             if imp is not None and imp[1] is None:
                 t.imports[scope][name] = (imp[0], "default")
-        sym = t.syms.get(scope)
-        if sym is not None and sym.kind in CLASS_KINDS and kind in ("assign", "annot"):
-            t.attrs[scope].setdefault(name, []).append((scope, kind, value))
+        elif (kind == "assign" or kind == "annot") and sym is not None and sym.kind in CLASS_KINDS:
+            attrs[scope].setdefault(name, []).append((scope, kind, value))
 
 
 def _remove(table: dict, key, item) -> None:

@@ -8,7 +8,7 @@ its module when first asked for, so a query process that only reads never import
 """
 from importlib import import_module
 
-_HOME = {"graph_version": "connect", "index_path": "connect", "open_read_only": "connect", "open_reader": "connect",
+_HOME = {"BUSY_TIMEOUT_MS": "connect", "graph_version": "connect", "index_path": "connect", "open_read_only": "connect", "open_reader": "connect",
          "process_alive": "connect", "write_lock": "connect", "DAMAGED": "damage", "ExtractionFile": "extractions",
          "FilePlan": "plan", "FilePlanner": "plan", "Store": "writer"}
 
