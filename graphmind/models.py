@@ -50,7 +50,7 @@ class BindingRow:
     kind: assign | annot | attr (self.NAME = …) | param | local | loop | with | global | return | returns
     flow: 0 when no name of the scope is rebound unconditionally (order does not matter there); else
     1 for a binding at the top level of its scope's body, 2 inside a branch, loop, try or comprehension
-    (it may not run, or run again): graphmind/index/callargs.py `mark_order`.
+    (it may not run, or run again): graphmind/index/python/order.py `mark_order`.
     """
     scope: int
     name: str

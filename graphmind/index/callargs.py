@@ -1,7 +1,7 @@
 """Argument rows of Python calls (`bindings` of kind `args`) for parameter <- argument flow, where a
 parameter sits in its list, and tuple/starred unpacking (`a, *b = f, g, h`) read past one node; the
-argument count (and, for TYPED_ARGUMENTS languages, the texts) of any call (`call_arguments`); the
-order of a Python scope's bindings where it matters (`mark_order`, `shadowed_by_stars`).
+argument count (and, for TYPED_ARGUMENTS languages, the texts) of any call (`call_arguments`). The
+order of a Python scope's bindings where it matters: graphmind/index/python/order.py.
 
 A call's arguments are recorded as written, under "(NAME" for the name called, in the caller's scope
 (a decorator applied is a call with the decorated definition as its argument). Only calls that can
@@ -232,64 +232,3 @@ def _lambda_names(node) -> set[str]:
 def _fold(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-_BRANCHES = frozenset({"if_statement", "for_statement", "while_statement", "try_statement", "match_statement",
-                       "conditional_expression", "boolean_operator", "list_comprehension", "set_comprehension",
-                       "dictionary_comprehension", "generator_expression", "lambda"})
-_SCOPES = frozenset({"function_definition", "class_definition", "module"})
-IDENT = re.compile(r"[A-Za-z_]\w*")
-_UNORDERED = frozenset({"global", "attr", "attrannot", "attritem"})     # not what the name holds in its scope
-
-
-def nested(node) -> bool:
-    """Whether a binding may not run, or run again, when its scope's body runs: it sits in a branch,
-    a loop, a `try` or a comprehension of that scope (a `for` binds its target only when it iterates)."""
-    while node is not None and node.type not in _SCOPES:
-        if node.type in _BRANCHES:
-            return True
-        node = node.parent
-    return False
-
-
-def mark_order(bindings: list[BindingRow], nested: list[bool]) -> None:
-    """Set `flow` on the bindings of each scope where order matters: a name bound again at the top
-    level of its scope's body after its first binding (`w = Csv(); w.write(); w = Json()`): 1 for a
-    binding that replaces what the name held, 2 for one that may not (nested in a branch or loop,
-    or computed from the name itself: `e = e.subs(x, 1)` keeps the union, as the evaluator types such
-    a chain loosely). `nested`: per binding; argument and return rows only need their line."""
-    keeps = [nested[i] or (b.name in b.value and b.name in IDENT.findall(b.value)) for i, b in enumerate(bindings)]
-    named = [(i, b) for i, b in enumerate(bindings)
-             if b.name and (b.name[0].isalpha() or b.name[0] == "_") and b.kind not in _UNORDERED]
-    first: dict[tuple[int, str], int] = {}
-    for _, b in named:
-        key = (b.scope, b.name)
-        first[key] = min(first.get(key, b.line), b.line)
-    ordered = {b.scope for i, b in named if not keeps[i] and b.line > first[(b.scope, b.name)]}
-    ordered |= {b.scope for b in bindings if b.kind == "star"}
-    for i, b in enumerate(bindings):
-        if b.scope in ordered:
-            b.flow = 2 if keeps[i] else 1
-
-
-def shadowed_by_stars(source: bytes, root, bindings: list[BindingRow], nested: list[bool]) -> None:
-    """A module whose top-level star import follows definitions (`def render` … `from views import *`):
-    a `star` row per star import (under "*", the module as written) and a `def` row per top-level
-    definition before the last one, so the evaluator sees which binding of the name comes last."""
-    stars = [(node.start_point[0] + 1, node_text(source, node.child_by_field_name("module_name")))
-             for node in root.named_children if node.type == "import_from_statement"
-             and any(c.type == "wildcard_import" for c in node.named_children)]
-    if not stars:
-        return
-    defined = len(bindings)
-    for node in root.named_children:
-        line = node.start_point[0] + 1
-        if node.type == "decorated_definition":
-            node = node.child_by_field_name("definition")
-        if node is not None and node.type in ("function_definition", "class_definition") and line < stars[-1][0]:
-            name = node.child_by_field_name("name")
-            bindings.append(BindingRow(0, name.text.decode("utf-8", "replace"), "def", "", line))
-            nested.append(False)
-    for line, module in stars if len(bindings) > defined else ():
-        bindings.append(BindingRow(0, "*", "star", module, line))
-        nested.append(False)

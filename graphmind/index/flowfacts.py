@@ -8,6 +8,7 @@ from __future__ import annotations
 
 
 from graphmind.index import argparams, callargs, parser
+from graphmind.index.python import order
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name
 from graphmind.index.snippets import node_text as _text
 from graphmind.index.callargs import Enclosing
@@ -56,7 +57,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
     found, complete = parser.flow_matches(language, root)
     roles = _ROLES
-    nested: list[bool] = []                   # per binding: inside a branch, loop, try or comprehension
+    places: list = []                         # per binding: the node that says whether it is nested (None: not)
     # Most bare names read are neither the file's variables nor names it imports (Django: 4 in 5 of
     # 340k): outside a package-scoped language the name alone says so, and such a read is dropped
     # here, before it costs a decoded text, a pending entry and read_site's work.
@@ -70,7 +71,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
             if role[0] == "b":
                 _binding(source, role[1], nodes[0], caps, enclosing, bindings)
                 if language == "python":
-                    nested.extend([callargs.nested(nodes[0])] * (len(bindings) - len(nested)))
+                    places.extend([nodes[0]] * (len(bindings) - len(places)))
             elif role[0] == "i":
                 if role[1] == "attribute" and language == "python":
                     _head_read(caps["object"][0], wanted, pending_implicit)
@@ -86,15 +87,21 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
         names = None if "*" in known else known | {b.name for b in bindings}
         callargs.argument_rows(source, call_sites, names, called, enclosing, bindings)
         callargs.alias_rows(bindings)
-        nested.extend([False] * (len(bindings) - len(nested)))
-        callargs.shadowed_by_stars(source, root, bindings, nested)
-        callargs.mark_order(bindings, nested)
+        places.extend([None] * (len(bindings) - len(places)))
+        order.shadowed_by_stars(source, root, bindings, places)
+        order.mark_order(bindings, places)
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     heads = typed if language == "python" else Capitalized(typed)
+    typed_at: dict[int, bool] = {}          # by where a member read's object starts: `a.b.c` and `a.b` share it
     for kind, node, caps in pending_implicit:
         if kind == "attribute":
-            if not _typed_head(source, caps, heads) or (node.start_byte, node.end_byte) in called:
+            obj = caps.get("object")
+            start = obj[0].start_byte if obj else -1
+            typed_head = typed_at.get(start)
+            if typed_head is None:
+                typed_head = typed_at[start] = _typed_head(source, start, heads)
+            if not typed_head or (node.start_byte, node.end_byte) in called:
                 continue                          # untyped head, or `x.m()`: a call site already
         elif kind in ("read", "readcall"):
             calls.extend(read_site(language, kind, caps["name"][0], readable, own, local, annotations, enclosing))
@@ -222,11 +229,11 @@ def _in_annotation(node) -> bool:
     return False
 
 
-def _typed_head(source: bytes, caps, typed: set[str]) -> bool:
-    """Whether a member read may start from a typed name (most start from an untyped one: then no
-    text is made); a non-ASCII letter after an ASCII head leaves it to the text."""
-    obj = caps.get("object")
-    head = HEAD_BYTES.match(source, obj[0].start_byte) if obj else None
+def _typed_head(source: bytes, start: int, typed: set[str]) -> bool:
+    """Whether a member read whose object starts at byte `start` (-1: none) may start from a typed
+    name (most start from an untyped one: then no text is made); a non-ASCII letter after an ASCII
+    head leaves it to the text."""
+    head = HEAD_BYTES.match(source, start) if start >= 0 else None
     return head is not None and (head.group(0).decode("ascii") in typed or _unicode_after(source, head.end()))
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from itertools import islice
 
 MAX_VALUE = 200         # characters of an expression kept in a flow fact
 DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")     # `a.b.c`, nothing else
@@ -25,7 +26,10 @@ def folded(source: bytes, start: int, end: int, limit: int) -> str:
     than `limit` characters only a prefix is read (more than `limit + 1` characters are returned, for
     the caller to cut), so the cost stays linear where spans nest (`a.b.c…` of 20,000 links)."""
     if type(source) is Spliced:
-        return _spliced(source, start, end, limit)
+        first = bisect_left(source.starts, start)
+        if first < len(source.starts) and source.starts[first] < end:
+            return _spliced(source, first, start, end, limit)
+        end = min(end, start + _budget(limit))     # no lambda starts inside: as much as _spliced reads
     span = 4 * limit + 64
     while True:
         stop = min(end, start + span)
@@ -35,10 +39,16 @@ def folded(source: bytes, start: int, end: int, limit: int) -> str:
         span *= 4
 
 
-def _spliced(source: Spliced, start: int, end: int, limit: int) -> str:
-    """`folded` where the spans inside [start, end) read as their names (those nested in one are gone)."""
-    budget, pos, parts = 16 * limit + 256, start, []
-    for s, e, name in source.spans[bisect_left(source.starts, start):]:
+def _budget(limit: int) -> int:
+    """The bytes of source text a Spliced text reads at most (besides its names)."""
+    return 16 * limit + 256
+
+
+def _spliced(source: Spliced, first: int, start: int, end: int, limit: int) -> str:
+    """`folded` where the spans inside [start, end) read as their names (those nested in one are gone);
+    `first`: the index of the first span starting at or after `start`."""
+    budget, pos, parts = _budget(limit), start, []
+    for s, e, name in islice(source.spans, first, None):
         if s >= end or budget <= 0:
             break
         if s >= pos and e <= end:

@@ -8,16 +8,17 @@ import apsw
 from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, Extraction, FileInfo
 from graphmind.store.plan import FilePlanner
-from graphmind.store.searchindex import add_file as add_search_rows
 from graphmind.store.searchindex import delete_file as delete_search_rows
 from graphmind.store.searchindex import text_hash
 
 
 def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, next_id: int,
-                 delta: Delta, planner: FilePlanner) -> tuple[int, bool]:
+                 delta: Delta, planner: FilePlanner, lexical: list[tuple]) -> tuple[int, bool]:
     """Replace one file's rows, keeping the ids of definitions that survive (the planner says which);
     adds to `delta` what calls elsewhere may now resolve differently by. Returns the next free
-    symbol id and whether importers of the file must be resolved again."""
+    symbol id and whether importers of the file must be resolved again. What its lexical rows are
+    made of goes to `lexical`, for the caller to write once the transaction's other rows are
+    (searchindex.add_files); the old ones are deleted here."""
     row = c.execute("SELECT id FROM files WHERE path=?", (info.path,)).fetchone()
     # no hash (the file could not be read): record mtime -1 so the next run tries it again
     mtime = info.mtime_ns if sha or ext.status != "error" else -1
@@ -62,7 +63,7 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         " signature, parent_id, text_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
         [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
           s.signature, None if s.parent is None else ids[s.parent], hashes[i]) for i, s in enumerate(ext.symbols)])
-    add_search_rows(c, file_id, info.path, ids, ext.symbols, skip=same_text)
+    lexical.append((file_id, info.path, ids, ext.symbols, same_text))
     pending, resolved = [], []
     for k in ext.calls:
         rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit, k.kind, k.arity, k.args)) if reuse else None

@@ -25,6 +25,7 @@ from graphmind.store.damage import DAMAGED, confirmed, header_damage, move_aside
 from graphmind.store.files import delete_file, replace_file
 from graphmind.store.plan import FilePlanner
 from graphmind.store.reopen import reopen_calls
+from graphmind.store.searchindex import add_files as add_search_rows
 from graphmind.store.searchindex import optimize as optimize_search_rows
 
 log = logging.getLogger(__name__)
@@ -147,15 +148,17 @@ class Store:
         delta = Delta()
         with self.transaction():
             next_id = self.conn.execute("SELECT coalesce(max(id), 0) + 1 FROM symbols").fetchone()[0]
+            lexical: list[tuple] = []
             for res in results:
                 if res.unchanged:
                     self.conn.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?",
                                       (res.info.size, res.info.mtime_ns, res.info.path))
                     continue
                 next_id, is_wide = replace_file(self.conn, res.info, res.sha256, res.extraction, next_id, delta,
-                                                planner)
+                                                planner, lexical)
                 delta.languages.add(res.info.language)
                 (delta.wide_modules if is_wide else delta.modules).add(res.extraction.module)
+            add_search_rows(self.conn, lexical)     # last: see add_files
             if any(not res.unchanged for res in results):
                 self._bump_graph_version()
         return delta
