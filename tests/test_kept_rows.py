@@ -8,6 +8,7 @@ import apsw
 import pytest
 
 from daemonkit import assert_equals_clean
+from langcases import indexed_workspace
 from graphmind.index.indexer import index_workspace
 from graphmind.store import index_path
 
@@ -27,12 +28,7 @@ def _rows(root: Path, table: str, columns: str) -> dict[int, tuple]:
 
 
 def _workspace(tmp_path: Path) -> Path:
-    work = tmp_path / "work"
-    work.mkdir()
-    (work / "lib.py").write_text(LIB)
-    (work / "app.py").write_text(APP)
-    index_workspace(work)
-    return work
+    return indexed_workspace(tmp_path, {"lib.py": LIB, "app.py": APP})
 
 
 def test_an_appended_function_leaves_the_other_rows_in_place(tmp_path):

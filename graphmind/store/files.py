@@ -7,7 +7,7 @@ import apsw
 
 from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, Extraction, FileInfo
-from graphmind.store.keep import BINDING_COLUMNS, IMPORT_COLUMNS, write_calls, write_in_order
+from graphmind.store.keep import BINDING_COLUMNS, IMPORT_COLUMNS, write_calls, write_in_order, write_symbols
 from graphmind.store.plan import FilePlanner
 from graphmind.store.searchindex import add_file as add_search_rows
 from graphmind.store.searchindex import delete_file as delete_search_rows
@@ -59,11 +59,9 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         if k is None:
             k, next_id = next_id, next_id + 1
         ids.append(k)
-    c.executemany(
-        "INSERT INTO symbols(id, file_id, qualname, name, kind, start_line, end_line, start_byte, end_byte,"
-        " signature, parent_id, text_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-        [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
-          s.signature, None if s.parent is None else ids[s.parent], hashes[i]) for i, s in enumerate(ext.symbols)])
+    write_symbols(c, file_id, [(ids[i], s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte,
+                                s.end_byte, s.signature, None if s.parent is None else ids[s.parent], hashes[i])
+                               for i, s in enumerate(ext.symbols)], row is not None)
     add_search_rows(c, file_id, info.path, ids, ext.symbols, skip=same_text)
     pending, resolved = [], []
     for k in ext.calls:
@@ -132,7 +130,7 @@ def clear_file(c: apsw.Connection, file_id: int, same_text: set[int] | None = No
                every_text_kept: bool = False, rewritten: bool = False) -> None:
     """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`);
     `same_text`: the file stays, and these symbols' lexical rows are kept (their texts did not change);
-    `rewritten`: its call, import and binding rows are left to graphmind/store/keep.py."""
+    `rewritten`: its call, import, binding and symbol rows are left to graphmind/store/keep.py."""
     delete_search_rows(c, file_id, same_text, every_text_kept)
-    for table in ("inherits", "symbols") if rewritten else ("calls", "imports", "inherits", "bindings", "symbols"):
+    for table in ("inherits",) if rewritten else ("calls", "imports", "inherits", "bindings", "symbols"):
         c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))

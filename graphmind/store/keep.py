@@ -18,6 +18,26 @@ import apsw
 CALL_COLUMNS = "caller_id, callee, name, line, col, target_id, resolution, candidates, kind, implicit, arity, args"
 BINDING_COLUMNS = "scope_id, name, kind, value, line, flow"
 IMPORT_COLUMNS = "scope_id, module, symbol, alias, resolved, line"
+SYMBOL_COLUMNS = "qualname, name, kind, start_line, end_line, start_byte, end_byte, signature, parent_id, text_hash"
+
+
+def write_symbols(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: bool) -> None:
+    """The file's symbol rows become `rows` ((id, *SYMBOL_COLUMNS): ids kept by the planner): an old
+    row equal to its new one, with no definition set by the resolve pass (graphmind/store/writer.py
+    set_definitions; inserted rows have none), stays."""
+    new = rows
+    if kept_file:
+        wanted, stale = {row[0]: row for row in rows}, []
+        for sid, *old, definition in c.execute(
+                f"SELECT id, {SYMBOL_COLUMNS}, definition_id FROM symbols WHERE file_id=?", (file_id,)):
+            if definition is None and wanted.get(sid) == (sid, *old):
+                del wanted[sid]
+            else:
+                stale.append((sid,))
+        c.executemany("DELETE FROM symbols WHERE id=?", stale)
+        new = [row for row in rows if row[0] in wanted]
+    c.executemany(f"INSERT INTO symbols(id, file_id, {SYMBOL_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+                  [(row[0], file_id, *row[1:]) for row in new])
 
 
 def write_calls(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: bool) -> None:
