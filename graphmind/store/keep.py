@@ -44,11 +44,13 @@ def write_calls(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: 
     """The file's call rows become `rows` (tuples of CALL_COLUMNS, pending ones first): an old resolved
     row equal to a resolved one here is kept, every other old row deleted, the rest inserted in order."""
     new = list(rows)
-    if kept_file:
-        wanted: dict[tuple, list[int]] = defaultdict(list)
-        for at, row in enumerate(new):
-            if row[6] != "pending":
-                wanted[row].append(at)
+    wanted: dict[tuple, list[int]] = defaultdict(list)
+    for at, row in enumerate(new):
+        if row[6] != "pending":
+            wanted[row].append(at)
+    if kept_file and not wanted:                 # nothing to keep (a wide change): one statement
+        c.execute("DELETE FROM calls WHERE file_id=?", (file_id,))
+    elif kept_file:
         stale = []
         for rid, *old in c.execute(f"SELECT id, {CALL_COLUMNS} FROM calls WHERE file_id=?", (file_id,)):
             spots = wanted.get(tuple(old)) if old[6] != "pending" else None
