@@ -7,6 +7,7 @@ import apsw
 
 from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, Extraction, FileInfo
+from graphmind.store.keep import BINDING_COLUMNS, IMPORT_COLUMNS, write_calls, write_in_order, write_symbols
 from graphmind.store.plan import FilePlanner
 from graphmind.store.searchindex import delete_file as delete_search_rows
 from graphmind.store.searchindex import text_hash
@@ -46,7 +47,8 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
             reuse = _old_resolutions(c, file_id, plan.reusable, plan.names, planner)
         delta.gone |= set(plan.old_hashes) - {k for k in kept if k is not None}
         same_text = {k for k, h in zip(kept, hashes) if k is not None and plan.old_hashes.get(k) == h}
-        clear_file(c, file_id, same_text, every_text_kept=len(same_text) == len(plan.old_hashes))
+        clear_file(c, file_id, same_text, every_text_kept=len(same_text) == len(plan.old_hashes),
+                   rewritten=stored)
         c.execute("UPDATE files SET language=?, module=?, size=?, mtime_ns=?, sha256=?, status=?, error=?,"
                   " indexed_at=? WHERE id=?", (*values, file_id))
     delta.files.add(file_id)
@@ -58,35 +60,27 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         if k is None:
             k, next_id = next_id, next_id + 1
         ids.append(k)
-    c.executemany(
-        "INSERT INTO symbols(id, file_id, qualname, name, kind, start_line, end_line, start_byte, end_byte,"
-        " signature, parent_id, text_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-        [(ids[i], file_id, s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte, s.end_byte,
-          s.signature, None if s.parent is None else ids[s.parent], hashes[i]) for i, s in enumerate(ext.symbols)])
+    write_symbols(c, file_id, [(ids[i], s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte,
+                                s.end_byte, s.signature, None if s.parent is None else ids[s.parent], hashes[i])
+                               for i, s in enumerate(ext.symbols)], row is not None)
     lexical.append((file_id, info.path, ids, ext.symbols, same_text))
     pending, resolved = [], []
     for k in ext.calls:
         rows = reuse.get((ids[k.caller], k.callee, k.name, k.implicit, k.kind, k.arity, k.args)) if reuse else None
         if rows is None:
-            pending.append((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, k.implicit, k.kind, k.arity,
-                            k.args))
+            pending.append((ids[k.caller], k.callee, k.name, k.line, k.col, None, "pending", 0, k.kind, k.implicit,
+                            k.arity, k.args))
         else:                                    # resolved as before: the same rows at the new position
-            resolved.extend((file_id, ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit, k.arity, k.args)
+            resolved.extend((ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit, k.arity, k.args)
                             for r in rows)
-    c.executemany(
-        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, resolution, implicit, kind, arity, args)"
-        " VALUES (?,?,?,?,?,?,'pending',?,?,?,?)", pending)
-    c.executemany(
-        "INSERT INTO calls(file_id, caller_id, callee, name, line, col, target_id, resolution, candidates,"
-        " kind, implicit, arity, args) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", resolved)
+    kept_file = row is not None
+    write_calls(c, file_id, pending + resolved, kept_file)
     if not resolved:                             # one pending row per site: nothing to collapse later
         delta.fresh.add(file_id)
-    c.executemany(
-        "INSERT INTO bindings(file_id, scope_id, name, kind, value, line, flow) VALUES (?,?,?,?,?,?,?)",
-        [(file_id, ids[b.scope], b.name, b.kind, b.value, b.line, b.flow) for b in ext.bindings])
-    c.executemany(
-        "INSERT INTO imports(file_id, scope_id, module, symbol, alias, resolved, line) VALUES (?,?,?,?,?,?,?)",
-        [(file_id, ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports])
+    write_in_order(c, "bindings", BINDING_COLUMNS, file_id,
+                   [(ids[b.scope], b.name, b.kind, b.value, b.line, b.flow) for b in ext.bindings], kept_file)
+    write_in_order(c, "imports", IMPORT_COLUMNS, file_id,
+                   [(ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports], kept_file)
     c.executemany(
         "INSERT INTO inherits(file_id, class_id, base, position, line) VALUES (?,?,?,?,?)",
         [(file_id, ids[h.cls], h.base, h.position, h.line) for h in ext.inherits])
@@ -134,9 +128,10 @@ def _old_resolutions(c: apsw.Connection, file_id: int, scopes: set[str], names: 
 
 
 def clear_file(c: apsw.Connection, file_id: int, same_text: set[int] | None = None,
-               every_text_kept: bool = False) -> None:
+               every_text_kept: bool = False, rewritten: bool = False) -> None:
     """Delete a file's rows (calls elsewhere that reached one of its definitions: see `reopen`);
-    `same_text`: the file stays, and these symbols' lexical rows are kept (their texts did not change)."""
+    `same_text`: the file stays, and these symbols' lexical rows are kept (their texts did not change);
+    `rewritten`: its call, import, binding and symbol rows are left to graphmind/store/keep.py."""
     delete_search_rows(c, file_id, same_text, every_text_kept)
-    for table in ("calls", "imports", "inherits", "bindings", "symbols"):
+    for table in ("inherits",) if rewritten else ("calls", "imports", "inherits", "bindings", "symbols"):
         c.execute(f"DELETE FROM {table} WHERE file_id=?", (file_id,))
