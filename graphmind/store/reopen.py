@@ -9,7 +9,7 @@ import orjson
 from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import ancestor_names, last_name, reopen_ancestors
-from graphmind.store.flows import followed, reopen_flows
+from graphmind.store.flows import reopen_flows
 from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
 
@@ -135,12 +135,6 @@ def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int])
         " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(reads)).decode(),))
         if not reads[caller].isdisjoint(planner.mentions(callee))]
     pend(conn, ids)
-    # and what such a name is passed to (`made = make(); first(made)`: `first`'s parameter holds
-    # what `make` returns now), followed as argument flow is
-    passed = {name[1:] for scope, name, value in conn.execute(
-        "SELECT scope_id, name, value FROM bindings WHERE kind = 'args' AND scope_id IN (SELECT value FROM json_each(?))",
-        (orjson.dumps(sorted(reads)).decode(),)) if not reads[scope].isdisjoint(planner.mentions(value))}
-    reopen_flows(conn, planner, followed(conn, passed))
 
 
 def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
