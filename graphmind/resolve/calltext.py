@@ -12,6 +12,7 @@ def self_names(language: str) -> frozenset[str]:
     return SELF_NAMES if language == "python" else OTHER_SELF_NAMES
 DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
 SEP = re.compile(r"\s*(?:\.|::|->)\s*")
+IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
 
 
 _TYPE_ARGS = re.compile(r"<[^<>]*>")

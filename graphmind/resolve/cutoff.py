@@ -12,15 +12,13 @@ the name is followed as before, whatever its value.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from graphmind.models import Delta
+from graphmind.resolve.calltext import IDENT
 from graphmind.resolve.python.evaluator import TypeEval
 from graphmind.resolve.tables import CLASS_KINDS
-
-IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
 
 if TYPE_CHECKING:
     from graphmind.resolve.resolver import Resolver

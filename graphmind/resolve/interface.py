@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.cutoff import IDENT, flow_change
+from graphmind.resolve.calltext import IDENT
+from graphmind.resolve.cutoff import flow_change
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
 from graphmind.store.flows import through_file

@@ -60,9 +60,10 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         if k is None:
             k, next_id = next_id, next_id + 1
         ids.append(k)
+    kept_file = row is not None
     write_symbols(c, file_id, [(ids[i], s.qualname, s.name, s.kind, s.start_line, s.end_line, s.start_byte,
                                 s.end_byte, s.signature, None if s.parent is None else ids[s.parent], hashes[i])
-                               for i, s in enumerate(ext.symbols)], row is not None)
+                               for i, s in enumerate(ext.symbols)], kept_file)
     lexical.append((file_id, info.path, ids, ext.symbols, same_text))
     pending, resolved = [], []
     for k in ext.calls:
@@ -73,7 +74,6 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         else:                                    # resolved as before: the same rows at the new position
             resolved.extend((ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit, k.arity, k.args)
                             for r in rows)
-    kept_file = row is not None
     write_calls(c, file_id, pending + resolved, kept_file)
     if not resolved:                             # one pending row per site: nothing to collapse later
         delta.fresh.add(file_id)
