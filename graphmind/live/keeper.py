@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 READY_TIMEOUT_S = 900.0      # the longest a first call waits for a workspace's first index
 POLL_S = 0.5                 # how often progress is read while it waits
+FIRST_POLL_S = 0.05          # the first look comes sooner: a small workspace's first index still reports
 
 Report = Callable[[str, int, int], None]      # (what, done, total)
 
@@ -83,9 +84,10 @@ def wait_ready(root: Path, report: Report | None, timeout: float = READY_TIMEOUT
     what it is doing meanwhile (parse, resolve, indexes, with counts); its last wait_fresh reply, or
     None when no daemon answers."""
     deadline = time.monotonic() + timeout
+    poll = FIRST_POLL_S
     while True:
         try:
-            reply = client.wait_fresh(root, POLL_S)
+            reply = client.wait_fresh(root, poll)
         except DaemonError:
             reply = {"fresh": False, "reconciling": True}      # busy with the first index: ask again
         if reply is None:
@@ -96,6 +98,7 @@ def wait_ready(root: Path, report: Report | None, timeout: float = READY_TIMEOUT
             return reply
         if report is not None:
             report(*_progress(root))
+        poll = POLL_S
 
 
 def _progress(root: Path) -> tuple[str, int, int]:
