@@ -37,6 +37,18 @@ def split_top(text: str, sep: str) -> list[str]:
 
 
 @lru_cache(maxsize=65536)
+def comprehension_element(inner: str) -> str | None:
+    """The element of a comprehension's bracket contents (`f(x) for x in xs` -> `f(x)`), else None."""
+    if "for" not in inner:
+        return None
+    parts = split_top(" ".join(inner.split()), " for ")
+    if len(parts) < 2:
+        return None
+    head = parts[0]
+    return head[:-6].rstrip() if head.endswith(" async") else head
+
+
+@lru_cache(maxsize=65536)
 def split_items(text: str) -> tuple[str, ...]:
     """A call's arguments as written, split on top-level commas (asked once per parameter: cached)."""
     return tuple(split_top(text, ","))

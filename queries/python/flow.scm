@@ -9,6 +9,11 @@
 (assignment left: (subscript value: (identifier) @name) right: (_) @value) @binding.item
 (assignment left: (subscript value: (attribute object: (identifier) @object attribute: (identifier) @name)) right: (_) @value) @binding.attritem
 (augmented_assignment left: (identifier) @name) @binding.local
+; `xs.append(v)`, `seen.add(v)`: v is an element of xs, as `xs[k] = v` makes it (not a binding of xs)
+(call function: (attribute object: (identifier) @name attribute: (identifier) @_grow)
+  arguments: (argument_list . (_) @value .) (#any-of? @_grow "append" "add" "appendleft")) @binding.item
+(call function: (attribute object: (attribute object: (identifier) @object attribute: (identifier) @name) attribute: (identifier) @_grow)
+  arguments: (argument_list . (_) @value .) (#any-of? @_grow "append" "add" "appendleft")) @binding.attritem
 
 (parameters (identifier) @name) @binding.param
 (parameters (default_parameter name: (identifier) @name)) @binding.param

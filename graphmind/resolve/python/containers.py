@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
+from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
 
 EMPTY: frozenset = frozenset()
 _SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set",
@@ -35,6 +35,15 @@ def of(values) -> frozenset:
             x, depth = x[1], depth + 1
         out.append(a if depth == MAX_NESTING else ("of", a))
     return frozenset(out)
+
+
+def held(values, mapping: bool) -> frozenset:
+    """What a literal or a comprehension holds: its functions and classes as they are (a table of
+    callables, iterated or indexed), its instances as elements (`("of", a)`; a dict's values
+    `("vals", a)`), so that the container itself is not taken for one of them (`xs = [A()]`:
+    `xs.go()` is not `A.go`, `for x in xs: x.go()` is)."""
+    wrap = "vals" if mapping else "of"
+    return frozenset((wrap, a) if a[0] == "inst" else a for a in values)
 
 
 class Containers:
@@ -74,7 +83,7 @@ class Containers:
         return self.expr(s, elements[index]) if -len(elements) <= index < len(elements) else None
 
     def _literal_slice(self, scope: int, name: str, key: str) -> frozenset | None:
-        """`NAME[1:3]` of a list or tuple literal: the union of the elements it keeps."""
+        """`NAME[1:3]` of a list or tuple literal: a list holding the elements it keeps."""
         found = self._literal(scope, name)
         if found is None or found[1] == "{":
             return None
@@ -82,7 +91,7 @@ class Containers:
         out: set = set()
         for element in elements[_slice(key)]:
             out |= self.expr(s, element)
-        return frozenset(out)
+        return held(out, mapping=False)
 
     def _constant(self, scope: int, name: str, depth: int = 0) -> str | None:
         """The literal number or string a name is bound to once, here, in an enclosing scope or in
@@ -123,7 +132,8 @@ class Containers:
                         if inner is None or inner[1] == "{":
                             return None
                         return inner[0], inner[1], inner[2][_slice(chain[1][1].strip())]
-                    if text[:1] not in "([{" or match_bracket(text, 0) != len(text) - 1:
+                    if text[:1] not in "([{" or match_bracket(text, 0) != len(text) - 1 or \
+                            comprehension_element(text[1:-1]) is not None:
                         return None
                     elements = split_top(text[1:-1], ",")
                     if elements and not elements[-1]:

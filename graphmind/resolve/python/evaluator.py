@@ -11,10 +11,10 @@ from __future__ import annotations
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
-from graphmind.resolve.python.containers import Containers, of
+from graphmind.resolve.python.containers import Containers, held, of
 from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
-from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
+from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
 
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
@@ -69,14 +69,16 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             return EMPTY
         if text[0] in "([{" and match_bracket(text, 0) == len(text) - 1:
             inner = text[1:-1]
-            if text[0] == "(" and "," not in inner:
-                return self.expr(scope, inner, at)
+            element = comprehension_element(inner)
+            items = [element] if element is not None else split_top(inner, ",")
+            if text[0] == "(" and element is None and len(items) == 1 and not inner.rstrip().endswith(","):
+                return self.expr(scope, inner, at)              # parentheses, not a tuple
             out: set = set()
-            for item in split_top(inner, ","):
+            for item in items:
                 if text[0] == "{" and ":" in item:
                     item = split_top(item, ":")[-1]
                 out |= self.expr(scope, item, at) if item else EMPTY
-            return frozenset(out)
+            return held(out, mapping=text[0] == "{" and ":" in (items[0] if items else ""))
         chain = parse_chain(text)
         if chain is None:
             return EMPTY
@@ -107,7 +109,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             elif kind == "call":
                 value = self.call(value, arg, scope, at)
             else:
-                value = self.subscript(value)
+                value = self.subscript(value, sliced=len(split_top(arg, ":")) > 1)
         return value
 
     def annotation(self, scope: int, text: str) -> Value:
@@ -197,9 +199,10 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 out |= self.binding(scope, kind, text)
         return out
 
-    def subscript(self, value: Value) -> Value:
-        """What `value[k]` holds: an element of a literal collection, what __getitem__ returns, or for a
-        class the class itself (`Box[int](...)` builds a Box)."""
+    def subscript(self, value: Value, sliced: bool = False) -> Value:
+        """What `value[k]` holds: an element of a literal collection (a slice `[a:b]` of it: the same
+        elements, still held), what __getitem__ returns, or for a class the class itself (`Box[int](...)`
+        builds a Box)."""
         out: set = set()
         for kind, x in value:
             if kind == "cls":
@@ -209,7 +212,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 if hit is not None:
                     out |= self.returns(hit)
             elif kind in ("fn", "of", "vals"):
-                out.add((kind, x) if kind == "fn" else x)
+                out.add((kind, x) if kind == "fn" or sliced else x)
         return frozenset(out)
 
     def targets(self, scope: int, callee: str, at: int | None = None) -> list[int]:
