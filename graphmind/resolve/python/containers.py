@@ -20,6 +20,7 @@ _INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
 _SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
 
 
+HELD_METHODS = {"pop": "element", "popleft": "element", "values": "held", "copy": "held"}   # see held_method
 MAX_NESTING = 4        # containers held in containers this deep hold what the deepest holds (see `of`)
 
 
@@ -174,13 +175,23 @@ class Containers:
         return frozenset(("inst", a[1]) for a in self.expr(scope, head) if a[0] == "cls")
 
     def get_item(self, scope: int, value: frozenset, args: str, at: int | None = None) -> frozenset:
-        """`table.get(k, default)` on a table of functions: every element, and the default."""
-        out = {a[1] if a[0] == "of" else a for a in value}
-        out = {a for a in out if a[0] in ("fn", "cls")}
+        """`table.get(k, default)` on a table of functions or a container: every element, and the default."""
+        out = {a for a in value if a[0] in ("fn", "cls")}
+        out |= {a[1] for a in value if a[0] in ("of", "vals") and a[1][0] in ("fn", "cls", "inst")}
         parts = split_top(args, ",")
         if len(parts) > 1 and parts[1]:
             out |= self.expr(scope, parts[1], at)
         return frozenset(out)
+
+    def held_method(self, scope: int, value: frozenset, name: str, args: str, at: int | None) -> frozenset:
+        """`xs.pop()`, `q.popleft()` give an element of a container, `d.values()` and `xs.copy()` the
+        elements still held; any other atom of the value calls its own method."""
+        out: set = set()
+        for kind, x in value:
+            if kind in ("of", "vals"):
+                out.add(x if HELD_METHODS[name] == "element" else ("of", x) if name == "values" else (kind, x))
+        rest = frozenset(a for a in value if a[0] not in ("of", "vals"))
+        return frozenset(out) | self.call(self.attr(rest, name), args, scope, at) if rest else frozenset(out)
 
     def iterate(self, value: frozenset, literal: bool) -> frozenset:
         """What `for x in value` gives x: a generator's yields, `__iter__`/`__next__`, a literal's items."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
-from graphmind.resolve.python.containers import Containers, held, of
+from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, of
 from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
 from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
@@ -102,8 +102,11 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             if not value:
                 return EMPTY
             if kind == "attr" and arg == "get" and i < len(chain) and chain[i][0] == "call" and \
-                    any(a[0] in ("fn", "cls") or a[0] == "of" and a[1][0] in ("fn", "cls") for a in value):
+                    any(a[0] in ("fn", "cls", "of", "vals") for a in value):
                 value, i = self.get_item(scope, value, chain[i][1], at), i + 1
+            elif kind == "attr" and arg in HELD_METHODS and i < len(chain) and chain[i][0] == "call" and \
+                    any(a[0] in ("of", "vals") for a in value):
+                value, i = self.held_method(scope, value, arg, chain[i][1], at), i + 1
             elif kind == "attr":
                 value = self.attr(value, arg)
             elif kind == "call":
