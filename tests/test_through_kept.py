@@ -62,6 +62,12 @@ EDITS = {
     # the call through the parameter itself changes, then the function it reaches
     "the call, then its target": [("runner.py", "return first(then)", "first(then)\n    return then()"),
                                   ("steps.py", "return then()\n\n\ndef apply_twice", "return other()\n\n\ndef apply_twice")],
+    # the function passed is renamed in its own file: the site naming run_pipeline reads the same text
+    "the function passed renamed": [("steps.py", "def apply_then(", "def apply_later(")],
+    # the site passes a function through a local bound in its scope, rebound
+    "through a local": [("main.py", "    run_pipeline(apply_then, finish)\n",
+                         "    step = apply_then\n    run_pipeline(step, finish)\n"),
+                        ("main.py", "step = apply_then", "step = apply_twice")],
     # a file removed and brought back
     "a site removed": [("main.py", "    run_pipeline(apply_then, finish)\n", "    return None\n"),
                        ("main.py", "    return None\n", "    run_pipeline(apply_then, finish)\n")],
