@@ -22,7 +22,7 @@ Each figure is printed (and appended) as soon as it is measured.
 
 With `--indexed DIR` (a workspace assembled and indexed before, left as it is) only daemon saves are
 measured, on a copy: `save_side_by_side` runs this tree's daemon and, with `--tree` (another tree's
-source, `git archive C | tar -x -C OLD_SRC`), that tree's daemon on a second copy, the same file saved
+source, `git archive C | tar -x -C OLD_SRC`; the line names its folder, so name it by the commit), that tree's daemon on a second copy, the same file saved
 in one then the other, alternated (files spread over Django, SymPy, Flask and Requests, Django's
 `admin/sites.py` among them); medians, and each save as measured.
 """
@@ -158,7 +158,7 @@ def save_side_by_side(src: Path, tree: str | None, n: int, emit) -> None:
         finally:
             for root in roots.values():
                 client.stop(root, timeout=900)
-        line = {"metric": "save_side_by_side", "saves": len(files), "old_tree": tree}
+        line = {"metric": "save_side_by_side", "saves": len(files), "old_tree": Path(tree).name if tree else None}
         for tag, values in lat.items():
             line[f"{tag}_p50_ms"] = round(1000 * statistics.median(values), 1)
             line[f"{tag}_p90_ms"] = round(1000 * sorted(values)[int(0.9 * len(values))], 1)

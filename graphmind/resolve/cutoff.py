@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from graphmind.languages import family
 from graphmind.models import Delta
 from graphmind.resolve.calltext import IDENT
 from graphmind.resolve.python.evaluator import TypeEval
@@ -115,6 +116,25 @@ def before_additions(r: Resolver, delta: Delta) -> TypeEval | None:
     before.skip = hop.skip = frozenset(skip)
     before.hop = hop
     return before
+
+
+def same_one_hop(r: Resolver, before: TypeEval, delta: Delta) -> bool:
+    """Whether the added sites leave every parameter as the one-hop evaluator (`Resolver.one_hop`) sees
+    it, so that calls through parameters reach what they reached before them. Only the parameters of
+    the functions the sites are filed for are passed them (arguments.call_sites: a function of the name
+    called, the class's `__init__`, a closure of `NAME()`); when those hold the same, so does every
+    parameter whose value they flow into (the fixpoint is the least one of the same equations)."""
+    t, py = r.t, family("python")
+    for name in {name[1:] for _, name, _ in delta.added}:
+        outer = name.endswith("()")
+        for sid in t.by_name.get((py, name.removesuffix("()")), ()):
+            kids = t.children.get(sid, {})
+            for fn in ([f for f in kids.values() if t.syms[f].kind not in CLASS_KINDS] if outer
+                       else [sid, kids["__init__"]] if "__init__" in kids else [sid]):
+                if any(r.one_hop.flowed(fn, param, text) != before.hop.flowed(fn, param, text)
+                       for param, rows in t.bindings.get(fn, {}).items() for kind, text in rows if kind == "param"):
+                    return False
+    return True
 
 
 def changed_scopes(r: Resolver, before: TypeEval, tally: list[int]) -> Callable[[dict[int, int | None]], set[int]]:

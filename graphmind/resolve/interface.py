@@ -79,11 +79,14 @@ def _exported(iface: Interface) -> dict[str, tuple[Binding, ...]]:
             continue
         wanted: set[str] = set()
         todo = [value for name, kind, value in rows if name == "" or kind in EXPORTED_BINDING_KINDS]
+        values: dict[str, list[str]] = defaultdict(list)
+        for name, _, value in rows:
+            values[name].append(value)
         while todo:                                   # the locals those expressions are computed from
             for ident in IDENT.findall(todo.pop()):
                 if ident not in wanted:
                     wanted.add(ident)
-                    todo.extend(value for name, _, value in rows if name == ident)
+                    todo.extend(values.get(ident, ()))
         kept = tuple(r for r in rows if r[0] == "" or r[1] in EXPORTED_BINDING_KINDS or r[0] in wanted)
         if kept:
             out[scope] = kept

@@ -33,12 +33,14 @@ class ResolveSession:
         self.churn = 0              # files updated in place since the tables were loaded
         self.version: str | None = None   # graph_version after this session's last write
         self.loads = 0              # times the tables were loaded whole
+        self.through: dict[int, list] = {}      # scope -> what its calls through parameters reach (kept_through)
 
     def invalidate(self) -> None:
         """Forget everything (after a failed update: the tables may be ahead of what was committed)."""
         self.tables = None
         self.bases.clear()
         self.subs.clear()
+        self.through.clear()
         self.churn = 0
 
     def prepare(self, conn: apsw.Connection, root: Path, delta: Delta | None,
@@ -65,6 +67,8 @@ class ResolveSession:
         for cls in left:
             self._forget(cls)
         update_files(t, conn, delta.files, delta.removed)
+        self.through = {} if delta.wide else {scope: reached for scope, reached in self.through.items()
+                                              if scope in t.syms and t.syms[scope].file not in touched}
         if delta.wide:
             return t, None
         dirty = {sid for fid in delta.files for sid in t.file_syms.get(fid, ()) if sid in t.bases}
@@ -89,8 +93,26 @@ class ResolveSession:
             return False
         self.loads += 1
         self.tables = load_tables(conn, root)
-        self.record(Resolver(self.tables), list(self.tables.bases), graph_version(conn))
+        r = Resolver(self.tables)
+        r.types.kept = self.through
+        r.types.through_parameters()            # what calls through parameters reach, ahead of the first save
+        self.record(r, list(self.tables.bases), graph_version(conn))
         return True
+
+    def kept_through(self, conn: apsw.Connection) -> dict[int, list]:
+        """What calls through parameters reached in the passes before (python/arguments.through_parameters),
+        less what this pass may answer otherwise: the scopes with a call re-opened (the store re-opens the
+        calls of a function whose parameters may be passed something else: store/flows.py) and the
+        functions (or classes, for `__init__`; functions, for their closures) whose call sites are."""
+        if self.through:
+            t, callers, names = self.tables, set(), set()
+            for caller, name in conn.execute("SELECT caller_id, name FROM calls WHERE resolution = 'pending'"):
+                callers.add(caller)
+                names.add(name)
+            for scope in [s for s in self.through if s in callers or t.syms[s].name in names
+                          or t.syms[s].parent is not None and t.syms[t.syms[s].parent].name in names]:
+                del self.through[scope]
+        return self.through
 
     def _forget(self, cls: int) -> None:
         for base in self.bases.pop(cls, ()):

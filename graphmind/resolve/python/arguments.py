@@ -31,6 +31,8 @@ class ArgumentFlow:
     _call_sites: dict | None = None     # function -> its call sites, for the pass (one list, every parameter)
     skip: frozenset = frozenset()       # (scope, callee, arguments) of sites left out: the value before a
     hop = None                          # save added them (resolve/cutoff.py), with its own one_hop evaluator
+    twin = None                         # that evaluator's twin whose calls through parameters reach the same
+    kept: dict | None = None            # scope -> [(site, functions reached)], kept across passes by a session
 
     def flowed(self, fn: int, param: str, position: str) -> frozenset:
         """What a parameter of `fn` (at `position`: an index, `=` keyword-only, `*`, `**`) is passed."""
@@ -101,12 +103,26 @@ class ArgumentFlow:
         """Calls through a parameter (`def run(cb, x): cb(x)`, filed under PARAMETER_CALLS), by the
         functions they reach as resolved by the evaluator whose parameters hold only what the sites
         naming their function pass (`Resolver.one_hop`): so these questions stay few and their
-        cycles short. Built once a pass (a workspace has few such calls: 76 on Django)."""
+        cycles short. Built once a pass; a writer that keeps its tables (resolve/session.py) keeps
+        each scope's answers between passes (`kept`: a scope re-opened is dropped from it, session.py),
+        which the evaluator of the workspace before a save's additions shares when those leave every
+        parameter of the one-hop evaluator as it was (`twin`, resolve/cutoff.py)."""
         if self._through is None:
+            if self.twin is not None:
+                self._through = self.twin.through_parameters()
+                return self._through
+            kept = self.kept
+            hop = self.hop or self.r.one_hop
             out: dict[int, list[Site]] = defaultdict(list)
             for scope, values in self.t.arg_sites.get(PARAMETER_CALLS[1:], {}).items():
-                for site in self._sites(scope, PARAMETER_CALLS[1:], values, True):
-                    for fn in (self.hop or self.r.one_hop).targets(scope, site[1], site[3]):
+                reached = kept.get(scope) if kept is not None else None
+                if reached is None:
+                    reached = [(site, tuple(hop.targets(scope, site[1], site[3])))
+                               for site in self._sites(scope, PARAMETER_CALLS[1:], values, True)]
+                    if kept is not None:
+                        kept[scope] = reached
+                for site, targets in reached:
+                    for fn in targets:
                         out[fn].append(site)
             self._through = out
         return self._through
