@@ -142,6 +142,7 @@ CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
 CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);
 CREATE INDEX IF NOT EXISTS calls_pending ON calls(id) WHERE resolution = 'pending';
 CREATE INDEX IF NOT EXISTS calls_name ON calls(name);
+CREATE INDEX IF NOT EXISTS calls_imports ON calls(target_id) WHERE kind = 'import';   -- a module's importers (store/reopen.py)
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 CREATE INDEX IF NOT EXISTS imports_resolved ON imports(resolved);
 CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);

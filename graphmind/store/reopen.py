@@ -207,7 +207,8 @@ def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
 def _importers(conn: apsw.Connection, modules: set[str]) -> set[int]:
     """Files importing one of `modules` (`import m`, `from m import x`, `from pkg import m`, and
     `import m.sub`, which binds `m` too), or with import edges that reach a definition of the module's
-    files (languages whose imports are resolved in the pass)."""
+    files (languages whose imports are resolved in the pass; through the partial index calls_imports:
+    through calls_target every call of each definition was read, 20 ms a save of Django's query.py)."""
     files: set[int] = set()
     for module in sorted(modules):
         package, _, last = module.rpartition(".")
@@ -215,7 +216,8 @@ def _importers(conn: apsw.Connection, modules: set[str]) -> set[int]:
             "SELECT file_id FROM imports WHERE resolved = ?1 UNION SELECT file_id FROM imports"
             " WHERE resolved = ?2 AND symbol = ?3 UNION SELECT file_id FROM imports WHERE symbol IS NULL"
             " AND resolved > ?1 || '.' AND resolved < ?1 || '/' UNION SELECT c.file_id FROM symbols m"
-            " JOIN symbols t ON t.file_id = m.file_id JOIN calls c ON c.target_id = t.id AND c.kind = 'import'"
+            " JOIN symbols t ON t.file_id = m.file_id JOIN calls c INDEXED BY calls_imports"
+            " ON c.target_id = t.id AND c.kind = 'import'"
             " WHERE m.kind = 'module' AND m.qualname = ?1 AND c.file_id != m.file_id", (module, package, last)))
     return files
 
