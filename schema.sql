@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 13;
+PRAGMA user_version = 14;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -72,7 +72,8 @@ CREATE TABLE IF NOT EXISTS bindings (
     kind      TEXT NOT NULL,
     value     TEXT NOT NULL,                 -- the expression or annotation as written
     line      INTEGER NOT NULL,
-    flow      INTEGER NOT NULL DEFAULT 0     -- 0: order does not matter in this scope; 1: top level of its body; 2: nested
+    flow      INTEGER NOT NULL DEFAULT 0,    -- 0: order does not matter in this scope; 1: top level of its body; 2: nested
+    last_name TEXT                           -- a decorator's: the name its text ends with (store/ancestors.py); else NULL
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS imports (
@@ -93,7 +94,8 @@ CREATE TABLE IF NOT EXISTS inherits (
     base      TEXT NOT NULL,                 -- as written
     position  INTEGER NOT NULL,
     target_id INTEGER REFERENCES symbols(id),
-    line      INTEGER NOT NULL DEFAULT 0     -- where the base is written
+    line      INTEGER NOT NULL DEFAULT 0,    -- where the base is written
+    last_name TEXT NOT NULL DEFAULT ''       -- the name the base ends with: `pkg.Base[T]` -> Base (store/ancestors.py)
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -140,16 +142,18 @@ CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller_id, target_id);
 CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id, line);
 CREATE INDEX IF NOT EXISTS calls_pending ON calls(id) WHERE resolution = 'pending';
 CREATE INDEX IF NOT EXISTS calls_name ON calls(name);
+CREATE INDEX IF NOT EXISTS calls_imports ON calls(target_id) WHERE kind = 'import';   -- a module's importers (store/reopen.py)
 CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
 CREATE INDEX IF NOT EXISTS imports_resolved ON imports(resolved);
 CREATE INDEX IF NOT EXISTS imports_symbol ON imports(symbol);
 CREATE INDEX IF NOT EXISTS imports_renames ON imports(alias, symbol) WHERE symbol IS NOT NULL AND alias != symbol;   -- store/ancestors.py
 CREATE INDEX IF NOT EXISTS bindings_file ON bindings(file_id);
 CREATE INDEX IF NOT EXISTS bindings_args ON bindings(name) WHERE kind = 'args';   -- call sites per name (store/flows.py)
-CREATE INDEX IF NOT EXISTS bindings_decorators ON bindings(value, name) WHERE kind = 'decorator';   -- store/reopen.py
+CREATE INDEX IF NOT EXISTS bindings_decorators ON bindings(last_name) WHERE kind = 'decorator';   -- store/reopen.py
 CREATE INDEX IF NOT EXISTS inherits_class ON inherits(class_id);
 CREATE INDEX IF NOT EXISTS inherits_file ON inherits(file_id);
 CREATE INDEX IF NOT EXISTS inherits_target ON inherits(target_id, class_id);
+CREATE INDEX IF NOT EXISTS inherits_last_name ON inherits(last_name);   -- subclasses by base name (store/reopen.py)
 CREATE INDEX IF NOT EXISTS symbols_name_nocase ON symbols(name COLLATE NOCASE);
 
 -- extraction cache: a file of its own (graphmind/reuse.py: `<git common dir>/graphmind/extractions.db`,

@@ -138,6 +138,12 @@ def bases_of(iface: Interface) -> set[str]:
     return {"^" + last_name(base) for _, base, _ in iface.inherits}
 
 
+def _members(iface: Interface) -> set[str]:
+    """Names defined in a class (methods, class-level variables): what can start or stop overriding."""
+    classes = {q for q, k in iface.keys if k in CLASS_KINDS}
+    return {name for (q, _), name in zip(iface.keys, iface.names) if iface.parents.get(q) in classes}
+
+
 def built(iface: Interface, keys=None) -> set[str]:
     """"<NAME" for each class whose instances a change of these keys (default: all) builds differently:
     the class itself, or the class of a constructor (the store re-opens `NAME()` and its subclasses')."""
@@ -274,8 +280,8 @@ class Planner:
         through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
-        if change.names and not change.wide:  # an override that comes or goes: its bases' self-calls dispatch anew
-            changed |= bases_of(old) | bases_of(new)
+        if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
+            changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})

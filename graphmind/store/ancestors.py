@@ -17,7 +17,8 @@ RESOLVED_ROWS = "resolution != 'pending'"
 @lru_cache(maxsize=1 << 16)
 def last_name(base: str) -> str:
     """The name a base expression ends with: `pkg.Base[T]` -> Base, `ns::Base<T>` -> Base (a
-    workspace writes few distinct ones, and a save reads every decorator's: remembered)."""
+    workspace writes few distinct ones: remembered); stored as inherits.last_name and, for a
+    decorator, bindings.last_name, so a save finds subclasses and decorated functions by index."""
     head = base.split("[", 1)[0].split("<", 1)[0].split("(", 1)[0]
     return head.rsplit(".", 1)[-1].rsplit("::", 1)[-1].strip()
 
@@ -35,8 +36,8 @@ def ancestor_names(conn: apsw.Connection, names: set[str]) -> set[str]:
         original.setdefault(alias, set()).add(symbol)
     found, frontier = set(names), set(names)
     while frontier:
-        written = {last_name(base) for (base,) in conn.execute(
-            "SELECT i.base FROM symbols s JOIN inherits i ON i.class_id = s.id"
+        written = {base for (base,) in conn.execute(
+            "SELECT i.last_name FROM symbols s JOIN inherits i ON i.class_id = s.id"
             " WHERE s.name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(frontier)).decode(),))}
         frontier = (written | {o for name in written for o in original.get(name, ())}) - found
         found |= frontier

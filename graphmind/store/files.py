@@ -7,7 +7,9 @@ import apsw
 
 from graphmind.edgekinds import site_kind
 from graphmind.models import Delta, Extraction, FileInfo
-from graphmind.store.keep import BINDING_COLUMNS, IMPORT_COLUMNS, write_calls, write_in_order, write_symbols
+from graphmind.store.ancestors import last_name
+from graphmind.store.keep import (BINDING_COLUMNS, IMPORT_COLUMNS, old_calls, write_calls, write_in_order,
+                                  write_symbols)
 from graphmind.store.plan import FilePlanner
 from graphmind.store.searchindex import delete_file as delete_search_rows
 from graphmind.store.searchindex import text_hash
@@ -26,6 +28,7 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
     values = (info.language, ext.module, info.size, mtime, sha, ext.status, ext.error, time.time())
     stored = ext.status != "skipped" and not (ext.status == "error" and not ext.symbols)
     reuse: dict[tuple, list[tuple]] = {}
+    calls: list[tuple] | None = None        # the file's call rows, when read (keep.old_calls)
     hashes = [text_hash(info.path, sym) for sym in ext.symbols] if stored else []
     same_text: set[int] = set()          # kept symbols whose lexical rows stay as they are
     plan = planner.plan(c, None if row is None else row[0], ext if stored else Extraction(module=ext.module))
@@ -43,8 +46,9 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         file_id = row[0]
         if plan.wide:                            # other files may have been typed through the old interface
             delta.wide = True
-        else:
-            reuse = _old_resolutions(c, file_id, plan.reusable, plan.names, planner)
+        elif plan.reusable:
+            calls = old_calls(c, file_id)
+            reuse = _old_resolutions(calls, plan.reusable, plan.names, planner)
         delta.gone |= set(plan.old_hashes) - {k for k in kept if k is not None}
         same_text = {k for k, h in zip(kept, hashes) if k is not None and plan.old_hashes.get(k) == h}
         clear_file(c, file_id, same_text, every_text_kept=len(same_text) == len(plan.old_hashes),
@@ -74,16 +78,17 @@ def replace_file(c: apsw.Connection, info: FileInfo, sha: str, ext: Extraction, 
         else:                                    # resolved as before: the same rows at the new position
             resolved.extend((ids[k.caller], k.callee, k.name, k.line, k.col, *r, k.implicit, k.arity, k.args)
                             for r in rows)
-    write_calls(c, file_id, pending + resolved, kept_file)
+    write_calls(c, file_id, pending + resolved, kept_file, calls)
     if not resolved:                             # one pending row per site: nothing to collapse later
         delta.fresh.add(file_id)
     write_in_order(c, "bindings", BINDING_COLUMNS, file_id,
-                   [(ids[b.scope], b.name, b.kind, b.value, b.line, b.flow) for b in ext.bindings], kept_file)
+                   [(ids[b.scope], b.name, b.kind, b.value, b.line, b.flow,
+                     last_name(b.value) if b.kind == "decorator" else None) for b in ext.bindings], kept_file)
     write_in_order(c, "imports", IMPORT_COLUMNS, file_id,
                    [(ids[m.scope], m.module, m.symbol, m.alias, m.resolved, m.line) for m in ext.imports], kept_file)
     c.executemany(
-        "INSERT INTO inherits(file_id, class_id, base, position, line) VALUES (?,?,?,?,?)",
-        [(file_id, ids[h.cls], h.base, h.position, h.line) for h in ext.inherits])
+        "INSERT INTO inherits(file_id, class_id, base, position, line, last_name) VALUES (?,?,?,?,?,?)",
+        [(file_id, ids[h.cls], h.base, h.position, h.line, last_name(h.base)) for h in ext.inherits])
     return next_id, plan.wide
 
 
@@ -106,20 +111,15 @@ def delete_file(c: apsw.Connection, path: str, delta: Delta, planner: FilePlanne
     return True
 
 
-def _old_resolutions(c: apsw.Connection, file_id: int, scopes: set[str], names: set[str],
+def _old_resolutions(calls: list[tuple], scopes: set[str], names: set[str],
                      planner: FilePlanner) -> dict[tuple, list[tuple]]:
     """The resolved rows of one site per (caller id, callee, name, implicit, site kind, arity,
-    arguments) in unchanged scopes,
-    for calls that mention none of `names` (graphmind/resolve/interface.py says why they still hold)."""
+    arguments) in unchanged scopes, among the file's call rows (keep.old_calls), for calls that
+    mention none of `names` (graphmind/resolve/interface.py says why they still hold)."""
     out: dict[tuple, list[tuple]] = {}
-    if not scopes:
-        return out
     sites: dict[tuple, tuple] = {}
-    for caller, qual, callee, name, implicit, line, col, target, how, cands, kind, arity, args in c.execute(
-            "SELECT c.caller_id, s.qualname, c.callee, c.name, c.implicit, c.line, c.col, c.target_id,"
-            " c.resolution, c.candidates, c.kind, c.arity, c.args FROM calls c JOIN symbols s ON s.id = c.caller_id"
-            " WHERE c.file_id=? AND c.resolution != 'pending' ORDER BY c.id", (file_id,)):
-        if qual not in scopes or (names and not names.isdisjoint(planner.mentions(callee))):
+    for _, qual, caller, callee, name, line, col, target, how, cands, kind, implicit, arity, args in calls:
+        if how == "pending" or qual not in scopes or (names and not names.isdisjoint(planner.mentions(callee))):
             continue
         key = (caller, callee, name, implicit, site_kind(kind), arity, args)
         if sites.setdefault(key, (line, col)) == (line, col):

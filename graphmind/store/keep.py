@@ -16,7 +16,7 @@ from collections import defaultdict
 import apsw
 
 CALL_COLUMNS = "caller_id, callee, name, line, col, target_id, resolution, candidates, kind, implicit, arity, args"
-BINDING_COLUMNS = "scope_id, name, kind, value, line, flow"
+BINDING_COLUMNS = "scope_id, name, kind, value, line, flow, last_name"
 IMPORT_COLUMNS = "scope_id, module, symbol, alias, resolved, line"
 SYMBOL_COLUMNS = "qualname, name, kind, start_line, end_line, start_byte, end_byte, signature, parent_id, text_hash"
 
@@ -40,9 +40,19 @@ def write_symbols(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file
                   [(row[0], file_id, *row[1:]) for row in new])
 
 
-def write_calls(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: bool) -> None:
+def old_calls(c: apsw.Connection, file_id: int) -> list[tuple]:
+    """The file's call rows as indexed, in id order: (id, caller's qualname, *CALL_COLUMNS); read once
+    per save, for the resolutions it copies (graphmind/store/files.py) and for write_calls."""
+    columns = ", ".join("c." + name for name in CALL_COLUMNS.split(", "))
+    return c.execute(f"SELECT c.id, s.qualname, {columns} FROM calls c LEFT JOIN symbols s ON s.id = c.caller_id"
+                     " WHERE c.file_id=? ORDER BY c.id", (file_id,)).fetchall()
+
+
+def write_calls(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: bool,
+                old: list[tuple] | None = None) -> None:
     """The file's call rows become `rows` (tuples of CALL_COLUMNS, pending ones first): an old resolved
-    row equal to a resolved one here is kept, every other old row deleted, the rest inserted in order."""
+    row equal to a resolved one here is kept, every other old row deleted, the rest inserted in order.
+    `old`: the file's rows as old_calls read them, when already read."""
     new = list(rows)
     wanted: dict[tuple, list[int]] = defaultdict(list)
     for at, row in enumerate(new):
@@ -52,8 +62,11 @@ def write_calls(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: 
         c.execute("DELETE FROM calls WHERE file_id=?", (file_id,))
     elif kept_file:
         stale = []
-        for rid, *old in c.execute(f"SELECT id, {CALL_COLUMNS} FROM calls WHERE file_id=?", (file_id,)):
-            spots = wanted.get(tuple(old)) if old[6] != "pending" else None
+        if old is None:
+            old = [(rid, None, *row) for rid, *row in c.execute(f"SELECT id, {CALL_COLUMNS} FROM calls WHERE file_id=?",
+                                                                  (file_id,))]
+        for rid, _, *row in old:
+            spots = wanted.get(tuple(row)) if row[6] != "pending" else None
             if spots:
                 new[spots.pop()] = None
             else:
