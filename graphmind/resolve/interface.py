@@ -1,11 +1,10 @@
 """What of a file the calls of other files can depend on, and how much of it a save changed.
 
 A file's interface: its definitions (qualname, kind; the signatures of a name defined twice, whose
-parameters pick among overloads), its import bindings, its base classes and the
-bindings that can be read from outside a function body: module and class level, `global`, and
-what a function's return value or a `self.x = …` is computed from (the return or attribute binding
-and, transitively, the local bindings of the names its expression mentions). A save that changes
-only function bodies otherwise leaves it equal: other files' calls stay resolved.
+parameters pick among overloads), its import bindings, its base classes and the bindings that can be
+read from outside a function body: module and class level, `global`, and what a function's return
+value or a `self.x = …` is computed from (the return or attribute binding and, transitively, the local
+bindings of the names its expression mentions). A save changing only function bodies leaves it equal.
 
 Inside the file, a call keeps its resolution when its scope and every enclosing scope bind and
 import exactly what they did before (graphmind/store/files.py copies it instead of resolving it again).
@@ -159,8 +158,7 @@ def built(iface: Interface, keys=None) -> set[str]:
 
 
 def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
-    """For each new definition, the id of the old one it continues (same qualname and kind, the
-    k-th of its key to the k-th), or None for a definition that is new."""
+    """For each new definition, the id of the old one it continues (same qualname and kind, k-th to k-th), or None."""
     free: dict[tuple[str, str], list[int]] = defaultdict(list)
     for key, sid in zip(old.keys, old_ids):
         free[key].append(sid)
