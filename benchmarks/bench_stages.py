@@ -32,8 +32,10 @@ from benchkit import corpus_path, log, report
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "benchmarks" / "results" / "stages.jsonl"
 # extract_all: parse + extraction of every file (parse: tree-sitter's parse; tags_query: the tag query's
-# matches; flow: the flow facts, of which flow_query is their queries' matches)
-STAGES = ("extract_all", "parse", "tags_query", "flow", "flow_query", "write", "tables", "resolve", "indexes")
+# matches; flow: the flow facts, of which flow_query is their queries' matches; queries: both queries,
+# run as one where a tree has parser.tag_and_flow_matches, then outside `flow`)
+STAGES = ("extract_all", "parse", "queries", "tags_query", "flow", "flow_query", "write", "tables", "resolve",
+          "indexes")
 
 # Runs in the child interpreter: argv = root.
 CHILD = r'''
@@ -57,6 +59,8 @@ for owner, name, key in ((ix, "process_batch", "extract_all"), (ex, "extract_flo
                          (Store, "write_results", "write"), (Store, "create_indexes", "indexes"),
                          (pa, "parse", "parse"), (pa, "matches", "tags_query"), (pa, "flow_matches", "flow_query")):
     wrap(owner, name, key)
+if hasattr(pa, "tag_and_flow_matches"):
+    wrap(pa, "tag_and_flow_matches", "queries")
 def collected(phase, info):
     if phase == "start":
         gct["t"] = time.process_time()
@@ -66,6 +70,8 @@ gc.callbacks.append(collected)
 c0 = time.process_time()
 summary = ix.index_workspace(Path(sys.argv[1]), jobs=1)
 cpu = time.process_time() - c0
+if not hasattr(pa, "tag_and_flow_matches"):
+    acc["queries"] = acc.get("tags_query", 0.0) + acc.get("flow_query", 0.0)
 store = Store(Path(sys.argv[1]))
 count = lambda sql: store.conn.execute(sql).fetchall()
 try:                                   # trees before the flow facts have no bindings table

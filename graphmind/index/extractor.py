@@ -81,7 +81,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                                  0, len(source), module, None))
     defs: dict[int, _Def] = {}
     calls, imports, inherits, types, leaves = [], [], [], [], []
-    found, complete = parser.matches(language, root)
+    (found, complete), flow = parser.tag_and_flow_matches(language, root)
     roles = _ROLES
     for _, caps in found:
         name_nodes = caps.get("name")
@@ -211,7 +211,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     readable = {v.name for v in variables} | {m.alias for m in out.imports if m.symbol not in (None, "*")}
     annotations = sorted((n.start_byte, n.end_byte) for n in types if n.type == "type")
     out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable,
-                                                         {v.name for v in variables}, annotations, calls)
+                                                         {v.name for v in variables}, annotations, calls, flow)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}

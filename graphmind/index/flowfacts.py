@@ -36,7 +36,7 @@ TYPED_KINDS = frozenset({"assign", "annot", "with"})
 def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known: set[str] = frozenset(),
                  readable: set[str] = frozenset(), own: set[str] = frozenset(),
                  annotations: list[tuple[int, int]] = (),
-                 call_sites: list = ()) -> tuple[list[BindingRow], list[CallRow], bool]:
+                 call_sites: list = (), found=None) -> tuple[list[BindingRow], list[CallRow], bool]:
     """Bindings and implicit calls under root; `enclosing(pos, body_only)` maps a byte to a symbol index.
 
     `known`: names defined or imported in the file; an implicit call is kept only when its receiver
@@ -50,12 +50,14 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
     whose names are `reference` sites, not reads. `call_sites`: (call or decorator node, @name,
     @receiver) as the tag query found them; for Python their arguments are recorded (parameter <-
     argument flow) and a called `x.m` is not a member read.
-    The flag says every fact was read (false: a chain nested too deep, see parser._run).
+    `found`: the flow query's matches and whether they are all, when the caller has them
+    (`parser.tag_and_flow_matches`). The flag says every fact was read (false: a chain nested too
+    deep, see parser._run).
     """
     bindings: list[BindingRow] = []
     pending_implicit = []
     called: set[tuple[int, int]] = set()         # spans of the `x.m` that are the callee of a call
-    found, complete = parser.flow_matches(language, root)
+    found, complete = parser.flow_matches(language, root) if found is None else found
     roles = _ROLES
     places: list = []                         # per binding: the node that says whether it is nested (None: not)
     # Most bare names read are neither the file's variables nor names it imports (Django: 4 in 5 of
