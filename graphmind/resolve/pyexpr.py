@@ -36,9 +36,9 @@ def split_top(text: str, sep: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=65536)
 def comprehension_element(inner: str) -> str | None:
-    """The element of a comprehension's bracket contents (`f(x) for x in xs` -> `f(x)`), else None."""
+    """The element of a comprehension's bracket contents (`f(x) for x in xs` -> `f(x)`), else None
+    (not cached: the evaluator asks once per expression, and most bracket texts have no `for`)."""
     if "for" not in inner:
         return None
     parts = split_top(" ".join(inner.split()), " for ")
