@@ -62,10 +62,7 @@ def write_calls(c: apsw.Connection, file_id: int, rows: list[tuple], kept_file: 
         c.execute("DELETE FROM calls WHERE file_id=?", (file_id,))
     elif kept_file:
         stale = []
-        if old is None:
-            old = [(rid, None, *row) for rid, *row in c.execute(f"SELECT id, {CALL_COLUMNS} FROM calls WHERE file_id=?",
-                                                                  (file_id,))]
-        for rid, _, *row in old:
+        for rid, _, *row in old if old is not None else old_calls(c, file_id):
             spots = wanted.get(tuple(row)) if row[6] != "pending" else None
             if spots:
                 new[spots.pop()] = None

@@ -20,7 +20,7 @@ _INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
 _SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
 
 
-HELD_METHODS = {"pop": "element", "popleft": "element", "values": "held", "copy": "held"}   # see held_method
+HELD_METHODS = frozenset({"pop", "popleft", "values", "copy"})   # a container's own methods that give what it holds
 MAX_NESTING = 4        # containers held in containers this deep hold what the deepest holds (see `of`)
 
 
@@ -189,9 +189,11 @@ class Containers:
         out: set = set()
         for kind, x in value:
             if kind in ("of", "vals"):
-                out.add(x if HELD_METHODS[name] == "element" else ("of", x) if name == "values" else (kind, x))
+                out.add(x if name in ("pop", "popleft") else ("of", x) if name == "values" else (kind, x))
         rest = frozenset(a for a in value if a[0] not in ("of", "vals"))
-        return frozenset(out) | self.call(self.attr(rest, name), args, scope, at) if rest else frozenset(out)
+        if rest:
+            out |= self.call(self.attr(rest, name), args, scope, at)
+        return frozenset(out)
 
     def iterate(self, value: frozenset, literal: bool) -> frozenset:
         """What `for x in value` gives x: a generator's yields, `__iter__`/`__next__`, a literal's items."""

@@ -73,15 +73,10 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             items = [element] if element is not None else split_top(inner, ",")
             if text[0] == "(" and element is None and len(items) == 1 and not inner.rstrip().endswith(","):
                 return self.expr(scope, inner, at)              # parentheses, not a tuple
-            out: set = set()
-            for item in items:
-                if text[0] == "{" and ":" in item:
-                    item = split_top(item, ":")[-1]
-                if element is not None:
-                    out |= self.built(scope, item, at)
-                else:
-                    out |= self.expr(scope, item, at) if item else EMPTY
-            return held(out, mapping=text[0] == "{" and ":" in (items[0] if items else ""))
+            values = [split_top(item, ":")[-1] if text[0] == "{" and ":" in item else item for item in items]
+            value_of = self.expr if element is None else self.built     # a comprehension: what it builds
+            out = {a for item in values if item for a in value_of(scope, item, at)}
+            return held(out, mapping=text[0] == "{" and ":" in items[0])
         chain = parse_chain(text)
         if chain is None:
             return EMPTY
