@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from graphmind.index.indexer import index_workspace
 from graphmind.config import MAX_FLOW_SITES
 from graphmind.query.export import call_graph
@@ -109,4 +111,28 @@ def test_a_write_does_not_reopen_the_flow_of_a_function_called_from_too_many_pla
         store.close()
     _edit(work, "runner.py", "return first(then)", "return first(then)\n\n\ndef unrelated():\n    return 1")
     assert call_graph(work)["runner.run_pipeline"] == ["steps.apply_then", "steps.hub"]
+    assert_equals_clean(work, tmp_path)
+
+
+PASSING = {
+    "imported by name": MAIN,
+    "imported under another name": MAIN.replace("apply_then, apply_twice", "apply_then as then_, apply_twice")
+    .replace("run_pipeline(apply_then,", "run_pipeline(then_,"),
+    "read as a member of its module": "import steps\n" + MAIN.replace("run_pipeline(apply_then,", "run_pipeline(steps.apply_then,"),
+    "imported with a star": MAIN.replace("from steps import apply_then, apply_twice, finish, other", "from steps import *"),
+}
+
+
+@pytest.mark.parametrize("main", PASSING.values(), ids=PASSING.keys())
+def test_the_function_passed_renamed_away_and_back_is_reached_again(tmp_path, main):
+    """`apply_then` renamed to `apply_later` leaves the file passing it (not written) with a name that
+    reaches nothing, so `first(then)` reaches nothing; renamed back, the definition reappears and the
+    call through the parameter that reaches it must be resolved again, as a clean index resolves it."""
+    work = indexed_workspace(tmp_path, {"runner.py": RUNNER, "steps.py": STEPS, "main.py": main})
+    assert call_graph(work)["runner.run_pipeline"] == ["steps.apply_then"]
+    _edit(work, "steps.py", "def apply_then(", "def apply_later(")
+    assert "steps.apply_then" not in call_graph(work)
+    assert_equals_clean(work, tmp_path)
+    _edit(work, "steps.py", "def apply_later(", "def apply_then(")
+    assert call_graph(work)["runner.run_pipeline"] == ["steps.apply_then"]
     assert_equals_clean(work, tmp_path)

@@ -17,7 +17,7 @@ import orjson
 
 from graphmind.config import MAX_FLOW_SITES as MAX_SITES
 from graphmind.config import RETURN_FLOW_HOPS as RETURN_HOPS
-from graphmind.store.pending import TYPED, pend
+from graphmind.store.pending import FEW_NAMES, TYPED, contains_any, pend
 from graphmind.store.plan import FilePlanner
 
 _SCOPES = (
@@ -81,6 +81,32 @@ def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
     rows can add or remove: their parameters hold nothing from callers whatever these calls do."""
     names = passed_through(conn, rows)
     return names & _followed(conn, names, len(rows))
+
+
+def passing_mentions(conn: apsw.Connection, planner: FilePlanner, importers: set[int], names: set[str],
+                     modules: set[str]) -> set[str]:
+    """The names called with an argument that mentions one of `names` (`run(apply_then)`), in the
+    files among `importers` (of `modules`) that import one by name, read one as a member
+    (`steps.apply_then`) or import `modules` whole with a star: once such a name appeared or vanished
+    where it is imported from, what those calls pass changed though their file was not written.
+    Those argument flow follows. (A local bound from such a name first is not looked through.)"""
+    if not importers or not names:
+        return set()
+    key = orjson.dumps(sorted(names)).decode()
+    files = {f for (f,) in conn.execute(
+        "SELECT file_id FROM imports WHERE symbol IN (SELECT value FROM json_each(?1)) UNION SELECT file_id"
+        " FROM calls WHERE name IN (SELECT value FROM json_each(?1)) AND kind = 'read' UNION SELECT file_id"
+        " FROM imports WHERE symbol = '*' AND resolved IN (SELECT value FROM json_each(?2))",
+        (key, orjson.dumps(sorted(modules)).decode()))} & importers
+    if not files:
+        return set()
+    sql, args = ("SELECT b.name, b.value FROM json_each(?) f JOIN bindings b ON b.file_id = f.value"
+                 " WHERE b.kind = 'args' AND b.name != '('", [orjson.dumps(sorted(files)).decode()])
+    if len(names) <= FEW_NAMES:
+        test, listed = contains_any("b.value", names)
+        sql, args = sql + " AND " + test, args + listed
+    return _followed(conn, {name[1:] for name, value in conn.execute(sql, args)
+                            if not names.isdisjoint(planner.mentions(value.partition("\t")[2]))})
 
 
 def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str],

@@ -9,7 +9,7 @@ import orjson
 from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import ancestor_names, reopen_ancestors
-from graphmind.store.flows import reopen_flows
+from graphmind.store.flows import passing_mentions, reopen_flows
 from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
 
@@ -41,7 +41,8 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_overrides(conn, classes - changed)
-    reopen_flows(conn, planner, {n[1:] for n in flows - delta.grown_only})   # those: resolve/passes.py
+    passing = passing_mentions(conn, planner, wide_importers | other_importers, named, delta.modules)
+    reopen_flows(conn, planner, {n[1:] for n in flows - delta.grown_only} | passing)   # grown: resolve/passes.py
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
     if delta.wide_modules and classes:
