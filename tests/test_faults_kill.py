@@ -256,3 +256,21 @@ def test_a_cold_index_killed_at_random_moments_resumes_to_the_clean_index(big, t
         rows, clean_rows = graph_rows(index_path(root)), graph_rows(index_path(clean))
         for table in sorted(clean_rows):
             assert rows.get(table) == clean_rows[table], f"{table} after a kill at {fraction:.2f} of {whole:.1f} s"
+
+
+def test_a_parse_batch_is_given_up_at_the_next_file_once_its_owner_stopped(tmp_path):
+    """A worker's batches (64 files, several queued per worker) are parsed only while the owner runs:
+    once it stopped (SIGTERM, Ctrl-C), the rest of a batch is not parsed and nothing is returned.
+    (Before, a SIGTERM stopped a cold index of Django about 6 s late, parsing what was queued.)"""
+    from graphmind.index import workspace
+    from graphmind.index.filework import process_batch
+    root = _write_workspace(tmp_path / "ws", 6)
+    batch = [(info, None) for info in workspace.walk(root)]
+    assert [r.info.path for r in process_batch(batch)] == [info.path for info, _ in batch]
+    asked = []
+
+    def stopped_after_two() -> bool:
+        asked.append(True)
+        return len(asked) > 2
+
+    assert process_batch(batch, stopped_after_two) == [] and len(asked) == 3

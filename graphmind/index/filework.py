@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from collections.abc import Callable
 from typing import Protocol
 
 from graphmind import config
@@ -116,6 +117,12 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
     return FileResult(info, sha, False, ext)
 
 
-def process_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:
-    """process_file over a batch (one round trip to a worker process per batch)."""
-    return [process_file(info, sha) for info, sha in batch]
+def process_batch(batch: list[tuple[FileInfo, str | None]], stopped: Callable[[], bool] | None = None) -> list[FileResult]:
+    """process_file over a batch (one round trip to a worker process per batch); nothing once
+    `stopped()` says so, checked before each file (the owner stopped: its result would be dropped)."""
+    results = []
+    for info, sha in batch:
+        if stopped is not None and stopped():
+            return []
+        results.append(process_file(info, sha))
+    return results

@@ -55,22 +55,37 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
         return
     # fork is cheapest; with other threads running (the daemon) a fresh interpreter is safer.
     method = "fork" if threading.active_count() == 1 else "forkserver"
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
-                               initializer=_start_worker, initargs=(os.getpid(),))
+    context = multiprocessing.get_context(method)
+    stop = context.RawValue("b", 0)
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), stop))
     try:
-        yield from in_order(pool, process_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs)
+        yield from in_order(pool, _parse_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs)
     finally:
-        # interrupted (a signal, an error) or not: queued batches are dropped and the running ones
-        # finished (a worker killed while it sends its result would leave the pool's reader blocked
-        # on half a message, and the process hanging at exit); orphans exit by themselves (watch_owner)
+        # interrupted (a signal, an error) or not: queued batches are dropped, the running ones and
+        # those already handed to a worker end at their next file (`stop`; finished, not killed: a
+        # worker killed while it sends its result would leave the pool's reader blocked on half a
+        # message, and the process hanging at exit); orphans exit by themselves (watch_owner)
+        stop.value = 1
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _start_worker(owner: int) -> None:
-    """A parse worker's initializer: it dies with its owner, and collects garbage as usual (a cold
-    index forks the pool while the writer has the collector paused)."""
+_stop = None        # in a parse worker: the flag its owner sets when it stops (shared memory)
+
+
+def _start_worker(owner: int, stop) -> None:
+    """A parse worker's initializer: it dies with its owner, gives its batches up once the owner
+    stopped, and collects garbage as usual (a cold index forks the pool while the writer has the
+    collector paused)."""
+    global _stop
+    _stop = stop
     watch_owner(owner)
     gc.enable()
+
+
+def _parse_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:
+    """process_batch in a worker, given up at the next file once the owner stopped (SIGTERM or
+    Ctrl-C stopped a cold index of Django about 6 s late, parsing the batches queued ahead)."""
+    return process_batch(batch, lambda: bool(_stop.value))
 
 
 def index_files(store: Store, files: list[FileInfo], deleted: list[str], **options) -> IndexSummary:
