@@ -21,7 +21,7 @@ from graphmind.index.workspace import root_of  # noqa: F401  (callers take it fr
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import DiskFullError, IndexNotWritableError
-from graphmind.index.filework import process_batch
+from graphmind.index.filework import process_batch, process_batch_packed, unpack
 from graphmind.pools import collector_paused, in_order, watch_owner
 from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
@@ -58,7 +58,8 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
                                initializer=_start_worker, initargs=(os.getpid(),))
     try:
-        yield from in_order(pool, process_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs)
+        for packed in in_order(pool, process_batch_packed, _batches(work, BATCH_FILES), IN_FLIGHT * jobs):
+            yield unpack(packed)
     finally:
         # interrupted (a signal, an error) or not: queued batches are dropped and the running ones
         # finished (a worker killed while it sends its result would leave the pool's reader blocked
