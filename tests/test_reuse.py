@@ -83,3 +83,33 @@ def test_fingerprint_covers_every_part_of_the_package():
     # extraction code lives in sub-packages: a change there must invalidate cached extractions
     assert {"index/extractor.py", "index/flowfacts.py", "models.py"} <= names
     assert any(name.endswith("tags.scm") for name in names)
+
+
+def test_a_save_leaves_encoding_its_extraction_to_the_idle_writer(tmp_path, monkeypatch):
+    """remember (a file the daemon's writer parsed for a save) keeps the extraction as it is; it is
+    encoded when persisted while idle, or when the same content comes back first, and reads the same."""
+    import zlib
+    root = tmp_path / "ws"
+    shutil.copytree(SHOP, root, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(root)
+    store = Store(root)
+    daemon = Daemon(root)                       # not started: its trees and cache only
+    cache = reuse.ReuseCache(store, daemon.trees)
+    compressed = []
+    real = zlib.compress
+    monkeypatch.setattr(zlib, "compress", lambda *a: compressed.append(1) or real(*a))
+    try:
+        infos = [info for info in workspace.walk(root) if info.path.endswith(".py")][:2]
+        exts = [process_file(info, None, cache).extraction for info in infos]
+        assert compressed == []                                    # nothing encoded during the save
+        seen = cache.lookup(infos[0], process_file(infos[0], None).sha256, exts[0].module)
+        assert seen == exts[0] and seen is not exts[0]             # a copy, as the stored bytes give
+        cache.persist()
+        assert len(compressed) == 2                                # each encoded once
+        fresh = reuse.ReuseCache(store, daemon.trees)
+        sha = process_file(infos[1], None).sha256
+        assert fresh.lookup(infos[1], sha, exts[1].module) == exts[1]
+        fresh.close()
+    finally:
+        cache.close()
+        store.close()

@@ -21,7 +21,7 @@ from graphmind.index.workspace import root_of  # noqa: F401  (callers take it fr
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import DiskFullError, IndexNotWritableError
-from graphmind.index.filework import process_batch
+from graphmind.index.filework import process_batch, process_batch_packed, unpack
 from graphmind.pools import collector_paused, in_order, watch_owner
 from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
@@ -59,7 +59,8 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
     stop = context.RawValue("b", 0)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), stop))
     try:
-        yield from in_order(pool, _parse_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs)
+        for packed in in_order(pool, _parse_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs):
+            yield unpack(packed)
     finally:
         # interrupted (a signal, an error) or not: queued batches are dropped, the running ones and
         # those already handed to a worker end at their next file (`stop`; finished, not killed: a
@@ -82,10 +83,10 @@ def _start_worker(owner: int, stop) -> None:
     gc.enable()
 
 
-def _parse_batch(batch: list[tuple[FileInfo, str | None]]) -> list[FileResult]:
-    """process_batch in a worker, given up at the next file once the owner stopped (SIGTERM or
+def _parse_batch(batch: list[tuple[FileInfo, str | None]]) -> bytes:
+    """process_batch_packed in a worker, given up at the next file once the owner stopped (SIGTERM or
     Ctrl-C stopped a cold index of Django about 6 s late, parsing the batches queued ahead)."""
-    return process_batch(batch, lambda: bool(_stop.value))
+    return process_batch_packed(batch, lambda: bool(_stop.value))
 
 
 def index_files(store: Store, files: list[FileInfo], deleted: list[str], **options) -> IndexSummary:

