@@ -24,6 +24,7 @@ from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_CANDIDATE_ROWS = 8
 PY_BUILTINS = frozenset(dir(builtins))
+_UNSEEN = object()          # a memo's miss (None is an answer)
 
 
 class Resolver(ClassHierarchy):
@@ -36,20 +37,25 @@ class Resolver(ClassHierarchy):
         self.state: dict[str, object] = {}              # the language hooks' per-pass state
         self._init_hierarchy(known_bases, known_subs, dirty)
         self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
+        self._outside: dict[tuple[str, str], int | None] = {}     # in_module's answers (asked with nothing seen)
+        self._paths: dict[tuple[int, str], tuple | None] = {}     # resolve_path's answers
         # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
         self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
         for lang in sorted(set(tables.lang.values())):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
                 hooks.prepare(self)
+        self._outside.clear()       # answered while a hook rewrote the tables (Rust's impl blocks)
+        self._paths.clear()
 
     # -- names ---------------------------------------------------------------------------------
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
         """What a bare name means in a scope: (resolution, symbol id or None), or None if unknown."""
         key = (scope, name)
-        if key not in self._lookups:
-            self._lookups[key] = self._lookup(scope, name)
-        return self._lookups[key]
+        hit = self._lookups.get(key, _UNSEEN)
+        if hit is _UNSEEN:
+            hit = self._lookups[key] = self._lookup(scope, name)
+        return hit
 
     def _lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
         t, s, first = self.t, scope, True
@@ -131,7 +137,17 @@ class Resolver(ClassHierarchy):
         return None
 
     def in_module(self, module: str, name: str, seen: set[str]) -> int | None:
-        """A name as seen from outside a module: its definitions, submodules, and re-exports."""
+        """A name as seen from outside a module: its definitions, submodules, and re-exports (the
+        answer to a first question, nothing seen yet, memoized for the pass)."""
+        if not seen:
+            key = (module, name)
+            hit = self._outside.get(key, _UNSEEN)
+            if hit is _UNSEEN:
+                hit = self._outside[key] = self._in_module(module, name, seen)
+            return hit
+        return self._in_module(module, name, seen)
+
+    def _in_module(self, module: str, name: str, seen: set[str]) -> int | None:
         if module in seen:
             return None
         seen.add(module)
@@ -154,7 +170,14 @@ class Resolver(ClassHierarchy):
 
     # -- paths ---------------------------------------------------------------------------------
     def resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:
-        """Resolve `a.b.c` from a scope: the head by scope lookup, the rest by member access."""
+        """Resolve `a.b.c` from a scope: the head by scope lookup, the rest by member access (memoized for the pass)."""
+        key = (scope, dotted)
+        hit = self._paths.get(key, _UNSEEN)
+        if hit is _UNSEEN:
+            hit = self._paths[key] = self._resolve_path(scope, dotted)
+        return hit
+
+    def _resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:
         parts = SEP.split(dotted.strip())
         head = self.lookup(scope, parts[0])
         if head is None or head[1] is None:
