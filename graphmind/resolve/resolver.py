@@ -13,6 +13,7 @@ Every pending call row becomes one or more rows with a resolution:
 from __future__ import annotations
 
 import builtins
+from functools import lru_cache
 
 from graphmind.languages import family
 from graphmind.models import MEMBER_READ
@@ -25,6 +26,13 @@ from graphmind.resolve.tables import CLASS_KINDS, Tables
 MAX_CANDIDATE_ROWS = 8
 PY_BUILTINS = frozenset(dir(builtins))
 _UNSEEN = object()          # a memo's miss (None is an answer)
+
+
+@lru_cache(maxsize=65536)
+def _dotted(text: str, python: bool) -> tuple[str, ...] | None:
+    """A call text's dotted parts (`a.b.c`, `a::b`; in Python `<lambda1>`, a lambda's name, too), or
+    None when it is not a dotted path; cached: the same texts are resolved from many scopes."""
+    return tuple(SEP.split(text)) if DOTTED.match(text) or python and text[:1] == "<" else None
 
 
 class Resolver(ClassHierarchy):
@@ -240,8 +248,8 @@ class Resolver(ClassHierarchy):
                 if found:
                     return [(hit, "self", 0) for hit in found]
             return self.possible(lang, name)
-        if DOTTED.match(text) or python and text[:1] == "<":         # `<lambda1>`: a lambda's name
-            parts = SEP.split(text)
+        parts = _dotted(text, python)
+        if parts is not None:
             if parts[0] in self_names(lang) and len(parts) == 2:
                 cls = self.enclosing_class(caller)
                 found = self.dispatch(cls, caller, name, False) if cls is not None else []

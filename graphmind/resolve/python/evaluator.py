@@ -30,6 +30,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         self.solver = Solver(frozenset.union)
         self._cuts: dict[int, tuple[int, ...]] = {}          # scope -> lines of its top-level rebindings
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
+        self._stores: dict[int, dict[str, list[int]]] = {}  # file -> "[name" -> scopes storing into name
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -58,7 +59,10 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str, at: int | None = None) -> Value:
-        """What an expression evaluates to (`at`: the point of the scope's body, python/names.py)."""
+        """What an expression evaluates to (`at`: the point of the scope's body, python/names.py). A bare
+        name is what the name holds: asked as that, not as an expression around it (a question fewer)."""
+        if text.isidentifier() and text.isascii():
+            return self.name(scope, text, at)
         key = ("e", scope, text) if at is None else ("e", scope, text, at)
         return self.solver.ask_call(key, self._expr, scope, text.strip(), at)
 
