@@ -22,6 +22,12 @@ EMPTY: Value = frozenset()
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
 
 
+def in_order(value: Value) -> list | Value:
+    """A value's atoms in a fixed order (by their text), so that what comes first never depends on
+    hashing; a value of one atom as it is (most are: no sort, no text made)."""
+    return sorted(value, key=str) if len(value) > 1 else value
+
+
 class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
@@ -237,7 +243,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     def targets(self, scope: int, callee: str, at: int | None = None) -> list[int]:
         """The definitions a call of `callee` reaches: functions, constructors, `__call__`."""
         out: list[int] = []
-        for kind, x in sorted(self.expr(scope, callee, at), key=str):
+        for kind, x in in_order(self.expr(scope, callee, at)):
             if kind == "fn":
                 out.append(x)
             elif kind == "cls":
