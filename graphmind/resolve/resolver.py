@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from graphmind.languages import family
 from graphmind.models import MEMBER_READ
-from graphmind.resolve.calltext import DOTTED, SEP, self_names
+from graphmind.resolve.calltext import DOTTED, path_parts, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
 from graphmind.resolve.hooks import Rows, hooks_for
 from graphmind.resolve.python.evaluator import TypeEval, in_order
@@ -30,7 +30,7 @@ MAX_CANDIDATE_ROWS = 8
 def _dotted(text: str, python: bool) -> tuple[str, ...] | None:
     """A call text's dotted parts (`a.b.c`, `a::b`; in Python `<lambda1>`, a lambda's name, too), or
     None when it is not a dotted path; cached: the same texts are resolved from many scopes."""
-    return tuple(SEP.split(text)) if DOTTED.match(text) or python and text[:1] == "<" else None
+    return path_parts(text) if DOTTED.match(text) or python and text[:1] == "<" else None
 
 
 class Resolver(Scopes, ClassHierarchy):

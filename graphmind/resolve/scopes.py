@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 
 from graphmind.languages import family
-from graphmind.resolve.calltext import SEP
+from graphmind.resolve.calltext import path_parts
 from graphmind.resolve.hooks import LanguageHooks, hooks_for
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
@@ -23,6 +23,7 @@ class Scopes:
         self._outers: dict[tuple[int, str], tuple | None] = {}    # lookup's answers from an enclosing scope on
         self._outside: dict[tuple[str, str], int | None] = {}     # in_module's answers (asked with nothing seen)
         self._paths: dict[tuple[int, str], tuple | None] = {}     # resolve_path's answers
+        self.heads: dict[tuple[int, str], object] = {}           # the head of a Python read, by scope (reads.py)
 
     # -- names ---------------------------------------------------------------------------------
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
@@ -169,12 +170,12 @@ class Scopes:
         return hit
 
     def _resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:
-        parts = SEP.split(dotted.strip())
+        parts = path_parts(dotted.strip())
         head = self.lookup(scope, parts[0])
         if head is None or head[1] is None:
             return head
         how, cur = head
-        rest = parts[1:]
+        rest = list(parts[1:])
         if how == "module":                      # walk submodules by name, then into the module
             mod, how = cur, "import"
             while rest and f"{mod}.{rest[0]}" in self.t.packages:
