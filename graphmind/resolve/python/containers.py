@@ -148,11 +148,17 @@ class Containers:
 
     def items(self, scope: int, name: str) -> frozenset:
         """What `name[k] = v` stores into a name bound in `scope`, there or in functions of the same
-        module that do not bind it themselves (a module-level registry)."""
+        module that do not bind it themselves (a module-level registry). A name nothing stores into
+        (most) is answered without a question to the solver."""
+        key = "[" + name
+        sym = self.t.syms.get(scope)
+        scopes = self._storing(sym.file).get(key, ()) if sym is not None and sym.parent is None else \
+            (scope,) if key in self.t.bindings.get(scope, ()) else ()
+        if not scopes:
+            return EMPTY
+
         def compute() -> frozenset:
-            t, out, key = self.t, set(), "[" + name
-            sym = t.syms.get(scope)
-            scopes = self._storing(sym.file).get(key, ()) if sym is not None and sym.parent is None else (scope,)
+            t, out = self.t, set()
             for s in scopes:
                 rows = t.bindings.get(s, {})
                 if key not in rows or s != scope and name in rows and all(kind != "global" for kind, _ in rows[name]):
