@@ -37,6 +37,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         self._cuts: dict[int, tuple[int, ...]] = {}          # scope -> lines of its top-level rebindings
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
         self._stores: dict[int, dict[str, list[int]]] = {}  # file -> "[name" -> scopes storing into name
+        self._all: dict[str, frozenset | None] = {}          # module -> the names its literal __all__ lists
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
