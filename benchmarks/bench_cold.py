@@ -2,10 +2,12 @@
 wall seconds, peak RSS of the main process and of the largest worker, CPU, medians and their ratio.
 
     git archive <base> | tar -x -C BASE_DIR
-    python benchmarks/bench_cold.py --baseline BASE_DIR [--corpus django] [--runs 3] [--append]
+    python benchmarks/bench_cold.py --baseline BASE_DIR [BASE_DIR ...] [--corpus django] [--runs 3] [--append]
 
-One JSON line per figure; --append adds them to results/cold.jsonl. The load average is recorded:
-on a shared machine the ratio of medians means more than either absolute time.
+Several baselines run in the same loop (each named by its folder, e.g. the commit archived there:
+`baseline` in its lines; one baseline alone keeps the tree name `old`). One JSON line per figure;
+--append adds them to results/cold.jsonl. The load average is recorded: on a shared machine the
+ratio of medians means more than either absolute time.
 """
 from __future__ import annotations
 
@@ -24,12 +26,13 @@ HERE = Path(__file__).resolve().parents[1]
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--baseline", type=Path, required=True)
+    ap.add_argument("--baseline", type=Path, nargs="+", required=True)
     ap.add_argument("--corpus", default="django")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
-    trees = {"new": HERE, "old": args.baseline.resolve()}
+    bases = args.baseline
+    trees = {"new": HERE, **({"old": bases[0].resolve()} if len(bases) == 1 else {b.name: b.resolve() for b in bases})}
     runs: dict[str, list[dict]] = {k: [] for k in trees}
     load = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory(prefix="gm-cold-") as tmp:
@@ -54,8 +57,10 @@ def main() -> None:
                                                               for r in rs), 1),
                       "symbols": rs[-1]["summary"]["symbols"], "edges": rs[-1]["summary"]["edges"],
                       "loadavg_start_end": load})
-    lines.append({"metric": "cold_index_ratio", "corpus": args.corpus,
-                  "old_over_new_wall": round(lines[1]["wall_median_s"] / lines[0]["wall_median_s"], 2)})
+    for line in lines[1:]:
+        line["baseline"] = trees[line["tree"]].name
+    lines.extend({"metric": "cold_index_ratio", "corpus": args.corpus, "baseline": line["baseline"],
+                  "old_over_new_wall": round(line["wall_median_s"] / lines[0]["wall_median_s"], 2)} for line in lines[1:])
     benchkit.report(lines, "cold.jsonl" if args.append else None)
 
 

@@ -99,7 +99,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", nargs="+", default=["django"])
     ap.add_argument("--runs", type=int, default=2)
-    ap.add_argument("--tree", nargs="*", default=[], help="commits to run beside the working tree")
+    ap.add_argument("--tree", nargs="*", action="extend", default=[],
+                    help="commits to run beside the working tree (`--tree A B` or `--tree A --tree B`)")
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
     head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 SELF_NAMES = frozenset({"self", "cls", "this", "Self", "static"})
 OTHER_SELF_NAMES = SELF_NAMES - {"cls"}      # outside Python `cls` is an ordinary name (Java's `Class cls`)
@@ -24,3 +25,9 @@ def without_type_args(text: str) -> str:
     while prev != text:
         prev, text = text, _TYPE_ARGS.sub("", text)
     return text.strip()
+
+
+@lru_cache(maxsize=65536)
+def path_parts(text: str) -> tuple[str, ...]:
+    """A dotted path's parts (`a.b.c`, `a::b`, `a->b`), split once per distinct text."""
+    return tuple(SEP.split(text))

@@ -55,20 +55,38 @@ class Solver:
             self._lower(frame[0])
             self._read(key)
             return frame[4]
-        if len(self._asking) > MAX_OPEN:         # too deep: ask again when the whole stack is solved
+        asking = self._asking
+        if len(asking) > MAX_OPEN:               # too deep: ask again when the whole stack is solved
             self._hits[0] = True
             self._lower(0)
             return EMPTY
-        pos = len(self._stack)
+        stack, hits = self._stack, self._hits
+        pos = len(stack)
         frame = self._open[key] = [pos, pos, fn, args, EMPTY, key]
-        self._stack.append(key)
-        self._hits.append(False)
-        self._run(frame)
+        stack.append(key)
+        hits.append(False)
+        asking.append(frame)                     # the first evaluation (as _run, inlined: most keys
+        self.evaluations += 1                    # are asked once and close at once)
+        try:
+            value = fn(*args)
+        finally:
+            asking.pop()
+        if value:
+            old = frame[4]
+            frame[4] = self.join(old, value) if old else value
         if frame[1] < pos:                           # part of a cycle closing further down
             self._lower(frame[1])
             self._read(key)
             return frame[4]
-        if any(self._hits[pos:]):
+        if len(stack) == pos + 1 and not hits[pos]:  # no cycle through it: memoized alone
+            stack.pop()
+            hits.pop()
+            del self._open[key]
+            if self._readers:
+                self._readers.pop(key, None)
+            value = self.memo[key] = frame[4]
+            return value
+        if any(hits[pos:]):
             self._solve(pos)
             if frame[1] < pos:                       # solving it reached further down
                 self._lower(frame[1])

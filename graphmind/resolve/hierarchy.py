@@ -11,6 +11,7 @@ from graphmind.resolve.tables import CLASS_KINDS, Tables
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 _ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
 _NONE: frozenset[int] = frozenset()
+_UNSEEN = object()      # a memo's miss (None is an answer)
 
 
 class ClassHierarchy:
@@ -148,8 +149,9 @@ class ClassHierarchy:
     def member(self, cls: int, name: str, after: int | None = None) -> int | None:
         """A member found through the MRO (starting after class `after` when given: super())."""
         key = (cls, name, after)
-        if key in self._members:
-            return self._members[key]
+        hit = self._members.get(key, _UNSEEN)
+        if hit is not _UNSEEN:
+            return hit
         order = self.mro(cls)
         if after is not None:                     # the classes after `after` (none if it is not there)
             order = dropwhile(lambda c: c != after, order)

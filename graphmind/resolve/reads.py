@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from graphmind import edgekinds as K
 from graphmind.languages import PACKAGE_SCOPED
-from graphmind.resolve.calltext import SEP
+from graphmind.resolve.calltext import path_parts
 from graphmind.resolve.hooks import hooks_for
 from graphmind.resolve.tables import CLASS_KINDS, VARIABLE_KINDS
 
 MISSING = object()           # the path is in the workspace and names nothing there
+_UNSEEN = object()
 Found = "tuple[str, int | str] | object | None"   # (resolution, symbol id or module name), MISSING, or None
 
 
@@ -26,9 +27,15 @@ def read_edges(r, caller: int, callee: str) -> list[tuple]:
     t = r.t
     if caller not in t.syms:
         return []
-    parts = SEP.split(callee.strip())
+    parts = path_parts(callee.strip())
     python = t.lang.get(t.syms[caller].file) == "python"
-    found = _head(r, caller, parts[0]) if python else _head_other(r, caller, parts[0])
+    if python:
+        key = (caller, parts[0])
+        found = r.heads.get(key, _UNSEEN)
+        if found is _UNSEEN:               # a function reads `self.…` many times: its head is looked up once
+            found = r.heads[key] = _head(r, caller, parts[0])
+    else:
+        found = _head_other(r, caller, parts[0])
     for part in parts[1:]:
         if not isinstance(found, tuple) or _is_variable(t, found[1]):
             break

@@ -12,21 +12,28 @@ Every pending call row becomes one or more rows with a resolution:
 """
 from __future__ import annotations
 
-import builtins
+from functools import lru_cache
 
 from graphmind.languages import family
 from graphmind.models import MEMBER_READ
-from graphmind.resolve.calltext import DOTTED, SEP, self_names
+from graphmind.resolve.calltext import DOTTED, path_parts, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
-from graphmind.resolve.hooks import LanguageHooks, Rows, hooks_for
-from graphmind.resolve.python.evaluator import TypeEval
+from graphmind.resolve.hooks import Rows, hooks_for
+from graphmind.resolve.python.evaluator import TypeEval, in_order
+from graphmind.resolve.scopes import Scopes
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_CANDIDATE_ROWS = 8
-PY_BUILTINS = frozenset(dir(builtins))
 
 
-class Resolver(ClassHierarchy):
+@lru_cache(maxsize=65536)
+def _dotted(text: str, python: bool) -> tuple[str, ...] | None:
+    """A call text's dotted parts (`a.b.c`, `a::b`; in Python `<lambda1>`, a lambda's name, too), or
+    None when it is not a dotted path; cached: the same texts are resolved from many scopes."""
+    return path_parts(text) if DOTTED.match(text) or python and text[:1] == "<" else None
+
+
+class Resolver(Scopes, ClassHierarchy):
     """Resolves call sites against loaded tables (implements hooks.Resolving for the language hooks)."""
 
     def __init__(self, tables: Tables, known_bases: dict[int, list[int]] | None = None,
@@ -35,154 +42,14 @@ class Resolver(ClassHierarchy):
         self.t = tables
         self.state: dict[str, object] = {}              # the language hooks' per-pass state
         self._init_hierarchy(known_bases, known_subs, dirty)
-        self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
+        self._init_scopes()
         # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
         self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
         for lang in sorted(set(tables.lang.values())):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
                 hooks.prepare(self)
-
-    # -- names ---------------------------------------------------------------------------------
-    def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
-        """What a bare name means in a scope: (resolution, symbol id or None), or None if unknown."""
-        key = (scope, name)
-        if key not in self._lookups:
-            self._lookups[key] = self._lookup(scope, name)
-        return self._lookups[key]
-
-    def _lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
-        t, s, first = self.t, scope, True
-        python = t.lang.get(t.syms[scope].file) == "python" if scope in t.syms else False
-        while s is not None:
-            sym = t.syms.get(s)
-            if sym is None:
-                break
-            visible = first or sym.kind not in CLASS_KINDS
-            if visible:
-                child = t.children.get(s, {}).get(name)
-                if child is not None and sym.kind not in CLASS_KINDS and t.syms[child].kind == "method" \
-                        and family(t.lang.get(sym.file, "")) == "ecmascript":
-                    child = None                       # an object literal's member is no name in scope
-                if child is not None:
-                    if python and name in t.bindings.get(s, {}):
-                        return ("bound", None)         # also rebound: let the evaluator decide
-                    return ("local", child)
-                if python and name in t.bindings.get(s, {}):
-                    return ("bound", None)
-                imp = self.import_of(s, name) if python else t.imports.get(s, {}).get(name)
-                if imp is not None:
-                    if python:
-                        return self.via_import(*imp)
-                    hooks = self._hooks(scope)
-                    if hooks is not None and hooks.resolve_import is not None:
-                        answer = hooks.resolve_import(self, t.syms[scope].file, s, *imp)
-                        if answer is not None:
-                            return answer
-            if sym.parent is None and python:
-                for star in t.stars.get(s, ()):
-                    hit = self.in_module(star, name, set())
-                    if hit is not None:
-                        return ("import", hit)
-            first = False
-            s = sym.parent
-        if python and name in PY_BUILTINS:
-            return ("builtin", None)
-        hooks = None if python else self._hooks(scope)
-        if hooks is not None and hooks.visible is not None:
-            return hooks.visible(self, scope, name)
-        return None
-
-    def _hooks(self, scope: int) -> LanguageHooks | None:
-        sym = self.t.syms.get(scope)
-        return hooks_for(self.t.lang.get(sym.file, "")) if sym is not None else None
-
-    def via_import(self, module: str, symbol: str | None) -> tuple[str, int | str | None]:
-        """An import binding: a definition id, a module name ('module', name), or external."""
-        if symbol is None:
-            return ("module", module) if module in self.t.packages else ("external", None)
-        hit = self.in_module(module, symbol, set())
-        if hit is not None:
-            return ("import", hit)
-        sub = f"{module}.{symbol}"
-        if sub in self.t.packages:
-            return ("module", sub)
-        if self.binding_owner(module, symbol) is not None:
-            return ("bound", None)            # a variable of a workspace module: the evaluator types it
-        return ("unresolved", None) if module in self.t.by_qual else ("external", None)
-
-    def binding_owner(self, module: str, name: str, seen: set[str] | None = None) -> int | None:
-        """The workspace module scope where a module-level variable seen as `module.name` is bound,
-        following re-exports (`from .globals import current_app`) and star imports."""
-        seen = seen if seen is not None else set()
-        msym = self.t.by_qual.get(module)
-        if msym is None or module in seen:
-            return None
-        seen.add(module)
-        if name in self.t.bindings.get(msym, {}):
-            return msym
-        imp = self.t.imports.get(msym, {}).get(name)
-        if imp is not None and imp[1] is not None:
-            return self.binding_owner(imp[0], imp[1], seen)
-        for star in self.t.stars.get(msym, ()):
-            owner = self.binding_owner(star, name, seen)
-            if owner is not None:
-                return owner
-        return None
-
-    def in_module(self, module: str, name: str, seen: set[str]) -> int | None:
-        """A name as seen from outside a module: its definitions, submodules, and re-exports."""
-        if module in seen:
-            return None
-        seen.add(module)
-        t = self.t
-        hit = t.by_qual.get(f"{module}.{name}")
-        if hit is not None:
-            return hit
-        msym = t.by_qual.get(module)
-        if msym is None:
-            return None
-        imp = t.imports.get(msym, {}).get(name)
-        if imp is not None:
-            mod, sym = imp
-            return t.by_qual.get(mod) if sym is None else self.in_module(mod, sym, seen)
-        for star in t.stars.get(msym, ()):
-            hit = self.in_module(star, name, seen)
-            if hit is not None:
-                return hit
-        return None
-
-    # -- paths ---------------------------------------------------------------------------------
-    def resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:
-        """Resolve `a.b.c` from a scope: the head by scope lookup, the rest by member access."""
-        parts = SEP.split(dotted.strip())
-        head = self.lookup(scope, parts[0])
-        if head is None or head[1] is None:
-            return head
-        how, cur = head
-        rest = parts[1:]
-        if how == "module":                      # walk submodules by name, then into the module
-            mod, how = cur, "import"
-            while rest and f"{mod}.{rest[0]}" in self.t.packages:
-                mod = f"{mod}.{rest.pop(0)}"
-            if not rest:
-                sid = self.t.by_qual.get(mod)
-                return (how, sid) if sid is not None else ("external", None)
-            cur = self.in_module(mod, rest.pop(0), set())
-            if cur is None:
-                return ("external", None) if mod not in self.t.by_qual else None
-        for part in rest:
-            sym = self.t.syms[cur]
-            if sym.kind == "module":
-                nxt = self.in_module(sym.qualname, part, set())
-            elif sym.kind in CLASS_KINDS:
-                nxt = self.member(cur, part)
-            else:
-                return None
-            if nxt is None:
-                return None
-            cur = nxt
-        return (how, cur)
+        self._init_scopes(self._lookups)     # answered while a hook rewrote the tables (Rust's impl blocks)
 
     # -- call sites ----------------------------------------------------------------------------
     def resolve_call(self, caller: int, callee: str, name: str,
@@ -217,8 +84,8 @@ class Resolver(ClassHierarchy):
                 if found:
                     return [(hit, "self", 0) for hit in found]
             return self.possible(lang, name)
-        if DOTTED.match(text) or python and text[:1] == "<":         # `<lambda1>`: a lambda's name
-            parts = SEP.split(text)
+        parts = _dotted(text, python)
+        if parts is not None:
             if parts[0] in self_names(lang) and len(parts) == 2:
                 cls = self.enclosing_class(caller)
                 found = self.dispatch(cls, caller, name, False) if cls is not None else []
@@ -257,7 +124,7 @@ class Resolver(ClassHierarchy):
 
     def _getters(self, value: frozenset | None, name: str) -> list[int]:
         """The properties of this name that the instances and classes of a value have."""
-        hits = (self.member(x, name) for kind, x in sorted(value or (), key=str) if kind in ("inst", "cls"))
+        hits = (self.member(x, name) for kind, x in in_order(value or ()) if kind in ("inst", "cls"))
         return list(dict.fromkeys(hit for hit in hits if hit is not None and self.is_property(hit)))
 
     def is_property(self, method: int) -> bool:

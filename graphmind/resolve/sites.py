@@ -10,7 +10,8 @@ from graphmind.models import MEMBER_READ, UNREACHED
 from graphmind.resolve.hooks import hooks_for
 from graphmind.resolve.overloads import pick_overloads
 from graphmind.resolve.reads import read_edges
-from graphmind.resolve.resolver import PY_BUILTINS, Resolver
+from graphmind.resolve.resolver import Resolver
+from graphmind.resolve.scopes import PY_BUILTINS
 from graphmind.resolve.tables import CLASS_KINDS, CONSTRUCTOR_NAMES
 
 Edge = tuple["int | None", str, int, str]       # (target, resolution, candidates, kind)

@@ -184,7 +184,8 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             if cls is not None and syms[cls].kind in CLASS_KINDS:
                 attrs[cls].setdefault(name, []).append((scope, as_kind, value))
             continue
-        pair = pairs.setdefault((kind, value), (kind, value))
+        pair = (kind, value)
+        pair = pairs.setdefault(pair, pair)
         names = bindings[scope]
         names[name] = names.get(name, ()) + (pair,)
         if flow:

@@ -148,20 +148,38 @@ class Containers:
 
     def items(self, scope: int, name: str) -> frozenset:
         """What `name[k] = v` stores into a name bound in `scope`, there or in functions of the same
-        module that do not bind it themselves (a module-level registry)."""
+        module that do not bind it themselves (a module-level registry). A name nothing stores into
+        (most) is answered without a question to the solver."""
+        key = "[" + name
+        sym = self.t.syms.get(scope)
+        scopes = self._storing(sym.file).get(key, ()) if sym is not None and sym.parent is None else \
+            (scope,) if key in self.t.bindings.get(scope, ()) else ()
+        if not scopes:
+            return EMPTY
+
         def compute() -> frozenset:
             t, out = self.t, set()
-            sym = t.syms.get(scope)
-            scopes = t.file_syms.get(sym.file, ()) if sym is not None and sym.parent is None else (scope,)
             for s in scopes:
                 rows = t.bindings.get(s, {})
-                if "[" + name not in rows or s != scope and name in rows and \
-                        all(kind != "global" for kind, _ in rows[name]):
+                if key not in rows or s != scope and name in rows and all(kind != "global" for kind, _ in rows[name]):
                     continue
-                for _, text, at in self.rows(s, "[" + name, every=True):
+                for _, text, at in self.rows(s, key, every=True):
                     out |= self.expr(s, text, at)
             return frozenset(out)
         return self.solver.ask(("i", scope, name), compute)
+
+    def _storing(self, file: int) -> dict[str, list[int]]:
+        """The scopes of a file that store into a name (`name[k] = v`: bindings under "[name"), by that
+        key, in the file's symbol order: built once a pass per file, not a walk of the file per name."""
+        found = self._stores.get(file)
+        if found is None:
+            found = self._stores[file] = {}
+            bindings = self.t.bindings
+            for s in self.t.file_syms.get(file, ()):
+                for key in bindings.get(s, ()):
+                    if key[:1] == "[":
+                        found.setdefault(key, []).append(s)
+        return found
 
     def generic(self, scope: int, text: str) -> frozenset:
         """A subscripted annotation: `list[C]` holds C elements, `dict[K, C]` C values, `Box[T]` is a Box."""

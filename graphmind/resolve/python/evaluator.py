@@ -22,6 +22,12 @@ EMPTY: Value = frozenset()
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
 
 
+def in_order(value: Value) -> list | Value:
+    """A value's atoms in a fixed order (by their text), so that what comes first never depends on
+    hashing; a value of one atom as it is (most are: no sort, no text made)."""
+    return sorted(value, key=str) if len(value) > 1 else value
+
+
 class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
@@ -30,6 +36,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         self.solver = Solver(frozenset.union)
         self._cuts: dict[int, tuple[int, ...]] = {}          # scope -> lines of its top-level rebindings
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
+        self._stores: dict[int, dict[str, list[int]]] = {}  # file -> "[name" -> scopes storing into name
+        self._all: dict[str, frozenset | None] = {}          # module -> the names its literal __all__ lists
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -58,7 +66,10 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str, at: int | None = None) -> Value:
-        """What an expression evaluates to (`at`: the point of the scope's body, python/names.py)."""
+        """What an expression evaluates to (`at`: the point of the scope's body, python/names.py). A bare
+        name is what the name holds: asked as that, not as an expression around it (a question fewer)."""
+        if text.isidentifier() and text.isascii():
+            return self.name(scope, text, at)
         key = ("e", scope, text) if at is None else ("e", scope, text, at)
         return self.solver.ask_call(key, self._expr, scope, text.strip(), at)
 
@@ -233,7 +244,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
     def targets(self, scope: int, callee: str, at: int | None = None) -> list[int]:
         """The definitions a call of `callee` reaches: functions, constructors, `__call__`."""
         out: list[int] = []
-        for kind, x in sorted(self.expr(scope, callee, at), key=str):
+        for kind, x in in_order(self.expr(scope, callee, at)):
             if kind == "fn":
                 out.append(x)
             elif kind == "cls":

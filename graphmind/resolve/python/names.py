@@ -22,6 +22,7 @@ from graphmind.resolve.python.containers import of
 from graphmind.resolve.pyexpr import split_top
 
 EMPTY: frozenset = frozenset()
+_UNSEEN = object()
 _CLASSES = ("class", "struct", "interface", "trait", "enum")
 Row = tuple[str, str, "int | None"]          # (kind, text, the point it is evaluated at)
 
@@ -163,11 +164,13 @@ class Names:
 
     def _exports(self, module: str, name: str) -> bool:
         """Whether `from module import *` binds the name: listed in a literal `__all__`, else public."""
-        msym = self.t.by_qual.get(module)
-        rows = self.t.bindings.get(msym, {}).get("__all__", ()) if msym is not None else ()
-        if len(rows) == 1 and rows[0][0] == "assign" and rows[0][1][:1] in "([":
-            return name in {item.strip("'\"") for item in split_top(rows[0][1][1:-1], ",")}
-        return not name.startswith("_")
+        listed = self._all.get(module, _UNSEEN)
+        if listed is _UNSEEN:                   # read once a pass per module, not per name asked
+            msym = self.t.by_qual.get(module)
+            rows = self.t.bindings.get(msym, {}).get("__all__", ()) if msym is not None else ()
+            listed = self._all[module] = frozenset(item.strip("'\"") for item in split_top(rows[0][1][1:-1], ",")) \
+                if len(rows) == 1 and rows[0][0] == "assign" and rows[0][1][:1] in "([" else None
+        return name in listed if listed is not None else not name.startswith("_")
 
     def _held(self, scope: int, name: str, kind: str, text: str, at: int | None) -> frozenset:
         """What one binding of a name gives it: a definition (`def`), a star import, an expression."""
