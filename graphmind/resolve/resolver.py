@@ -35,13 +35,23 @@ class Resolver(ClassHierarchy):
         self.t = tables
         self.state: dict[str, object] = {}              # the language hooks' per-pass state
         self._init_hierarchy(known_bases, known_subs, dirty)
-        self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
-        # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
-        self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
+        self.forget()
         for lang in sorted(set(tables.lang.values())):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
                 hooks.prepare(self)
+
+    def forget(self) -> None:
+        """Drop the pass's answers (name lookups, the evaluators' memos): asked again, an answer is
+        computed again and equals the one dropped (answers do not depend on what was asked before,
+        resolve/fixpoint.py), so a long pass may trade them for memory (resolve/spread.py)."""
+        self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
+        # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
+        self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
+
+    def answers(self) -> int:
+        """How many answers the pass holds (what `forget` drops)."""
+        return len(self._lookups) + sum(len(e.solver.memo) for e in (self.types, self.first_order, self.one_hop))
 
     # -- names ---------------------------------------------------------------------------------
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
