@@ -16,6 +16,7 @@ import builtins
 
 from graphmind.languages import family
 from graphmind.models import MEMBER_READ
+from graphmind.resolve.answers import Answers
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
 from graphmind.resolve.hooks import LanguageHooks, Rows, hooks_for
@@ -26,7 +27,7 @@ MAX_CANDIDATE_ROWS = 8
 PY_BUILTINS = frozenset(dir(builtins))
 
 
-class Resolver(ClassHierarchy):
+class Resolver(ClassHierarchy, Answers):
     """Resolves call sites against loaded tables (implements hooks.Resolving for the language hooks)."""
 
     def __init__(self, tables: Tables, known_bases: dict[int, list[int]] | None = None,
@@ -40,18 +41,6 @@ class Resolver(ClassHierarchy):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
                 hooks.prepare(self)
-
-    def forget(self) -> None:
-        """Drop the pass's answers (name lookups, the evaluators' memos): asked again, an answer is
-        computed again and equals the one dropped (answers do not depend on what was asked before,
-        resolve/fixpoint.py), so a long pass may trade them for memory (resolve/spread.py)."""
-        self._lookups: dict[tuple[int, str], tuple | None] = {}   # memos live on the resolver: one pass each
-        # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
-        self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
-
-    def answers(self) -> int:
-        """How many answers the pass holds (what `forget` drops)."""
-        return len(self._lookups) + sum(len(e.solver.memo) for e in (self.types, self.first_order, self.one_hop))
 
     # -- names ---------------------------------------------------------------------------------
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
