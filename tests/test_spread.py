@@ -14,6 +14,8 @@ from conftest import run_cli
 from daemonkit import assert_same_graph
 from graphmind.pools import as_done
 from graphmind.resolve import spread
+from graphmind.resolve.resolver import Resolver
+from graphmind.resolve.tables import load_tables
 from graphmind.store import index_path
 
 MODULES = 100
@@ -53,6 +55,28 @@ def test_spread_resolution_equals_a_single_process(tmp_path):
     doc_one = run_cli("export", cwd=one, check=True).stdout
     assert doc_one == run_cli("export", cwd=two, check=True).stdout
 
+
+
+def test_answers_dropped_between_chunks_leave_every_row_as_it_was(tmp_path):
+    """A resolver that drops its answers after every chunk (resolve_bounded with no room: a worker
+    of a large workspace past MAX_ANSWERS), going through the chunks backwards, resolves every row
+    as one that keeps them all, going forwards: an answer computed again equals the one dropped."""
+    root = _workspace(tmp_path / "ws")
+    run_cli("index", "--jobs", "1", str(root), cwd=tmp_path, check=True)
+    conn = apsw.Connection(str(index_path(root)), flags=apsw.SQLITE_OPEN_READONLY)
+    rows = conn.execute("SELECT id, file_id, caller_id, callee, name, line, col, implicit, kind, arity, args"
+                        " FROM calls ORDER BY id").fetchall()       # a row's inputs stay when it is resolved
+    chunks = [rows[i:i + 2500] for i in range(0, len(rows), 2500)]
+    assert len(chunks) > 4
+    keeping = Resolver(load_tables(conn, root))
+    kept = [spread.resolve_chunk(keeping, chunk) for chunk in chunks]
+    assert keeping.answers() > len(chunks)
+    dropping = Resolver(load_tables(conn, root))
+    dropped = [spread.resolve_bounded(dropping, chunk, most=0) for chunk in reversed(chunks)][::-1]
+    assert dropping.answers() == 0
+    assert dropped == kept
+    assert spread.resolve_bounded(dropping, chunks[0], most=10 ** 9) == kept[0] and dropping.answers() > 0
+    conn.close()
 
 def test_pending_ranges_hold_every_pending_row_once(tmp_path):
     """The id ranges workers are sent: each pending row in exactly one, none holding more than a chunk,

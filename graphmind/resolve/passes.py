@@ -11,7 +11,8 @@ from graphmind.resolve.hooks import DEFINITIONS
 from graphmind.resolve.interface import PLANNER
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
-from graphmind.resolve.spread import can_spread, pending_chunks, pending_ranges, resolve_chunk, resolved_chunks
+from graphmind.resolve.spread import (can_spread, pending_chunks, pending_ranges, resolve_bounded, resolve_chunk,
+                                      resolved_chunks)
 from graphmind.resolve.tables import load_tables
 from graphmind.store import Store
 from graphmind.store.flows import parameter_calls, reached_through, reopen_flows
@@ -57,7 +58,8 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
     spread = session is None and not incremental and can_spread(conn, jobs, todo)
     total = 0                                   # in chunks: memory stays flat on a cold index
     for updates, inserts, deletes, n in (resolved_chunks(r, store.path, list(pending_ranges(conn)), jobs) if spread
-                                         else (resolve_chunk(r, c) for c in pending_chunks(conn))):
+                                         else (resolve_bounded(r, c) if session is None else resolve_chunk(r, c)
+                                               for c in pending_chunks(conn))):
         store.write_resolutions(updates, inserts, deletes, [])
         total += n
         if progress:

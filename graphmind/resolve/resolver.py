@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from graphmind.languages import family
 from graphmind.models import MEMBER_READ
+from graphmind.resolve.answers import Answers
 from graphmind.resolve.calltext import DOTTED, path_parts, self_names
 from graphmind.resolve.hierarchy import ClassHierarchy
 from graphmind.resolve.hooks import Rows, hooks_for
@@ -33,7 +34,7 @@ def _dotted(text: str, python: bool) -> tuple[str, ...] | None:
     return path_parts(text) if DOTTED.match(text) or python and text[:1] == "<" else None
 
 
-class Resolver(Scopes, ClassHierarchy):
+class Resolver(Scopes, ClassHierarchy, Answers):
     """Resolves call sites against loaded tables (implements hooks.Resolving for the language hooks)."""
 
     def __init__(self, tables: Tables, known_bases: dict[int, list[int]] | None = None,
@@ -42,14 +43,15 @@ class Resolver(Scopes, ClassHierarchy):
         self.t = tables
         self.state: dict[str, object] = {}              # the language hooks' per-pass state
         self._init_hierarchy(known_bases, known_subs, dirty)
-        self._init_scopes()
-        # the full evaluator; the one resolving call sites for its parameter flow; the one resolving calls through parameters
-        self.types, self.first_order, self.one_hop = TypeEval(self), TypeEval(self, flows=False), TypeEval(self, hops=False)
+        self._prepared: dict[tuple[int, str], tuple | None] = {}    # lookups the hooks' prepare asked
+        self.forget()
         for lang in sorted(set(tables.lang.values())):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
                 hooks.prepare(self)
-        self._init_scopes(self._lookups)     # answered while a hook rewrote the tables (Rust's impl blocks)
+        # the lookups answered while a hook rewrote the tables (Rust's impl blocks) are kept, by forget too
+        self._prepared = dict(self._lookups)
+        self._init_scopes(dict(self._prepared))
 
     # -- call sites ----------------------------------------------------------------------------
     def resolve_call(self, caller: int, callee: str, name: str,
