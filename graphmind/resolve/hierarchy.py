@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from itertools import dropwhile, islice
 
 from graphmind.resolve.calltext import SEP, without_type_args
+from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 _ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
 _NONE: frozenset[int] = frozenset()
-_UNSEEN = object()      # a memo's miss (None is an answer)
 
 
 class ClassHierarchy:
@@ -149,8 +149,8 @@ class ClassHierarchy:
     def member(self, cls: int, name: str, after: int | None = None) -> int | None:
         """A member found through the MRO (starting after class `after` when given: super())."""
         key = (cls, name, after)
-        hit = self._members.get(key, _UNSEEN)
-        if hit is not _UNSEEN:
+        hit = self._members.get(key, UNSEEN)
+        if hit is not UNSEEN:
             return hit
         order = self.mro(cls)
         if after is not None:                     # the classes after `after` (none if it is not there)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 EMPTY: frozenset = frozenset()
+UNSEEN = object()          # a memo's miss, where None is an answer (dict.get(key, UNSEEN))
 
 
 class CycleMemo:

@@ -15,10 +15,10 @@ from graphmind import edgekinds as K
 from graphmind.languages import PACKAGE_SCOPED
 from graphmind.resolve.calltext import path_parts
 from graphmind.resolve.hooks import hooks_for
+from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.tables import CLASS_KINDS, VARIABLE_KINDS
 
 MISSING = object()           # the path is in the workspace and names nothing there
-_UNSEEN = object()
 Found = "tuple[str, int | str] | object | None"   # (resolution, symbol id or module name), MISSING, or None
 
 
@@ -31,8 +31,8 @@ def read_edges(r, caller: int, callee: str) -> list[tuple]:
     python = t.lang.get(t.syms[caller].file) == "python"
     if python:
         key = (caller, parts[0])
-        found = r.heads.get(key, _UNSEEN)
-        if found is _UNSEEN:               # a function reads `self.…` many times: its head is looked up once
+        found = r.heads.get(key, UNSEEN)
+        if found is UNSEEN:               # a function reads `self.…` many times: its head is looked up once
             found = r.heads[key] = _head(r, caller, parts[0])
     else:
         found = _head_other(r, caller, parts[0])

@@ -49,9 +49,8 @@ class Resolver(Scopes, ClassHierarchy, Answers):
             hooks = hooks_for(lang)
             if hooks is not None and hooks.prepare is not None:
                 hooks.prepare(self)
-        # the lookups answered while a hook rewrote the tables (Rust's impl blocks) are kept, by forget too
-        self._prepared = dict(self._lookups)
-        self._init_scopes(dict(self._prepared))
+        self._prepared = self._lookups      # answered while a hook rewrote the tables (Rust's impl blocks): kept
+        self.forget()                       # the rest asked again against the rewritten tables
 
     # -- call sites ----------------------------------------------------------------------------
     def resolve_call(self, caller: int, callee: str, name: str,

@@ -7,10 +7,10 @@ import builtins
 from graphmind.languages import family
 from graphmind.resolve.calltext import path_parts
 from graphmind.resolve.hooks import LanguageHooks, hooks_for
+from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 PY_BUILTINS = frozenset(dir(builtins))
-_UNSEEN = object()          # a memo's miss (None is an answer)
 
 
 class Scopes:
@@ -29,8 +29,8 @@ class Scopes:
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
         """What a bare name means in a scope: (resolution, symbol id or None), or None if unknown."""
         key = (scope, name)
-        hit = self._lookups.get(key, _UNSEEN)
-        if hit is _UNSEEN:
+        hit = self._lookups.get(key, UNSEEN)
+        if hit is UNSEEN:
             hit = self._lookups[key] = self._lookup(scope, name)
         return hit
 
@@ -43,8 +43,8 @@ class Scopes:
         """A Python name looked up from an enclosing scope on (a class body not seen): shared by every
         scope nested in it, memoized for the pass."""
         key = (scope, name)
-        hit = self._outers.get(key, _UNSEEN)
-        if hit is _UNSEEN:
+        hit = self._outers.get(key, UNSEEN)
+        if hit is UNSEEN:
             hit = self._outers[key] = self._walk_scopes(scope, scope, name, False, True)
         return hit
 
@@ -133,8 +133,8 @@ class Scopes:
         answer to a first question, nothing seen yet, memoized for the pass)."""
         if not seen:
             key = (module, name)
-            hit = self._outside.get(key, _UNSEEN)
-            if hit is _UNSEEN:
+            hit = self._outside.get(key, UNSEEN)
+            if hit is UNSEEN:
                 hit = self._outside[key] = self._in_module(module, name, seen)
             return hit
         return self._in_module(module, name, seen)
@@ -164,8 +164,8 @@ class Scopes:
     def resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:
         """Resolve `a.b.c` from a scope: the head by scope lookup, the rest by member access (memoized for the pass)."""
         key = (scope, dotted)
-        hit = self._paths.get(key, _UNSEEN)
-        if hit is _UNSEEN:
+        hit = self._paths.get(key, UNSEEN)
+        if hit is UNSEEN:
             hit = self._paths[key] = self._resolve_path(scope, dotted)
         return hit
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from graphmind.resolve.python.containers import of
+from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.pyexpr import split_top
+from graphmind.resolve.python.containers import of
 
 EMPTY: frozenset = frozenset()
-_UNSEEN = object()
 _CLASSES = ("class", "struct", "interface", "trait", "enum")
 Row = tuple[str, str, "int | None"]          # (kind, text, the point it is evaluated at)
 
@@ -164,8 +164,8 @@ class Names:
 
     def _exports(self, module: str, name: str) -> bool:
         """Whether `from module import *` binds the name: listed in a literal `__all__`, else public."""
-        listed = self._all.get(module, _UNSEEN)
-        if listed is _UNSEEN:                   # read once a pass per module, not per name asked
+        listed = self._all.get(module, UNSEEN)
+        if listed is UNSEEN:                   # read once a pass per module, not per name asked
             msym = self.t.by_qual.get(module)
             rows = self.t.bindings.get(msym, {}).get("__all__", ()) if msym is not None else ()
             listed = self._all[module] = frozenset(item.strip("'\"") for item in split_top(rows[0][1][1:-1], ",")) \
