@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 _PACKAGE = Path(graphmind.__file__).resolve().parent
 PERSIST_AT = 1000           # queued extractions written at once, idle or not (memory stays bounded)
 ENCODE_AT = 64              # extractions parsed in the writer kept unencoded until idle, at most
+READY_MAX = 16              # extractions parsed ahead of their save (one per path) held at most
 
 
 def _query_files() -> list[tuple[str, bytes]]:
@@ -135,12 +136,22 @@ class ReuseCache:
         self._fresh: dict[tuple[str, str], bytes | Extraction] = {}
         self._unencoded = 0
         self._used: list[tuple[str, str]] = []
+        # parsed ahead of a save, while the daemon debounced it: path -> (key, extraction), taken once
+        self._ready: dict[str, tuple[tuple[str, str], Extraction]] = {}
+        self.reading_ahead = False           # set while the daemon parses a path ahead of its save
+        self.ahead_used = 0                  # saves that found their extraction parsed ahead
         meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
         self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
 
     def lookup(self, info: FileInfo, sha: str, module: str) -> Extraction | None:
         """The extraction stored for this content in this place, or None."""
         key = (sha, variant(info, module))
+        ready = self._ready.get(info.path)
+        if ready is not None and ready[0] == key:       # parsed ahead: this very object, the tree kept
+            if not self.reading_ahead:
+                del self._ready[info.path]
+                self.ahead_used += 1
+            return ready[1]
         data = self._fresh.get(key)
         if isinstance(data, Extraction):        # the same content back before idle: a copy, as stored
             data = self._fresh[key] = encode(data)
@@ -153,6 +164,8 @@ class ReuseCache:
             ext = decode(data)
         except (ValueError, TypeError, zlib.error):
             return None                  # an entry written by other code: parse instead
+        if self.reading_ahead:           # known content: nothing to parse ahead, nothing used yet
+            return ext
         self.reused += 1
         self._used.append(key)
         self.trees.forget(info.path)     # the cached tree, if any, is of other content now
@@ -171,10 +184,16 @@ class ReuseCache:
         self.parsed += 1
         self.trees.put(info.path, info.language, data, tree)
         if ext.status in ("ok", "partial"):
-            self._fresh[(sha, variant(info, module))] = ext
+            key = (sha, variant(info, module))
+            self._fresh[key] = ext
             self._unencoded += 1
             if self._unencoded > ENCODE_AT:
                 self._encode_held()
+            if self.reading_ahead:
+                self._ready.pop(info.path, None)
+                self._ready[info.path] = (key, ext)
+                if len(self._ready) > READY_MAX:     # paths saved once and never due (deleted): oldest out
+                    del self._ready[next(iter(self._ready))]
 
     def _encode_held(self) -> None:
         for key, value in self._fresh.items():

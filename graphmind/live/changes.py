@@ -5,15 +5,19 @@ while it keeps changing); then the writer takes every due path in one batch. A f
 (start-up, queue overflow, a folder or an ignore file changed) is the key FULL and takes everything.
 Every change carries a sequence number; `wait_settled(seq)` returns once no change numbered up to
 seq is pending or being written, which is what `wait_fresh` answers.
+While the writer waits for paths to go quiet, `take` can hand them to it to read ahead (`meanwhile`):
+the debounce is idle time, and a save's parse done in it is not done again once the path is due.
 """
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 DEBOUNCE_S = 0.05          # quiet time that ends a burst of events on one path
 MAX_DELAY_S = 1.0          # a path that never goes quiet is written anyway after this
+AHEAD_MAX_PATHS = 4        # more paths waiting than this are parsed when due (in workers, if many)
 FULL = "*"                 # the key of a full reconcile
 
 
@@ -23,6 +27,7 @@ class Pending:
     first_at: float
     last_at: float
     retried: bool = False  # already waited once for a missing file to come back
+    offered_at: float = -1.0   # last_at when it was last handed to `meanwhile`
 
 
 @dataclass
@@ -84,13 +89,24 @@ class ChangeQueue:
         return (p.first_seq <= self._flush_seq or now - p.last_at >= self.debounce
                 or now - p.first_at >= self.max_delay)
 
-    def take(self, timeout: float) -> Batch | None:
-        """The due changes, waiting up to `timeout` for some; None when there are none (or closed)."""
+    def take(self, timeout: float, meanwhile: Callable[[list[str]], None] | None = None) -> Batch | None:
+        """The due changes, waiting up to `timeout` for some; None when there are none (or closed).
+        While waiting, `meanwhile` gets the paths that changed since it last got them (at most
+        AHEAD_MAX_PATHS waiting, no reconcile), called without the lock: the watcher keeps adding."""
         deadline = time.monotonic() + timeout
         with self._cond:
             while not self._closed:
                 now = time.monotonic()
                 due = [k for k, p in self._pending.items() if self._due(p, now)]
+                if not due and meanwhile is not None:
+                    fresh = self._not_offered()
+                    if fresh:
+                        self._cond.release()
+                        try:
+                            meanwhile(fresh)
+                        finally:
+                            self._cond.acquire()
+                        continue
                 if due:
                     batch = Batch(taken_at=now)
                     if FULL in due:
@@ -109,6 +125,15 @@ class ChangeQueue:
                                for p in self._pending.values()), default=deadline)
                 self._cond.wait(max(0.001, min(deadline, soonest) - now))
             return None
+
+    def _not_offered(self) -> list[str]:
+        """Pending paths changed since `meanwhile` last got them, marked as offered now (the lock held)."""
+        if FULL in self._pending or len(self._pending) > AHEAD_MAX_PATHS:
+            return []
+        fresh = [k for k, p in self._pending.items() if p.last_at > p.offered_at]
+        for k in fresh:
+            self._pending[k].offered_at = self._pending[k].last_at
+        return fresh
 
     def done(self, batch: Batch) -> None:
         """The writer committed (or gave up on) a batch."""

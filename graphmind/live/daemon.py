@@ -145,7 +145,8 @@ class Daemon:
             self.writer.set("idle")
             embedding = wants_vectors(self.root)        # the semantic index, kept in idle time once made
             while not self.stopping.is_set():
-                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty or embedding else 3600)
+                batch = self.queue.take(IDLE_CHECKPOINT_S if dirty or embedding else 3600,
+                                        lambda rels, store=store: self._parse_ahead(store, rels))
                 if batch is None:
                     if embedding and not dirty and not self.stopping.is_set():
                         embedding = embed_idle(store.conn, self.root,
@@ -216,6 +217,26 @@ class Daemon:
         else:
             yield out + [process_file(info, old_sha, cache) for info, old_sha in misses]
         cache.flush()                               # inside index_files' transaction
+
+    def _parse_ahead(self, store: Store, rels: list[str]) -> None:
+        """Parse changed files while their save is debounced (ChangeQueue.take): the writer is idle
+        then, and the save finds the extraction by its content (ReuseCache.lookup). Content that
+        changes again meanwhile is parsed again, when due; nothing here writes the index."""
+        if self.cache is None or self.stopping.is_set():
+            return
+        rules = workspace.IgnoreRules(self.root)
+        states = store.file_states(rels)
+        self.cache.reading_ahead = True
+        try:
+            for rel in rels:
+                info = file_info(self.root, rules, rel)
+                if info is not None:
+                    state = states.get(rel)
+                    process_file(info, state[3] if state else None, self.cache)
+        except Exception as exc:                    # the save parses it again, and reports what fails
+            log.debug("parsing ahead failed: %s", exc)
+        finally:
+            self.cache.reading_ahead = False
 
     def _apply(self, store: Store, batch) -> None:
         rules = workspace.IgnoreRules(self.root)

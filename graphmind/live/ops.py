@@ -168,6 +168,7 @@ class DaemonOps:
                               "commit_median": round(statistics.median(work), 1) if work else None},
                   reuse={"reused": cache.reused if cache else 0, "parsed": cache.parsed if cache else 0,
                          "incremental_parses": cache.incremental if cache else 0,
+                         "parsed_ahead": cache.ahead_used if cache else 0,
                          "share": cache.share() if cache else None},
                   tree_cache={"trees": len(self.d.trees), "source_bytes": self.d.trees.source_bytes},
                   failing_files=failing,
