@@ -23,12 +23,10 @@ from graphmind.live import client
 from graphmind.index import parser, workspace
 from graphmind.live.changes import FULL, ChangeQueue
 from graphmind.live.memory import release_memory, share_one_malloc_arena
+from graphmind.live import reading
 from graphmind.live.ops import DaemonOps
 from graphmind.errors import DaemonRunningError, StoppedError
-from graphmind.index.filework import process_file
-from graphmind.index.indexer import _results as parse_in_workers
 from graphmind.index.indexer import index_files
-from graphmind.index.modules import module_name
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
@@ -43,7 +41,6 @@ from graphmind.logs import LineFormatter, rotate_log
 log = logging.getLogger("graphmind.live.daemon")
 
 MISSING_GRACE_S = 0.2       # a file missing mid-save gets this long to come back before it is deleted
-POOL_MIN_FILES = 48         # fewer files to parse than this are parsed in the writer thread
 IDLE_CHECKPOINT_S = 1.0     # fold the WAL back once the writer has been idle this long
 RELOAD_AFTER_FILES = 200    # tables updated in place for this many files are reloaded while idle
 SIGNAL_POLL_S = 0.5         # the main thread wakes this often to run a pending SIGTERM/SIGINT handler
@@ -146,7 +143,7 @@ class Daemon:
             embedding = wants_vectors(self.root)        # the semantic index, kept in idle time once made
             while not self.stopping.is_set():
                 batch = self.queue.take(IDLE_CHECKPOINT_S if dirty or embedding else 3600,
-                                        lambda rels, store=store: self._parse_ahead(store, rels))
+                                        lambda rels, store=store: reading.parse_ahead(self, store, rels))
                 if batch is None:
                     if embedding and not dirty and not self.stopping.is_set():
                         embedding = embed_idle(store.conn, self.root,
@@ -200,43 +197,7 @@ class Daemon:
         return store.conn.execute("SELECT count(*) FROM files").fetchone()[0]
 
     def _results(self, work: list, jobs: int):
-        """Processed files for index_files: cached content first, then the last tree, then workers."""
-        cache, out, misses = self.cache, [], []
-        for info, old_sha in work:
-            res = process_file(info, old_sha, cache, parse=False)
-            (out if res is not None else misses).append(res if res is not None else (info, old_sha))
-        if len(misses) >= POOL_MIN_FILES and jobs > 1:
-            yield out
-            for batch in parse_in_workers(misses, jobs):
-                for res in batch:
-                    if res.extraction is not None and not res.unchanged:
-                        cache.parsed += 1
-                        cache.keep(res.info, res.sha256, module_name(res.info.path, res.info.language),
-                                   res.extraction)
-                yield batch
-        else:
-            yield out + [process_file(info, old_sha, cache) for info, old_sha in misses]
-        cache.flush()                               # inside index_files' transaction
-
-    def _parse_ahead(self, store: Store, rels: list[str]) -> None:
-        """Parse changed files while their save is debounced (ChangeQueue.take): the writer is idle
-        then, and the save finds the extraction by its content (ReuseCache.lookup). Content that
-        changes again meanwhile is parsed again, when due; nothing here writes the index."""
-        if self.cache is None or self.stopping.is_set():
-            return
-        rules = workspace.IgnoreRules(self.root)
-        states = store.file_states(rels)
-        self.cache.reading_ahead = True
-        try:
-            for rel in rels:
-                info = file_info(self.root, rules, rel)
-                if info is not None:
-                    state = states.get(rel)
-                    process_file(info, state[3] if state else None, self.cache)
-        except Exception as exc:                    # the save parses it again, and reports what fails
-            log.debug("parsing ahead failed: %s", exc)
-        finally:
-            self.cache.reading_ahead = False
+        return reading.results(self.cache, work, jobs)
 
     def _apply(self, store: Store, batch) -> None:
         rules = workspace.IgnoreRules(self.root)
