@@ -15,6 +15,7 @@ import logging
 import operator
 import typing
 import zlib
+from contextlib import contextmanager
 from dataclasses import fields, is_dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -138,7 +139,7 @@ class ReuseCache:
         self._used: list[tuple[str, str]] = []
         # parsed ahead of a save, while the daemon debounced it: path -> (key, extraction), taken once
         self._ready: dict[str, tuple[tuple[str, str], Extraction]] = {}
-        self.reading_ahead = False           # set while the daemon parses a path ahead of its save
+        self._ahead = False                  # the daemon parses a path ahead of its save (`reading_ahead`)
         self.ahead_used = 0                  # saves that found their extraction parsed ahead
         meta = dict(store.conn.execute("SELECT key, value FROM meta WHERE key IN ('reuse_reused', 'reuse_parsed')"))
         self._base = (int(meta.get("reuse_reused", 0)), int(meta.get("reuse_parsed", 0)))
@@ -148,7 +149,7 @@ class ReuseCache:
         key = (sha, variant(info, module))
         ready = self._ready.get(info.path)
         if ready is not None and ready[0] == key:       # parsed ahead: this very object, the tree kept
-            if not self.reading_ahead:
+            if not self._ahead:
                 del self._ready[info.path]
                 self.ahead_used += 1
             return ready[1]
@@ -164,7 +165,7 @@ class ReuseCache:
             ext = decode(data)
         except (ValueError, TypeError, zlib.error):
             return None                  # an entry written by other code: parse instead
-        if self.reading_ahead:           # known content: nothing to parse ahead, nothing used yet
+        if self._ahead:                  # known content: nothing to parse ahead, nothing used yet
             return ext
         self.reused += 1
         self._used.append(key)
@@ -189,11 +190,20 @@ class ReuseCache:
             self._unencoded += 1
             if self._unencoded > ENCODE_AT:
                 self._encode_held()
-            if self.reading_ahead:
+            if self._ahead:
                 self._ready.pop(info.path, None)
                 self._ready[info.path] = (key, ext)
                 if len(self._ready) > READY_MAX:     # paths saved once and never due (deleted): oldest out
                     del self._ready[next(iter(self._ready))]
+
+    @contextmanager
+    def reading_ahead(self):
+        """Within: what is parsed is kept for its save (`_ready`); a lookup counts nothing."""
+        self._ahead = True
+        try:
+            yield self
+        finally:
+            self._ahead = False
 
     def _encode_held(self) -> None:
         for key, value in self._fresh.items():

@@ -47,14 +47,12 @@ def parse_ahead(daemon, store: Store, rels: list[str]) -> None:
         return
     rules = workspace.IgnoreRules(daemon.root)
     states = store.file_states(rels)
-    cache.reading_ahead = True
     try:
-        for rel in rels:
-            info = file_info(daemon.root, rules, rel)
-            if info is not None:
-                state = states.get(rel)
-                process_file(info, state[3] if state else None, cache)
+        with cache.reading_ahead():
+            for rel in rels:
+                info = file_info(daemon.root, rules, rel)
+                if info is not None:
+                    state = states.get(rel)
+                    process_file(info, state[3] if state else None, cache)
     except Exception as exc:                    # the save parses it again, and reports what fails
         log.debug("parsing ahead failed: %s", exc)
-    finally:
-        cache.reading_ahead = False
