@@ -13,7 +13,7 @@ from typing import Optional
 
 from graphmind import config, resources
 from graphmind.arguments import bounded_int
-from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, mcp_app, watch_cmd
+from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, lsp_cmd, mcp_app, watch_cmd
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
                                    open_fresh, phases, root_or_cwd, run, width)
 from graphmind.cli_spec import App, Argument, Option
@@ -276,6 +276,7 @@ app.add_group("daemon", lambda: daemon_app)
 app.add_group("mcp", lambda: mcp_app)
 app.command("watch")(watch_cmd)
 app.command("embed")(embed_cmd)
+app.command("lsp")(lsp_cmd)
 
 
 def main() -> None:

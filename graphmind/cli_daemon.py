@@ -169,6 +169,27 @@ def mcp_cmd(ctx: typer.Context, root: Optional[Path] = RootOpt,
     mcp_server.serve(root_or_cwd(root), daemon=daemon)
 
 
+def lsp_cmd(root: Optional[Path] = RootOpt,
+            daemon: bool = Option(True, "--daemon/--no-daemon", help=(
+                "Keep the index fresh through the workspace's daemon: attach to a running one, else run one "
+                "inside this server until it exits (default). --no-daemon: re-index changed files before each "
+                "answer instead.")),
+            stdio: bool = Option(True, "--stdio", help="Talk LSP over stdin/stdout (the only transport; "
+                                                        "accepted because editors pass it).")):
+    """Serve the code graph to an editor as a language server over stdio: call hierarchy, references,
+    definition, document and workspace symbols, hover and code lenses, for every indexed language.
+    The workspace is --root, else the one enclosing the editor's root folder. Setup per editor: docs/editors.md.
+
+    Example: `graphmind lsp` (started by the editor, not by hand)."""
+    from graphmind.editor import server as lsp_server
+    lsp_server.serve(root_or_cwd(root) if root is not None else None, roots_of, daemon=daemon)
+
+
+def roots_of(folder: Path) -> Path:
+    """The workspace an editor's root folder belongs to (as every command finds it)."""
+    return root_or_cwd(None, folder)
+
+
 @mcp_app.command("install")
 def mcp_install_cmd(client: str = Option(..., "--client", metavar="claude|cursor|vscode", help=(
                         "The client whose project config gets the server: claude (.mcp.json), cursor "

@@ -25,7 +25,8 @@ ALLOWED = {
     "semantic": {"shared", "store", "resolve", "index", "query"},   # resolve: pyexpr's text splits
     "live": {"shared", "store", "resolve", "lang", "index", "query", "semantic"},
     "agent": {"shared", "store", "query", "live", "semantic"},
-    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic"},
+    "editor": {"shared", "store", "query", "live"},
+    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic", "editor"},
 }
 TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_spec", "cli_daemon", "__main__"}
 MAX_MODULES_PER_FOLDER = 20
