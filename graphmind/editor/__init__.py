@@ -1,1 +1,2 @@
-"""The language server: LSP requests answered from the index (`graphmind lsp`, docs/editors.md)."""
+"""The language server (`graphmind lsp`, docs/editors.md): LSP requests translated into query/ walks.
+May import the shared modules, store/, query/ and live/ (its daemon); only cli_daemon.py imports it."""
