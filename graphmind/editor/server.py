@@ -126,6 +126,10 @@ def build(daemon: bool = True) -> GraphServer:
     def initialized(ls: GraphServer, params: lsp.InitializedParams) -> None:
         pass
 
+    @ls.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def closed(ls: GraphServer, params: lsp.DidCloseTextDocumentParams) -> None:
+        ls.maps.pop(params.text_document.uri, None)          # its line map goes with the buffer
+
     @ls.feature(lsp.SHUTDOWN)
     def shutdown(ls: GraphServer, *args) -> None:
         ls.close()
