@@ -21,6 +21,10 @@ WaitFreshOpt = Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
     f"(bare flag: up to {WAIT_FRESH_DEFAULT:g}s). Without one, the index is refreshed anyway."))
 NoRefreshOpt = Option(False, "--no-refresh", help=(
     "Answer from the index as it is (no daemon: do not re-index changed files first); stale files are flagged."))
+FormatOpt = Option("text", "--format", metavar="FORMAT", help=(
+    "text (default), or the answer as a graph: dot (Graphviz: `| dot -Tsvg`) or mermaid (a flowchart)."))
+HtmlOpt = Option(None, "--html", metavar="FILE", help=(
+    "Also write the answer as one self-contained interactive HTML page to FILE (opens offline, fetches nothing)."))
 
 
 def find_root(root: Optional[Path]) -> Path:
@@ -65,6 +69,47 @@ def width() -> int | None:
         return None
     import shutil
     return shutil.get_terminal_size().columns
+
+
+def answer_walk(w, root: Path, conn, as_json: bool, fresh=None, fmt: str = "text", html: Optional[Path] = None) -> None:
+    """Print a walk (blast-radius, callers, callees): a picture, JSON, a table on a terminal, compact text in a pipe."""
+    from graphmind.query import render, status
+    stale = status.stale_paths(conn, root, {h.file for h in w.hits} | {t.file for t in w.targets})
+    for h in w.hits:
+        h.stale = h.file in stale
+    if drawn(w, fmt, html, as_json):
+        return
+    if as_json:
+        doc = render.walk_json(w)
+        doc["stale_files"] = sorted(stale)
+        if fresh is not None:
+            doc["freshness"] = fresh.as_json()
+        emit(doc, True)
+        return
+    text = render.walk_table(w, width()) if sys.stdout.isatty() else render.walk_compact(w)
+    if stale:
+        text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
+    emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
+
+
+def drawn(answer, fmt: str, html: Optional[Path], as_json: bool) -> bool:
+    """Write a walk's or an impact's picture: --html FILE (said on stderr), --format dot|mermaid on stdout.
+    True when the picture is the answer (the text answer is not printed)."""
+    from graphmind.errors import BadArgumentError
+    if fmt not in ("text", "dot", "mermaid"):
+        raise BadArgumentError(f"unknown --format '{fmt}': text, dot or mermaid")
+    if fmt != "text" and as_json:
+        raise BadArgumentError(f"give --json or --format {fmt}, not both")
+    if fmt == "text" and html is None:
+        return False
+    from graphmind import views
+    picture = views.picture_of(answer)
+    if html is not None:
+        html.write_text(views.to_html(picture), encoding="utf-8")
+        sys.stderr.write(f"wrote {html} ({len(picture.nodes)} symbols, {len(picture.edges)} edges)\n")
+    if fmt != "text":
+        emit(views.to_dot(picture) if fmt == "dot" else views.to_mermaid(picture), False)
+    return fmt != "text"
 
 
 def emit(doc: dict | list | str, as_json: bool) -> None:
