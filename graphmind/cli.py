@@ -135,7 +135,11 @@ def symbols_cmd(pattern: Optional[str] = Argument(None, help="Substring of the q
         emit({"symbols": [render.ref_json(r) for r in refs], "total": total, "truncated": total > len(refs),
               "freshness": fresh.as_json()}, True)
         return
-    emit(render.symbols_text(refs, total, width()) + not_fresh(fresh), False)
+    if sys.stdout.isatty():
+        from graphmind.views.tables import symbols_table
+        emit(symbols_table(refs, total, width()) + not_fresh(fresh), False)
+        return
+    emit(render.symbols_text(refs, total, None) + not_fresh(fresh), False)
 
 
 @app.command("status")
@@ -227,7 +231,11 @@ def search_cmd(query: str = Argument(..., help=(
         emit({"query": query, "mode": mode, "results": [search.result_json(r) for r in results], "truncated": more,
               "freshness": fresh.as_json()}, True)
         return
-    text = search.results_text(query, results)
+    if sys.stdout.isatty() and results:
+        from graphmind.views.tables import search_table
+        text = search_table(results, width())
+    else:
+        text = search.results_text(query, results)
     emit(text + (f"\n… more match: the best {limit} are shown (raise --limit)" if more else "") + not_fresh(fresh), False)
 
 

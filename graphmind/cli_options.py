@@ -86,7 +86,11 @@ def answer_walk(w, root: Path, conn, as_json: bool, fresh=None, fmt: str = "text
             doc["freshness"] = fresh.as_json()
         emit(doc, True)
         return
-    text = render.walk_table(w, width()) if sys.stdout.isatty() else render.walk_compact(w)
+    if sys.stdout.isatty():
+        from graphmind.views.tables import walk_table
+        text = walk_table(w, root, width())
+    else:
+        text = render.walk_compact(w)
     if stale:
         text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
     emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
