@@ -187,19 +187,32 @@ def _call(func, kwargs: dict):
 
 
 class _Phases:
-    """`graphmind index`'s progress on a terminal: one line per phase, rewritten in place as its count moves."""
+    """Progress of `index` and `embed` on a terminal: one line per phase, rewritten in place as its count
+    moves, with a bar, the rate and the time left: `parsing 120/2823 files [###.......] 350/s 0:08 left`."""
     TEXT = {"parse": "parsing {done}/{total} files", "resolve": "resolving {done}/{total} call sites",
             "indexes": "building the indexes", "embed": "embedding {done}/{total} definitions"}
+    BAR = 20
 
     def __init__(self) -> None:
         self.shown: list[str] = []
+        self.started = 0.0
 
     def show(self, phase: str, done: int, total: int) -> None:
+        import time
         if self.shown and self.shown[-1] != phase:
             sys.stderr.write("\n")
         if not self.shown or self.shown[-1] != phase:
             self.shown.append(phase)
-        sys.stderr.write("\r" + self.TEXT[phase].format(done=done, total=total) + ("  done" if done == total else ""))
+            self.started = time.monotonic()
+        line = self.TEXT[phase].format(done=done, total=total)
+        if done == total:
+            line += "  done"
+        elif total and "{total}" in self.TEXT[phase]:
+            filled = self.BAR * done // total
+            rate = done / max(time.monotonic() - self.started, 1e-6)
+            left = f"{int((total - done) / rate) // 60}:{int((total - done) / rate) % 60:02d} left" if done else "…"
+            line += f" [{'#' * filled}{'.' * (self.BAR - filled)}] {rate:,.0f}/s {left}"
+        sys.stderr.write("\r" + line + "\x1b[K")
         sys.stderr.flush()
 
     def end(self) -> None:
