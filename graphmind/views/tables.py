@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from graphmind.query import render
-from graphmind.views.terminal import Column, calling, source_lines, table_text
+from graphmind.views.calls import calling, calling_texts
+from graphmind.views.terminal import Column, table_text
 
 # ranks: the lowest goes first when the terminal is narrow; the location never goes
 _WALK = [Column("depth", 1, wrap=False), Column("symbol", 4, least=16), Column("location", None, wrap=False),
@@ -15,10 +16,7 @@ _SEARCH = [Column("kind", 1, wrap=False), Column("symbol", 3, least=16), Column(
 
 def walk_table(w, root: Path, width: int) -> str:
     """A walk as a table: each row's location and the lines (with their text) where it calls the nearer symbol."""
-    wanted: dict[str, set[int]] = {}
-    for h in w.hits:
-        wanted.setdefault(h.file, set()).update(h.call_lines[:2])
-    texts = source_lines(root, wanted) if w.direction == "up" else {}
+    texts = calling_texts(root, w)
     rows = [(str(h.depth), h.symbol, f"{h.file}:{h.start_line}-{h.end_line}" + (" [stale]" if h.stale else ""),
              calling(h, texts), h.signature + render.kinds_note(h)) for h in w.hits]
     cols = _WALK if w.direction == "up" else [c if c.name != "called at" else Column("called at line", 3, least=8)

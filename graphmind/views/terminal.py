@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from pathlib import Path
 
 PAD = 2                       # between two columns (rich's padding: one space either side, none at the edges)
 
@@ -61,26 +60,3 @@ def table_text(columns: list[Column], rows: list[tuple[str, ...]], width: int, t
     for line in footer:
         console.print(line, markup=False, highlight=False)
     return out.getvalue().rstrip("\n")
-
-
-def source_lines(root: Path, wanted: dict[str, set[int]]) -> dict[tuple[str, int], str]:
-    """The stripped source text of the wanted lines, by (file, line); files that cannot be read are left out."""
-    out = {}
-    for file, lines in wanted.items():
-        try:
-            with open(root / file, encoding="utf-8", errors="replace") as fh:
-                for n, text in enumerate(fh, 1):
-                    if n in lines:
-                        out[(file, n)] = text.strip()
-                    if n >= max(lines):
-                        break
-        except OSError:
-            continue
-    return out
-
-
-def calling(hit, texts: dict[tuple[str, int], str], most: int = 2) -> str:
-    """`16 → refund(order)`: the lines where a caller calls the nearer symbol, with their text (the first `most`)."""
-    parts = [f"{n} → {texts.get((hit.file, n), '')}".rstrip(" →") for n in hit.call_lines[:most]]
-    more = len(hit.call_lines) - most
-    return "; ".join(parts) + (f" (+{more} more)" if more > 0 else "")
