@@ -18,9 +18,10 @@ from graphmind.cli_options import (WAIT_FRESH_DEFAULT, FormatOpt, HtmlOpt, JsonO
                                    answer_walk, drawn, emit, not_fresh, open_fresh, phases, root_or_cwd, run, width)
 from graphmind.cli_spec import App, Argument, Option
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
-from graphmind.query import graph, lookup, render, status
+from graphmind.query import filearg, graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
+from graphmind.paths import confine_symbol
 from graphmind.store import DAMAGED
 
 app = App(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
@@ -66,7 +67,7 @@ def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, r
           wait_fresh: Optional[float] = None, refresh: bool = True, kinds: tuple[str, ...] = CALL_KINDS,
           fmt: str = "text", html: Optional[Path] = None):
     root, conn, fresh = open_fresh(root, wait_fresh, refresh)
-    targets = graph.resolve_targets(conn, symbol, take_all)
+    targets = graph.resolve_targets(conn, confine_symbol(root, symbol), take_all)     # ./x.py:3, /abs/x.py:3 alike
     answer_walk(graph.walk(conn, targets, direction, depth, limit, kinds=kinds), root, conn, as_json, fresh, fmt, html)
 
 
@@ -128,7 +129,8 @@ def symbols_cmd(pattern: Optional[str] = Argument(None, help="Substring of the q
     Examples: `graphmind symbols refund --kind method`, `graphmind symbols --file shop/orders.py`,
     `graphmind symbols 'shop.*.validate'`."""
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
-    lookup.check_filters(conn, file, kind)
+    lookup.check_filters(conn, None, kind)
+    file = filearg.file_filter(conn, root, file, folders=False) if file else None
     refs = lookup.list_symbols(conn, pattern, file, kind, limit)
     total = lookup.count_symbols(conn, pattern, file, kind)
     if as_json:
@@ -223,6 +225,7 @@ def search_cmd(query: str = Argument(..., help=(
     from graphmind.semantic.fusion import choose_mode, search_modes
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     lookup.check_filters(conn, None, kind)
+    file = filearg.file_filter(conn, root, file) if file else None
     asked = {"mode": mode, "kind": kind, "file": file, "limit": bounded_int("limit", limit) + 1}
     got = remote.search(root, query, **asked, stale=set(fresh.stale)) if choose_mode(root, mode) != "lexical" else None
     mode, results = got or search_modes(conn, root, query, **asked, stale_known=set(fresh.stale))

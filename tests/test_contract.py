@@ -46,8 +46,11 @@ def test_export_formats_and_messages(indexed_shop):
 @pytest.mark.parametrize("args, code, status, needle", [
     (("symbols", "--kind", "fnction"), "bad_argument", 1, "the kinds here: class, function, method, module"),
     (("symbols", "--file", "shop/payments"), "bad_argument", 1, "is a folder"),
-    (("symbols", "--file", "/etc/passwd"), "bad_argument", 1, "relative to the workspace root"),
-    (("symbols", "--file", "shop/nothing.py"), "not_found", 3, "not an indexed file"),
+    (("symbols", "--file", "/etc/passwd"), "path_outside_workspace", 1, "outside"),
+    (("symbols", "--file", "shop/nothing.py"), "not_found", 3, "matches no indexed file"),
+    (("symbols", "--file", "shop/order.py"), "not_found", 3, "the closest is shop/orders.py"),
+    (("search", "refund", "--file", "shop/paymnts"), "not_found", 3, "the closest is"),
+    (("search", "refund", "--file", "shop/payments/refnd.py"), "not_found", 3, "the closest is shop/payments/refund.py"),
     (("search", "refund", "--kind", "fnction"), "bad_argument", 1, "no definition of kind 'fnction'"),
     (("callers", "proces_refund"), "not_found", 3, "Closest: process_refund"),
     (("callers", "validate"), "ambiguous", 4, "shop.orders.validate"),

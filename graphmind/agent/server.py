@@ -26,7 +26,7 @@ from graphmind.agent.protocol import Server, agent_words
 from graphmind.agent.view import index_view as _index
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live.keeper import Keeper
-from graphmind.query import graph, impact, lookup, render, status
+from graphmind.query import filearg, graph, impact, lookup, render, status
 from graphmind.errors import AmbiguousSymbolError, BadArgumentError, DamagedIndexError, GraphmindError
 from graphmind.store import DAMAGED
 from graphmind.semantic.report import semantic_line, semantic_status
@@ -142,7 +142,7 @@ def find_symbol(query: Annotated[str, Field(min_length=1, description=(
     """Where a definition is, by name: exact names first, then names containing `query`, as
     `qualified.name (kind)  file:start-end  signature` rows. Use it instead of grep to get the exact name."""
     with _index() as ix:
-        rel = paths.confine(ix.root, file) if file else None
+        rel = filearg.file_filter(ix.conn, ix.root, file, folders=False) if file else None
         refs = lookup.list_symbols(ix.conn, query.strip(), rel, kind, limit=5001)
         q = query.strip().lower()
         refs.sort(key=lambda r: (r.name.lower() != q and r.qualname.lower() != q, not r.name.lower().startswith(q)))
@@ -150,8 +150,6 @@ def find_symbol(query: Annotated[str, Field(min_length=1, description=(
         page, doc = budget.fit_answer(lambda b: answers.symbols_page(refs[:5000], query, total, b, offset), max_tokens)
         if len(refs) > 5000:
             page.text += "\nmore than 5000 match: narrow the query, or give kind= or file="
-        if rel and not ix.conn.execute("SELECT 1 FROM files WHERE path = ?", (rel,)).fetchone():
-            page.text += f"\n{rel} is not indexed (not a file, ignored, or not a language graphmind reads)"
         return _answer(page.text, doc)
 
 
@@ -225,7 +223,7 @@ def search(query: Annotated[str, Field(min_length=1, max_length=500, description
     from graphmind.query import search as searching
     from graphmind.semantic.fusion import search_modes
     with _index() as ix:
-        where = file if file is None or any(ch in file for ch in "*?[") else paths.confine(ix.root, file)
+        where = filearg.file_filter(ix.conn, ix.root, file) if file else None
         mode, results = search_modes(ix.conn, ix.root, query, mode=mode, kind=kind, file=where, limit=offset + limit,
                                      stale_known=ix.stale)
         page, doc = budget.fit_answer(lambda b: searching.search_page(query, results, b, offset), max_tokens)
