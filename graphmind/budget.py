@@ -157,23 +157,27 @@ def fit_answer(make, budget: int | None) -> tuple[Page, dict]:
     """make(b) -> (page, structured content) at the largest text budget b at which both together fit
     `budget` (the text's rows and the structured rows are cut alike; the cut note names `budget`). A page
     always shows at least one row, so that paging moves on even when one row alone costs more."""
-    page, doc = make(budget)
-    if budget is None or answer_tokens(page.text, doc) <= budget:
-        inner = budget
-    else:
-        found = _search(make, 1, budget - 1, lambda p, d: answer_tokens(p.text, d) <= budget)
-        if found is None or _no_row(found[1]):
-            low = found[0] + 1 if found else 1                 # the smallest budget showing a row: bisect up
-            lo, hi = low, budget
-            while lo < hi:
-                mid = (lo + hi) // 2
-                lo, hi = (lo, mid) if not _no_row(make(mid)[0]) else (mid + 1, hi)
-            found = (lo, *make(lo))
-        inner, page, doc = found
-    if inner != budget:
-        page.text = page.text.replace(f"max_tokens={inner}", f"max_tokens={budget}")
-        if isinstance(doc.get("cut"), dict):
-            doc["cut"]["budget"] = budget
-    if budget is not None:
+    if budget is None:
+        return make(budget)
+
+    def made(inner: int) -> tuple[Page, dict]:
+        page, doc = make(inner)
+        if inner != budget:                 # the agent's budget in the note, not the text's share of it
+            page.text = page.text.replace(f"max_tokens={inner}", f"max_tokens={budget}")
+            if isinstance(doc.get("cut"), dict):
+                doc["cut"]["budget"] = budget
+        doc["tokens"] = budget              # a placeholder as wide as the figure set below
         doc["tokens"] = page.tokens = answer_tokens(page.text, doc)
-    return page, doc
+        return page, doc
+
+    page, doc = made(budget)
+    if doc["tokens"] <= budget:
+        return page, doc
+    found = _search(made, 1, budget - 1, lambda p, d: d["tokens"] <= budget)
+    if found is None or _no_row(found[1]):
+        lo, hi = (found[0] + 1 if found else 1), budget          # the smallest budget showing a row: bisect up
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if not _no_row(made(mid)[0]) else (mid + 1, hi)
+        found = (lo, *made(lo))
+    return found[1], found[2]

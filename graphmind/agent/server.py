@@ -147,9 +147,13 @@ def find_symbol(query: Annotated[str, Field(min_length=1, description=(
         q = query.strip().lower()
         refs.sort(key=lambda r: (r.name.lower() != q and r.qualname.lower() != q, not r.name.lower().startswith(q)))
         total = min(len(refs), 5000)
-        page, doc = budget.fit_answer(lambda b: answers.symbols_page(refs[:5000], query, total, b, offset), max_tokens)
-        if len(refs) > 5000:
-            page.text += "\nmore than 5000 match: narrow the query, or give kind= or file="
+        note = "\nmore than 5000 match: narrow the query, or give kind= or file=" if len(refs) > 5000 else ""
+
+        def make(b):
+            page, doc = answers.symbols_page(refs[:5000], query, total, b, offset)
+            page.text += note
+            return page, doc
+        page, doc = budget.fit_answer(make, max_tokens)
         return _answer(page.text, doc)
 
 
@@ -226,8 +230,11 @@ def search(query: Annotated[str, Field(min_length=1, max_length=500, description
         where = filearg.file_filter(ix.conn, ix.root, file) if file else None
         mode, results = search_modes(ix.conn, ix.root, query, mode=mode, kind=kind, file=where, limit=offset + limit,
                                      stale_known=ix.stale)
-        page, doc = budget.fit_answer(lambda b: searching.search_page(query, results, b, offset), max_tokens)
-        return _answer(page.text, doc | {"mode": mode})
+        def make(b):
+            page, doc = searching.search_page(query, results, b, offset)
+            return page, doc | {"mode": mode}
+        page, doc = budget.fit_answer(make, max_tokens)
+        return _answer(page.text, doc)
 
 
 @tool
