@@ -15,7 +15,8 @@ from graphmind import config, resources
 from graphmind.arguments import bounded_int
 from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, mcp_app, watch_cmd
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, FormatOpt, HtmlOpt, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt,
-                                   answer_walk, drawn, emit, not_fresh, open_fresh, phases, root_or_cwd, run, width)
+                                   answer_walk, drawn, emit, not_fresh, on_terminal, open_fresh, phases, root_or_cwd, run,
+                                   width)
 from graphmind.cli_spec import App, Argument, Option
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import filearg, graph, lookup, render, status
@@ -137,11 +138,7 @@ def symbols_cmd(pattern: Optional[str] = Argument(None, help="Substring of the q
         emit({"symbols": [render.ref_json(r) for r in refs], "total": total, "truncated": total > len(refs),
               "freshness": fresh.as_json()}, True)
         return
-    if sys.stdout.isatty():
-        from graphmind.views.tables import symbols_table
-        emit(symbols_table(refs, total, width()) + not_fresh(fresh), False)
-        return
-    emit(render.symbols_text(refs, total, None) + not_fresh(fresh), False)
+    emit((on_terminal("symbols_table", refs, total) or render.symbols_text(refs, total, None)) + not_fresh(fresh), False)
 
 
 @app.command("status")
@@ -189,6 +186,8 @@ def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE",
     `graphmind impact --base main --html impact.html` (a page to attach to a review)."""
     from graphmind.agent import answers
     from graphmind.query import impact
+    from graphmind.views.calls import calling_texts
+    from graphmind.views.terminal import wrap_lines
     if sum([staged, base is not None, bool(ranges)]) > 1:
         raise BadArgumentError("give at most one of --staged, --base REF, FILE:LINE ranges")
     root, conn, fresh = open_fresh(root, WAIT_FRESH_DEFAULT if wait_fresh is None else wait_fresh, not no_refresh,
@@ -201,8 +200,10 @@ def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE",
     stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
     if drawn(imp, fmt, html, as_json):
         return
-    page, doc = answers.impact_page(imp, stale, None)
-    emit({**doc, "freshness": fresh.as_json()} if as_json else page.text + not_fresh(fresh), as_json)
+    texts = calling_texts(root, imp.walk) if sys.stdout.isatty() and not as_json else None    # where each caller calls
+    page, doc = answers.impact_page(imp, stale, None, texts=texts)
+    text = page.text if texts is None else wrap_lines(page.text, width())                   # a terminal: fitted
+    emit({**doc, "freshness": fresh.as_json()} if as_json else text + not_fresh(fresh), as_json)
 
 
 @app.command("search")
@@ -234,11 +235,7 @@ def search_cmd(query: str = Argument(..., help=(
         emit({"query": query, "mode": mode, "results": [search.result_json(r) for r in results], "truncated": more,
               "freshness": fresh.as_json()}, True)
         return
-    if sys.stdout.isatty() and results:
-        from graphmind.views.tables import search_table
-        text = search_table(results, width())
-    else:
-        text = search.results_text(query, results)
+    text = (results and on_terminal("search_table", results)) or search.results_text(query, results)
     emit(text + (f"\n… more match: the best {limit} are shown (raise --limit)" if more else "") + not_fresh(fresh), False)
 
 

@@ -86,14 +86,18 @@ def answer_walk(w, root: Path, conn, as_json: bool, fresh=None, fmt: str = "text
             doc["freshness"] = fresh.as_json()
         emit(doc, True)
         return
-    if sys.stdout.isatty():
-        from graphmind.views.tables import walk_table
-        text = walk_table(w, root, width())
-    else:
-        text = render.walk_compact(w)
+    text = on_terminal("walk_table", w, root) or render.walk_compact(w)
     if stale:
         text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
     emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
+
+
+def on_terminal(table: str, *args) -> str | None:
+    """A views/tables.py table (by name) fitted to the terminal; None when stdout is not one (compact text then)."""
+    if not sys.stdout.isatty():
+        return None
+    from graphmind.views import tables
+    return getattr(tables, table)(*args, width())
 
 
 def drawn(answer, fmt: str, html: Optional[Path], as_json: bool) -> bool:

@@ -129,7 +129,9 @@ def test_tables_fit_the_terminal_and_never_drop_the_location(indexed_shop, colum
     for args, rows in ((["blast-radius", "shop.orders.validate"], [r"shop/payments/refund\.py:10-\d+",
                                                                    r"scripts/tool\.py:\d+-\d+"]),
                        (["callers", "shop.orders.validate"], [r"shop/orders\.py:9-\d+"]),
-                       (["symbols"], [r"shop/orders\.py:1-\d+"]), (["search", "refund"], [r"shop/payments/refund\.py:10"])):
+                       (["symbols"], [r"shop/orders\.py:1-\d+"]), (["search", "refund"], [r"shop/payments/refund\.py:10"]),
+                       (["impact", "shop/payments/refund.py:11"], [r"shop/payments/refund\.py:10-\d+",
+                                                                    r"shop/api\.py:16-\d+ def quick\(order\)"])):
         text = ANSI.sub("", _on_a_terminal(args, indexed_shop, columns))
         lines = [line for line in text.splitlines() if line]
         assert lines and all(len(line) <= columns for line in lines), text

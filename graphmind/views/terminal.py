@@ -60,3 +60,15 @@ def table_text(columns: list[Column], rows: list[tuple[str, ...]], width: int, t
     for line in footer:
         console.print(line, markup=False, highlight=False)
     return out.getvalue().rstrip("\n")
+
+
+def wrap_lines(text: str, width: int) -> str:
+    """Lines wrapped at `width` (continuations indented under their line), so a row's leading `file:line`
+    stays whole on its first line."""
+    import textwrap
+    out = []
+    for line in text.splitlines():
+        lead = line[:len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, width, subsequent_indent=lead + "    ", break_on_hyphens=False,
+                             drop_whitespace=True) or [""]
+    return "\n".join(out)
