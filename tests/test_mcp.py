@@ -124,7 +124,8 @@ def test_every_tool_answers_with_text_and_structured_rows(shop, tmp_path):
     assert "shop.orders.validate" in {c["symbol"] for c in impact["callers"]}
 
 
-def test_token_budget_cuts_and_offset_pages_through_the_rest(tmp_path):
+def hub_workspace(tmp_path: Path) -> Path:
+    """pkg.core.hub and 120 callers of it in six modules: answers that a small budget must page."""
     root = tmp_path / "hub"
     (root / "pkg").mkdir(parents=True)
     (root / "pkg" / "__init__.py").write_text("")
@@ -133,6 +134,11 @@ def test_token_budget_cuts_and_offset_pages_through_the_rest(tmp_path):
         body = "from pkg.core import hub\n\n" + "".join(
             f"\ndef caller_{i}_{j}(value_with_a_long_name):\n    return hub(value_with_a_long_name)\n" for j in range(20))
         (root / "pkg" / f"mod{i}.py").write_text(body)
+    return root
+
+
+def test_token_budget_cuts_and_offset_pages_through_the_rest(tmp_path):
+    root = hub_workspace(tmp_path)
 
     async def scenario(call, session):
         pages, offset = [], 0

@@ -5,23 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_mcp import run, text
+from test_mcp import hub_workspace, run, text
 
 from graphmind.budget import answer_tokens
 
 TOOL_LIST_MAX = 10_000          # characters of the tools/list answer (the issue's bound)
-
-
-def _hub(tmp_path):
-    root = tmp_path / "hub"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pkg" / "__init__.py").write_text("")
-    (root / "pkg" / "core.py").write_text("def hub(x):\n    return x\n")
-    for i in range(6):
-        body = "from pkg.core import hub\n\n" + "".join(
-            f"\ndef caller_{i}_{j}(value_with_a_long_name):\n    return hub(value_with_a_long_name)\n" for j in range(20))
-        (root / "pkg" / f"mod{i}.py").write_text(body)
-    return root
 
 
 def test_the_tool_list_fits_in_ten_thousand_characters_and_still_guides(shop, tmp_path):
@@ -41,7 +29,7 @@ def test_the_tool_list_fits_in_ten_thousand_characters_and_still_guides(shop, tm
 
 @pytest.mark.parametrize("budget", [400, 900])
 def test_every_page_fits_its_budget_text_and_structured_content_together(tmp_path, budget):
-    root = _hub(tmp_path)
+    root = hub_workspace(tmp_path)
 
     async def scenario(call, session):
         pages, offset = [], 0
@@ -71,7 +59,7 @@ def test_every_page_fits_its_budget_text_and_structured_content_together(tmp_pat
 
 def test_a_budget_below_one_row_still_pages_one_row_at_a_time(tmp_path):
     """200 tokens cannot hold one caller with its structured row: each page shows one (paging moves on)."""
-    root = _hub(tmp_path)
+    root = hub_workspace(tmp_path)
 
     async def scenario(call, session):
         return [await call("callers", symbol="pkg.core.hub", max_tokens=200, offset=o) for o in (0, 1)]

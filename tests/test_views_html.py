@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import copy_repo, run_cli
+from test_views import shop_with_tests  # noqa: F401  (the shop fixture with a tests/ file, indexed)
+
+from conftest import run_cli
 
 CHROMIUM = os.environ.get("GRAPHMIND_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no chromium (.ci/run installs Debian's)")
-TESTS_FILE = "from shop.payments.refund import process_refund\n\n\ndef test_refund():\n    process_refund(None, 1)\n"
 
 
 @pytest.fixture
@@ -45,16 +46,6 @@ def open_page(browser, path: Path, shot: Path):
     page.screenshot(path=str(shot), full_page=False)
     assert shot.stat().st_size > 1000
     return page, problems
-
-
-@pytest.fixture
-def shop_with_tests(tmp_path):
-    from graphmind.index.indexer import index_workspace
-    root = copy_repo("shop", tmp_path)
-    (root / "tests").mkdir()
-    (root / "tests" / "test_shop.py").write_text(TESTS_FILE)
-    index_workspace(root)
-    return root
 
 
 def test_blast_radius_page_renders_every_dependant_offline(shop_with_tests, tmp_path, browser):
