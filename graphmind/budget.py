@@ -123,3 +123,61 @@ def render(header: list[str], sections: list[Section], budget: int | None, offse
     page.text = "\n".join(lines)
     page.tokens = estimate_tokens(page.text)
     return page
+
+
+def _compact_json(doc) -> str:
+    import json
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def answer_tokens(text: str, doc) -> int:
+    """What an answer costs an agent: its text and its structured content, counted with one estimator."""
+    return estimate_tokens(text) + estimate_tokens(_compact_json(doc))
+
+
+def _search(make, lo: int, hi: int, good) -> tuple | None:
+    """(inner, page, doc) for the largest inner budget in lo..hi at which `good(page, doc)`, by bisection."""
+    found = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        page, doc = make(mid)
+        if good(page, doc):
+            found, lo = (mid, page, doc), mid + 1
+        else:
+            hi = mid - 1
+    return found
+
+
+def _no_row(page: Page) -> bool:
+    """The page was cut before its first row: paging by its next_offset would not move."""
+    return bool(page.cut) and page.cut["shown"] == 0 and page.cut["next_offset"] is not None
+
+
+def fit_answer(make, budget: int | None) -> tuple[Page, dict]:
+    """make(b) -> (page, structured content) at the largest text budget b at which both together fit
+    `budget` (the text's rows and the structured rows are cut alike; the cut note names `budget`). A page
+    always shows at least one row, so that paging moves on even when one row alone costs more."""
+    if budget is None:
+        return make(budget)
+
+    def made(inner: int) -> tuple[Page, dict]:
+        page, doc = make(inner)
+        if inner != budget:                 # the agent's budget in the note, not the text's share of it
+            page.text = page.text.replace(f"max_tokens={inner}", f"max_tokens={budget}")
+            if isinstance(doc.get("cut"), dict):
+                doc["cut"]["budget"] = budget
+        doc["tokens"] = budget              # a placeholder as wide as the figure set below
+        doc["tokens"] = page.tokens = answer_tokens(page.text, doc)
+        return page, doc
+
+    page, doc = made(budget)
+    if doc["tokens"] <= budget:
+        return page, doc
+    found = _search(made, 1, budget - 1, lambda p, d: d["tokens"] <= budget)
+    if found is None or _no_row(found[1]):
+        lo, hi = (found[0] + 1 if found else 1), budget          # the smallest budget showing a row: bisect up
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if not _no_row(made(mid)[0]) else (mid + 1, hi)
+        found = (lo, *made(lo))
+    return found[1], found[2]

@@ -14,13 +14,15 @@ from typing import Optional
 from graphmind import config, resources
 from graphmind.arguments import bounded_int
 from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, lsp_cmd, mcp_app, watch_cmd
-from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
-                                   open_fresh, phases, root_or_cwd, run, width)
+from graphmind.cli_options import (WAIT_FRESH_DEFAULT, FormatOpt, HtmlOpt, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt,
+                                   answer_walk, drawn, emit, not_fresh, on_terminal, open_fresh, phases, root_or_cwd, run,
+                                   width)
 from graphmind.cli_spec import App, Argument, Option
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
-from graphmind.query import graph, lookup, render, status
+from graphmind.query import filearg, graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
 from graphmind.logs import LineFormatter
+from graphmind.paths import confine_symbol
 from graphmind.store import DAMAGED
 
 app = App(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
@@ -62,28 +64,12 @@ def index_cmd(path: Optional[Path] = Argument(None, help=(
     emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 
 
-def _answer(w: graph.Walk, root: Path, conn, as_json: bool, fresh=None) -> None:
-    stale = status.stale_paths(conn, root, {h.file for h in w.hits} | {t.file for t in w.targets})
-    for h in w.hits:
-        h.stale = h.file in stale
-    if as_json:
-        doc = render.walk_json(w)
-        doc["stale_files"] = sorted(stale)
-        if fresh is not None:
-            doc["freshness"] = fresh.as_json()
-        emit(doc, True)
-        return
-    text = render.walk_table(w, width()) if sys.stdout.isatty() else render.walk_compact(w)
-    if stale:
-        text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
-    emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
-
-
 def _walk(symbol: str, direction: str, depth: int, limit: int, take_all: bool, root: Optional[Path], as_json: bool,
-          wait_fresh: Optional[float] = None, refresh: bool = True, kinds: tuple[str, ...] = CALL_KINDS):
+          wait_fresh: Optional[float] = None, refresh: bool = True, kinds: tuple[str, ...] = CALL_KINDS,
+          fmt: str = "text", html: Optional[Path] = None):
     root, conn, fresh = open_fresh(root, wait_fresh, refresh)
-    targets = graph.resolve_targets(conn, symbol, take_all)
-    _answer(graph.walk(conn, targets, direction, depth, limit, kinds=kinds), root, conn, as_json, fresh)
+    targets = graph.resolve_targets(conn, confine_symbol(root, symbol), take_all)     # ./x.py:3, /abs/x.py:3 alike
+    answer_walk(graph.walk(conn, targets, direction, depth, limit, kinds=kinds), root, conn, as_json, fresh, fmt, html)
 
 
 @app.command("blast-radius")
@@ -93,27 +79,28 @@ def blast_radius_cmd(symbol: str = Argument(..., help="Qualified name, short nam
                      take_all: bool = Option(False, "--all", help="Take every symbol the name matches."),
                      kinds: Optional[str] = Option(None, "--kinds", help=(
                          "Only edges of these kinds, comma-separated (default: all): " + ", ".join(ALL_KINDS))),
-                     root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
-                     wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+                     fmt: str = FormatOpt, html: Optional[Path] = HtmlOpt, root: Optional[Path] = RootOpt,
+                     as_json: bool = JsonOpt, wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """Everything that depends on a symbol within N hops, nearest first: what a change to it can break
     (callers, instantiations, subclasses, overrides, type references, importers).
 
     Examples: `graphmind blast-radius process_refund`, `graphmind blast-radius shop.orders.Order --depth 1
-    --kinds inherit,instantiate`, `graphmind blast-radius shop/api.py:42 --json`."""
-    _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh, parse_kinds(kinds))
+    --kinds inherit,instantiate`, `graphmind blast-radius shop/api.py:42 --json`, `graphmind blast-radius
+    process_refund --html radius.html`, `graphmind blast-radius process_refund --format mermaid`."""
+    _walk(symbol, "up", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh, parse_kinds(kinds), fmt, html)
 
 
 @app.command("callers")
 def callers_cmd(symbol: str = Argument(..., help="Qualified name, short name, Cls.method, or FILE:LINE."),
                 limit: int = Option(config.DEFAULT_LIMIT, "--limit"),
                 take_all: bool = Option(False, "--all", help="Take every symbol the name matches."),
-                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                fmt: str = FormatOpt, root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """The direct callers of a symbol (calls only: call, constructor, instantiate, decorator, property,
     implicit, dispatch), with possible and unresolved call sites; blast-radius adds the other dependencies.
 
     Examples: `graphmind callers validate --all`, `graphmind callers RefundService.refund_one --wait-fresh 2`."""
-    _walk(symbol, "up", 1, limit, take_all, root, as_json, wait_fresh, not no_refresh)
+    _walk(symbol, "up", 1, limit, take_all, root, as_json, wait_fresh, not no_refresh, fmt=fmt)
 
 
 @app.command("callees")
@@ -121,12 +108,12 @@ def callees_cmd(symbol: str = Argument(..., help="Qualified name, short name, Cl
                 depth: int = Option(1, "--depth", "-d", help="How many hops downward."),
                 limit: int = Option(config.DEFAULT_LIMIT, "--limit"),
                 take_all: bool = Option(False, "--all", help="Take every symbol the name matches."),
-                root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+                fmt: str = FormatOpt, root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                 wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a symbol calls (calls only, as for callers), within N hops, and which calls leave the workspace.
 
     Examples: `graphmind callees process_refund --depth 2`, `graphmind callees shop/api.py:17 --json`."""
-    _walk(symbol, "down", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh)
+    _walk(symbol, "down", depth, limit, take_all, root, as_json, wait_fresh, not no_refresh, fmt=fmt)
 
 
 @app.command("symbols")
@@ -143,14 +130,15 @@ def symbols_cmd(pattern: Optional[str] = Argument(None, help="Substring of the q
     Examples: `graphmind symbols refund --kind method`, `graphmind symbols --file shop/orders.py`,
     `graphmind symbols 'shop.*.validate'`."""
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
-    lookup.check_filters(conn, file, kind)
+    lookup.check_filters(conn, None, kind)
+    file = filearg.file_filter(conn, root, file, folders=False) if file else None
     refs = lookup.list_symbols(conn, pattern, file, kind, limit)
     total = lookup.count_symbols(conn, pattern, file, kind)
     if as_json:
         emit({"symbols": [render.ref_json(r) for r in refs], "total": total, "truncated": total > len(refs),
               "freshness": fresh.as_json()}, True)
         return
-    emit(render.symbols_text(refs, total, width()) + not_fresh(fresh), False)
+    emit((on_terminal("symbols_table", refs, total) or render.symbols_text(refs, total, None)) + not_fresh(fresh), False)
 
 
 @app.command("status")
@@ -188,15 +176,18 @@ def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE",
                base: Optional[str] = Option(None, "--base", help="Everything changed since this git ref."),
                depth: int = Option(config.DEFAULT_DEPTH, "--depth", "-d", metavar="N", help=(
                    "How many caller hops to follow.")),
-               root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
+               fmt: str = FormatOpt, html: Optional[Path] = HtmlOpt, root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a change can break: the definitions touched by uncommitted changes (default), staged changes,
     changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them, as
     runnable test IDs (tests/test_x.py::test_y).
 
-    Examples: `graphmind impact`, `graphmind impact --base main`, `graphmind impact shop/orders.py:5-9`."""
+    Examples: `graphmind impact`, `graphmind impact --base main`, `graphmind impact shop/orders.py:5-9`,
+    `graphmind impact --base main --html impact.html` (a page to attach to a review)."""
     from graphmind.agent import answers
     from graphmind.query import impact
+    from graphmind.views.calls import calling_texts
+    from graphmind.views.terminal import wrap_lines
     if sum([staged, base is not None, bool(ranges)]) > 1:
         raise BadArgumentError("give at most one of --staged, --base REF, FILE:LINE ranges")
     root, conn, fresh = open_fresh(root, WAIT_FRESH_DEFAULT if wait_fresh is None else wait_fresh, not no_refresh,
@@ -207,8 +198,12 @@ def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE",
         changes, deleted, source = impact.git_changes(root, staged=staged, base=base)
     imp = impact.change_impact(conn, changes, source, depth, deleted=deleted)
     stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
-    page, doc = answers.impact_page(imp, stale, None)
-    emit({**doc, "freshness": fresh.as_json()} if as_json else page.text + not_fresh(fresh), as_json)
+    if drawn(imp, fmt, html, as_json):
+        return
+    texts = calling_texts(root, imp.walk) if sys.stdout.isatty() and not as_json else None    # where each caller calls
+    page, doc = answers.impact_page(imp, stale, None, texts=texts)
+    text = page.text if texts is None else wrap_lines(page.text, width())                   # a terminal: fitted
+    emit({**doc, "freshness": fresh.as_json()} if as_json else text + not_fresh(fresh), as_json)
 
 
 @app.command("search")
@@ -231,6 +226,7 @@ def search_cmd(query: str = Argument(..., help=(
     from graphmind.semantic.fusion import choose_mode, search_modes
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     lookup.check_filters(conn, None, kind)
+    file = filearg.file_filter(conn, root, file) if file else None
     asked = {"mode": mode, "kind": kind, "file": file, "limit": bounded_int("limit", limit) + 1}
     got = remote.search(root, query, **asked, stale=set(fresh.stale)) if choose_mode(root, mode) != "lexical" else None
     mode, results = got or search_modes(conn, root, query, **asked, stale_known=set(fresh.stale))
@@ -239,7 +235,7 @@ def search_cmd(query: str = Argument(..., help=(
         emit({"query": query, "mode": mode, "results": [search.result_json(r) for r in results], "truncated": more,
               "freshness": fresh.as_json()}, True)
         return
-    text = search.results_text(query, results)
+    text = (results and on_terminal("search_table", results)) or search.results_text(query, results)
     emit(text + (f"\n… more match: the best {limit} are shown (raise --limit)" if more else "") + not_fresh(fresh), False)
 
 

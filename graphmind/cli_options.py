@@ -21,6 +21,10 @@ WaitFreshOpt = Option(None, "--wait-fresh", metavar="[=SECONDS]", help=(
     f"(bare flag: up to {WAIT_FRESH_DEFAULT:g}s). Without one, the index is refreshed anyway."))
 NoRefreshOpt = Option(False, "--no-refresh", help=(
     "Answer from the index as it is (no daemon: do not re-index changed files first); stale files are flagged."))
+FormatOpt = Option("text", "--format", metavar="FORMAT", help=(
+    "text (default), or the answer as a graph: dot (Graphviz: `| dot -Tsvg`) or mermaid (a flowchart)."))
+HtmlOpt = Option(None, "--html", metavar="FILE", help=(
+    "Also write the answer as one self-contained interactive HTML page to FILE (opens offline, fetches nothing)."))
 
 
 def find_root(root: Optional[Path]) -> Path:
@@ -65,6 +69,55 @@ def width() -> int | None:
         return None
     import shutil
     return shutil.get_terminal_size().columns
+
+
+def answer_walk(w, root: Path, conn, as_json: bool, fresh=None, fmt: str = "text", html: Optional[Path] = None) -> None:
+    """Print a walk (blast-radius, callers, callees): a picture, JSON, a table on a terminal, compact text in a pipe."""
+    from graphmind.query import render, status
+    stale = status.stale_paths(conn, root, {h.file for h in w.hits} | {t.file for t in w.targets})
+    for h in w.hits:
+        h.stale = h.file in stale
+    if drawn(w, fmt, html, as_json):
+        return
+    if as_json:
+        doc = render.walk_json(w)
+        doc["stale_files"] = sorted(stale)
+        if fresh is not None:
+            doc["freshness"] = fresh.as_json()
+        emit(doc, True)
+        return
+    text = on_terminal("walk_table", w, root) or render.walk_compact(w)
+    if stale:
+        text += f"\nstale: {len(stale)} file(s) changed since indexing: run `graphmind index`"
+    emit(text + (not_fresh(fresh) if fresh is not None else ""), False)
+
+
+def on_terminal(table: str, *args) -> str | None:
+    """A views/tables.py table (by name) fitted to the terminal; None when stdout is not one (compact text then)."""
+    if not sys.stdout.isatty():
+        return None
+    from graphmind.views import tables
+    return getattr(tables, table)(*args, width())
+
+
+def drawn(answer, fmt: str, html: Optional[Path], as_json: bool) -> bool:
+    """Write a walk's or an impact's picture: --html FILE (said on stderr), --format dot|mermaid on stdout.
+    True when the picture is the answer (the text answer is not printed)."""
+    from graphmind.errors import BadArgumentError
+    if fmt not in ("text", "dot", "mermaid"):
+        raise BadArgumentError(f"unknown --format '{fmt}': text, dot or mermaid")
+    if fmt != "text" and as_json:
+        raise BadArgumentError(f"give --json or --format {fmt}, not both")
+    if fmt == "text" and html is None:
+        return False
+    from graphmind import views
+    picture = views.picture_of(answer)
+    if html is not None:
+        html.write_text(views.to_html(picture), encoding="utf-8")
+        sys.stderr.write(f"wrote {html} ({len(picture.nodes)} symbols, {len(picture.edges)} edges)\n")
+    if fmt != "text":
+        emit(views.to_dot(picture) if fmt == "dot" else views.to_mermaid(picture), False)
+    return fmt != "text"
 
 
 def emit(doc: dict | list | str, as_json: bool) -> None:
@@ -138,19 +191,32 @@ def _call(func, kwargs: dict):
 
 
 class _Phases:
-    """`graphmind index`'s progress on a terminal: one line per phase, rewritten in place as its count moves."""
+    """Progress of `index` and `embed` on a terminal: one line per phase, rewritten in place as its count
+    moves, with a bar, the rate and the time left: `parsing 120/2823 files [###.......] 350/s 0:08 left`."""
     TEXT = {"parse": "parsing {done}/{total} files", "resolve": "resolving {done}/{total} call sites",
             "indexes": "building the indexes", "embed": "embedding {done}/{total} definitions"}
+    BAR = 20
 
     def __init__(self) -> None:
         self.shown: list[str] = []
+        self.started = 0.0
 
     def show(self, phase: str, done: int, total: int) -> None:
+        import time
         if self.shown and self.shown[-1] != phase:
             sys.stderr.write("\n")
         if not self.shown or self.shown[-1] != phase:
             self.shown.append(phase)
-        sys.stderr.write("\r" + self.TEXT[phase].format(done=done, total=total) + ("  done" if done == total else ""))
+            self.started = time.monotonic()
+        line = self.TEXT[phase].format(done=done, total=total)
+        if done == total:
+            line += "  done"
+        elif total and "{total}" in self.TEXT[phase]:
+            filled = self.BAR * done // total
+            rate = done / max(time.monotonic() - self.started, 1e-6)
+            left = f"{int((total - done) / rate) // 60}:{int((total - done) / rate) % 60:02d} left" if done else "…"
+            line += f" [{'#' * filled}{'.' * (self.BAR - filled)}] {rate:,.0f}/s {left}"
+        sys.stderr.write("\r" + line + "\x1b[K")
         sys.stderr.flush()
 
     def end(self) -> None:

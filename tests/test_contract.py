@@ -46,8 +46,11 @@ def test_export_formats_and_messages(indexed_shop):
 @pytest.mark.parametrize("args, code, status, needle", [
     (("symbols", "--kind", "fnction"), "bad_argument", 1, "the kinds here: class, function, method, module"),
     (("symbols", "--file", "shop/payments"), "bad_argument", 1, "is a folder"),
-    (("symbols", "--file", "/etc/passwd"), "bad_argument", 1, "relative to the workspace root"),
-    (("symbols", "--file", "shop/nothing.py"), "not_found", 3, "not an indexed file"),
+    (("symbols", "--file", "/etc/passwd"), "path_outside_workspace", 1, "outside"),
+    (("symbols", "--file", "shop/nothing.py"), "not_found", 3, "matches no indexed file"),
+    (("symbols", "--file", "shop/order.py"), "not_found", 3, "the closest is shop/orders.py"),
+    (("search", "refund", "--file", "shop/paymnts"), "not_found", 3, "the closest is"),
+    (("search", "refund", "--file", "shop/payments/refnd.py"), "not_found", 3, "the closest is shop/payments/refund.py"),
     (("search", "refund", "--kind", "fnction"), "bad_argument", 1, "no definition of kind 'fnction'"),
     (("callers", "proces_refund"), "not_found", 3, "Closest: process_refund"),
     (("callers", "validate"), "ambiguous", 4, "shop.orders.validate"),
@@ -117,14 +120,26 @@ def _on_a_terminal(args: list[str], cwd, columns: int) -> str:
     return out.decode().replace("\r\n", "\n")
 
 
-def test_tables_fit_the_terminal_with_ellipses(indexed_shop):
-    for args in (["blast-radius", "shop.orders.validate"], ["symbols"]):
-        text = _on_a_terminal(args, indexed_shop, 50)
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.mark.parametrize("columns", [50, 80])
+def test_tables_fit_the_terminal_and_never_drop_the_location(indexed_shop, columns):
+    """Narrow terminals wrap the signature and drop the least important column, never file:line."""
+    for args, rows in ((["blast-radius", "shop.orders.validate"], [r"shop/payments/refund\.py:10-\d+",
+                                                                   r"scripts/tool\.py:\d+-\d+"]),
+                       (["callers", "shop.orders.validate"], [r"shop/orders\.py:9-\d+"]),
+                       (["symbols"], [r"shop/orders\.py:1-\d+"]), (["search", "refund"], [r"shop/payments/refund\.py:10"]),
+                       (["impact", "shop/payments/refund.py:11"], [r"shop/payments/refund\.py:10-\d+",
+                                                                    r"shop/api\.py:16-\d+ def quick\(order\)"])):
+        text = ANSI.sub("", _on_a_terminal(args, indexed_shop, columns))
         lines = [line for line in text.splitlines() if line]
-        assert lines and all(len(line) <= 50 for line in lines), text
-        assert any(line.endswith("…") for line in lines), text
-    wide = _on_a_terminal(["symbols"], indexed_shop, 300)
-    assert "…" not in wide
+        assert lines and all(len(line) <= columns for line in lines), text
+        for row in rows:
+            assert re.search(row, text), (args, row, text)
+    wide = ANSI.sub("", _on_a_terminal(["callers", "shop.orders.validate"], indexed_shop, 200))
+    assert "def process_refund(order, amount)" in wide
+    assert re.search(r"shop/payments/refund\.py:10-\d+ +13 → validate_order\(order\)", wide), wide   # the calling line
 
 
 def test_help_has_metavars_examples_and_completion(tmp_path):

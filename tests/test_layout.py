@@ -24,9 +24,10 @@ ALLOWED = {
     "query": {"shared", "store"},
     "semantic": {"shared", "store", "resolve", "index", "query"},   # resolve: pyexpr's text splits
     "live": {"shared", "store", "resolve", "lang", "index", "query", "semantic"},
-    "agent": {"shared", "store", "query", "live", "semantic"},
+    "views": {"shared", "query"},
+    "agent": {"shared", "store", "query", "live", "semantic", "views"},
     "editor": {"shared", "store", "query", "live"},
-    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic", "editor"},
+    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic", "views", "editor"},
 }
 TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_spec", "cli_daemon", "__main__"}
 MAX_MODULES_PER_FOLDER = 20

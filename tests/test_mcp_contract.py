@@ -3,6 +3,7 @@ answers satisfy, argument errors worded for an agent, every tool documented, and
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
@@ -26,10 +27,12 @@ def test_every_tool_declares_an_output_schema_its_answers_meet(shop, tmp_path):
     tools, results = run(shop, tmp_path, scenario)
     assert set(tools) == set(schemas.TOOLS) == {name for name, _ in CALLS}
     for name, tool in tools.items():
-        assert tool.output_schema == schemas.schema(schemas.TOOLS[name]), name
+        assert tool.output_schema == schemas.outline(schemas.TOOLS[name]), name       # the full one is named
+        assert tool.output_schema["description"].endswith(f"docs/schemas/{schemas.TOOLS[name]}.schema.json")
         result = results[name]
         assert not result.is_error, text(result)
-        assert not list(Draft202012Validator(tool.output_schema).iter_errors(result.structured_content)), name
+        full = schemas.schema(schemas.TOOLS[name])
+        assert not list(Draft202012Validator(full).iter_errors(result.structured_content)), name
 
 
 def test_argument_errors_read_as_advice_without_links_or_flags(shop, tmp_path):
@@ -65,10 +68,17 @@ def test_install_writes_each_client_config_and_keeps_other_entries(shop):
     for client, path, key in [("claude", ".mcp.json", "mcpServers"), ("cursor", ".cursor/mcp.json", "mcpServers"),
                               ("vscode", ".vscode/mcp.json", "servers")]:
         shown = run_cli("mcp", "install", "--client", client, "--print", "--root", str(shop), cwd=sub, check=True)
-        assert json.loads(shown.stdout.split("\n", 1)[1])[key]["graphmind"]["command"] == "graphmind"
-        run_cli("mcp", "install", "--client", client, "--root", str(shop), cwd=sub, check=True)
+        entry = json.loads(shown.stdout.split("\n", 1)[1])[key]["graphmind"]
+        assert Path(entry["command"]).is_absolute() and Path(entry["command"]).is_file(), entry   # found from anywhere
+        done = run_cli("mcp", "install", "--client", client, "--root", str(shop), cwd=sub, check=True)
+        assert f"registered graphmind in {shop / path}" in done.stdout                          # which file changed
         written = json.loads((shop / path).read_text())
-        assert written[key]["graphmind"]["args"][0] == "mcp"
+        args = written[key]["graphmind"]["args"]
+        assert "mcp" in args
+        before_mcp = args[:args.index("mcp")]                 # [] for the script, [-m, graphmind] for the interpreter
+        version = subprocess.run([written[key]["graphmind"]["command"], *before_mcp, "--version"], capture_output=True,
+                                 text=True, timeout=60, cwd="/", env={"PATH": "/usr/bin:/bin"})
+        assert version.returncode == 0 and version.stdout.startswith("graphmind "), version.stderr
     cursor = json.loads((shop / ".cursor" / "mcp.json").read_text())
     assert cursor["mcpServers"]["other"] == {"command": "x"} and cursor["keep"] == 1
     assert json.loads((shop / ".vscode" / "mcp.json").read_text())["servers"]["graphmind"]["type"] == "stdio"

@@ -30,7 +30,7 @@ def _index_on_a_terminal(root) -> str:
 
 
 def test_a_cold_index_shows_parse_resolve_and_indexes_with_counts(shop):
-    out = _index_on_a_terminal(shop)
+    out = _index_on_a_terminal(shop).replace("\x1b[K", "")
     lines = [part.rsplit("\r", 1)[-1].strip() for part in out.replace("\r\n", "\n").split("\n") if part.strip()]
     parse = re.fullmatch(r"parsing (\d+)/(\d+) files  done", lines[0])
     resolve = re.fullmatch(r"resolving (\d+)/(\d+) call sites  done", lines[1])
@@ -43,3 +43,12 @@ def test_no_progress_when_stderr_is_not_a_terminal(shop):
     proc = subprocess.run([sys.executable, "-m", "graphmind", "index", str(shop)], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_a_phase_in_progress_shows_a_bar_its_rate_and_the_time_left(capsys, monkeypatch):
+    from graphmind.cli_options import _Phases
+    bars = _Phases()
+    bars.show("parse", 0, 400)
+    bars.show("parse", 100, 400)
+    shown = capsys.readouterr().err.split("\r")[-1].replace("\x1b[K", "")
+    assert re.fullmatch(r"parsing 100/400 files \[#####\.{15}\] [\d,]+/s \d+:\d\d left", shown), shown

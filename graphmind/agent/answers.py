@@ -15,6 +15,7 @@ from graphmind.query.lookup import SymbolRef
 from graphmind.paths import confine
 from graphmind.query.render import kinds_note, noun, ref_json, walk_json
 from graphmind.query.status import stale_paths
+from graphmind.views.calls import calling
 
 _STALE = " [stale]"
 
@@ -28,14 +29,17 @@ def _site(s: CallSite) -> Row:
     return Row(f"? {s.file}:{s.line} {s.callee}() in {s.symbol}{extra}", asdict(s))
 
 
-def _hit_row(h: Hit, test: bool | None = None) -> Row:
+def _hit_row(h: Hit, test: bool | None = None, texts: dict | None = None) -> Row:
+    """`file:start-end signature [kinds] [stale] [test]`, then where it calls (`← 13 → validate_order(order)`)
+    when the calling lines' text was read (an upward walk)."""
     data = asdict(h) | ({"test": test} if test is not None else {})
     if h.kind == "module":
         sig = f"(module {h.symbol})" if h.kinds == ["import"] else f"(module-level code of {h.symbol})"
     else:
         sig = h.signature
-    return Row(_loc(h.file, h.start_line, h.end_line, sig + kinds_note(h), h.stale) + (" [test]" if test else ""), data,
-               group=f"depth {h.depth}")
+    at = f"  ← {calling(h, texts)}" if texts and h.call_lines else ""
+    return Row(_loc(h.file, h.start_line, h.end_line, sig + kinds_note(h), h.stale) + (" [test]" if test else "") + at,
+               data, group=f"depth {h.depth}")
 
 
 def mark_stale(conn: apsw.Connection, root: Path, w: Walk, known: set[str] = frozenset()) -> set[str]:
@@ -59,10 +63,10 @@ def _targets(w: Walk, stale: set[str]) -> str:
                      for t in w.targets)
 
 
-def _walk_sections(w: Walk, stale: set[str], tests: bool = False) -> list[Section]:
+def _walk_sections(w: Walk, stale: set[str], tests: bool = False, texts: dict | None = None) -> list[Section]:
     key = "callers" if w.direction == "up" else "callees"
     main = Section(key, f"resolved {noun(w)}s (depth<={w.depth})",
-                   [_hit_row(h, is_test(h.kind, h.symbol.rsplit(".", 1)[-1], h.file) if tests else None)
+                   [_hit_row(h, is_test(h.kind, h.symbol.rsplit(".", 1)[-1], h.file) if tests else None, texts)
                     for h in w.hits],
                    total=w.total, paged=True, empty="none")
     if w.direction == "down":
@@ -86,17 +90,20 @@ def _walk_notes(w: Walk) -> list[str]:
     return notes
 
 
-def walk_page(w: Walk, stale: set[str], budget: int | None, offset: int = 0) -> tuple[Page, dict]:
-    """blast_radius / callers / callees as budgeted text and the matching structured document."""
+def walk_page(w: Walk, stale: set[str], budget: int | None, offset: int = 0,
+              texts: dict | None = None) -> tuple[Page, dict]:
+    """blast_radius / callers / callees as budgeted text and the matching structured document; `texts`:
+    the calling lines' source (views.calls.calling_texts), shown after each row."""
     what = {"up": "blast radius" if w.depth > 1 else "callers", "down": "callees"}[w.direction]
     header = [f"{what} of {_targets(w, stale)}, depth<={w.depth}: {w.total} resolved "
               f"{noun(w)}{'s' if w.total != 1 else ''}"]
-    page = render(header, _walk_sections(w, stale), budget, offset, _walk_notes(w) + _stale_note(stale),
+    page = render(header, _walk_sections(w, stale, texts=texts), budget, offset, _walk_notes(w) + _stale_note(stale),
                   more="lower depth" if w.depth > 1 else "")
     return page, _page_doc(walk_json(w), page, stale, offset)
 
 
-def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 0) -> tuple[Page, dict]:
+def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 0,
+                texts: dict | None = None) -> tuple[Page, dict]:
     """change_impact / `graphmind impact` as budgeted text and the matching structured document."""
     w = imp.walk
     tests = [Row(f"{t.id}  ({'changed' if t.depth == 0 else f'depth {t.depth}'})"
@@ -112,7 +119,7 @@ def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 
     sections = [Section("touched", "touched definitions", touched, empty="none (no indexed definition encloses "
                         "the changed lines)"), Section("tests", "tests reaching the change", tests, empty="none found")]
     if w is not None:
-        sections += _walk_sections(w, stale, tests=True)
+        sections += _walk_sections(w, stale, tests=True, texts=texts)
     notes = []
     if imp.unindexed_files:
         notes.append("changed files not in the index: " + ", ".join(imp.unindexed_files[:20])
@@ -131,6 +138,12 @@ def _page_doc(doc: dict, page: Page, stale: set[str], offset: int) -> dict:
     for key in ("callers", "callees", "possible_callers"):
         if key in doc:
             doc[key] = page.shown.get(key, [])
+    if "touched" in doc:                 # impact: the touched definitions and the tests the text page lists
+        shown = {(t["symbol"], t["file"]) for t in page.shown.get("touched", [])}
+        doc["touched"] = [t for t in doc["touched"] if (t["symbol"], t["file"]) in shown]
+        ids = {t["id"] for t in page.shown.get("tests", [])}
+        doc["tests"] = [t for t in doc["tests"] if t in ids]
+        doc["test_runs"] = [t for t in doc["test_runs"] if t["id"] in ids]
     if "unresolved_sites" in doc:
         doc["unresolved_sites"]["sites"] = page.shown.get("unresolved_sites", [])
     return doc | {"offset": offset, "stale_files": sorted(stale)} | page.meta()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,17 @@ CLIENTS = {
 }
 
 
+def launcher() -> list[str]:
+    """The absolute command that runs this graphmind: the `graphmind` script beside the running interpreter
+    (a virtual environment's bin/), else this interpreter with `-m graphmind`. A bare `graphmind` is not
+    found by a client started outside the environment, the usual case."""
+    python = Path(sys.executable).absolute()             # not resolved: a venv's python is a link out of it
+    script = python.parent / ("graphmind.exe" if os.name == "nt" else "graphmind")
+    if script.is_file() and os.access(script, os.X_OK):
+        return [str(script)]
+    return [str(python), "-m", "graphmind"]
+
+
 def merged_config(root: Path, client: str) -> tuple[Path, dict]:
     """The client's config file under `root` and its content with graphmind's entry set (every other
     entry kept); a file that is not a JSON object is an error, never overwritten."""
@@ -46,7 +58,8 @@ def merged_config(root: Path, client: str) -> tuple[Path, dict]:
             raise BadArgumentError(f"{spec.path} does not hold a JSON object with a '{spec.key}' object; "
                                    "fix it first")
     servers = dict(doc.get(spec.key, {}))
-    servers[SERVER_NAME] = spec.entry
+    command, *prefix = launcher()
+    servers[SERVER_NAME] = {**spec.entry, "command": command, "args": [*prefix, *spec.entry["args"]]}
     return path, {**doc, spec.key: servers}
 
 

@@ -44,7 +44,24 @@ class Server(MCPServer):
             raise ToolError(f"{name} was called with invalid arguments: {problems}. The tool's input schema "
                             "lists each argument, its type and its range.") from None
 
-    def publish_output_schema(self, tool: str) -> None:
+    def publish_schemas(self, tool: str) -> None:
         """Declare the tool's structured content schema (the SDK takes a schema set on the tool's metadata
-        as it is; clients check every answer against it)."""
-        self._tool_manager.get_tool(tool).fn_metadata.output_schema = schemas.schema(schemas.TOOLS[tool])
+        as it is; clients check every answer against it): its outline, the full one named in docs/schemas/.
+        The input schema loses what only costs an agent's context: titles, `null` beside an optional type."""
+        registered = self._tool_manager.get_tool(tool)
+        registered.fn_metadata.output_schema = schemas.outline(schemas.TOOLS[tool])
+        registered.parameters = lean(registered.parameters)
+        registered.description = " ".join(registered.description.split())       # no docstring indentation
+
+def lean(node):
+    """A JSON Schema without `title`s, `default: null` or `anyOf: [X, null]` (as X: the argument is optional anyway)."""
+    if isinstance(node, list):
+        return [lean(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: lean(v) for k, v in node.items() if k != "title" and not (k == "default" and v is None)}
+    choices = out.get("anyOf")
+    if isinstance(choices, list) and len(choices) == 2 and {"type": "null"} in choices:
+        out.pop("anyOf")
+        out = {**next(c for c in choices if c != {"type": "null"}), **out}
+    return out

@@ -137,19 +137,9 @@ def count_symbols(conn: apsw.Connection, pattern: str | None, file: str | None, 
 
 
 def check_filters(conn: apsw.Connection, file: str | None, kind: str | None) -> None:
-    """A --kind the index has never seen, or a --file that is not an indexed file (absolute, a folder,
-    missing, ignored): a BadArgumentError that says what would work, never an empty answer."""
+    """A --kind the index has never seen: a BadArgumentError listing the kinds it has, never an empty
+    answer. (`file` is checked where it is read: query/filearg.file_filter, which needs the root.)"""
     if kind is not None:
         kinds = [k for (k,) in conn.execute("SELECT DISTINCT kind FROM symbols ORDER BY kind")]
         if kind not in kinds:
             raise BadArgumentError(f"no definition of kind '{kind}' is indexed; the kinds here: {', '.join(kinds)}")
-    if file is None:
-        return
-    rel = file.removeprefix("./").rstrip("/")
-    if file.startswith("/"):
-        raise BadArgumentError(f"--file takes a path relative to the workspace root, not '{file}'")
-    if conn.execute("SELECT 1 FROM files WHERE path = ?", (rel,)).fetchone():
-        return
-    if conn.execute("SELECT 1 FROM files WHERE substr(path, 1, ?) = ? LIMIT 1", (len(rel) + 1, rel + "/")).fetchone():
-        raise BadArgumentError(f"'{file}' is a folder: --file takes one file (search --file takes a folder)")
-    raise NotFoundError(f"'{file}' is not an indexed file (missing, ignored, or not a language graphmind reads)")

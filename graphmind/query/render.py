@@ -55,7 +55,7 @@ def _site(s: CallSite) -> str:
     return f"{s.file}:{s.line} {s.callee}() in {s.symbol}{extra}"
 
 
-def _header(w: Walk) -> str:
+def walk_header(w: Walk) -> str:
     what = "blast radius" if w.direction == "up" else "callees"
     names = ", ".join(f"{t.qualname} ({t.file}:{t.start_line}-{t.end_line})" for t in w.targets)
     shown = len(w.hits)
@@ -65,7 +65,7 @@ def _header(w: Walk) -> str:
     return f"{what} of {names}, depth<={w.depth}: {count}"
 
 
-def _footer(w: Walk) -> list[str]:
+def walk_footer(w: Walk) -> list[str]:
     lines = []
     if w.truncated == "time":
         lines.append(f"cut: time limit reached; complete to depth {w.complete_depth} only (narrow the target or lower --depth)")
@@ -93,11 +93,11 @@ def _footer(w: Walk) -> list[str]:
 
 def walk_compact(w: Walk) -> str:
     """One hit per line, `depth file:start-end signature`: few tokens for an agent."""
-    lines = [_header(w)]
+    lines = [walk_header(w)]
     for h in w.hits:
         stale = " [stale]" if h.stale else ""
         lines.append(f"{h.depth} {h.file}:{h.start_line}-{h.end_line} {h.signature}{kinds_note(h)}{stale}")
-    return "\n".join(lines + _footer(w))
+    return "\n".join(lines + walk_footer(w))
 
 
 def cut(text: str, width: int | None, whole_tokens: bool = False) -> str:
@@ -122,16 +122,6 @@ def table(rows: list[tuple[str, ...]], width: int | None = None, cap: int = 60) 
     widths = [min(max(len(r[i]) for r in rows), cap) for i in range(n - 1)]
     return [cut("  ".join([*(cut(c, widths[i]).ljust(widths[i]) for i, c in enumerate(r[:-1])), r[-1]]).rstrip(), width)
             for r in rows]
-
-
-def walk_table(w: Walk, width: int | None = None) -> str:
-    """A readable table for a terminal `width` characters wide."""
-    rows = [("depth", "symbol", "location", "at lines", "signature")]
-    for h in w.hits:
-        loc = f"{h.file}:{h.start_line}-{h.end_line}" + (" [stale]" if h.stale else "")
-        rows.append((str(h.depth), h.symbol, loc, ",".join(map(str, h.call_lines)), h.signature + kinds_note(h)))
-    body = table(rows, width)
-    return "\n".join([cut(_header(w), width), *(body if w.hits else []), *_footer(w)])
 
 
 def symbols_text(refs: list[SymbolRef], total: int, width: int | None = None) -> str:
