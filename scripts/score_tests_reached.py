@@ -143,7 +143,7 @@ def main() -> None:
                        capture_output=True)
         del pkg
     sample, suite = truth(root, args.src, cov, args.seed, args.count)
-    extra = ["--coverage", str(cov)] if args.coverage_flag else []
+    extra = ["--coverage", str(cov)] if args.coverage_flag else ["--no-coverage"]
     result = score(root, sample, extra)
     result.update({"project": args.label or root.name, "suite_tests": suite, "seed": args.seed,
                    "mode": "coverage" if args.coverage_flag else "static"})
