@@ -18,6 +18,7 @@ from graphmind.query.testids import TestHit, runnable_tests, runner_of
 REACHES, MAY_REACH, IMPORTS = "reaches", "may reach", "imports"
 NODE_CAP = 50_000            # symbols visited per walk
 TEST_CAP = 2_000             # tests named
+UNCERTAIN_LINKS = 2         # `possible` edges or library callbacks on one path (a callback, then an untyped receiver)
 _KINDS = sql_in(CALL_KINDS, "c.kind")
 
 
@@ -29,34 +30,77 @@ class TestReach:
     fallback: bool = False                # no path found: the tests come from imports
 
 
-def _callers(conn: apsw.Connection, ids: list[int], possible: bool) -> list[int]:
-    skip = "('pending')" if possible else "('pending', 'possible')"
+def _callers(conn: apsw.Connection, ids: list[int], possible: bool) -> list[tuple[int, int]]:
+    """(caller, callee) over resolved edges, or over `possible` edges only."""
+    how = "c.resolution = 'possible'" if possible else "c.resolution NOT IN ('pending', 'possible')"
+    return conn.execute(
+        "SELECT DISTINCT c.caller_id, c.target_id FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
+        f" WHERE {how} AND {_KINDS}", (json_list(ids),)).fetchall()
+
+
+def _handed_out(conn: apsw.Connection, ids: list[int]) -> list[int]:
+    """Callbacks through a library: for a `__call__` among ids, the methods of its class that build an object
+    of a class with a base outside the workspace (a test client handed the app: the library calls it back)."""
     return [r[0] for r in conn.execute(
-        "SELECT DISTINCT c.caller_id FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
-        f" WHERE c.resolution NOT IN {skip} AND {_KINDS}", (json_list(ids),))]
+        "SELECT DISTINCT m.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols m ON m.parent_id = s.parent_id AND m.kind = 'method'"
+        " JOIN calls c ON c.caller_id = m.id AND c.kind = 'constructor' AND c.resolution NOT IN ('pending', 'possible')"
+        " JOIN symbols init ON init.id = c.target_id"
+        " WHERE s.name = '__call__' AND s.kind = 'method' AND EXISTS (SELECT 1 FROM inherits i"
+        " WHERE i.class_id = init.parent_id AND i.target_id IS NULL)", (json_list(ids),))
+        if _called_from_tests(conn, r[0])]
 
 
-def _walk(conn: apsw.Connection, runner: Runner, ids: list[int], possible: bool,
-          deadline: float) -> tuple[dict[int, int], str | None]:
-    """Every symbol from which a path leads to ids, at its nearest depth (breadth first, bounded)."""
-    depth_of = {i: 0 for i in ids}
-    frontier, depth = list(ids), 0
-    while frontier:
+def _called_from_tests(conn: apsw.Connection, sid: int) -> bool:
+    """Whether tests (or their fixtures) call a method: what it builds is a test's tool, like a test client."""
+    return any(runner_of(p) or p.endswith("conftest.py") for (p,) in conn.execute(
+        "SELECT DISTINCT f.path FROM calls c JOIN files f ON f.id = c.file_id WHERE c.target_id = ?"
+        " AND c.resolution != 'pending'", (sid,)))
+
+
+def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
+    """What runs the frontier for certain: resolved callers, the tests and fixtures requesting a fixture, a
+    setUp's tests."""
+    out = [caller for caller, _ in _callers(conn, frontier, False)]
+    for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
+        for got in group.values():
+            out.extend(got)
+    return out
+
+
+def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
+            deadline: float) -> tuple[dict[int, int], str | None]:
+    """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
+    depth, breadth first, bounded; symbols in `known` are not visited again."""
+    depth_of = dict(start)
+    layers: dict[int, list[int]] = {}
+    for sid, d in start.items():
+        layers.setdefault(d, []).append(sid)
+    depth = min(layers, default=0)
+    while depth <= max(layers, default=-1):
         if time.monotonic() > deadline:
             return depth_of, "time"
-        depth += 1
-        nxt = _callers(conn, frontier, possible)
-        for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
-            for got in group.values():
-                nxt.extend(got)
-        frontier = []
-        for sid in nxt:
-            if sid not in depth_of:
-                depth_of[sid] = depth
-                frontier.append(sid)
-        if len(depth_of) > NODE_CAP:
+        frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
+        for sid in _sure_links(conn, runner, frontier) if frontier else ():
+            if sid not in depth_of and sid not in known:
+                depth_of[sid] = depth + 1
+                layers.setdefault(depth + 1, []).append(sid)
+        if len(depth_of) + len(known) > NODE_CAP:
             return depth_of, "limit"
+        depth += 1
     return depth_of, None
+
+
+def _one_uncertain_hop(conn: apsw.Connection, sure: dict[int, int]) -> dict[int, int]:
+    """The symbols one `possible` edge (or one callback through a library) away from the sure ones."""
+    out: dict[int, int] = {}
+    ids = list(sure)
+    links = _callers(conn, ids, True) + [(m, c) for c in ids for m in _handed_out(conn, [c])]
+    for caller, callee in links:
+        d = sure[callee] + 1
+        if caller not in sure and d < out.get(caller, d + 1):
+            out[caller] = d
+    return out
 
 
 def _hits(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[tuple]:
@@ -86,7 +130,8 @@ def _inherited(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> lis
 
 
 def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
-    """Every test in a test file that imports one of files' modules, directly or through other modules."""
+    """The tests in the test files nearest to files by imports: those importing them directly, else through one
+    more module, and so on."""
     modules = {r[0]: r[1] for r in conn.execute(
         "SELECT s.qualname, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'module'")}
     importers: dict[str, set[str]] = {}
@@ -98,13 +143,11 @@ def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
             if target:
                 importers.setdefault(target, set()).add(path)
                 break
-    seen, todo = set(files), list(files)
-    while todo:
-        for path in importers.get(todo.pop(), ()):
-            if path not in seen:
-                seen.add(path)
-                todo.append(path)
-    tests = sorted(p for p in seen if runner_of(p) and p not in files)
+    seen, level, tests = set(files), list(files), []
+    while level and not tests:                      # the nearest importers that hold tests: one level of imports at a time
+        nxt = sorted({p for f in level for p in importers.get(f, ()) if p not in seen})
+        seen.update(nxt)
+        tests, level = [p for p in nxt if runner_of(p)], nxt
     return [(path, start, end, 1, IMPORTS) for path in tests for start, end in conn.execute(
         "SELECT s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
         " AND s.kind IN ('function', 'method') AND s.name LIKE 'test%'", (path,))]
@@ -118,12 +161,15 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     runner = Runner(conn)
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     if ids:
-        sure, out.truncated = _walk(conn, runner, ids, False, deadline)
+        sure, out.truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline)
         hits += _hits(conn, sure, REACHES) + _inherited(conn, sure, REACHES)
-        if out.truncated is None:
-            maybe, out.truncated = _walk(conn, runner, ids, True, deadline)
-            maybe = {k: d for k, d in maybe.items() if k not in sure}
+        known = dict(sure)
+        for _ in range(UNCERTAIN_LINKS):     # paths with one more uncertain link each round: "may reach"
+            if out.truncated is not None:
+                break
+            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known), known, deadline)
             hits += _hits(conn, maybe, MAY_REACH) + _inherited(conn, maybe, MAY_REACH)
+            known.update(maybe)
     out.tests = runnable_tests(conn, hits)
     if not out.tests:
         out.fallback = True
