@@ -11,7 +11,9 @@ precision (over the functions impact names a test for), and how many functions g
 
 --run runs the suite first (PYTHONPATH=src, `.coverage` in the project folder) and indexes the
 project with this checkout's graphmind; --coverage-flag passes `--coverage .coverage` to impact (the
-recorded-coverage mode, scored the same way). One JSON line per figure.
+recorded-coverage mode, scored the same way); --plain passes neither and --checkout DIR runs another checkout's graphmind (to score main:
+`git archive main | tar -x -C /tmp/gm_main`, then `--checkout /tmp/gm_main --plain`: main reads no .coverage).
+One JSON line per figure.
 """
 from __future__ import annotations
 
@@ -92,9 +94,18 @@ def truth(root: Path, src: str, cov: Path, seed: int, count: int) -> tuple[list[
     return sorted(pool[:count]), len(suite)
 
 
+GRAPHMIND = [sys.executable, "-m", "graphmind"]
+
+
+def use_checkout(path: str) -> None:
+    """Run the graphmind package of another checkout (e.g. an export of main) instead of this one."""
+    GRAPHMIND[1:] = ["-c", f"import runpy, sys; sys.path.insert(0, {path!r}); sys.argv[0] = 'graphmind';"
+                           " runpy.run_module('graphmind', run_name='__main__')"]
+
+
 def named(root: Path, spec: str, extra: list[str]) -> tuple[set[str], dict]:
     """The tests `graphmind impact SPEC --json` names (IDs without parameters), and the document."""
-    run = subprocess.run([sys.executable, "-m", "graphmind", "impact", spec, "--json", "--no-refresh",
+    run = subprocess.run([*GRAPHMIND, "impact", spec, "--json", "--no-refresh",
                           "--root", str(root), *extra], capture_output=True, text=True, check=True)
     doc = json.loads(run.stdout)
     ids = {_PARAMS.sub("", t if isinstance(t, str) else t["id"]) for t in doc["tests"]}
@@ -125,12 +136,16 @@ def main() -> None:
     ap.add_argument("--venv", type=Path, help="the oracle's virtual environment (for --run)")
     ap.add_argument("--run", action="store_true", help="run the suite under coverage and index first")
     ap.add_argument("--coverage-flag", action="store_true", help="score impact --coverage .coverage")
+    ap.add_argument("--plain", action="store_true", help="no coverage flag (a graphmind without --no-coverage)")
+    ap.add_argument("--checkout", help="score the graphmind package of this folder (e.g. `git archive main`)")
     ap.add_argument("--seed", type=int, default=33)
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--label", default="")
     ap.add_argument("--detail", action="store_true")
     args = ap.parse_args()
     root = args.project.expanduser().resolve()
+    if args.checkout:
+        use_checkout(args.checkout)
     cov = root / ".coverage"
     if args.run:
         py = str(args.venv.expanduser() / "bin" / "python")
@@ -143,7 +158,7 @@ def main() -> None:
                        capture_output=True)
         del pkg
     sample, suite = truth(root, args.src, cov, args.seed, args.count)
-    extra = ["--coverage", str(cov)] if args.coverage_flag else ["--no-coverage"]
+    extra = ["--coverage", str(cov)] if args.coverage_flag else [] if args.plain else ["--no-coverage"]
     result = score(root, sample, extra)
     result.update({"project": args.label or root.name, "suite_tests": suite, "seed": args.seed,
                    "mode": "coverage" if args.coverage_flag else "static"})
