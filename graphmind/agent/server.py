@@ -189,7 +189,8 @@ def change_impact(staged: Annotated[bool, Field(description="Only the staged cha
                   depth: Depth = config.DEFAULT_DEPTH, max_tokens: MaxTokens = budget.DEFAULT_TOKENS,
                   offset: Offset = 0) -> CallToolResult:
     """What a code change can break, and which tests to run: the definitions enclosing the changed lines,
-    every caller within `depth` hops of them, and the test functions among them listed first. The change
+    every caller within `depth` hops of them, and every test that reaches them at any depth, nearest first,
+    each marked reaches / may reach / coverage (the workspace's .coverage, per-test) / imports. The change
     is, by default, all uncommitted work (staged, unstaged and new files) against HEAD; or only the staged
     changes (staged=true); or everything since a git ref (base="main"); or given line ranges (ranges=[...]).
     Use it before committing, or to pick the tests that exercise an edit."""
@@ -200,7 +201,8 @@ def change_impact(staged: Annotated[bool, Field(description="Only the staged cha
             changes, deleted, source = impact.range_changes(ix.root, ranges), [], "the given ranges"
         else:
             changes, deleted, source = impact.git_changes(ix.root, staged=staged, base=base)
-        imp = impact.change_impact(ix.conn, changes, source, depth, limit=offset + 1000, deleted=deleted)
+        imp = impact.change_impact(ix.conn, changes, source, depth, limit=offset + 1000, deleted=deleted,
+                                   coverage=impact.coverage_file(ix.root, None), root=ix.root)
         stale = answers.mark_stale(ix.conn, ix.root, imp.walk, ix.stale) if imp.walk else set()
         page, doc = answers.impact_page(imp, stale, max_tokens, offset)
         return _answer(page.text, doc)
