@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import random
 import re
 import sqlite3
@@ -112,10 +113,18 @@ def named(root: Path, spec: str, extra: list[str]) -> tuple[set[str], dict]:
     return ids, doc
 
 
-def score(root: Path, sample, extra: list[str]) -> dict:
+def score(root: Path, sample, extra: list[str], changed: bool = False) -> dict:
     recalls, precisions, empty, detail = [], [], 0, []
     for rel, line, tests in sample:
-        got, _ = named(root, f"{rel}:{line}", extra)
+        if changed:                  # as if the file had been edited after the coverage run
+            st = os.stat(root / rel)
+            later = os.stat(root / ".coverage").st_mtime + 60
+            os.utime(root / rel, (later, later))
+        try:
+            got, _ = named(root, f"{rel}:{line}", extra)
+        finally:
+            if changed:
+                os.utime(root / rel, (st.st_atime, st.st_mtime))
         hit = len(got & tests)
         recalls.append(hit / len(tests))
         if got:
@@ -138,6 +147,7 @@ def main() -> None:
     ap.add_argument("--coverage-flag", action="store_true", help="score impact --coverage .coverage")
     ap.add_argument("--plain", action="store_true", help="no coverage flag (a graphmind without --no-coverage)")
     ap.add_argument("--checkout", help="score the graphmind package of this folder (e.g. `git archive main`)")
+    ap.add_argument("--changed", action="store_true", help="with --coverage-flag: each file written after the run")
     ap.add_argument("--seed", type=int, default=33)
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--label", default="")
@@ -159,9 +169,10 @@ def main() -> None:
         del pkg
     sample, suite = truth(root, args.src, cov, args.seed, args.count)
     extra = ["--coverage", str(cov)] if args.coverage_flag else [] if args.plain else ["--no-coverage"]
-    result = score(root, sample, extra)
+    result = score(root, sample, extra, args.changed)
     result.update({"project": args.label or root.name, "suite_tests": suite, "seed": args.seed,
-                   "mode": "coverage" if args.coverage_flag else "static"})
+                   "mode": ("coverage, file changed since" if args.changed else "coverage")
+                   if args.coverage_flag else "static"})
     detail = result.pop("detail")
     print(json.dumps(result))
     if args.detail:

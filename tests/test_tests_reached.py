@@ -200,12 +200,16 @@ def test_recorded_coverage_names_the_tests_that_ran_the_code_and_static_paths_th
     doc = impact(project, "pkg/core.py", "def deep2")   # .coverage read by default
     assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 8     # TestBase is collected again where it is imported
     assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}]
-    # a file written after the run: its recorded lines may have moved, so its tests come from the static paths
+    # changed after the run: the tests that ran it, plus the resolved paths the change may add (a new test)
+    with open(project / "pkg" / "core.py", "a") as fh:
+        fh.write("\n\ndef added():\n    return deep2()\n")
+    (project / "tests" / "test_new.py").write_text("from pkg.core import added\n\n\ndef test_added():\n"
+                                                   "    assert added() == 1\n")
     later = (project / ".coverage").stat().st_mtime + 10
     os.utime(project / "pkg" / "core.py", (later, later))
-    doc = impact(project, "pkg/core.py", "def deep2", "--no-refresh")
+    doc = impact(project, "pkg/core.py", "def deep2")
     assert doc["coverage"]["changed_since"] == ["pkg/core.py"]
-    assert doc["tests"] == ["tests/test_core.py::test_deep"]
+    assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}, "tests/test_new.py::test_added"]
     # the plugin's hook is never run by a test: the recorded data has nothing, the fallback says so
     assert how(impact(project, "pkg/plugin.py", "def hook")) == {"tests/test_plugin.py::test_plugin_module": "imports"}
 

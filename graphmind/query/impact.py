@@ -152,24 +152,29 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
     targets = with_counterparts(conn, [t.ref for t in out.touched if t.ref.kind != "module"])   # C++ decl + def
     if targets:
         out.walk = graph.walk(conn, targets, "up", depth, limit, kinds=ALL_KINDS)
-    static, ran = out.touched, set()
+    static, resolved_only, ran = out.touched, [], set()
     if coverage is not None and root is not None:
         out.coverage, out.changed_since = coverage, recorded.changed_since(coverage, root, out.changed_files)
         static = []
         for t in out.touched:
-            got = None if t.ref.file in out.changed_since or t.ref.kind == "module" else recorded.tests_covering(
+            got = None if t.ref.kind == "module" else recorded.tests_covering(
                 coverage, t.ref.file, t.ref.start_line, t.ref.end_line)
             ran |= got or set()
             if not got:
                 static.append(t)
+            elif t.ref.file in out.changed_since:      # the tests that ran it, and the paths the change may add
+                resolved_only.append(t)
     out.tests = recorded_tests(ran)
-    if static or not ran:
-        ids = targets if static is out.touched else with_counterparts(conn, [t.ref for t in static
-                                                                             if t.ref.kind != "module"])
+    for group, uncertain in ((static, True), (resolved_only, False)):
+        if not group and (uncertain is False or ran):
+            continue
+        ids = targets if group is out.touched else with_counterparts(conn, [t.ref for t in group
+                                                                            if t.ref.kind != "module"])
         found = tests_reached(conn, [t.id for t in ids],
-                              [(t.ref.file, t.ref.start_line, t.ref.end_line) for t in static])
+                              [(t.ref.file, t.ref.start_line, t.ref.end_line) for t in group], uncertain=uncertain)
         out.tests = merge_tests(out.tests, found.tests)
-        out.tests_truncated, out.tests_fallback = found.truncated, found.fallback and not ran
+        out.tests_truncated = out.tests_truncated or found.truncated
+        out.tests_fallback = out.tests_fallback or (found.fallback and not ran)
     return out
 
 

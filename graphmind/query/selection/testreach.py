@@ -154,8 +154,9 @@ def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
 
 
 def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int, int]],
-                  time_limit: float = config.QUERY_TIME_LIMIT_S * 3) -> TestReach:
-    """The tests reaching the symbols `ids` (and enclosing the changed (file, start, end) spans), nearest first."""
+                  time_limit: float = config.QUERY_TIME_LIMIT_S * 3, uncertain: bool = True) -> TestReach:
+    """The tests reaching the symbols `ids` (and enclosing the changed (file, start, end) spans), nearest first;
+    uncertain=False: over resolved links only, with no fallback."""
     out = TestReach()
     deadline = time.monotonic() + time_limit
     runner = Runner(conn)
@@ -164,14 +165,14 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         sure, out.truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline)
         hits += _hits(conn, sure, REACHES) + _inherited(conn, sure, REACHES)
         known = dict(sure)
-        for _ in range(UNCERTAIN_LINKS):     # paths with one more uncertain link each round: "may reach"
+        for _ in range(UNCERTAIN_LINKS if uncertain else 0):     # paths with one more uncertain link each round: "may reach"
             if out.truncated is not None:
                 break
             maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known), known, deadline)
             hits += _hits(conn, maybe, MAY_REACH) + _inherited(conn, maybe, MAY_REACH)
             known.update(maybe)
     out.tests = runnable_tests(conn, hits)
-    if not out.tests:
+    if not out.tests and uncertain:
         out.fallback = True
         out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed})))
     if len(out.tests) > TEST_CAP:
