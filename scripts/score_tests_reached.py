@@ -159,14 +159,12 @@ def main() -> None:
     cov = root / ".coverage"
     if args.run:
         py = str(args.venv.expanduser() / "bin" / "python")
-        pkg = args.src.split("/")[-1]
         subprocess.run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--cov={args.src}",
                         "--cov-context=test", "--cov-report=", args.tests], cwd=root, check=False,
                        env={"PYTHONPATH": str(root / args.src.rsplit("/", 1)[0]) if "/" in args.src else str(root),
                             "PATH": "/usr/bin:/bin"}, capture_output=True)
         subprocess.run([sys.executable, "-m", "graphmind", "index", "--root", str(root)], check=True,
                        capture_output=True)
-        del pkg
     sample, suite = truth(root, args.src, cov, args.seed, args.count)
     extra = ["--coverage", str(cov)] if args.coverage_flag else [] if args.plain else ["--no-coverage"]
     result = score(root, sample, extra, args.changed)
