@@ -12,7 +12,7 @@ precision (over the functions impact names a test for), and how many functions g
 --run runs the suite first (PYTHONPATH=src, `.coverage` in the project folder) and indexes the
 project with this checkout's graphmind; --coverage-flag passes `--coverage .coverage` to impact (the
 recorded-coverage mode, scored the same way); --plain passes neither and --checkout DIR runs another checkout's graphmind (to score main:
-`git archive main | tar -x -C /tmp/gm_main`, then `--checkout /tmp/gm_main --plain`: main reads no .coverage).
+`git archive main | tar -x -C DIR`, then `--checkout DIR --plain`: main reads no .coverage).
 One JSON line per figure.
 """
 from __future__ import annotations
