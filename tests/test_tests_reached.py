@@ -173,6 +173,7 @@ def test_setup_reaches_the_class_tests_and_subclasses_inherit_them(project):
     found = how(impact(project, "pkg/core.py", "return {}", "--no-coverage"))
     assert found["tests/test_core.py::TestBase::test_state"] == "reaches"
     assert found["tests/test_sub.py::TestSub::test_state"] == "reaches"      # inherited, run by the subclass
+    assert found["tests/test_sub.py::TestBase::test_state"] == "reaches"     # imported there: pytest collects it again
     assert "tests/test_sub.py::TestSub::test_more" not in found
 
 

@@ -13,7 +13,7 @@ from graphmind import config
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.query.edges import json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.testids import TestHit, runnable_tests, runner_of
+from graphmind.query.testids import TestHit, merge_tests, runnable_tests, runner_of
 
 REACHES, MAY_REACH, IMPORTS = "reaches", "may reach", "imports"
 NODE_CAP = 50_000            # symbols visited per walk
@@ -129,6 +129,26 @@ def _inherited(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> lis
     return out
 
 
+def _imported_classes(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[TestHit]:
+    """Test methods reached in a Test* class, as pytest collects them again in each test file that imports
+    the class by name (`from tests.test_core import TestBase` in tests/test_sub.py runs its tests there too)."""
+    out = []
+    for sid, name, cls, qual, sig, start, end in conn.execute(
+            "SELECT s.id, s.name, p.name, s.qualname, s.signature, s.start_line, s.end_line FROM json_each(?1) j"
+            " CROSS JOIN symbols s ON s.id = j.value JOIN symbols p ON p.id = s.parent_id JOIN symbols m"
+            " ON m.file_id = p.file_id AND m.kind = 'module' WHERE s.kind = 'method' AND s.name LIKE 'test%'"
+            " AND p.kind = 'class' AND p.name LIKE 'Test%' AND p.parent_id = m.id", (json_list(list(depth_of)),)):
+        for (path,) in conn.execute(
+                "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id JOIN symbols m"
+                " ON m.id = (SELECT parent_id FROM symbols WHERE id = ?1) WHERE i.symbol = ?2 AND i.alias = ?2"
+                " AND i.resolved = (SELECT qualname FROM symbols WHERE kind = 'module' AND file_id = m.file_id)",
+                (sid, cls)):
+            if runner_of(path) == "pytest":
+                out.append(TestHit(f"{path}::{cls}::{name}", "pytest", qual, path, start, end, sig,
+                                   depth_of[sid], how=how))
+    return out
+
+
 def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
     """The tests in the test files nearest to files by imports: those importing them directly, else through one
     more module, and so on."""
@@ -161,17 +181,20 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     deadline = time.monotonic() + time_limit
     runner = Runner(conn)
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
+    again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     if ids:
         sure, out.truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline)
         hits += _hits(conn, sure, REACHES) + _inherited(conn, sure, REACHES)
+        again.append(_imported_classes(conn, sure, REACHES))
         known = dict(sure)
         for _ in range(UNCERTAIN_LINKS if uncertain else 0):     # paths with one more uncertain link each round: "may reach"
             if out.truncated is not None:
                 break
             maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known), known, deadline)
             hits += _hits(conn, maybe, MAY_REACH) + _inherited(conn, maybe, MAY_REACH)
+            again.append(_imported_classes(conn, maybe, MAY_REACH))
             known.update(maybe)
-    out.tests = runnable_tests(conn, hits)
+    out.tests = merge_tests(runnable_tests(conn, hits), *again)
     if not out.tests and uncertain:
         out.fallback = True
         out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed})))
