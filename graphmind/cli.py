@@ -14,9 +14,9 @@ from typing import Optional
 from graphmind import config, resources
 from graphmind.arguments import bounded_int
 from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, lsp_cmd, mcp_app, watch_cmd
-from graphmind.cli_options import (WAIT_FRESH_DEFAULT, FormatOpt, HtmlOpt, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt,
-                                   answer_walk, drawn, emit, not_fresh, on_terminal, open_fresh, phases, root_or_cwd, run,
-                                   width)
+from graphmind.cli_options import (WAIT_FRESH_DEFAULT, CoverageOpt, FormatOpt, HtmlOpt, JsonOpt, NoCoverageOpt,
+                                   NoRefreshOpt, RootOpt, WaitFreshOpt, answer_walk, drawn, emit, not_fresh, on_terminal,
+                                   open_fresh, phases, root_or_cwd, run, width)
 from graphmind.cli_spec import App, Argument, Option
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import filearg, graph, lookup, render, status
@@ -175,12 +175,13 @@ def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE",
                staged: bool = Option(False, "--staged", help="Only the staged changes."),
                base: Optional[str] = Option(None, "--base", help="Everything changed since this git ref."),
                depth: int = Option(config.DEFAULT_DEPTH, "--depth", "-d", metavar="N", help=(
-                   "How many caller hops to follow.")),
+                   "How many caller hops to list (tests are searched at any depth).")),
+               coverage: Optional[Path] = CoverageOpt, no_coverage: bool = NoCoverageOpt,
                fmt: str = FormatOpt, html: Optional[Path] = HtmlOpt, root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
                wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
     """What a change can break: the definitions touched by uncommitted changes (default), staged changes,
-    changes since a ref, or FILE:LINE ranges; their callers within N hops; the tests that reach them, as
-    runnable test IDs (tests/test_x.py::test_y).
+    changes since a ref, or FILE:LINE ranges; their callers within N hops; every test that reaches them, nearest
+    first, as runnable IDs (tests/test_x.py::test_y) marked reaches / may reach / coverage / imports.
 
     Examples: `graphmind impact`, `graphmind impact --base main`, `graphmind impact shop/orders.py:5-9`,
     `graphmind impact --base main --html impact.html` (a page to attach to a review)."""
@@ -196,7 +197,8 @@ def impact_cmd(ranges: Optional[list[str]] = Argument(None, metavar="FILE:LINE",
         changes, deleted, source = impact.range_changes(root, ranges), [], "the given ranges"
     else:
         changes, deleted, source = impact.git_changes(root, staged=staged, base=base)
-    imp = impact.change_impact(conn, changes, source, depth, deleted=deleted)
+    imp = impact.change_impact(conn, changes, source, depth, deleted=deleted, root=root, coverage=None
+                               if no_coverage else impact.coverage_file(root, coverage))
     stale = answers.mark_stale(conn, root, imp.walk, set(fresh.stale)) if imp.walk else set()
     if drawn(imp, fmt, html, as_json):
         return

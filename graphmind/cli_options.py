@@ -11,6 +11,10 @@ from graphmind.errors import DamagedIndexError, GraphmindError, NoIndexError
 from graphmind.index import roots
 from graphmind.store import index_path
 
+CoverageOpt = Option(None, "--coverage", metavar="FILE", help=(
+    "Per-test coverage.py data (pytest --cov-context=test; default: the workspace's .coverage if there is one), "
+    "used for code unchanged since it was written; static paths for the rest."))
+NoCoverageOpt = Option(False, "--no-coverage", help="Static paths only, even if the workspace has a .coverage file.")
 RootOpt = Option(None, "--root", metavar="PATH", help=(
     "Workspace root, taken as it is (default: the nearest folder at or above the current one with a "
     ".graphmind/ index, else the git repository's root, else the current folder)."))

@@ -106,9 +106,9 @@ def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 
                 texts: dict | None = None) -> tuple[Page, dict]:
     """change_impact / `graphmind impact` as budgeted text and the matching structured document."""
     w = imp.walk
-    tests = [Row(f"{t.id}  ({'changed' if t.depth == 0 else f'depth {t.depth}'})"
+    tests = [Row(f"{t.id}  ({_test_how(t)})"
                  + (" [stale]" if t.file in stale else ""), {"id": t.id, "symbol": t.symbol, "file": t.file,
-                                                              "depth": t.depth}) for t in imp.tests]
+                                                              "depth": t.depth, "how": t.how}) for t in imp.tests]
     touched = [Row(_loc(t.ref.file, t.ref.start_line, t.ref.end_line,
                         "(module-level code)" if t.ref.kind == "module" else t.ref.signature, t.ref.file in stale)
                    + f"  changed lines {_lines(t.lines)}", {"symbol": t.ref.qualname, "file": t.ref.file})
@@ -126,11 +126,29 @@ def impact_page(imp: Impact, stale: set[str], budget: int | None, offset: int = 
                      + (f" (+{len(imp.unindexed_files) - 20} more)" if len(imp.unindexed_files) > 20 else ""))
     if imp.deleted_files:
         notes.append("deleted files: " + ", ".join(imp.deleted_files[:20]))
+    if imp.tests_fallback:
+        notes.append("no path from a test to the change was found: the tests listed are those in files that import"
+                     " the changed module (directly or not)")
+    if imp.tests_truncated:
+        notes.append(f"the search for tests stopped at its {imp.tests_truncated}: more tests may reach the change")
+    if imp.coverage is not None:
+        notes.append(f"recorded coverage {imp.coverage.file} used for code unchanged since it was written"
+                     + (f"; static paths for {', '.join(imp.changed_since[:10])}" if imp.changed_since else ""))
     if imp.tests:
         notes.append("run them: " + "; ".join(test_commands(imp.tests)))
     page = render(header, sections, budget, offset, (_walk_notes(w) if w else []) + notes + _stale_note(stale),
                   more="lower depth or give FILE:LINE ranges")
     return page, _page_doc(impact_json(imp), page, stale, offset)
+
+
+def _test_how(t) -> str:
+    """How a test reaches the change, in words: `changed`, `depth 2`, `may reach, depth 3`, `coverage`, `imports`."""
+    if t.how == "coverage":
+        return "ran it (recorded coverage)"
+    if t.how == "imports":
+        return "imports the changed module; no path found"
+    where = "changed" if t.depth == 0 else f"depth {t.depth}"
+    return where if t.how == "reaches" else f"{t.how}, {where}"
 
 
 def _page_doc(doc: dict, page: Page, stale: set[str], offset: int) -> dict:
@@ -142,7 +160,7 @@ def _page_doc(doc: dict, page: Page, stale: set[str], offset: int) -> dict:
         shown = {(t["symbol"], t["file"]) for t in page.shown.get("touched", [])}
         doc["touched"] = [t for t in doc["touched"] if (t["symbol"], t["file"]) in shown]
         ids = {t["id"] for t in page.shown.get("tests", [])}
-        doc["tests"] = [t for t in doc["tests"] if t in ids]
+        doc["tests"] = [t for t in doc["tests"] if (t if isinstance(t, str) else t["id"]) in ids]   # an ID, or {id, how}
         doc["test_runs"] = [t for t in doc["test_runs"] if t["id"] in ids]
     if "unresolved_sites" in doc:
         doc["unresolved_sites"]["sites"] = page.shown.get("unresolved_sites", [])

@@ -41,7 +41,13 @@ WALK_PARTS = {"callers": arr(HIT), "callees": arr(HIT), "possible_callers": arr(
               "unresolved_sites": obj({"total": I, "sites": arr(SITE)}), "outside_workspace": arr(S)}
 SKIPPED = obj({"folders": arr(obj({"path": S, "why": S})), "folder_total": I, "folders_by_reason": obj({}, values=I),
                "files_by_reason": obj({}, values=I), "configuration": arr(S)})
-TEST_RUN = obj({"id": S, "runner": S, "symbol": S, "file": S, "start_line": I, "end_line": I, "depth": I})
+HOW = {"enum": ["reaches", "may reach", "imports", "coverage"]}
+TEST_RUN = obj({"id": S, "runner": S, "symbol": S, "file": S, "start_line": I, "end_line": I, "depth": I, "how": HOW},
+               {"sources": arr(S)})
+# a test in `tests`: its ID when a resolved path reaches the change, else the ID and how it was found
+# the coverage data file read: its tests, when it was written, the files changed since (static paths for those)
+COVERAGE = obj({"file": S, "tests": I, "recorded_at": N, "changed_since": arr(S)})
+TEST_ENTRY = {"anyOf": [S, obj({"id": S, "how": HOW})]}
 
 SCHEMAS: dict[str, tuple[str, dict]] = {
     "error": ("An error under --json (exit status 1, 2 usage, 3 not found, 4 ambiguous)", obj(
@@ -70,9 +76,9 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
         {"freshness": FRESHNESS})),
     "impact": ("graphmind impact --json; MCP change_impact", obj(
         {"source": S, "changed_files": arr(S), "unindexed_files": arr(S), "deleted_files": arr(S),
-         "touched": arr(obj({**REF["properties"], "changed_lines": arr(I), "test": B})), "tests": arr(S),
-         "test_runs": arr(TEST_RUN), "test_commands": arr(S)},
-        {**WALK_FIELDS, **WALK_PARTS, **COMMON})),
+         "touched": arr(obj({**REF["properties"], "changed_lines": arr(I), "test": B})), "tests": arr(TEST_ENTRY),
+         "test_runs": arr(TEST_RUN), "test_commands": arr(S), "tests_truncated": null(S), "tests_fallback": B},
+        {"coverage": COVERAGE, **WALK_FIELDS, **WALK_PARTS, **COMMON})),
     "map": ("graphmind map --json; MCP repo_map", obj(
         {"budget": I, "tokens": I, "focus": arr(S), "mentions": arr(S), "map": S,
          "definitions": arr(obj({**REF["properties"], "rank": I, "score": N})),

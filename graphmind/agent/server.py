@@ -181,8 +181,8 @@ def change_impact(staged: Annotated[bool, Field(description="Only the staged cha
                   depth: Depth = config.DEFAULT_DEPTH, max_tokens: MaxTokens = budget.DEFAULT_TOKENS,
                   offset: Offset = 0) -> CallToolResult:
     """What a code change can break and which tests to run: the changed definitions, their dependants within
-    `depth` hops, the tests reaching them as runnable IDs. The change: uncommitted work (default), staged,
-    since base, or ranges."""
+    `depth` hops, every test reaching them (any depth, nearest first, marked reaches / may reach / coverage /
+    imports). The change: uncommitted work (default), staged, since base, or ranges."""
     if sum([bool(staged), base is not None, bool(ranges)]) > 1:
         raise ToolError("give at most one of staged, base, ranges")
     with _index() as ix:
@@ -190,7 +190,8 @@ def change_impact(staged: Annotated[bool, Field(description="Only the staged cha
             changes, deleted, source = impact.range_changes(ix.root, ranges), [], "the given ranges"
         else:
             changes, deleted, source = impact.git_changes(ix.root, staged=staged, base=base)
-        imp = impact.change_impact(ix.conn, changes, source, depth, limit=offset + 1000, deleted=deleted)
+        imp = impact.change_impact(ix.conn, changes, source, depth, limit=offset + 1000, deleted=deleted,
+                                   coverage=impact.coverage_file(ix.root, None), root=ix.root)
         stale = answers.mark_stale(ix.conn, ix.root, imp.walk, ix.stale) if imp.walk else set()
         texts = calling_texts(ix.root, imp.walk)
         page, doc = budget.fit_answer(lambda b: answers.impact_page(imp, stale, b, offset, texts), max_tokens)

@@ -15,7 +15,7 @@ from graphmind import config
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.query import graph
 from graphmind.query.edges import json_list, links
-from graphmind.query.impact import change_impact, range_changes
+from graphmind.query.selection.testreach import tests_reached
 from graphmind.query.lookup import SymbolRef, with_counterparts
 
 from graphmind.editor.files import Files
@@ -30,6 +30,7 @@ _KINDS = {"function": lsp.SymbolKind.Function, "method": lsp.SymbolKind.Method, 
 _COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
             " FROM symbols s JOIN files f ON f.id = s.file_id")
 WORKSPACE_SYMBOLS = 200          # rows a workspace/symbol answer lists at most
+LENS_TIME_S = 0.5                # the test search behind one lens or hover, at most
 
 
 def refs_by_id(conn: apsw.Connection, ids: list[int]) -> list[SymbolRef]:
@@ -215,11 +216,12 @@ def workspace_symbols(conn: apsw.Connection, files: Files, query: str) -> list[l
             for r in rows for rng in [name_range(files, r)] if rng is not None]
 
 
-def counts(conn: apsw.Connection, root, target: SymbolRef) -> tuple[int, int, int]:
-    """(callers one hop up, dependants of any kind one hop up, tests that reach it): a lens, a hover."""
+def counts(conn: apsw.Connection, target: SymbolRef) -> tuple[int, int, int]:
+    """(callers one hop up, dependants of any kind one hop up, tests a resolved path reaches it from at any
+    depth, fixtures and setUp included: the `reaches` tests of `graphmind impact FILE:LINE`): a lens, a hover."""
     targets = with_counterparts(conn, [target])
     callers = graph.walk(conn, targets, "up", 1, kinds=CALL_KINDS).total
     dependants = graph.walk(conn, targets, "up", 1, kinds=ALL_KINDS).total
-    tests = len(change_impact(conn, range_changes(root, [f"{target.file}:{target.start_line}"]),
-                              "the definition").tests)
+    spans = [(t.file, t.start_line, t.end_line) for t in targets]
+    tests = len(tests_reached(conn, [t.id for t in targets], spans, time_limit=LENS_TIME_S, uncertain=False).tests)
     return callers, dependants, tests

@@ -1,8 +1,6 @@
 """What an editor shows beside a definition: a code lens "N callers · M tests" and a hover card."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import apsw
 from lsprotocol import types as lsp
 
@@ -29,21 +27,21 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def resolve_lens(conn: apsw.Connection, root: Path, lens: lsp.CodeLens) -> lsp.CodeLens:
-    """The lens with its title: callers one hop up and the tests `graphmind impact FILE:LINE` names."""
+def resolve_lens(conn: apsw.Connection, lens: lsp.CodeLens) -> lsp.CodeLens:
+    """The lens with its title: callers one hop up and the tests a resolved path reaches it from."""
     sid = lens.data.get("id") if isinstance(lens.data, dict) else None
     found = refs_by_id(conn, [sid]) if isinstance(sid, int) else []
     if not found:
         lens.command = lsp.Command(title="not indexed", command="")
         return lens
-    callers, _dependants, tests = counts(conn, root, found[0])
+    callers, _dependants, tests = counts(conn, found[0])
     lens.command = lsp.Command(title=f"{_plural(callers, 'caller')} · {_plural(tests, 'test')}", command="")
     return lens
 
 
-def hover_text(conn: apsw.Connection, root: Path, ref: SymbolRef) -> str:
+def hover_text(conn: apsw.Connection, ref: SymbolRef) -> str:
     """Markdown: the signature, where it is, and how much depends on it."""
-    callers, dependants, tests = counts(conn, root, ref)
+    callers, dependants, tests = counts(conn, ref)
     return (f"```\n{ref.signature}\n```\n`{ref.qualname}` ({ref.kind}, {ref.file}:{ref.start_line}-{ref.end_line})"
             f"\n\n{_plural(callers, 'caller')} · {_plural(dependants, 'dependant')} one hop up"
             f" · {_plural(tests, 'test')} reach it")

@@ -181,7 +181,7 @@ def build(daemon: bool = True) -> GraphServer:
             if not targets or not named:
                 return None
             return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown,
-                                                        value=lenses.hover_text(conn, ls.root, targets[0])))
+                                                        value=lenses.hover_text(conn, targets[0])))
 
     @ls.feature(lsp.TEXT_DOCUMENT_CODE_LENS, lsp.CodeLensOptions(resolve_provider=True))
     def code_lens(ls: GraphServer, params: lsp.CodeLensParams):
@@ -192,7 +192,7 @@ def build(daemon: bool = True) -> GraphServer:
     @ls.feature(lsp.CODE_LENS_RESOLVE)
     def code_lens_resolve(ls: GraphServer, lens: lsp.CodeLens):
         with ls.view() as got:
-            return lenses.resolve_lens(got[0], ls.root, lens) if got else lens
+            return lenses.resolve_lens(got[0], lens) if got else lens
 
     return ls
 

@@ -14,7 +14,9 @@ from graphmind.query.gitdiff import Change, git_changes  # noqa: F401  (git_chan
 from graphmind.query.lookup import SymbolRef, with_counterparts
 from graphmind.paths import confine, split_file_line
 from graphmind.query.render import walk_json
-from graphmind.query.testids import TestHit, runnable_tests, test_commands
+from graphmind.query.selection import coverage as recorded
+from graphmind.query.testids import TestHit, merge_tests, recorded_tests, test_commands
+from graphmind.query.selection.testreach import REACHES, tests_reached
 
 _TEST_KINDS = frozenset({"function", "method"})
 _COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
@@ -40,6 +42,10 @@ class Impact:
     touched: list[Touched] = field(default_factory=list)
     walk: graph.Walk | None = None
     tests: list[TestHit] = field(default_factory=list)         # runnable test IDs, nearest first
+    tests_truncated: str | None = None                          # the test search stopped: 'limit' | 'time'
+    tests_fallback: bool = False                                # no path found: tests of importing files
+    coverage: recorded.Recorded | None = None                   # the coverage data read, if any
+    changed_since: list[str] = field(default_factory=list)      # changed files written after it: static paths
 
 
 def is_test(kind: str, name: str, file: str) -> bool:
@@ -137,17 +143,54 @@ def _paint(syms: list[SymbolRef], start: int, end: int) -> list[tuple[SymbolRef,
 
 
 def change_impact(conn: apsw.Connection, changes: list[Change], source: str, depth: int = config.DEFAULT_DEPTH,
-                  limit: int = config.DEFAULT_LIMIT, deleted: list[str] | None = None) -> Impact:
-    """The touched definitions, every caller within `depth` hops of them, and the tests among both."""
+                  limit: int = config.DEFAULT_LIMIT, deleted: list[str] | None = None,
+                  coverage: recorded.Recorded | None = None, root: Path | None = None) -> Impact:
+    """The touched definitions, every caller within `depth` hops of them, and the tests that reach them: from
+    recorded coverage for code unchanged since it was written, from the static paths for the rest."""
     out = Impact(source, changed_files=sorted({c.file for c in changes}), deleted_files=sorted(deleted or []))
     out.touched, out.unindexed_files = touched_symbols(conn, changes)
     targets = with_counterparts(conn, [t.ref for t in out.touched if t.ref.kind != "module"])   # C++ decl + def
-    reached = [(t.ref.file, t.ref.start_line, t.ref.end_line, 0) for t in out.touched]
     if targets:
         out.walk = graph.walk(conn, targets, "up", depth, limit, kinds=ALL_KINDS)
-        reached += [(h.file, h.start_line, h.end_line, h.depth) for h in out.walk.hits]
-    out.tests = runnable_tests(conn, reached)
+    static, resolved_only, ran = out.touched, [], set()
+    if coverage is not None and root is not None:
+        out.coverage, out.changed_since = coverage, recorded.changed_since(coverage, root, out.changed_files)
+        static = []
+        for t in out.touched:
+            got = None if t.ref.kind == "module" else recorded.tests_covering(
+                coverage, t.ref.file, t.ref.start_line, t.ref.end_line)
+            ran |= got or set()
+            if not got:
+                static.append(t)
+            elif t.ref.file in out.changed_since:      # the tests that ran it, and the paths the change may add
+                resolved_only.append(t)
+    out.tests = recorded_tests(ran)
+    for group, uncertain in ((static, True), (resolved_only, False)):
+        if not group and (uncertain is False or ran):
+            continue
+        ids = targets if group is out.touched else with_counterparts(conn, [t.ref for t in group
+                                                                            if t.ref.kind != "module"])
+        found = tests_reached(conn, [t.id for t in ids],
+                              [(t.ref.file, t.ref.start_line, t.ref.end_line) for t in group], uncertain=uncertain)
+        out.tests = merge_tests(out.tests, found.tests)
+        out.tests_truncated = out.tests_truncated or found.truncated
+        out.tests_fallback = out.tests_fallback or (found.fallback and not ran)
     return out
+
+
+def coverage_file(root: Path, given: Path | None) -> recorded.Recorded | None:
+    """The coverage data to join: the file given (it must exist), else the workspace's .coverage if present."""
+    if given is not None:
+        if not given.is_file():
+            raise NotFoundError(f"no coverage data file {given}")
+        return recorded.read_coverage(given, root)
+    default = root / recorded.DEFAULT_FILE
+    return recorded.read_coverage(default, root) if default.is_file() else None
+
+
+def test_entry(t: TestHit) -> str | dict:
+    """A test in the `tests` list: its ID when a resolved path reaches the change, else ID and how."""
+    return t.id if t.how == REACHES else {"id": t.id, "how": t.how}
 
 
 def impact_json(imp: Impact) -> dict:
@@ -160,10 +203,15 @@ def impact_json(imp: Impact) -> dict:
         "touched": [{"symbol": t.ref.qualname, "kind": t.ref.kind, "file": t.ref.file,
                      "start_line": t.ref.start_line, "end_line": t.ref.end_line, "signature": t.ref.signature,
                      "changed_lines": t.lines, "test": t.test} for t in imp.touched],
-        "tests": [t.id for t in imp.tests],
+        "tests": [test_entry(t) for t in imp.tests],
+        "tests_truncated": imp.tests_truncated,
+        "tests_fallback": imp.tests_fallback,
         "test_runs": [t.as_json() for t in imp.tests],
         "test_commands": test_commands(imp.tests),
     }
+    if imp.coverage is not None:
+        doc["coverage"] = {"file": imp.coverage.file, "tests": len(set(imp.coverage.tests.values())),
+                           "recorded_at": imp.coverage.recorded_at, "changed_since": imp.changed_since}
     if imp.walk is not None:
         w = walk_json(imp.walk)
         doc.update({k: w[k] for k in ("depth", "complete_depth", "total", "truncated", "callers",

@@ -21,13 +21,19 @@ class TestHit:
     signature: str
     depth: int
     stale: bool = False
+    how: str = "reaches"          # reaches | may reach | imports | coverage (see query/testreach.py)
 
     def as_json(self) -> dict:
         return {"id": self.id, "runner": self.runner, "symbol": self.symbol, "file": self.file,
-                "start_line": self.start_line, "end_line": self.end_line, "depth": self.depth}
+                "start_line": self.start_line, "end_line": self.end_line, "depth": self.depth, "how": self.how}
 
 
-def _runner(path: str) -> str | None:
+# a test found more than one way keeps the surest: a recorded run, a resolved path, a possible one, an import
+HOW_RANK = {"coverage": 0, "reaches": 1, "may reach": 2, "imports": 3}
+
+
+def runner_of(path: str) -> str | None:
+    """The runner that collects tests from this file (pytest, go), or None."""
     base = path.rsplit("/", 1)[-1]
     if base.endswith(".py") and (base.startswith("test_") or base.endswith("_test.py")):
         return "pytest"                                  # pytest's default python_files
@@ -61,19 +67,24 @@ def _go(chain: list[tuple]) -> list[tuple] | None:
     return None
 
 
-def runnable_tests(conn: apsw.Connection, hits: list[tuple[str, int, int, int]]) -> list[TestHit]:
-    """The tests enclosing (file, start_line, end_line, depth) hits, nearest depth each, by id."""
+def runnable_tests(conn: apsw.Connection, hits: list[tuple]) -> list[TestHit]:
+    """The tests enclosing (file, start_line, end_line, depth[, how[, inherited method]]) hits, the surest
+    and nearest each, nearest first. An inherited method's hit spans the subclass that runs it."""
     found: dict[str, TestHit] = {}
     files: dict[str, list[tuple]] = {}
-    for file, start, end, depth in hits:
-        runner = _runner(file)
+    for file, start, end, depth, *rest in hits:
+        how = rest[0] if rest else "reaches"
+        runner = runner_of(file)
         if runner is None:
             continue
         if file not in files:
             files[file] = list(conn.execute(
                 "SELECT s.name, s.kind, s.start_line, s.end_line, s.qualname, s.signature FROM symbols s"
                 " JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC", (file,)))
-        path = (_pytest if runner == "pytest" else _go)(_chain(files[file], start, end))
+        chain = _chain(files[file], start, end)
+        if len(rest) > 1 and runner == "pytest" and chain:       # Sub::test_m, inherited from a base class
+            chain = chain + [(rest[1], "method", start, end, f"{chain[-1][4]}.{rest[1]}", chain[-1][5])]
+        path = (_pytest if runner == "pytest" else _go)(chain)
         if not path:
             continue
         test = path[-1]
@@ -81,9 +92,27 @@ def runnable_tests(conn: apsw.Connection, hits: list[tuple[str, int, int, int]])
             tid = "::".join([file, *(d[0] for d in path)])
         else:
             tid = f"./{file.rsplit('/', 1)[0] if '/' in file else '.'}::{test[0]}"
-        if tid not in found or depth < found[tid].depth:
-            found[tid] = TestHit(tid, runner, test[4], file, test[2], test[3], test[5], depth)
-    return sorted(found.values(), key=lambda t: (t.depth, t.id))
+        old = found.get(tid)
+        if old is None or (HOW_RANK.get(how, 9), depth) < (HOW_RANK.get(old.how, 9), old.depth):
+            found[tid] = TestHit(tid, runner, test[4], file, test[2], test[3], test[5], depth, how=how)
+    return sorted(found.values(), key=lambda t: (t.depth, HOW_RANK.get(t.how, 9), t.id))
+
+
+def recorded_tests(ids: set[str]) -> list[TestHit]:
+    """Tests a coverage data file says ran the change, as hits (their definitions are not looked up)."""
+    return [TestHit(i, "pytest", i.rsplit("::", 1)[-1], i.split("::", 1)[0], 0, 0, "", 0, how="coverage")
+            for i in sorted(ids)]
+
+
+def merge_tests(*groups: list[TestHit]) -> list[TestHit]:
+    """Tests found more than one way, once each (the surest way kept), nearest first."""
+    found: dict[str, TestHit] = {}
+    for group in groups:
+        for t in group:
+            old = found.get(t.id)
+            if old is None or (HOW_RANK.get(t.how, 9), t.depth) < (HOW_RANK.get(old.how, 9), old.depth):
+                found[t.id] = t
+    return sorted(found.values(), key=lambda t: (t.depth, HOW_RANK.get(t.how, 9), t.id))
 
 
 def test_commands(tests: list[TestHit]) -> list[str]:

@@ -1,0 +1,113 @@
+"""What a test runner adds to the call graph, read from the index at query time: a pytest fixture runs
+for every test or fixture that names it as a parameter (the nearest definition: the same file, else
+conftest.py files up the tree), an `autouse` fixture for every test in its scope; a unittest `setUp`
+(`setUpClass`, `setUpTestData`, ...) runs for every test method of its class."""
+from __future__ import annotations
+
+import ast
+import posixpath
+
+import apsw
+
+from graphmind.query.edges import json_list
+
+SETUPS = ("setUp", "setUpClass", "tearDown", "tearDownClass", "asyncSetUp", "asyncTearDown", "setUpTestData",
+          "setup_method", "setup_class", "teardown_method", "teardown_class")
+_FIXTURE = "(c.callee LIKE 'pytest.fixture%' OR c.callee LIKE 'fixture%' OR c.callee LIKE 'pytest_asyncio.fixture%')"
+
+
+def is_test_file(path: str) -> bool:
+    """Whether pytest collects tests from this file (its default python_files), or it is a conftest.py."""
+    base = path.rsplit("/", 1)[-1]
+    return base.endswith(".py") and (base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py")
+
+
+def parameters(signature: str) -> list[str]:
+    """The parameter names of a Python `def` signature as the index keeps it (empty if it does not parse)."""
+    text = signature.strip().rstrip(":")
+    if not text.startswith(("def ", "async def ")):
+        return []
+    try:
+        fn = ast.parse(text + ": pass").body[0]
+    except SyntaxError:
+        return []
+    a = fn.args
+    return [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+
+
+def _folder(path: str) -> str:
+    return posixpath.dirname(path)
+
+
+class Runner:
+    """The fixtures and the functions that request them in a workspace's test files, loaded once per query."""
+
+    def __init__(self, conn: apsw.Connection):
+        self.conn = conn
+        self.fixtures: dict[int, tuple[str, str, bool]] = {}          # id -> (name, file, autouse)
+        self.by_name: dict[str, list[int]] = {}
+        self.users: list[tuple[int, str, str, list[str]]] = []        # (id, name, file, parameters)
+        rows = conn.execute(
+            "SELECT s.id, s.name, f.path, s.signature, s.file_id, s.start_line FROM symbols s JOIN files f"
+            " ON f.id = s.file_id WHERE s.kind IN ('function', 'method') AND f.language = 'python'"
+            " AND (f.path LIKE '%test%' OR f.path LIKE '%conftest.py')").fetchall()
+        rows = [r for r in rows if is_test_file(r[2])]
+        decorated = self._decorators({r[4] for r in rows})
+        for sid, name, path, sig, file_id, start in rows:
+            self.users.append((sid, name, path, parameters(sig)))
+            marks = [decorated.get((file_id, line)) for line in range(max(start - 4, 1), start)]
+            marks = [m for m in marks if m]
+            if marks:
+                self.fixtures[sid] = (name, path, any("autouse=True" in m for m in marks))
+                self.by_name.setdefault(name, []).append(sid)
+
+    def _decorators(self, file_ids: set[int]) -> dict[tuple[int, int], str]:
+        return {(f, line): callee for f, line, callee in self.conn.execute(
+            "SELECT c.file_id, c.line, c.callee FROM json_each(?1) j CROSS JOIN calls c ON c.file_id = j.value"
+            f" WHERE c.kind = 'decorator' AND {_FIXTURE}", (json_list(sorted(file_ids)),))}
+
+    def _visible(self, user_file: str, name: str) -> int | None:
+        """The fixture `name` a function in user_file gets: its own file's, else the nearest conftest.py's."""
+        best, best_rank = None, -1
+        for fid in self.by_name.get(name, ()):
+            path = self.fixtures[fid][1]
+            if path == user_file:
+                return fid
+            if path.endswith("conftest.py"):
+                folder = _folder(path)
+                if folder == "" or user_file.startswith(folder + "/"):
+                    rank = folder.count("/") + (1 if folder else 0)
+                    if rank > best_rank:
+                        best, best_rank = fid, rank
+        return best
+
+    def _in_scope(self, fixture: int, user_file: str) -> bool:
+        path = self.fixtures[fixture][1]
+        if path == user_file:
+            return True
+        folder = _folder(path)
+        return path.endswith("conftest.py") and (folder == "" or user_file.startswith(folder + "/"))
+
+    def requesters(self, ids: list[int]) -> dict[int, list[int]]:
+        """For the fixtures among ids: the tests and fixtures that run them (they name them, or autouse)."""
+        out: dict[int, list[int]] = {}
+        for fid in ids:
+            if fid not in self.fixtures:
+                continue
+            name, _, autouse = self.fixtures[fid]
+            got = [uid for uid, uname, ufile, params in self.users if uid != fid and (
+                (name in params and self._visible(ufile, name) == fid)
+                or (autouse and uname.startswith("test") and self._in_scope(fid, ufile)))]
+            if got:
+                out[fid] = got
+        return out
+
+    def setup_tests(self, ids: list[int]) -> dict[int, list[int]]:
+        """For the unittest/pytest class setups among ids: the test methods of their class."""
+        out: dict[int, list[int]] = {}
+        for sid, parent in self.conn.execute(
+                "SELECT s.id, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+                f" WHERE s.kind = 'method' AND s.name IN ({', '.join(repr(s) for s in SETUPS)})", (json_list(ids),)):
+            out[sid] = [r[0] for r in self.conn.execute(
+                "SELECT id FROM symbols WHERE parent_id = ? AND kind = 'method' AND name LIKE 'test%'", (parent,))]
+        return out

@@ -1,0 +1,203 @@
+"""The tests a change reaches, at any depth, nearest first: over resolved edges ("reaches"), then also
+over `possible` edges ("may reach"), with what the test runner adds (fixtures, setUp: query/fixtures.py)
+and test methods inherited by subclasses; when no path is found, the tests in files that import the
+changed module, directly or not ("imports"), so an empty answer is never silent."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import apsw
+
+from graphmind import config
+from graphmind.edgekinds import CALL_KINDS, sql_in
+from graphmind.query.edges import json_list
+from graphmind.query.selection.fixtures import Runner
+from graphmind.query.testids import TestHit, merge_tests, runnable_tests, runner_of
+
+REACHES, MAY_REACH, IMPORTS = "reaches", "may reach", "imports"
+NODE_CAP = 50_000            # symbols visited per walk
+TEST_CAP = 2_000             # tests named
+UNCERTAIN_LINKS = 2         # `possible` edges or library callbacks on one path (a callback, then an untyped receiver)
+_KINDS = sql_in(CALL_KINDS, "c.kind")
+
+
+@dataclass
+class TestReach:
+    """The tests found and how complete the search was."""
+    tests: list[TestHit] = field(default_factory=list)
+    truncated: str | None = None          # None | 'limit' | 'time'
+    fallback: bool = False                # no path found: the tests come from imports
+
+
+def _callers(conn: apsw.Connection, ids: list[int], possible: bool) -> list[tuple[int, int]]:
+    """(caller, callee) over resolved edges, or over `possible` edges only."""
+    how = "c.resolution = 'possible'" if possible else "c.resolution NOT IN ('pending', 'possible')"
+    return conn.execute(
+        "SELECT DISTINCT c.caller_id, c.target_id FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
+        f" WHERE {how} AND {_KINDS}", (json_list(ids),)).fetchall()
+
+
+def _handed_out(conn: apsw.Connection, ids: list[int]) -> list[int]:
+    """Callbacks through a library: for a `__call__` among ids, the methods of its class that build an object
+    of a class with a base outside the workspace (a test client handed the app: the library calls it back)."""
+    return [r[0] for r in conn.execute(
+        "SELECT DISTINCT m.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols m ON m.parent_id = s.parent_id AND m.kind = 'method'"
+        " JOIN calls c ON c.caller_id = m.id AND c.kind = 'constructor' AND c.resolution NOT IN ('pending', 'possible')"
+        " JOIN symbols init ON init.id = c.target_id"
+        " WHERE s.name = '__call__' AND s.kind = 'method' AND EXISTS (SELECT 1 FROM inherits i"
+        " WHERE i.class_id = init.parent_id AND i.target_id IS NULL)", (json_list(ids),))
+        if _called_from_tests(conn, r[0])]
+
+
+def _called_from_tests(conn: apsw.Connection, sid: int) -> bool:
+    """Whether tests (or their fixtures) call a method: what it builds is a test's tool, like a test client."""
+    return any(runner_of(p) or p.endswith("conftest.py") for (p,) in conn.execute(
+        "SELECT DISTINCT f.path FROM calls c JOIN files f ON f.id = c.file_id WHERE c.target_id = ?"
+        " AND c.resolution != 'pending'", (sid,)))
+
+
+def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
+    """What runs the frontier for certain: resolved callers, the tests and fixtures requesting a fixture, a
+    setUp's tests."""
+    out = [caller for caller, _ in _callers(conn, frontier, False)]
+    for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
+        for got in group.values():
+            out.extend(got)
+    return out
+
+
+def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
+            deadline: float) -> tuple[dict[int, int], str | None]:
+    """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
+    depth, breadth first, bounded; symbols in `known` are not visited again."""
+    depth_of = dict(start)
+    layers: dict[int, list[int]] = {}
+    for sid, d in start.items():
+        layers.setdefault(d, []).append(sid)
+    depth = min(layers, default=0)
+    while depth <= max(layers, default=-1):
+        if time.monotonic() > deadline:
+            return depth_of, "time"
+        frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
+        for sid in _sure_links(conn, runner, frontier) if frontier else ():
+            if sid not in depth_of and sid not in known:
+                depth_of[sid] = depth + 1
+                layers.setdefault(depth + 1, []).append(sid)
+        if len(depth_of) + len(known) > NODE_CAP:
+            return depth_of, "limit"
+        depth += 1
+    return depth_of, None
+
+
+def _one_uncertain_hop(conn: apsw.Connection, sure: dict[int, int]) -> dict[int, int]:
+    """The symbols one `possible` edge (or one callback through a library) away from the sure ones."""
+    out: dict[int, int] = {}
+    ids = list(sure)
+    links = _callers(conn, ids, True) + [(m, c) for c in ids for m in _handed_out(conn, [c])]
+    for caller, callee in links:
+        d = sure[callee] + 1
+        if caller not in sure and d < out.get(caller, d + 1):
+            out[caller] = d
+    return out
+
+
+def _hits(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[tuple]:
+    rows = conn.execute(
+        "SELECT s.id, f.path, s.start_line, s.end_line FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN files f ON f.id = s.file_id", (json_list(list(depth_of)),)).fetchall()
+    return [(path, start, end, depth_of[sid], how) for sid, path, start, end in rows if runner_of(path)]
+
+
+def _inherited(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[tuple]:
+    """Test methods reached in a class, as the subclasses in test files run them (unless they override)."""
+    methods = conn.execute(
+        "SELECT s.id, s.name, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols p ON p.id = s.parent_id WHERE s.kind = 'method' AND s.name LIKE 'test%' AND p.kind = 'class'",
+        (json_list(list(depth_of)),)).fetchall()
+    out = []
+    for sid, name, cls in methods:
+        for path, sub_start, sub_end in conn.execute(
+                "WITH RECURSIVE sub(id) AS (SELECT ?1 UNION SELECT i.class_id FROM sub JOIN inherits i"
+                " ON i.target_id = sub.id LIMIT 2000) SELECT f.path, s.start_line, s.end_line FROM sub"
+                " JOIN symbols s ON s.id = sub.id JOIN files f ON f.id = s.file_id WHERE sub.id != ?1"
+                " AND NOT EXISTS (SELECT 1 FROM symbols m WHERE m.parent_id = s.id AND m.name = ?2)", (cls, name)):
+            if runner_of(path):
+                # the subclass's own span stands for the inherited method: its ID is Sub::name
+                out.append((path, sub_start, sub_end, depth_of[sid], how, name))
+    return out
+
+
+def _imported_classes(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[TestHit]:
+    """Test methods reached in a Test* class, as pytest collects them again in each test file that imports
+    the class by name (`from tests.test_core import TestBase` in tests/test_sub.py runs its tests there too)."""
+    out = []
+    for sid, name, cls, qual, sig, start, end in conn.execute(
+            "SELECT s.id, s.name, p.name, s.qualname, s.signature, s.start_line, s.end_line FROM json_each(?1) j"
+            " CROSS JOIN symbols s ON s.id = j.value JOIN symbols p ON p.id = s.parent_id JOIN symbols m"
+            " ON m.file_id = p.file_id AND m.kind = 'module' WHERE s.kind = 'method' AND s.name LIKE 'test%'"
+            " AND p.kind = 'class' AND p.name LIKE 'Test%' AND p.parent_id = m.id", (json_list(list(depth_of)),)):
+        for (path,) in conn.execute(
+                "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id JOIN symbols m"
+                " ON m.id = (SELECT parent_id FROM symbols WHERE id = ?1) WHERE i.symbol = ?2 AND i.alias = ?2"
+                " AND i.resolved = (SELECT qualname FROM symbols WHERE kind = 'module' AND file_id = m.file_id)",
+                (sid, cls)):
+            if runner_of(path) == "pytest":
+                out.append(TestHit(f"{path}::{cls}::{name}", "pytest", qual, path, start, end, sig,
+                                   depth_of[sid], how=how))
+    return out
+
+
+def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
+    """The tests in the test files nearest to files by imports: those importing them directly, else through one
+    more module, and so on."""
+    modules = {r[0]: r[1] for r in conn.execute(
+        "SELECT s.qualname, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'module'")}
+    importers: dict[str, set[str]] = {}
+    for path, mod, name in conn.execute("SELECT DISTINCT f.path, i.resolved, i.symbol FROM imports i"
+                                        " JOIN files f ON f.id = i.file_id WHERE i.resolved IS NOT NULL"):
+        parts = mod.split(".") + ([name] if name and name != "*" else [])    # `from pkg import mod`
+        for n in range(len(parts), 0, -1):           # `a.b.C` imports module a.b; a package imports its modules
+            target = modules.get(".".join(parts[:n]))
+            if target:
+                importers.setdefault(target, set()).add(path)
+                break
+    seen, level, tests = set(files), list(files), []
+    while level and not tests:                      # the nearest importers that hold tests: one level of imports at a time
+        nxt = sorted({p for f in level for p in importers.get(f, ()) if p not in seen})
+        seen.update(nxt)
+        tests, level = [p for p in nxt if runner_of(p)], nxt
+    return [(path, start, end, 1, IMPORTS) for path in tests for start, end in conn.execute(
+        "SELECT s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
+        " AND s.kind IN ('function', 'method') AND s.name LIKE 'test%'", (path,))]
+
+
+def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int, int]],
+                  time_limit: float = config.QUERY_TIME_LIMIT_S * 3, uncertain: bool = True) -> TestReach:
+    """The tests reaching the symbols `ids` (and enclosing the changed (file, start, end) spans), nearest first;
+    uncertain=False: over resolved links only, with no fallback."""
+    out = TestReach()
+    deadline = time.monotonic() + time_limit
+    runner = Runner(conn)
+    hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
+    again: list[list[TestHit]] = []                   # test classes collected again where they are imported
+    if ids:
+        sure, out.truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline)
+        hits += _hits(conn, sure, REACHES) + _inherited(conn, sure, REACHES)
+        again.append(_imported_classes(conn, sure, REACHES))
+        known = dict(sure)
+        for _ in range(UNCERTAIN_LINKS if uncertain else 0):     # paths with one more uncertain link each round: "may reach"
+            if out.truncated is not None:
+                break
+            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known), known, deadline)
+            hits += _hits(conn, maybe, MAY_REACH) + _inherited(conn, maybe, MAY_REACH)
+            again.append(_imported_classes(conn, maybe, MAY_REACH))
+            known.update(maybe)
+    out.tests = merge_tests(runnable_tests(conn, hits), *again)
+    if not out.tests and uncertain:
+        out.fallback = True
+        out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed})))
+    if len(out.tests) > TEST_CAP:
+        out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
+    return out

@@ -1,0 +1,182 @@
+"""Score `graphmind impact FILE:LINE --json` against a project's own test suite run under per-test coverage.
+
+The oracle (nobody here wrote it): the project's tests are run by pytest-cov with `--cov-context=test`
+in a virtual environment outside the repository; the tests that execute at least one line of a
+function's body are the tests that reach it. 40 functions (fixed seed) are sampled among those run by
+1 test up to 60% of the tests, and impact's `tests` list is scored against them: macro recall, macro
+precision (over the functions impact names a test for), and how many functions get no test at all.
+
+    python scripts/score_tests_reached.py --project ~/.cache/graphmind-oracle/flask --src src/flask \\
+        --tests tests --venv ~/.cache/graphmind-oracle/venv [--run] [--coverage-flag] [--label flask]
+
+--run runs the suite first (PYTHONPATH=src, `.coverage` in the project folder) and indexes the
+project with this checkout's graphmind; --coverage-flag passes `--coverage .coverage` to impact (the
+recorded-coverage mode, scored the same way); --plain passes neither and --checkout DIR runs another checkout's graphmind (to score main:
+`git archive main | tar -x -C DIR`, then `--checkout DIR --plain`: main reads no .coverage).
+One JSON line per figure.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+_PARAMS = re.compile(r"\[.*\]$")
+
+
+def test_of(context: str) -> str | None:
+    """A coverage context (`tests/test_x.py::T::test_y[1]|run`) as the test's ID without parameters."""
+    if not context or "::" not in context:
+        return None
+    return _PARAMS.sub("", context.split("|", 1)[0])
+
+
+def _lines_of(blob: bytes) -> set[int]:
+    return {i * 8 + b for i, byte in enumerate(blob) for b in range(8) if byte & (1 << b)}
+
+
+def executed(cov: Path, root: Path) -> dict[str, dict[str, set[int]]]:
+    """{relative file: {test id: lines executed}} from a coverage.py data file (lines or arcs)."""
+    db = sqlite3.connect(cov)
+    files = {i: Path(p).resolve() for i, p in db.execute("SELECT id, path FROM file")}
+    contexts = {i: test_of(c) for i, c in db.execute("SELECT id, context FROM context")}
+    out: dict[str, dict[str, set[int]]] = {}
+
+    def add(fid, cid, lines):
+        test = contexts.get(cid)
+        try:
+            rel = str(files[fid].relative_to(root.resolve()))
+        except ValueError:
+            return
+        if test:
+            out.setdefault(rel, {}).setdefault(test, set()).update(lines)
+    for fid, cid, blob in db.execute("SELECT file_id, context_id, numbits FROM line_bits"):
+        add(fid, cid, _lines_of(blob))
+    for fid, cid, a, b in db.execute("SELECT file_id, context_id, fromno, tono FROM arc"):
+        add(fid, cid, {n for n in (a, b) if n > 0})
+    return out
+
+
+def functions(root: Path, src: str) -> list[tuple[str, int, set[int]]]:
+    """Every function and method under src: (relative file, def line, lines of its own body)."""
+    out = []
+    for path in sorted((root / src).rglob("*.py")):
+        rel = str(path.relative_to(root))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            body = set(range(node.body[0].lineno, node.end_lineno + 1))
+            for inner in ast.walk(node):
+                if inner is not node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                    if not isinstance(inner, ast.Lambda):
+                        body -= set(range(inner.body[0].lineno, inner.end_lineno + 1))
+            out.append((rel, node.lineno, body))
+    return out
+
+
+def truth(root: Path, src: str, cov: Path, seed: int, count: int) -> tuple[list[tuple[str, int, set[str]]], int]:
+    """The sample: (file, def line, tests that run its body) for `count` functions, and the suite's size."""
+    ran = executed(cov, root)
+    suite = {t for per in ran.values() for t in per}
+    pool = []
+    for rel, line, body in functions(root, src):
+        tests = {t for t, lines in ran.get(rel, {}).items() if lines & body}
+        if 1 <= len(tests) <= 0.6 * len(suite):
+            pool.append((rel, line, tests))
+    random.Random(seed).shuffle(pool)
+    return sorted(pool[:count]), len(suite)
+
+
+GRAPHMIND = [sys.executable, "-m", "graphmind"]
+
+
+def use_checkout(path: str) -> None:
+    """Run the graphmind package of another checkout (e.g. an export of main) instead of this one."""
+    GRAPHMIND[1:] = ["-c", f"import runpy, sys; sys.path.insert(0, {path!r}); sys.argv[0] = 'graphmind';"
+                           " runpy.run_module('graphmind', run_name='__main__')"]
+
+
+def named(root: Path, spec: str, extra: list[str]) -> tuple[set[str], dict]:
+    """The tests `graphmind impact SPEC --json` names (IDs without parameters), and the document."""
+    run = subprocess.run([*GRAPHMIND, "impact", spec, "--json", "--no-refresh",
+                          "--root", str(root), *extra], capture_output=True, text=True, check=True)
+    doc = json.loads(run.stdout)
+    ids = {_PARAMS.sub("", t if isinstance(t, str) else t["id"]) for t in doc["tests"]}
+    return ids, doc
+
+
+def score(root: Path, sample, extra: list[str], changed: bool = False) -> dict:
+    recalls, precisions, empty, detail = [], [], 0, []
+    for rel, line, tests in sample:
+        if changed:                  # as if the file had been edited after the coverage run
+            st = os.stat(root / rel)
+            later = os.stat(root / ".coverage").st_mtime + 60
+            os.utime(root / rel, (later, later))
+        try:
+            got, _ = named(root, f"{rel}:{line}", extra)
+        finally:
+            if changed:
+                os.utime(root / rel, (st.st_atime, st.st_mtime))
+        hit = len(got & tests)
+        recalls.append(hit / len(tests))
+        if got:
+            precisions.append(hit / len(got))
+        else:
+            empty += 1
+        detail.append({"at": f"{rel}:{line}", "truth": len(tests), "named": len(got), "hit": hit})
+    return {"recall": round(sum(recalls) / len(recalls), 3),
+            "precision": round(sum(precisions) / len(precisions), 3) if precisions else None,
+            "no_test_named": empty, "functions": len(sample), "detail": detail}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--project", type=Path, required=True)
+    ap.add_argument("--src", required=True, help="the package folder, relative to the project")
+    ap.add_argument("--tests", default="tests")
+    ap.add_argument("--venv", type=Path, help="the oracle's virtual environment (for --run)")
+    ap.add_argument("--run", action="store_true", help="run the suite under coverage and index first")
+    ap.add_argument("--coverage-flag", action="store_true", help="score impact --coverage .coverage")
+    ap.add_argument("--plain", action="store_true", help="no coverage flag (a graphmind without --no-coverage)")
+    ap.add_argument("--checkout", help="score the graphmind package of this folder (e.g. `git archive main`)")
+    ap.add_argument("--changed", action="store_true", help="with --coverage-flag: each file written after the run")
+    ap.add_argument("--seed", type=int, default=33)
+    ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--label", default="")
+    ap.add_argument("--detail", action="store_true")
+    args = ap.parse_args()
+    root = args.project.expanduser().resolve()
+    if args.checkout:
+        use_checkout(args.checkout)
+    cov = root / ".coverage"
+    if args.run:
+        py = str(args.venv.expanduser() / "bin" / "python")
+        subprocess.run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--cov={args.src}",
+                        "--cov-context=test", "--cov-report=", args.tests], cwd=root, check=False,
+                       env={"PYTHONPATH": str(root / args.src.rsplit("/", 1)[0]) if "/" in args.src else str(root),
+                            "PATH": "/usr/bin:/bin"}, capture_output=True)
+        subprocess.run([sys.executable, "-m", "graphmind", "index", "--root", str(root)], check=True,
+                       capture_output=True)
+    sample, suite = truth(root, args.src, cov, args.seed, args.count)
+    extra = ["--coverage", str(cov)] if args.coverage_flag else [] if args.plain else ["--no-coverage"]
+    result = score(root, sample, extra, args.changed)
+    result.update({"project": args.label or root.name, "suite_tests": suite, "seed": args.seed,
+                   "mode": ("coverage, file changed since" if args.changed else "coverage")
+                   if args.coverage_flag else "static"})
+    detail = result.pop("detail")
+    print(json.dumps(result))
+    if args.detail:
+        for d in detail:
+            print(json.dumps(d))
+
+
+if __name__ == "__main__":
+    main()
