@@ -120,6 +120,11 @@ class UnsafeFolderError(GraphmindError):
     code = "unsafe_folder"
 
 
+class SpecialFileError(UnsafeFolderError):
+    """graphmind will not open a file of its own that is not a plain file (a FIFO, device or socket planted in its folder: remove it):"""
+    code = "special_file"
+
+
 class DaemonBusyError(DaemonError):
     """The graphmind daemon is running but busy (every connection in use); try again in a moment:"""
     code = "daemon_busy"

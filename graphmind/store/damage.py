@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 from pathlib import Path
 
 import apsw
@@ -21,6 +22,8 @@ def header_damage(path: Path) -> str | None:
     """Why a file cannot be a whole SQLite database, from its 100-byte header and its size; None when
     it looks whole (or is missing or empty: a new index). Cheap enough for every open."""
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None                          # not opened here: the connection refuses it by name
         with open(path, "rb") as fh:
             head = fh.read(100)
             size = os.fstat(fh.fileno()).st_size

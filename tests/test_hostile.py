@@ -1,0 +1,176 @@
+"""Hostile workspaces (issue 36): files an attacker can commit or put in an archive must not stall the
+index, hang a command, or make graphmind write outside the workspace. The pathological files are
+generated here (tests/hostile_files.py), the commands run as real subprocesses with a timeout."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from graphmind.index import parser
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+from hostile_files import pathological
+
+FIFO_NAMES = ("index.db", "index.db-wal", "index.db-shm", "write.lock", "daemon.log", "daemon.pid",
+              "daemon.lock", "extractions.db", "folders.json")
+RETURN_WITHIN_S = 5 * 6            # "within 5 s" on a quiet machine; the suite runs on 2 loaded cores
+
+
+def gm(*args: str, cwd: Path, timeout: float = RETURN_WITHIN_S, **env: str) -> subprocess.CompletedProcess:
+    """`graphmind ARGS` as a subprocess that must return within `timeout` (a hang fails the test)."""
+    return subprocess.run([sys.executable, "-m", "graphmind", *args], cwd=cwd, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONUTF8="1", **env), timeout=timeout)
+
+
+def _plain(root: Path) -> Path:
+    (root / "app.py").write_text("def helper():\n    return 1\n\n\ndef main():\n    return helper()\n")
+    (root / "util.py").write_text("from app import helper\n\n\ndef run():\n    helper()\n")
+    return root
+
+
+def _files(root: Path) -> dict[str, tuple[str, str | None]]:
+    conn = open_reader(root)
+    try:
+        return {p: (s, e) for p, s, e in conn.execute("SELECT path, status, error FROM files")}
+    finally:
+        conn.close()
+
+
+def _callers_of_helper(root: Path) -> set[str]:
+    proc = gm("callers", "app.helper", "--json", cwd=root, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    import json
+    return {h["symbol"] for h in json.loads(proc.stdout)["callers"]}
+
+
+@pytest.mark.parametrize("depth", [20_000, 50_000])
+def test_nested_calls_do_not_stall_the_index(tmp_path, depth):
+    """The issue's repro: `y = h(` nested N times passes every skip rule; the rest of the workspace is
+    indexed and committed, the file recorded `partial` with why, and status shows it."""
+    root = _plain(tmp_path)
+    (root / "deep.py").write_text(pathological(depth)["calls.py"])
+    proc = gm("index", cwd=root, timeout=240)
+    assert proc.returncode == 0, proc.stderr
+    files = _files(root)
+    assert files["app.py"][0] == files["util.py"][0] == "ok"
+    assert files["deep.py"][0] == "partial"
+    assert f"nested over {parser.MAX_DEPTH} levels" in files["deep.py"][1]
+    assert _callers_of_helper(root) == {"app.main", "util.run"}
+    status = gm("status", cwd=root, timeout=120)
+    assert "deep.py: partial: nested over" in status.stdout
+
+
+def test_every_pathological_file_is_bounded(tmp_path):
+    """Brackets, operator/member/subscript chains, conditionals, lambdas, a very long line, nested
+    definitions and classes: each file is indexed (deep ones partial, with the reason), and so is the rest."""
+    root = _plain(tmp_path)
+    for name, text in pathological().items():
+        (root / f"hostile_{name}").write_text(text)
+    summary = index_workspace(root, jobs=2)
+    assert summary.changed == len(pathological()) + 2
+    files = _files(root)
+    assert files["app.py"][0] == "ok"
+    for name in ("calls", "lists", "mixed", "ops", "attrs", "subs", "conds", "lambdas"):
+        status, error = files[f"hostile_{name}.py"]
+        assert status == "partial" and f"nested over {parser.MAX_DEPTH} levels" in error, (name, status, error)
+    for name in ("longline", "defs", "classes"):
+        assert files[f"hostile_{name}.py"][0] == "ok", files[f"hostile_{name}.py"]
+    conn = open_reader(root)
+    try:
+        depth = conn.execute("SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id"
+                             " WHERE f.path = 'hostile_defs.py' AND s.kind != 'module'").fetchone()[0]
+    finally:
+        conn.close()
+    assert depth == 400                          # 400 nested definitions: all under the depth bound
+
+
+def test_a_nesting_under_the_bound_is_whole():
+    """The bound only cuts below MAX_DEPTH: a file nested less deeply is not partial."""
+    tree = parser.parse("python", pathological(100)["calls.py"].encode())
+    assert not parser.too_deep(tree.root_node)
+    tree = parser.parse("python", pathological(2 * parser.MAX_DEPTH)["calls.py"].encode())
+    assert parser.too_deep(tree.root_node)
+
+
+def test_a_file_past_its_time_budget_is_partial_and_the_batch_goes_on(tmp_path):
+    """A file whose extraction uses up its CPU allowance (0 s here) keeps its definitions, is recorded
+    `partial` with the reason, and every other file is still indexed."""
+    root = _plain(tmp_path)
+    proc = gm("index", cwd=root, timeout=120, GRAPHMIND_FILE_SECONDS="0")
+    assert proc.returncode == 0, proc.stderr
+    files = _files(root)
+    assert set(files) == {"app.py", "util.py"}
+    for status, error in files.values():
+        assert status == "partial" and "took over 0 s of CPU" in error
+    conn = open_reader(root)
+    try:
+        names = {q for (q,) in conn.execute("SELECT qualname FROM symbols")}
+    finally:
+        conn.close()
+    assert {"app.helper", "app.main", "util.run"} <= names
+    status = gm("status", cwd=root, timeout=120)
+    assert "took over 0 s of CPU" in status.stdout
+
+
+def test_sigterm_stops_a_cold_index_holding_a_deep_file(tmp_path):
+    """SIGTERM during a cold index with the planted file (parser workers busy): the command stops with
+    its one line and leaves no worker behind (latency is measured in benchmarks/bench_hostile.py)."""
+    root = _plain(tmp_path)
+    for i in range(40):
+        (root / f"m{i}.py").write_text("def f():\n    return g()\n\n\ndef g():\n    pass\n" * 50)
+    (root / "deep.py").write_text(pathological()["calls.py"])
+    proc = subprocess.Popen([sys.executable, "-m", "graphmind", "index", "--jobs", "2"], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=RETURN_WITHIN_S)
+    assert proc.returncode != 0
+    assert "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("name", FIFO_NAMES)
+def test_a_fifo_in_the_index_folder_is_an_error_never_a_hang(tmp_path, name):
+    """A FIFO (an archive can carry one) named like one of graphmind's files: index, daemon start and
+    daemon stop each return with one line naming it; nothing waits on the FIFO."""
+    root = _plain(tmp_path)
+    (root / ".graphmind").mkdir()
+    os.mkfifo(root / ".graphmind" / name)
+    for args in (("index",), ("daemon", "start"), ("status",)):
+        proc = gm(*args, cwd=root)
+        if args == ("status",):
+            assert proc.returncode != 0
+            continue
+        assert proc.returncode == 1, (args, proc.stdout, proc.stderr)
+        assert "Traceback" not in proc.stderr
+        assert proc.stderr.strip().splitlines()[-1] == (
+            f"error: graphmind will not open a file of its own that is not a plain file (a FIFO, device or"
+            f" socket planted in its folder: remove it): {root / '.graphmind' / name}")
+    proc = gm("daemon", "stop", cwd=root)
+    assert proc.returncode == 0 and "no daemon was running" in proc.stdout, proc.stderr
+
+
+def test_a_fifo_planted_beside_a_running_daemon(tmp_path):
+    """A FIFO swapped in for the pid file while a daemon runs: `daemon stop` still stops it (the pid is
+    read without blocking; the daemon answers on its socket)."""
+    root = _plain(tmp_path)
+    assert gm("index", cwd=root, timeout=120).returncode == 0
+    started = gm("daemon", "start", cwd=root, timeout=120)
+    assert started.returncode == 0, started.stderr
+    pid_file = root / ".graphmind" / "daemon.pid"
+    pid = int(pid_file.read_text())
+    try:
+        pid_file.unlink()
+        os.mkfifo(pid_file)
+        stopped = gm("daemon", "stop", cwd=root, timeout=120)
+        assert stopped.returncode == 0, stopped.stderr
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
