@@ -174,3 +174,76 @@ def test_a_fifo_planted_beside_a_running_daemon(tmp_path):
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+def _tree(folder: Path, skip: Path) -> set[str]:
+    """Every path under folder, outside `skip` (the workspace)."""
+    out = set()
+    for dirpath, dirnames, filenames in os.walk(folder):
+        if Path(dirpath) == skip:
+            dirnames[:] = []
+            continue
+        out.update(os.path.join(dirpath, n) for n in dirnames + filenames)
+    return out
+
+
+def _git(*args: str, cwd: Path) -> None:
+    subprocess.run(["git", "-c", "user.email=t@t", "-c", "user.name=t", *args], cwd=cwd, check=True,
+                   capture_output=True)
+
+
+def _plant_git_file(tmp_path: Path, case: str) -> Path:
+    """A workspace whose `.git` file points somewhere that is not its repository's git directory."""
+    (tmp_path / "box" / "ws").mkdir(parents=True)
+    root = _plain(tmp_path / "box" / "ws")
+    if case == "plain":
+        (tmp_path / "plain").mkdir()
+        target = str(tmp_path / "plain")
+    elif case == "bare":
+        _git("init", "-q", "--bare", str(tmp_path / "bare.git"), cwd=tmp_path)
+        target = str(tmp_path / "bare.git")
+    elif case == "relative":
+        target = "../../x"
+        (tmp_path / "x").mkdir()
+    else:                          # a linked worktree's git dir, of another checkout
+        _git("init", "-q", str(tmp_path / "repo"), cwd=tmp_path)
+        (tmp_path / "repo" / "a.py").write_text("x = 1\n")
+        _git("add", ".", cwd=tmp_path / "repo")
+        _git("commit", "-qm", "i", cwd=tmp_path / "repo")
+        _git("worktree", "add", "-q", str(tmp_path / "other"), cwd=tmp_path / "repo")
+        target = str(tmp_path / "repo" / ".git" / "worktrees" / "other")
+    (root / ".git").write_text(f"gitdir: {target}\n")
+    return root
+
+
+@pytest.mark.parametrize("case", ["plain", "bare", "relative", "foreign_worktree"])
+def test_a_git_file_never_leads_graphmind_outside_the_workspace(tmp_path, case):
+    """`.git` files pointing to a plain folder, a bare repository, `../../x`, another checkout's worktree
+    entry: index, the daemon (an edit re-indexed) and a query write nothing outside the workspace."""
+    from daemonkit import caller_names, start_daemon, stop_daemon, wait_fresh
+    from graphmind import places
+    root = _plant_git_file(tmp_path, case)
+    assert places.cache_path(root) == places.local_cache_path(root)
+    before = _tree(tmp_path, root)
+    assert gm("index", cwd=root, timeout=120).returncode == 0
+    pid = start_daemon(root)
+    try:
+        (root / "more.py").write_text("from app import helper\n\n\ndef more():\n    helper()\n")
+        wait_fresh(root)
+        assert "more.more" in caller_names(root, "app.helper")
+    finally:
+        stop_daemon(root, pid)
+    assert _tree(tmp_path, root) == before
+
+
+def test_a_real_worktree_still_shares_its_cache(tmp_path):
+    """The rule keeps what worktrees are for: a linked worktree's `.git` file leads to the common dir."""
+    from graphmind import places
+    _git("init", "-q", str(tmp_path / "repo"), cwd=tmp_path)
+    (tmp_path / "repo" / "a.py").write_text("x = 1\n")
+    _git("add", ".", cwd=tmp_path / "repo")
+    _git("commit", "-qm", "i", cwd=tmp_path / "repo")
+    _git("worktree", "add", "-q", str(tmp_path / "wt"), cwd=tmp_path / "repo")
+    common = (tmp_path / "repo" / ".git").resolve()
+    assert places.git_common_dir(tmp_path / "wt") == common
+    assert places.cache_path(tmp_path / "wt") == common / "graphmind" / "extractions.db"
