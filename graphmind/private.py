@@ -10,20 +10,16 @@ import stat
 from pathlib import Path
 
 from graphmind import config
-from graphmind.errors import SpecialFileError, UnsafeFolderError
+from graphmind.errors import IndexNotWritableError, SpecialFileError, UnsafeFolderError
 
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 def modes_for(root: Path) -> tuple[int, int]:
-    """The modes of a folder graphmind makes for a workspace and of the files in it: never more open than
-    the root (0700 and 0600 where the root is owner-only), never writable by others."""
-    try:
-        mode = stat.S_IMODE(os.stat(root).st_mode)
-    except OSError:
-        mode = 0o700
-    folder = (mode & 0o755) | 0o700
-    return folder, folder & 0o666
+    """The modes of a folder graphmind makes for a workspace and of the files in it: 0700 and 0600,
+    whatever the umask and the workspace's own mode (an index of private code is readable by its owner
+    only, even in a workspace others may read; issue 36). `root` is kept for the callers' sake."""
+    return 0o700, 0o600
 
 
 def index_dir(root: Path, create: bool = True) -> Path:
@@ -48,6 +44,10 @@ def own_dir(path: Path, mode: int, file_mode: int | None = None, *, create: bool
                 made = True
             except FileExistsError:
                 pass                                     # made meanwhile: checked all the same
+            except OSError as exc:
+                if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                    raise IndexNotWritableError(f"({path} cannot be made: {exc.strerror})") from None
+                raise
             fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | _FLAGS)
     except OSError as exc:
         raise UnsafeFolderError(_why_not(path, exc)) from None

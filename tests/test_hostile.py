@@ -247,3 +247,82 @@ def test_a_real_worktree_still_shares_its_cache(tmp_path):
     common = (tmp_path / "repo" / ".git").resolve()
     assert places.git_common_dir(tmp_path / "wt") == common
     assert places.cache_path(tmp_path / "wt") == common / "graphmind" / "extractions.db"
+
+
+can_mount = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root")
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 24 MB tmpfs mounted at tmp_path/disk (skipped where mount is refused), unmounted after."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+def _fill(disk: Path) -> Path:
+    filler = disk / "filler"
+    with open(filler, "wb") as fh:
+        try:
+            while True:
+                fh.write(b"\0" * (1 << 20))
+                fh.flush()
+        except OSError:
+            pass
+    return filler
+
+
+@can_mount
+def test_a_full_disk_is_one_line_and_the_next_run_recovers(small_disk):
+    """`.graphmind/` on a full file system: `index` says so in one line (exit 5), queries say the disk
+    is full (not SQLite's "cannot rollback"), and once space is freed `index` completes without --rebuild."""
+    root = small_disk / "ws"
+    root.mkdir()
+    _plain(root)
+    for i in range(60):
+        (root / f"m{i}.py").write_text("from app import helper\n\n\n" + "".join(
+            f"def f{j}():\n    return helper()\n\n\n" for j in range(30)))
+    assert gm("index", cwd=root, timeout=240).returncode == 0
+    filler = _fill(small_disk)
+    for i in range(60):
+        (root / f"m{i}.py").write_text("from app import helper\n\n\n" + "".join(
+            f"def g{j}():\n    return helper()\n\n\n" for j in range(60)))
+    proc = gm("index", cwd=root, timeout=240)
+    assert proc.returncode == 5, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: the disk holding {root / '.graphmind'}/ is full: "), lines
+    query = gm("callers", "app.helper", cwd=root, timeout=240)
+    assert query.returncode != 0 or "is full" in query.stderr
+    assert "is full" in query.stderr and "cannot rollback" not in query.stderr + query.stdout, query.stderr
+    filler.unlink()
+    again = gm("index", cwd=root, timeout=240)
+    assert again.returncode == 0, again.stderr
+    conn = open_reader(root)
+    try:
+        names = {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE qualname LIKE 'm3.%'")}
+        edges = conn.execute("SELECT count(*) FROM calls c JOIN symbols s ON s.id = c.target_id"
+                             " WHERE s.qualname = 'app.helper'").fetchone()[0]
+    finally:
+        conn.close()
+    assert "m3.g59" in names and "m3.f0" not in names
+    assert edges >= 60 * 60
+
+
+@can_mount
+def test_a_read_only_file_system_without_an_index_says_so(small_disk):
+    root = small_disk / "ws"
+    root.mkdir()
+    _plain(root)
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    proc = gm("index", cwd=root)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines() == [
+        "error: The index folder cannot be written (read-only .graphmind/ or file system): fix its permissions,"
+        f" or read with `graphmind status`. ({root / '.graphmind'} cannot be made: Read-only file system)"]

@@ -234,19 +234,13 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
         seen_bases[cls] = pos + 1
         out.inherits.append(InheritRow(cls, _fold_span(source, node.start_byte, node.end_byte, MAX_CALLEE), pos,
                                        node.start_point[0] + 1))
-    if root.has_error:
-        out.status = "partial"
-        out.error = f"syntax error near line {_first_error_line(root)}"
-    if parser.too_deep(root):
-        out.status = "partial"
-        out.error = "; ".join(filter(None, [out.error, f"nested over {parser.MAX_DEPTH} levels deep:"
-                                                       " what lies deeper is not indexed"]))
-    if not (complete and flow_complete):
-        out.status = "partial"
-        out.error = "; ".join(filter(None, [out.error, "expressions nested too deeply: some references skipped"]))
-    if skipped:
-        out.status = "partial"
-        out.error = "; ".join(filter(None, [out.error, *skipped]))
+    notes = [f"syntax error near line {parser.first_error_line(root)}" if root.has_error else None,
+             f"nested over {parser.MAX_DEPTH} levels deep: what lies deeper is not indexed"
+             if parser.too_deep(root) else None,
+             None if complete and flow_complete else "expressions nested too deeply: some references skipped",
+             *skipped]
+    if any(notes):
+        out.status, out.error = "partial", "; ".join(filter(None, notes))
     out.calls.extend(py_lambdas.creations(unnamed))
     attach_docs(language, plain, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered
                                               if not py_lambdas.is_unnamed(language, d.node)])
@@ -303,14 +297,3 @@ def _strip_args(text: str) -> str:
     while prev != text:
         prev, text = text, _TEMPLATE_ARGS.sub("", text)
     return text
-
-
-def _first_error_line(root) -> int:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error or node.is_missing:
-            return node.start_point[0] + 1
-        if node.has_error:
-            stack.extend(reversed(node.children))
-    return root.start_point[0] + 1

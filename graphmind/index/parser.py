@@ -170,6 +170,18 @@ def too_deep(root: Node, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
+def first_error_line(root: Node) -> int:
+    """The line (1-based) of the first syntax error or missing node under root."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            return node.start_point[0] + 1
+        if node.has_error:
+            stack.extend(reversed(node.children))
+    return root.start_point[0] + 1
+
+
 class ParseTimeout(Exception):
     """Parsing one file took longer than its time limit."""
 
