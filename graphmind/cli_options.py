@@ -55,6 +55,18 @@ def open_fresh(root: Optional[Path], wait_fresh: Optional[float], refresh: bool,
     return root, conn, fresh
 
 
+def check_index(root: Optional[Path]) -> str | None:
+    """`status --check`: what SQLite's quick_check found (None: whole); a damaged index is moved aside and
+    rebuilt (store/check.py)."""
+    from graphmind.store import check
+    workspace = find_root(root)
+    found = check.check_and_set_aside(workspace)
+    if found is not None:
+        from graphmind.index import indexer
+        indexer.index_workspace(workspace)
+    return found
+
+
 def not_fresh(fresh) -> str:
     """The line a text answer ends with when the index may miss changes ('' when it is fresh)."""
     if fresh.fresh:

@@ -326,3 +326,49 @@ def test_a_read_only_file_system_without_an_index_says_so(small_disk):
     assert proc.stderr.strip().splitlines() == [
         "error: The index folder cannot be written (read-only .graphmind/ or file system): fix its permissions,"
         f" or read with `graphmind status`. ({root / '.graphmind'} cannot be made: Read-only file system)"]
+
+
+def _damage_search_pages(root: Path, table: str = "search_text_data", pages: int = 3) -> list[int]:
+    """Random bytes over the first pages of an FTS shadow table (pages no query reads)."""
+    import apsw
+    db = root / ".graphmind" / "index.db"
+    conn = apsw.Connection(str(db))
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    hit = [p for (p,) in conn.execute("SELECT pageno FROM dbstat WHERE name = ? ORDER BY pageno", (table,))][:pages]
+    conn.close()
+    with open(db, "r+b") as fh:
+        for page in hit:
+            fh.seek((page - 1) * size)
+            fh.write(os.urandom(size))
+    return hit
+
+
+def test_status_check_finds_damage_in_a_search_table_and_rebuilds(tmp_path):
+    """4 KB of random bytes in a full-text-search shadow table: plain queries never notice;
+    `status --check` finds it (naming the table), moves the index aside, rebuilds it, and afterwards
+    SQLite's integrity check passes and the graph is whole."""
+    import apsw
+    import json
+    (tmp_path / "ws").mkdir()
+    root = _plain(tmp_path / "ws")
+    for i in range(30):
+        (root / f"m{i}.py").write_text("from app import helper\n\n\n" + "".join(
+            f'def f{j}():\n    """Calls the helper {j}."""\n    return helper()\n\n\n' for j in range(20)))
+    assert gm("index", cwd=root, timeout=240).returncode == 0
+    assert _damage_search_pages(root)
+    proc = gm("status", "--check", "--json", cwd=root, timeout=240)
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout)["check"]
+    assert found["ok"] is False and found["rebuilt"] is True
+    assert "[search_text_data]" in found["damage"]
+    assert (root / ".graphmind" / "index.db.damaged").is_file()
+    assert sum("quick_check" in line for line in proc.stderr.splitlines()) == 1
+    conn = apsw.Connection(str(root / ".graphmind" / "index.db"), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert conn.execute("SELECT count(*) FROM search_text WHERE search_text MATCH 'helper'").fetchone()[0] >= 600
+    finally:
+        conn.close()
+    again = gm("status", "--check", cwd=root, timeout=240)
+    assert "check: SQLite's quick_check found the index whole" in again.stdout

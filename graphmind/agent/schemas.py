@@ -44,7 +44,7 @@ SKIPPED = obj({"folders": arr(obj({"path": S, "why": S})), "folder_total": I, "f
 TEST_RUN = obj({"id": S, "runner": S, "symbol": S, "file": S, "start_line": I, "end_line": I, "depth": I})
 
 SCHEMAS: dict[str, tuple[str, dict]] = {
-    "error": ("An error under --json (exit status 1, 2 usage, 3 not found, 4 ambiguous)", obj(
+    "error": ("An error under --json (exit status 1, 2 usage, 3 not found, 4 ambiguous, 5 disk full or failing)", obj(
         {"error": S, "message": S}, {"query": S, "suggestions": arr(S), "candidates": arr(S)})),
     "index": ("graphmind index --json", obj({k: I for k in ("scanned", "changed", "removed", "unchanged", "failed",
                                                                    "symbols", "edges", "resolved")} | {"seconds": N})),
@@ -63,7 +63,7 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
          "problems": arr(obj({"file": S, "status": S, "error": null(S)})), "indexed_at": null(N),
          "age_seconds": null(N), "db_bytes": I},
         {"skipped": null(SKIPPED), "semantic": obj({"available": B, "model": null(S), "vectors": I, "bytes": I}),
-         **COMMON})),
+         "check": obj({"ok": B, "damage": null(S), "rebuilt": B}), **COMMON})),
     "export": ("graphmind export (--json)", obj(
         {"symbols": arr(REF), "call_graph": obj({}, values=arr(S)),
          "edges": arr(obj({"caller": S, "callee": S, "kind": S, "resolution": S, "file": S, "line": I}))},
