@@ -15,8 +15,8 @@ from graphmind import config, resources
 from graphmind.arguments import bounded_int
 from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, lsp_cmd, mcp_app, watch_cmd
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, CoverageOpt, FormatOpt, HtmlOpt, JsonOpt, NoCoverageOpt,
-                                   NoRefreshOpt, RootOpt, WaitFreshOpt, answer_walk, drawn, emit, not_fresh, on_terminal,
-                                   open_fresh, phases, root_or_cwd, run, width)
+                                   NoRefreshOpt, RootOpt, WaitFreshOpt, answer_walk, check_index, drawn, emit, not_fresh,
+                                   on_terminal, open_fresh, phases, root_or_cwd, run, width)
 from graphmind.cli_spec import App, Argument, Option
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import filearg, graph, lookup, render, status
@@ -143,14 +143,17 @@ def symbols_cmd(pattern: Optional[str] = Argument(None, help="Substring of the q
 
 @app.command("status")
 def status_cmd(root: Optional[Path] = RootOpt, as_json: bool = JsonOpt,
-               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt):
+               wait_fresh: Optional[float] = WaitFreshOpt, no_refresh: bool = NoRefreshOpt,
+               check: bool = Option(False, "--check", help="Also run SQLite's quick_check over every page; a damaged index is moved aside and rebuilt first.")):
     """What is indexed: files, symbols, edges by resolution, languages, failing files, what was skipped and
     why, index age and size.
 
-    Examples: `graphmind status`, `graphmind status --json --no-refresh`."""
+    Examples: `graphmind status`, `graphmind status --json --no-refresh`, `graphmind status --check`."""
+    found = check_index(root) if check else None
     root, conn, fresh = open_fresh(root, wait_fresh, not no_refresh)
     from graphmind.semantic.report import semantic_line, semantic_status
     st = status.index_status(conn, root) | {"semantic": semantic_status(root)}
+    st |= {"check": {"ok": found is None, "damage": found, "rebuilt": found is not None}} if check else {}
     emit({**st, "freshness": fresh.as_json()} if as_json else render.status_text(st) + semantic_line(st["semantic"]) + not_fresh(fresh), as_json)
 
 

@@ -52,12 +52,27 @@ def open_fresh(root: Optional[Path], wait_fresh: Optional[float], refresh: bool,
     daemon when one runs, else in-process), unless `refresh` is False; `index_first`: a workspace
     without an index yet is indexed (else NoIndexError)."""
     from graphmind.live import freshness
-    from graphmind.store import open_reader
+    from graphmind.store import DISK, disk_error, open_reader
     root = root_or_cwd(root) if index_first else find_root(root)
     fresh = freshness.current(root, wait_fresh, refresh)
-    conn = open_reader(root)
-    conn.execute("BEGIN")              # one read snapshot for the whole answer: a daemon may commit meanwhile
+    try:
+        conn = open_reader(root)
+        conn.execute("BEGIN")          # one read snapshot for the whole answer: a daemon may commit meanwhile
+    except DISK as exc:                # a full disk: readers cannot grow the -shm file either
+        raise disk_error(root / ".graphmind", exc) from None
     return root, conn, fresh
+
+
+def check_index(root: Optional[Path]) -> str | None:
+    """`status --check`: what SQLite's quick_check found (None: whole); a damaged index is moved aside and
+    rebuilt (store/check.py)."""
+    from graphmind.store import check
+    workspace = find_root(root)
+    found = check.check_and_set_aside(workspace)
+    if found is not None:
+        from graphmind.index import indexer
+        indexer.index_workspace(workspace)
+    return found
 
 
 def not_fresh(fresh) -> str:

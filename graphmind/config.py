@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 
 INDEX_DIR = ".graphmind"
@@ -13,6 +14,9 @@ MAX_FILE_BYTES = 1_000_000
 # A file that tree-sitter takes longer than this to parse is recorded as an error, never retried
 # until it changes (time per file is bounded).
 MAX_PARSE_SECONDS = 20.0
+# A file's extraction past this much CPU time (after its parse) skips what is left of its work and is
+# recorded `partial` with the reason (GRAPHMIND_FILE_SECONDS overrides it: the tests plant 0).
+MAX_FILE_SECONDS = float(os.environ.get("GRAPHMIND_FILE_SECONDS", "10"))
 # A file whose average line is longer than this is treated as minified and skipped.
 MAX_AVG_LINE = 500
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 # Exit statuses of the command line (docs/cli.md): distinct for what a script may want to tell apart.
-EXIT_ERROR, EXIT_USAGE, EXIT_NOT_FOUND, EXIT_AMBIGUOUS = 1, 2, 3, 4
+EXIT_ERROR, EXIT_USAGE, EXIT_NOT_FOUND, EXIT_AMBIGUOUS, EXIT_DISK = 1, 2, 3, 4, 5
 
 
 class GraphmindError(Exception):
@@ -120,6 +120,11 @@ class UnsafeFolderError(GraphmindError):
     code = "unsafe_folder"
 
 
+class SpecialFileError(UnsafeFolderError):
+    """graphmind will not open a file of its own that is not a plain file (a FIFO, device or socket planted in its folder: remove it):"""
+    code = "special_file"
+
+
 class DaemonBusyError(DaemonError):
     """The graphmind daemon is running but busy (every connection in use); try again in a moment:"""
     code = "daemon_busy"
@@ -136,8 +141,26 @@ class DamagedIndexError(GraphmindError):
 
 
 class DiskFullError(GraphmindError):
-    """The disk is full: the index keeps what was committed; free some space and run `graphmind index` again."""
-    code = "disk_full"
+    """The disk holding .graphmind/ is full: the index keeps what was committed; free some space and run the command again (no --rebuild needed)."""
+    code, exit_status = "disk_full", EXIT_DISK
+
+    def __init__(self, free_mb: float | None = None, folder: str = ".graphmind/"):
+        self.free_mb, self.folder = free_mb, folder
+        super().__init__()
+
+    @property
+    def message(self) -> str:
+        free = f": {self.free_mb:.0f} MB free" if self.free_mb is not None else ""
+        return (f"the disk holding {self.folder} is full{free}; the index keeps what was committed: free some"
+                " space and run the command again (no --rebuild needed)")
+
+    def fields(self) -> dict:
+        return {"free_mb": self.free_mb}
+
+
+class DiskIOError(GraphmindError):
+    """The disk holding .graphmind/ failed a read or a write (an I/O error); the index keeps what was committed: check the disk and run the command again:"""
+    code, exit_status = "disk_io", EXIT_DISK
 
 
 class IndexNotWritableError(GraphmindError):

@@ -79,6 +79,30 @@ def as_done(pool: Executor, fn: Callable, items: Iterable, ahead: int) -> Iterat
                 running.add(pool.submit(fn, item))
 
 
+class Stopped(Exception):
+    """The owner of the work stopped (SIGTERM, Ctrl-C): what is in hand is dropped."""
+
+
+class Allowance:
+    """One file's share of work: CPU seconds (a process's own, so that a loaded machine does not cut
+    a file short) and the owner's stop flag, looked at between the stages of its extraction and every
+    few hundred rows inside them. `over()` raises Stopped once the owner stopped."""
+    __slots__ = ("seconds", "deadline", "stopped")
+
+    def __init__(self, seconds: float, stopped: Callable[[], bool] | None = None):
+        self.seconds, self.stopped = seconds, stopped
+        self.deadline = time.process_time() + seconds
+
+    def over(self) -> bool:
+        """Whether the file has used its time up (the rest of its work is skipped)."""
+        if self.stopped is not None and self.stopped():
+            raise Stopped()
+        return time.process_time() > self.deadline
+
+    def reason(self, what: str) -> str:
+        return f"took over {self.seconds:g} s of CPU: {what} skipped"
+
+
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
     """Run the body with the cyclic collector off (reference counting still frees what it drops);

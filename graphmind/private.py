@@ -10,20 +10,16 @@ import stat
 from pathlib import Path
 
 from graphmind import config
-from graphmind.errors import UnsafeFolderError
+from graphmind.errors import IndexNotWritableError, SpecialFileError, UnsafeFolderError
 
 _FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 def modes_for(root: Path) -> tuple[int, int]:
-    """The modes of a folder graphmind makes for a workspace and of the files in it: never more open than
-    the root (0700 and 0600 where the root is owner-only), never writable by others."""
-    try:
-        mode = stat.S_IMODE(os.stat(root).st_mode)
-    except OSError:
-        mode = 0o700
-    folder = (mode & 0o755) | 0o700
-    return folder, folder & 0o666
+    """The modes of a folder graphmind makes for a workspace and of the files in it: 0700 and 0600,
+    whatever the umask and the workspace's own mode (an index of private code is readable by its owner
+    only, even in a workspace others may read; issue 36). `root` is kept for the callers' sake."""
+    return 0o700, 0o600
 
 
 def index_dir(root: Path, create: bool = True) -> Path:
@@ -48,6 +44,10 @@ def own_dir(path: Path, mode: int, file_mode: int | None = None, *, create: bool
                 made = True
             except FileExistsError:
                 pass                                     # made meanwhile: checked all the same
+            except OSError as exc:
+                if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                    raise IndexNotWritableError(f"({path} cannot be made: {exc.strerror})") from None
+                raise
             fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | _FLAGS)
     except OSError as exc:
         raise UnsafeFolderError(_why_not(path, exc)) from None
@@ -90,6 +90,8 @@ def _check_entry(folder: Path, fd: int, entry: os.DirEntry, file_mode: int | Non
         return
     if st.st_uid != os.geteuid():
         _check_owner(folder / entry.name, st)
+    if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        raise SpecialFileError(str(folder / entry.name))     # opening it could block (a FIFO) or worse
     if stat.S_ISREG(st.st_mode):
         if st.st_nlink > 1:
             raise UnsafeFolderError(f"{folder / entry.name} has other hard links")
@@ -101,23 +103,42 @@ def _check_entry(folder: Path, fd: int, entry: os.DirEntry, file_mode: int | Non
 
 
 def open_own(path: Path, flags: int, mode: int = 0o600) -> int:
-    """A descriptor of a file in one of graphmind's folders, opened without following a link; anything but
-    a regular file of this user's with one name is refused."""
+    """A descriptor of a file in one of graphmind's folders, opened without following a link and without
+    blocking (a FIFO put in its place would block an open for reading until a writer comes); anything
+    but a regular file of this user's with one name is refused."""
     try:
-        fd = os.open(path, flags | _FLAGS, mode)
+        fd = os.open(path, flags | _FLAGS | os.O_NONBLOCK, mode)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise UnsafeFolderError(f"{path} is a symbolic link") from None
+        if exc.errno == errno.ENXIO:                   # a FIFO opened for writing with no reader
+            raise SpecialFileError(str(path)) from None
         raise
     try:
         st = os.fstat(fd)
         _check_owner(path, st)
-        if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
-            raise UnsafeFolderError(f"{path} is not a plain file")
+        if not stat.S_ISREG(st.st_mode):
+            raise SpecialFileError(str(path))
+        if st.st_nlink > 1:
+            raise UnsafeFolderError(f"{path} has other hard links")
+        os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise
     return fd
+
+
+def plain_or_missing(path: Path | str) -> None:
+    """Refuse a path of graphmind's that exists but is not a plain file (checked with lstat before a
+    library opens it by name: SQLite, a log handler), naming it; a link is refused too."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise UnsafeFolderError(f"{path} is a symbolic link")
+    if not stat.S_ISREG(st.st_mode):
+        raise SpecialFileError(str(path))
 
 
 def write_own(path: Path, text: str, mode: int = 0o600) -> None:

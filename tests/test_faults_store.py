@@ -140,8 +140,8 @@ def test_a_disk_that_fills_up_mid_index_then_frees(tmp_path):
     _mount_tmpfs(folder, f"{full * 45 // 100 // 1024}k")    # room for a batch or two of the cold load
     try:
         proc = run_cli("index", cwd=root)
-        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr[-800:]
-        assert proc.stderr.startswith("error: The disk is full")
+        assert proc.returncode == 5 and "Traceback" not in proc.stderr, proc.stderr[-800:]
+        assert proc.stderr.startswith(f"error: the disk holding {folder}/ is full: ")
         assert 0 < len(graph_rows(index_path(root))["files"]) < 700        # some batches were committed
         _remount(folder, "size=64m")
         run_cli("index", cwd=root, check=True)

@@ -182,11 +182,16 @@ def test_a_link_to_a_secret_is_not_indexed(shop):
     assert file_info(shop, rules, "shop/orders.py") is not None
 
 
-@pytest.mark.parametrize("root_mode, folder_mode, db_mode", [(0o700, 0o700, 0o600), (0o750, 0o750, 0o640),
-                                                             (0o755, 0o755, 0o644)])
-def test_the_index_is_no_more_readable_than_the_workspace(shop, root_mode, folder_mode, db_mode):
+@pytest.mark.parametrize("root_mode, umask", [(0o700, 0o077), (0o750, 0o022), (0o755, 0o022), (0o777, 0o000)])
+def test_the_index_is_readable_by_its_owner_only(shop, root_mode, umask):
+    """`.graphmind/` 0700 and its files 0600 whatever the workspace's mode and the umask (issue 36)."""
+    folder_mode, db_mode = 0o700, 0o600
     os.chmod(shop, root_mode)
-    index_workspace(shop)
+    old = os.umask(umask)
+    try:
+        index_workspace(shop)
+    finally:
+        os.umask(old)
     assert stat.S_IMODE(os.stat(shop / ".graphmind").st_mode) == folder_mode
     for name in os.listdir(shop / ".graphmind"):
         if name.startswith("index.db"):

@@ -50,7 +50,7 @@ COVERAGE = obj({"file": S, "tests": I, "recorded_at": N, "changed_since": arr(S)
 TEST_ENTRY = {"anyOf": [S, obj({"id": S, "how": HOW})]}
 
 SCHEMAS: dict[str, tuple[str, dict]] = {
-    "error": ("An error under --json (exit status 1, 2 usage, 3 not found, 4 ambiguous)", obj(
+    "error": ("An error under --json (exit status 1, 2 usage, 3 not found, 4 ambiguous, 5 disk full or failing)", obj(
         {"error": S, "message": S}, {"query": S, "suggestions": arr(S), "candidates": arr(S)})),
     "index": ("graphmind index --json", obj({k: I for k in ("scanned", "changed", "removed", "unchanged", "failed",
                                                                    "symbols", "edges", "resolved")} | {"seconds": N})),
@@ -69,7 +69,7 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
          "problems": arr(obj({"file": S, "status": S, "error": null(S)})), "indexed_at": null(N),
          "age_seconds": null(N), "db_bytes": I},
         {"skipped": null(SKIPPED), "semantic": obj({"available": B, "model": null(S), "vectors": I, "bytes": I}),
-         **COMMON})),
+         "check": obj({"ok": B, "damage": null(S), "rebuilt": B}), **COMMON})),
     "export": ("graphmind export (--json)", obj(
         {"symbols": arr(REF), "call_graph": obj({}, values=arr(S)),
          "edges": arr(obj({"caller": S, "callee": S, "kind": S, "resolution": S, "file": S, "line": I}))},

@@ -10,6 +10,7 @@ from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
 from graphmind.index.python import lambdas as py_lambdas
 from graphmind.index.snippets import folded
+from graphmind.pools import Allowance
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
@@ -72,8 +73,11 @@ def _role(cap: str) -> tuple[str, str]:
     return _REFERENCES.get(cap, ""), ""
 
 
-def extract(language: str, module: str, path: str, source: bytes, tree) -> Extraction:
-    """Every definition, call, import and base class in one parsed file."""
+def extract(language: str, module: str, path: str, source: bytes, tree, allowance: Allowance | None = None) -> Extraction:
+    """Every definition, call, import and base class in one parsed file; past its allowance of time,
+    the rest of its calls and its flow facts are skipped and the file is `partial`."""
+    allowance = allowance or Allowance(float("inf"))
+    skipped: list[str] = []
     out = Extraction(module=module)
     root = tree.root_node
     total_lines = max(1, source.count(b"\n") + (0 if source.endswith(b"\n") else 1))
@@ -168,7 +172,10 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
 
     counted, texts = language in OVERLOADING, language in TYPED_ARGUMENTS
     plain, source = source, py_lambdas.spliced(source, [(n.start_byte, n.end_byte, q) for _, q, n in unnamed])
-    for node, name, recv in calls:
+    for i, (node, name, recv) in enumerate(calls):
+        if not i & 255 and allowance.over():
+            skipped.append(allowance.reason(f"{len(calls) - i} calls"))
+            break
         callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
         arity, args = call_arguments(node, texts) if counted else (None, None)
         if name.type == "parenthesized_expression":              # `(lambda: …)()`: a call of `<lambdaN>`
@@ -210,8 +217,12 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
     out.symbols.extend(variables)              # leaves after every scope: `enclosing` indexes stay valid
     readable = {v.name for v in variables} | {m.alias for m in out.imports if m.symbol not in (None, "*")}
     annotations = sorted((n.start_byte, n.end_byte) for n in types if n.type == "type")
-    out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable,
-                                                         {v.name for v in variables}, annotations, calls, flow)
+    if skipped or allowance.over():
+        skipped = skipped or [allowance.reason("flow facts")]
+        out.bindings, implicit, flow_complete = [], [], True
+    else:
+        out.bindings, implicit, flow_complete = extract_flow(language, source, root, enclosing, known, readable,
+                                                             {v.name for v in variables}, annotations, calls, flow)
     out.calls.extend(implicit)
     out.calls.extend(reference_rows(types, enclosing, "reference"))
     seen_bases: dict[int, int] = {}
@@ -223,12 +234,13 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         seen_bases[cls] = pos + 1
         out.inherits.append(InheritRow(cls, _fold_span(source, node.start_byte, node.end_byte, MAX_CALLEE), pos,
                                        node.start_point[0] + 1))
-    if root.has_error:
-        out.status = "partial"
-        out.error = f"syntax error near line {_first_error_line(root)}"
-    if not (complete and flow_complete):
-        out.status = "partial"
-        out.error = "; ".join(filter(None, [out.error, "expressions nested too deeply: some references skipped"]))
+    notes = [f"syntax error near line {parser.first_error_line(root)}" if root.has_error else None,
+             f"nested over {parser.MAX_DEPTH} levels deep: what lies deeper is not indexed"
+             if parser.too_deep(root) else None,
+             None if complete and flow_complete else "expressions nested too deeply: some references skipped",
+             *skipped]
+    if any(notes):
+        out.status, out.error = "partial", "; ".join(filter(None, notes))
     out.calls.extend(py_lambdas.creations(unnamed))
     attach_docs(language, plain, out.symbols, [(d.index, d.node.start_byte, d.body_start) for d in ordered
                                               if not py_lambdas.is_unnamed(language, d.node)])
@@ -285,14 +297,3 @@ def _strip_args(text: str) -> str:
     while prev != text:
         prev, text = text, _TEMPLATE_ARGS.sub("", text)
     return text
-
-
-def _first_error_line(root) -> int:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.is_error or node.is_missing:
-            return node.start_point[0] + 1
-        if node.has_error:
-            stack.extend(reversed(node.children))
-    return root.start_point[0] + 1

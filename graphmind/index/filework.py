@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from graphmind import config
-from graphmind.pools import collector_paused
+from graphmind.pools import Allowance, Stopped, collector_paused
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.index import parser
 from graphmind.index.extractor import extract
@@ -66,11 +66,12 @@ class ExtractionCache(Protocol):
 
 
 def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | None = None, *,
-                 parse: bool = True) -> FileResult | None:
+                 parse: bool = True, stopped: Callable[[], bool] | None = None) -> FileResult | None:
     """Read, hash and (when the content is new) parse one file; never raises for bad input.
 
     With a cache, known content is not parsed and a file's last tree is reused; with parse=False,
-    None means the content would have to be parsed.
+    None means the content would have to be parsed. Its extraction has config.MAX_FILE_SECONDS of CPU;
+    `stopped()` true raises pools.Stopped at the next stage (within a fraction of a second).
     """
     module = module_name(info.path, info.language)
     if info.size > config.MAX_FILE_BYTES:
@@ -102,7 +103,8 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
         with collector_paused():            # a large file's matches are ~10^5 short-lived objects
             tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None,
                                 seconds=config.MAX_PARSE_SECONDS)
-            ext = extract(info.language, module, info.path, data, tree)
+            ext = extract(info.language, module, info.path, data, tree,
+                          Allowance(config.MAX_FILE_SECONDS, stopped))
     except (parser.ParseTimeout, RecursionError) as exc:
         why = (f"took over {config.MAX_PARSE_SECONDS:g} s to parse" if isinstance(exc, parser.ParseTimeout)
                else "nested too deeply to read")
@@ -123,9 +125,12 @@ def process_batch(batch: list[tuple[FileInfo, str | None]], stopped: Callable[[]
     `stopped()` says so, checked before each file (the owner stopped: its result would be dropped)."""
     results = []
     for info, sha in batch:
-        if stopped is not None and stopped():
+        try:
+            if stopped is not None and stopped():
+                return []
+            results.append(process_file(info, sha, stopped=stopped))
+        except Stopped:
             return []
-        results.append(process_file(info, sha))
     return results
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import json
 import logging
@@ -20,7 +21,7 @@ from graphmind.index import folders, workspace
 from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
-from graphmind.errors import DiskFullError, IndexNotWritableError
+from graphmind.errors import IndexNotWritableError
 from graphmind.index.filework import process_batch, process_batch_packed, unpack
 from graphmind.pools import collector_paused, in_order, watch_owner
 from graphmind.index.scan import looks_unchanged
@@ -30,7 +31,7 @@ from graphmind.resolve.passes import resolve_pending
 from graphmind.resolve.session import ResolveSession
 from graphmind.store import DAMAGED, FilePlan, Store, index_path, write_lock
 from graphmind.store.connect import remove_database
-from graphmind.store.damage import move_aside
+from graphmind.store.damage import DISK, disk_error, move_aside
 
 log = logging.getLogger(__name__)
 
@@ -275,7 +276,11 @@ def _translated(root: Path):
     """SQLite's answers about the index folder and the disk, as messages (the run's commits stay)."""
     try:
         yield
-    except apsw.FullError as exc:
-        raise DiskFullError() from exc
+    except DISK as exc:
+        raise disk_error(root / config.INDEX_DIR, exc) from None
     except (apsw.CantOpenError, apsw.ReadOnlyError, PermissionError) as exc:
         raise IndexNotWritableError(f"({root / config.INDEX_DIR}: {exc})") from exc
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            raise
+        raise disk_error(root / config.INDEX_DIR, exc) from None

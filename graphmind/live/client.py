@@ -45,8 +45,8 @@ def daemon_files(root: Path) -> DaemonFiles:
 def read_pid(root: Path) -> int | None:
     """The pid written by the last daemon (it may be gone: see lock_held)."""
     try:
-        return int(daemon_files(root).pid.read_text().strip())
-    except (OSError, ValueError):
+        return int((private.read_own(daemon_files(root).pid) or b"").decode("ascii", "replace").strip())
+    except ValueError:
         return None
 
 
@@ -54,7 +54,7 @@ def lock_held(root: Path) -> bool:
     """Whether a live daemon holds the workspace lock (a crashed daemon's lock is released by the kernel)."""
     path = daemon_files(root).lock
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)    # a FIFO: no wait
     except OSError:                          # missing; or a link, which no daemon of ours uses
         return False
     try:
@@ -171,7 +171,7 @@ def start(root: Path, timeout: float = START_TIMEOUT_S) -> dict:
 
 def _log_tail(path: Path, lines: int = 5) -> str:
     try:
-        return " | ".join(path.read_text(errors="replace").splitlines()[-lines:])
+        return " | ".join((private.read_own(path) or b"").decode("utf-8", "replace").splitlines()[-lines:])
     except OSError:
         return "(no log)"
 

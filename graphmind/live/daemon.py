@@ -32,6 +32,7 @@ from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
 from graphmind.semantic.idle import embed_idle, wants_vectors
 from graphmind.store import DAMAGED, Store
+from graphmind.store import check
 from graphmind.store.damage import move_aside
 from graphmind.live.treecache import TreeCache
 from graphmind.live.watcher import Watcher, file_info
@@ -67,6 +68,7 @@ class Daemon:
         self.cache: ReuseCache | None = None
         self.session = ResolveSession()       # resolver tables kept between updates (the writer's)
         self._lock_fd: int | None = None
+        self.checked_at: float | None = None        # the last quick_check (store/check.py), once a day when idle
         self._writer: threading.Thread | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
@@ -145,6 +147,12 @@ class Daemon:
                 batch = self.queue.take(IDLE_CHECKPOINT_S if dirty or embedding else 3600,
                                         lambda rels, store=store: reading.parse_ahead(self, store, rels))
                 if batch is None:
+                    if not dirty and check.due(self.checked_at) and not self.stopping.is_set():
+                        self.checked_at = time.time()          # once a day, idle: pages no query reads
+                        why = check.quick_check(store.conn)
+                        if why is not None:
+                            store = self._afresh(store, f"SQLite's quick_check: {why}")
+                            continue
                     if embedding and not dirty and not self.stopping.is_set():
                         embedding = embed_idle(store.conn, self.root,
                                                lambda: self.queue.pending_count() > 0 or self.stopping.is_set())
@@ -170,13 +178,7 @@ class Daemon:
                 except StoppedError as exc:         # a long update interrupted by stop: rolled back
                     log.info("stopped %s; the next start resumes it", exc.detail)
                 except DAMAGED as exc:              # pages found damaged: a fresh index, rebuilt in full
-                    self.cache.close()
-                    store.close()
-                    move_aside(store.path, str(exc))
-                    store = Store(self.root)
-                    self.cache = ReuseCache(store, self.trees)
-                    self.session.invalidate()
-                    self.queue.add(FULL)
+                    store = self._afresh(store, str(exc))
                 except Exception as exc:            # keep serving; try again with a full reconcile
                     log.exception("update failed: %s", exc)
                     self.writer.failed(exc, batch.full, sorted(batch.paths), backoff)
@@ -191,6 +193,17 @@ class Daemon:
             self.cache.close()
             store.checkpoint(truncate=True)         # no WAL left at its largest beside the database
             store.close()
+
+    def _afresh(self, store: Store, why: str) -> Store:
+        """A damaged index moved aside (one log line) and a fresh one to fill with a full reconcile."""
+        self.cache.close()
+        store.close()
+        move_aside(store.path, why)
+        store = Store(self.root)
+        self.cache = ReuseCache(store, self.trees)
+        self.session.invalidate()
+        self.queue.add(FULL)
+        return store
 
     @staticmethod
     def _file_count(store: Store) -> int:

@@ -6,13 +6,16 @@ per file) and one read of the files table (graphmind/index/scan.py).
 """
 from __future__ import annotations
 
+import errno
 import logging
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import apsw
 
+from graphmind import config
 from graphmind.live import client
+from graphmind.store.damage import DISK, disk_error
 from graphmind.errors import DaemonError, DaemonNotRunningError, GraphmindError, UnsafeFolderError
 
 log = logging.getLogger(__name__)
@@ -42,6 +45,8 @@ def _refresh_in_process(root: Path) -> Freshness:
     except UnsafeFolderError:                  # nothing can be read from such a folder either: say it once
         raise
     except (GraphmindError, apsw.Error, OSError) as exc:
+        if isinstance(exc, DISK) or getattr(exc, "errno", None) == errno.ENOSPC:
+            exc = disk_error(root / config.INDEX_DIR, exc)            # the cause, not SQLite's words for it
         log.warning("could not refresh the index: %s", exc)
         return Freshness("none", fresh=False, note=f"not refreshed: {exc}")
     return Freshness("refreshed", summary.changed + summary.removed)

@@ -142,6 +142,8 @@ def status_text(st: dict) -> str:
         f"files {st['files']}, symbols {st['symbols']}, call sites {st['call_sites']}, "
         f"resolved edges {st['resolved_edges']}, imports {st['imports']}, bases {st['inherits']}",
         f"indexed {age_s}; database {st['db_bytes'] / 1e6:.1f} MB",
+        *([] if "check" not in st else ["check: SQLite's quick_check found the index whole"] if st["check"]["ok"] else
+          [f"check: the index was damaged ({st['check']['damage']}): moved aside to index.db.damaged and rebuilt"]),
         "languages: " + ", ".join(f"{k} {v['files']} files/{v['symbols']} symbols" for k, v in st["languages"].items()),
         *(f"  {k}: {v['level']}" for k, v in st["languages"].items() if "level" in v),
         "file status: " + ", ".join(f"{k} {v}" for k, v in st["file_status"].items()),

@@ -9,7 +9,7 @@ its module when first asked for, so a query process that only reads never import
 from importlib import import_module
 
 _HOME = {"BUSY_TIMEOUT_MS": "connect", "graph_version": "connect", "index_path": "connect", "open_read_only": "connect", "open_reader": "connect",
-         "process_alive": "connect", "write_lock": "connect", "DAMAGED": "damage", "ExtractionFile": "extractions",
+         "process_alive": "connect", "write_lock": "connect", "DAMAGED": "damage", "DISK": "damage", "disk_error": "damage", "ExtractionFile": "extractions",
          "FilePlan": "plan", "FilePlanner": "plan", "Store": "writer"}
 
 __all__ = sorted(_HOME)

@@ -167,9 +167,17 @@ def _unlinked(path: Path) -> str:
     return os.path.join(os.path.realpath(path.parent), path.name)
 
 
+def _plain_files(path: Path) -> None:
+    """A database file and its WAL and shared-memory files, each a plain file or missing: SQLite opens
+    them by name and would wait forever reading a FIFO planted there."""
+    for suffix in ("", "-wal", "-shm"):
+        private.plain_or_missing(f"{path}{suffix}")
+
+
 def open_database(path: Path, file_mode: int) -> apsw.Connection:
     """A read-write connection to a database file of graphmind's, made with file_mode when missing (its
     WAL and shared-memory files take the same mode); SQLite follows no link to it."""
+    _plain_files(path)
     private.create_own(path, file_mode)
     return apsw.Connection(_unlinked(path), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE
                            | apsw.SQLITE_OPEN_NOFOLLOW)
@@ -177,6 +185,7 @@ def open_database(path: Path, file_mode: int) -> apsw.Connection:
 
 def open_read_only(path: Path) -> apsw.Connection:
     """A read-only connection to a database file of graphmind's, never through a link."""
+    _plain_files(path)
     return apsw.Connection(_unlinked(path), flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_NOFOLLOW)
 
 

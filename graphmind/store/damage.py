@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
 from pathlib import Path
 
 import apsw
@@ -14,6 +15,8 @@ import apsw
 log = logging.getLogger(__name__)
 
 DAMAGED = (apsw.CorruptError, apsw.NotADBError)     # what SQLite raises on such a file, at any statement
+DISK = (apsw.FullError, apsw.IOError)               # what SQLite raises when the disk is full or fails
+FULL_BELOW_MB = 1.0      # an I/O error with less free than this is a full disk (tmpfs: the -shm cannot grow)
 _MAGIC = b"SQLite format 3\x00"
 
 
@@ -21,6 +24,8 @@ def header_damage(path: Path) -> str | None:
     """Why a file cannot be a whole SQLite database, from its 100-byte header and its size; None when
     it looks whole (or is missing or empty: a new index). Cheap enough for every open."""
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None                          # not opened here: the connection refuses it by name
         with open(path, "rb") as fh:
             head = fh.read(100)
             size = os.fstat(fh.fileno()).st_size
@@ -69,3 +74,20 @@ def move_aside(path: Path, why: str) -> Path:
             pass
     log.warning("%s is damaged (%s): moved aside to %s; the index is rebuilt", path, why, aside.name)
     return aside
+
+
+def disk_error(folder: Path, exc: BaseException):
+    """The error a user reads for SQLite's full-disk or I/O error (or ENOSPC) on the index in `folder`:
+    DiskFullError with the space left when the disk is (nearly) full, else DiskIOError."""
+    import errno
+
+    from graphmind.errors import DiskFullError, DiskIOError
+    try:
+        st = os.statvfs(folder if folder.exists() else folder.parent)
+        free = st.f_bavail * st.f_frsize / 1e6
+    except OSError:
+        free = None
+    full = isinstance(exc, apsw.FullError) or getattr(exc, "errno", None) == errno.ENOSPC
+    if full or (free is not None and free < FULL_BELOW_MB):
+        return DiskFullError(free, f"{folder}/")
+    return DiskIOError(f"({exc})")

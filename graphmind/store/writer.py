@@ -86,7 +86,8 @@ class Store:
         try:
             yield
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            if self.conn.in_transaction:      # SQLite rolls back by itself on a full disk or an I/O error:
+                self.conn.execute("ROLLBACK")  # rolling back again would hide that cause under its own
             raise
         self.conn.execute("COMMIT")
 
