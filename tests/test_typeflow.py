@@ -25,7 +25,8 @@ def test_blast_radius_at_depth_three(tmp_path, case):
 
 
 # one case per way of seeing another file's names (imports, packages, namespaces, requires, module-wide)
-INCREMENTAL = ["typescript", "javascript_cjs", "go", "csharp", "cpp", "php", "ruby", "swift", "lua", "bash"]
+INCREMENTAL = ["typescript", "javascript_cjs", "go", "csharp", "cpp", "php", "ruby", "swift", "lua", "bash",
+               "ruby_refunds", "php_refunds", "swift_refunds", "scala_refunds", "bash_refunds"]
 
 
 @pytest.mark.parametrize("case", INCREMENTAL)

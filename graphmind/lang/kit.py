@@ -88,7 +88,7 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     path = type_path(text)
     if path is None:
         return None
-    if path in ("Self", "this") or path.endswith("::Self"):
+    if path in ("Self", "this", "self", "static") or path.endswith("::Self"):     # PHP's `: self`, `: static`
         return r.enclosing_class(scope)
     finder = TYPE_FINDERS.get(language(r, scope))
     if finder is not None:

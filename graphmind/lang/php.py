@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, kit as langkit
+from graphmind.lang import callsites, kit as langkit, typeflow
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 _NAMESPACE = re.compile(rb"^\s*namespace\s+([\w\\]+)\s*[;{]", re.M)
@@ -55,5 +55,15 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     return rows
 
 
+def find_path(r: Resolving, scope: int, path: str):
+    """A written path as the evaluator reads it: `static` / `self` (`new static(…)`) name the
+    enclosing class; `Payments\\RefundProcessor` arrives dotted."""
+    if path in ("static", "self"):
+        cls = r.enclosing_class(scope)
+        return ("local", cls) if cls is not None else None
+    return r.resolve_path(scope, path.lstrip("."))
+
+
+typeflow.PATH_FINDERS["php"] = find_path
 register("php", LanguageHooks(module_name=module_name, resolve_import=resolve_import, visible=visible,
                               resolve_call=resolve_call))
