@@ -1,6 +1,7 @@
 """The only door to tree-sitter: grammars, parsers, compiled tag queries, parsing bytes."""
 from __future__ import annotations
 
+import re
 import time
 from functools import lru_cache
 
@@ -186,3 +187,103 @@ def compiles(language: Language, text: str) -> bool:
     except Exception:          # QueryError, or a grammar too old for the construct
         return False
     return True
+
+
+# -- recovery: files the grammar cannot fully parse, parsed again with what it rejects blanked --------
+# tree-sitter-typescript (to its newest release) rejects variance annotations on type parameters
+# (`<in T>`, `<out T>`, `<in out T>`, TypeScript 4.7), a call signature that starts a line after a
+# type member (TypeScript ends the member at the line break) and escaped backticks in template literal
+# types; the construct becomes an ERROR node and the definitions and calls around it are lost. Each is
+# rewritten at the same length (spaces, or a `;` in the indentation), so every byte offset, line and
+# column holds and the second tree maps onto the file as written. The second tree is taken only when
+# it has fewer syntax errors than the first; the file's row says what was blanked.
+# `in`, `out` or `in out` before a type parameter's name, just after `<` or `,` of a parameter list
+_VARIANCE = re.compile(rb"(?<=[<,])(\s*)((?:in\s+out|in|out)\s+)(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))")
+# a call or construct signature starting a line (`  (n: number): A`, `  <A>(a: A): B`): a type member
+_SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]+)(?=<\s*(?:$|const\s|[A-Za-z_$][\w$]*\s*(?:extends\b|[,>=]))|\()")
+_ENDS_TYPE = re.compile(rb"(?:[\w$\])}]|[^=]>)\s*$")
+_ENDS_OPERATOR = re.compile(rb"\b(?:extends|keyof|typeof|infer|is|as|in|of|new|return|await|yield|readonly|unique|asserts"
+                            rb"|satisfies|else|case|throw|delete|instanceof)\s*$")
+_COMMENT_LINE = re.compile(rb"^\s*(?:$|\*|/\*|//)|\*/\s*$")
+_ESCAPED_TICK = re.compile(rb"\\`")
+_LANGUAGES = frozenset({"typescript", "tsx"})
+
+
+def blank_rejected(language: str, source: bytes) -> tuple[bytes, dict[str, list[int]]]:
+    """The source with the constructs the grammar rejects replaced by spaces (same length), and the
+    lines of each kind blanked (empty when nothing was)."""
+    if language not in _LANGUAGES:
+        return source, {}
+    lines: list[int] = []
+
+    def blank(m: re.Match) -> bytes:
+        lines.append(source.count(b"\n", 0, m.start(2)) + 1)
+        return m.group(1) + re.sub(rb"\S", b" ", m.group(2))
+    out = _VARIANCE.sub(blank, source)
+    blanked = {"variance annotations": lines} if lines else {}
+    ticks = [source.count(b"\n", 0, m.start()) + 1 for m in _ESCAPED_TICK.finditer(out)]
+    if ticks:                          # the grammar rejects them in template literal types only; spaces
+        out = _ESCAPED_TICK.sub(b"  ", out)       # keep any template literal, string, regex or comment whole
+        blanked["escaped backticks"] = sorted(set(ticks))
+    out, ends = _end_members(out)
+    if ends:
+        blanked["type members ended at a line break"] = ends
+    return out, blanked
+
+
+def _end_members(source: bytes) -> tuple[bytes, list[int]]:
+    """`;` written into the indentation of a call signature that starts a line after a type: TypeScript
+    ends a type member at a line break, the grammar reads `A\n  (x: X): B` as one type."""
+    lines = source.split(b"\n")
+    ends = []
+    for m in _SIGNATURE_LINE.finditer(source):
+        row = source.count(b"\n", 0, m.start())
+        prev = row - 1
+        while prev >= 0 and _COMMENT_LINE.search(lines[prev]):
+            prev -= 1
+        if prev >= 0 and _ENDS_TYPE.search(lines[prev]) and not _ENDS_OPERATOR.search(lines[prev]):
+            ends.append(row + 1)
+    if not ends:
+        return source, ends
+    for row in ends:
+        line = lines[row - 1]
+        lines[row - 1] = line[:len(line) - len(line.lstrip())][:-1] + b";" + line.lstrip()
+    return b"\n".join(lines), ends
+
+
+def note(blanked: dict[str, list[int]]) -> str:
+    """What was blanked, for the file's row: `blanked to parse: variance annotations (3, lines 5, 9, 12)`."""
+    parts = []
+    for kind, lines in blanked.items():
+        rows = sorted(set(lines))
+        shown = ", ".join(map(str, rows[:5])) + (", …" if len(rows) > 5 else "")
+        parts.append(f"{kind} ({len(lines)}, line{'s' if len(rows) > 1 else ''} {shown})")
+    return "blanked to parse: " + "; ".join(parts)
+
+
+def error_count(root: Node) -> int:
+    """How many ERROR and MISSING nodes a tree has (a tree without errors has none)."""
+    if not root.has_error:
+        return 0
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            count += 1
+        elif node.has_error:
+            stack.extend(node.children)
+    return count
+
+
+def parse_recovering(name: str, source: bytes, old_tree: Tree | None = None, *,
+                     seconds: float | None = None) -> tuple[Tree, Tree, bytes, dict[str, list[int]]]:
+    """`parse`, then, when the tree has syntax errors the blanking removes: (the tree of the source as
+    written, the tree to extract from, the bytes that tree was parsed from, what was blanked)."""
+    tree = parse(name, source, old_tree, seconds=seconds)
+    if tree.root_node.has_error:
+        blanked_source, blanked = blank_rejected(name, source)
+        if blanked:
+            again = parse(name, blanked_source, seconds=seconds)
+            if error_count(again.root_node) < error_count(tree.root_node):
+                return tree, again, blanked_source, blanked
+    return tree, tree, source, {}
