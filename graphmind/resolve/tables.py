@@ -140,8 +140,9 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         else:                                   # the largest id wins, as when loaded in id order
             bisect.insort(t.dup_quals.setdefault(qual, [prev]), sid)
             t.by_qual[qual] = t.dup_quals[qual][-1]
-        if kind == "module" and parent is None:        # not a `module Shop` (Ruby), `object X` (Scala) or `mod m` (Rust) in it
-            t.file_module[fid] = sid
+        if kind == "module":
+            if parent is None:                  # not a `module Shop` (Ruby), `object X` (Scala) or `mod m` (Rust) in it
+                t.file_module[fid] = sid
             parts = qual.split(".")
             t.packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
         if parent is not None:
