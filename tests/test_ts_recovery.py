@@ -37,6 +37,17 @@ def test_blanking_keeps_every_offset_and_removes_the_errors(name, kind):
     assert not parser.parse("tsx", parser.blank_rejected("tsx", source)[0]).root_node.has_error
 
 
+def test_variance_is_blanked_before_the_first_parse_and_the_rest_only_when_rejected():
+    """A file with variance annotations is parsed once, blanked (no tree of the bytes as written to
+    keep for an incremental reparse); a file rejected for other reasons keeps its own tree."""
+    kept, read, used, blanked = parser.parse_recovering("typescript", (SRC / "variance.ts").read_bytes())
+    assert kept is None and not read.root_node.has_error and list(blanked) == ["variance annotations"]
+    kept, read, used, blanked = parser.parse_recovering("typescript", (SRC / "signatures.ts").read_bytes())
+    assert kept.root_node.has_error and not read.root_node.has_error and used != (SRC / "signatures.ts").read_bytes()
+    fine = b"const s = `a \\` b`\nfoo\n  (x)\n"                 # valid: the other rewrites stay away
+    assert parser.parse_recovering("typescript", fine)[2:] == (fine, {})
+
+
 def test_source_without_errors_and_other_languages_are_untouched():
     assert parser.blank_rejected("python", b"def f(a, out, b):\n    pass\n") == (b"def f(a, out, b):\n    pass\n", {})
     source = (SRC / "exports.ts").read_bytes()                   # keywords as export names parse as they are

@@ -103,7 +103,7 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
             tree, read, source, blanked = parser.parse_recovering(
                 info.language, data, cache.old_tree(info, data) if cache is not None else None,
                 seconds=config.MAX_PARSE_SECONDS)
-            ext = extract(info.language, module, info.path, source, read)     # `tree`: what an edit reparses
+            ext = extract(info.language, module, info.path, source, read)     # `tree`: what an edit reparses (None: none)
             if blanked:
                 ext.error = "; ".join(filter(None, [ext.error, parser.note(blanked)]))
     except (parser.ParseTimeout, RecursionError) as exc:

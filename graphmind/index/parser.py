@@ -189,14 +189,11 @@ def compiles(language: Language, text: str) -> bool:
     return True
 
 
-# -- recovery: files the grammar cannot fully parse, parsed again with what it rejects blanked --------
-# tree-sitter-typescript (to its newest release) rejects variance annotations on type parameters
-# (`<in T>`, `<out T>`, `<in out T>`, TypeScript 4.7), a call signature that starts a line after a
-# type member (TypeScript ends the member at the line break) and escaped backticks in template literal
-# types; the construct becomes an ERROR node and the definitions and calls around it are lost. Each is
-# rewritten at the same length (spaces, or a `;` in the indentation), so every byte offset, line and
-# column holds and the second tree maps onto the file as written. The second tree is taken only when
-# it has fewer syntax errors than the first; the file's row says what was blanked.
+# -- recovery: TypeScript the grammar rejects (to its newest release) rewritten at the same length, so
+# offsets, lines and columns hold (docs/languages.md#files-the-grammar-cannot-fully-parse): variance
+# annotations blanked before the first parse (always rejected); escaped backticks (rejected in template
+# literal types) and call signatures starting a line (a `;` in the indentation) only for a file still
+# rejected, taken when the tree then has fewer syntax errors. The file's row says what was blanked.
 # `in`, `out` or `in out` before a type parameter's name, just after `<` or `,` of a parameter list
 _VARIANCE = re.compile(rb"(?<=[<,])(\s*)((?:in\s+out|in|out)\s+)(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))")
 # a call or construct signature starting a line (`  (n: number): A`, `  <A>(a: A): B`): a type member
@@ -210,25 +207,36 @@ _LANGUAGES = frozenset({"typescript", "tsx"})
 
 
 def blank_rejected(language: str, source: bytes) -> tuple[bytes, dict[str, list[int]]]:
-    """The source with the constructs the grammar rejects replaced by spaces (same length), and the
-    lines of each kind blanked (empty when nothing was)."""
-    if language not in _LANGUAGES:
-        return source, {}
+    """The source with every rewrite made, and the lines of each kind (empty when nothing was)."""
+    out, blanked = _blank_variance(language, source)
+    more, also = _blank_more(language, out)
+    return more, {**blanked, **also}
+
+
+def _blank_variance(language: str, source: bytes) -> tuple[bytes, dict[str, list[int]]]:
+    """Variance annotations blanked: the grammar rejects every one, so it need not see them first."""
     lines: list[int] = []
 
     def blank(m: re.Match) -> bytes:
         lines.append(source.count(b"\n", 0, m.start(2)) + 1)
         return m.group(1) + re.sub(rb"\S", b" ", m.group(2))
-    out = _VARIANCE.sub(blank, source)
-    blanked = {"variance annotations": lines} if lines else {}
-    ticks = [source.count(b"\n", 0, m.start()) + 1 for m in _ESCAPED_TICK.finditer(out)]
+    out = _VARIANCE.sub(blank, source) if language in _LANGUAGES else source
+    return out, ({"variance annotations": lines} if lines else {})
+
+
+def _blank_more(language: str, source: bytes) -> tuple[bytes, dict[str, list[int]]]:
+    """Escaped backticks blanked and call signatures ended (each may be fine where it stands)."""
+    if language not in _LANGUAGES:
+        return source, {}
+    blanked = {}
+    ticks = [source.count(b"\n", 0, m.start()) + 1 for m in _ESCAPED_TICK.finditer(source)]
     if ticks:                          # the grammar rejects them in template literal types only; spaces
-        out = _ESCAPED_TICK.sub(b"  ", out)       # keep any template literal, string, regex or comment whole
+        source = _ESCAPED_TICK.sub(b"  ", source)    # keep any template literal, string, regex or comment whole
         blanked["escaped backticks"] = sorted(set(ticks))
-    out, ends = _end_members(out)
+    source, ends = _end_members(source)
     if ends:
         blanked["type members ended at a line break"] = ends
-    return out, blanked
+    return source, blanked
 
 
 def _end_members(source: bytes) -> tuple[bytes, list[int]]:
@@ -276,14 +284,16 @@ def error_count(root: Node) -> int:
 
 
 def parse_recovering(name: str, source: bytes, old_tree: Tree | None = None, *,
-                     seconds: float | None = None) -> tuple[Tree, Tree, bytes, dict[str, list[int]]]:
-    """`parse`, then, when the tree has syntax errors the blanking removes: (the tree of the source as
-    written, the tree to extract from, the bytes that tree was parsed from, what was blanked)."""
-    tree = parse(name, source, old_tree, seconds=seconds)
+                     seconds: float | None = None) -> tuple[Tree | None, Tree, bytes, dict[str, list[int]]]:
+    """`parse`, recovering what the grammar rejects: (the tree to keep for an incremental reparse, None
+    when parsed from rewritten bytes, afresh; the tree to extract from; its bytes; what was blanked)."""
+    first, blanked = _blank_variance(name, source)
+    tree = parse(name, first, seconds=seconds) if blanked else parse(name, source, old_tree, seconds=seconds)
+    kept = None if blanked else tree
     if tree.root_node.has_error:
-        blanked_source, blanked = blank_rejected(name, source)
-        if blanked:
-            again = parse(name, blanked_source, seconds=seconds)
+        more, also = _blank_more(name, first)
+        if also:
+            again = parse(name, more, seconds=seconds)
             if error_count(again.root_node) < error_count(tree.root_node):
-                return tree, again, blanked_source, blanked
-    return tree, tree, source, {}
+                return kept, again, more, {**blanked, **also}
+    return kept, tree, first, blanked
