@@ -48,7 +48,7 @@ def visible(r: Resolving, scope: int, name: str):
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`new X()`, `$x->m()`, `$this->f->m()`, `X::m()`, `parent::m()`, `\\A\\B\\f()`."""
-    text = _VARIABLE.sub("", text).replace("?->", "->").replace("\\", ".").lstrip(".")
+    text = _VARIABLE.sub("", text).replace("?->", "->").replace("\\", ".").lstrip(".").replace("new .", "new ", 1)
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("parent",), new_calls=True)
     if rows is None and text.startswith("this->"):
         return callsites.self_call(r, caller, name)       # `$this->m()`: the class hierarchy

@@ -190,7 +190,7 @@ class FlowEval:
         opened = _OPENED.match(text)
         if opened and match_bracket(text, opened.end() - 1) < 0:
             text = opened.group(0) + ")"         # a call whose arguments were cut: what it returns
-        chain = parse_chain(_SEPS.sub(".", text.replace("$", "")))
+        chain = parse_chain(_SEPS.sub(".", text.replace("$", "").lstrip("\\")))     # PHP: `\A\B(…)` from the root
         if chain is None:
             return EMPTY
         names = [chain[0][1]]                    # the longest leading path of names: found as one
