@@ -160,11 +160,12 @@ def test_typed_languages_keep_their_tables(case, suffix, tmp_path):
 
 @pytest.mark.parametrize("src,suffixes", [
     (REPOS / "go_shop", (".go",)), (FLOW / "go", (".go",)), (REPOS / "rust_shop", (".rs",)), (FLOW / "rust", (".rs",)),
-    (REPOS / "c_shop", (".c", ".h")), (REPOS / "cpp_shop", (".cpp", ".h", ".hpp")), (FLOW / "cpp", (".cpp", ".h", ".hpp"))],
+    (REPOS / "c_shop", (".c", ".h")), (REPOS / "cpp_shop", (".cpp", ".h", ".hpp")), (FLOW / "cpp", (".cpp", ".h", ".hpp")),
+    (FLOW / "ruby_refunds", (".rb",)), (FLOW / "swift_refunds", (".swift",)), (FLOW / "scala_refunds", (".scala",))],
     ids=lambda v: v.parent.name + "/" + v.name if isinstance(v, Path) else "")
 def test_languages_that_rewrite_tables_keep_them(src, suffixes, tmp_path):
-    """Go, Rust and C/C++ hooks rewrite the tables when a pass starts (receivers, impl blocks,
-    out-of-line members, import paths): the session undoes the rewrites, updates the changed files
+    """Go, Rust, C/C++, Ruby, Swift and Scala hooks rewrite the tables when a pass starts (receivers,
+    impl blocks, extensions, companions, reopened modules, out-of-line members, import paths): the session undoes the rewrites, updates the changed files
     and the pass rewrites again; loaded once, equal to fresh tables after every edit, exact."""
     session = run_edits(src, tmp_path, src.name, 6, suffixes)
     assert session.tables is not None and session.loads == 1

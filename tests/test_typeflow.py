@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from graphmind.index.indexer import index_workspace
+from graphmind.query import graph
 from graphmind.store import open_reader
 
 from flowcases import CASES, FLOW, call_rows, expected, index_case, score
@@ -25,7 +26,8 @@ def test_blast_radius_at_depth_three(tmp_path, case):
 
 
 # one case per way of seeing another file's names (imports, packages, namespaces, requires, module-wide)
-INCREMENTAL = ["typescript", "javascript_cjs", "go", "csharp", "cpp", "php", "ruby", "swift", "lua", "bash"]
+INCREMENTAL = ["typescript", "javascript_cjs", "go", "csharp", "cpp", "php", "ruby", "swift", "lua", "bash",
+               "ruby_refunds", "php_refunds", "swift_refunds", "scala_refunds", "bash_refunds"]
 
 
 @pytest.mark.parametrize("case", INCREMENTAL)
@@ -72,3 +74,20 @@ def test_a_field_holding_a_function_hides_a_base_method(tmp_path):
     conn = open_reader(tmp_path)
     assert {how for how, _, _ in call_rows(conn, "clock.Scheduler.tick", "this.now")} == {"possible"}
     assert {how for how, _, _ in call_rows(conn, "clock.read", "s.now")} == {"possible"}
+
+
+# the held-out shape: a refund processor in each language's idioms, the target named as FILE:LINE
+REFUNDS = [c for c in CASES if c.endswith("_refunds")]
+
+
+@pytest.mark.parametrize("case", REFUNDS)
+def test_refund_blast_radius_by_file_and_line(tmp_path, case):
+    """`blast FILE:LINE` of the `refund` definition lists exactly the hand-written callers."""
+    conn = index_case(tmp_path, case)
+    exp = expected(case)
+    path, line = conn.execute("SELECT f.path, s.start_line FROM symbols s JOIN files f ON f.id = s.file_id"
+                              " WHERE s.qualname = ?", (exp["target"],)).fetchone()
+    targets = graph.resolve_targets(conn, f"{path}:{line}")
+    assert [t.qualname for t in targets] == [exp["target"]]
+    hits = graph.walk(conn, targets, "up", depth=3, limit=500).hits
+    assert {h.symbol: h.depth for h in hits} == exp["callers"]

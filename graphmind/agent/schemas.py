@@ -69,7 +69,8 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
          "problems": arr(obj({"file": S, "status": S, "error": null(S)})), "indexed_at": null(N),
          "age_seconds": null(N), "db_bytes": I},
         {"skipped": null(SKIPPED), "semantic": obj({"available": B, "model": null(S), "vectors": I, "bytes": I}),
-         "check": obj({"ok": B, "damage": null(S), "rebuilt": B}), **COMMON})),
+         "check": obj({"ok": B, "damage": null(S), "rebuilt": B}),
+         "recovered": obj({"total": I, "files": arr(obj({"file": S, "blanked": S}))}), **COMMON})),
     "export": ("graphmind export (--json)", obj(
         {"symbols": arr(REF), "call_graph": obj({}, values=arr(S)),
          "edges": arr(obj({"caller": S, "callee": S, "kind": S, "resolution": S, "file": S, "line": I}))},

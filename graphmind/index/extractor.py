@@ -197,7 +197,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
         written = _text(names[0]) if len(names) == 1 else \
             _SPACE.sub("", source[names[0].start_byte:names[-1].end_byte].decode("utf-8", "replace"))
         sym = _text(symbol[0]) if symbol else None
-        if sym is not None and sym.strip() == "*":
+        if sym is not None and (sym.strip() == "*" or language == "scala" and sym.strip() == "_"):
             sym = "*"
         if alias:
             local = _text(alias[0])

@@ -101,10 +101,13 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
         module = hooks.module_name(info.path, data) or module
     try:
         with collector_paused():            # a large file's matches are ~10^5 short-lived objects
-            tree = parser.parse(info.language, data, cache.old_tree(info, data) if cache is not None else None,
-                                seconds=config.MAX_PARSE_SECONDS)
-            ext = extract(info.language, module, info.path, data, tree,
+            tree, read, source, blanked = parser.parse_recovering(
+                info.language, data, cache.old_tree(info, data) if cache is not None else None,
+                seconds=config.MAX_PARSE_SECONDS)
+            ext = extract(info.language, module, info.path, source, read,     # `tree`: what an edit reparses (None: none)
                           Allowance(config.MAX_FILE_SECONDS, stopped))
+            if blanked:
+                ext.error = "; ".join(filter(None, [ext.error, parser.note(blanked)]))
     except (parser.ParseTimeout, RecursionError) as exc:
         why = (f"took over {config.MAX_PARSE_SECONDS:g} s to parse" if isinstance(exc, parser.ParseTimeout)
                else "nested too deeply to read")

@@ -1,6 +1,7 @@
 """The only door to tree-sitter: grammars, parsers, compiled tag queries, parsing bytes."""
 from __future__ import annotations
 
+import re
 import time
 from functools import lru_cache
 
@@ -8,6 +9,8 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree  # noqa
 from tree_sitter_language_pack import get_language
 
 from graphmind.index import generic
+from graphmind.index.typescript import blanking
+from graphmind.index.typescript.blanking import blank_rejected, note  # noqa: F401 (read here by filework and tests)
 from graphmind.languages import BY_NAME, GENERIC_NAMES, query_source
 from graphmind.resources import exists
 
@@ -227,3 +230,36 @@ def compiles(language: Language, text: str) -> bool:
     except Exception:          # QueryError, or a grammar too old for the construct
         return False
     return True
+
+
+# -- recovery: what the grammar rejects rewritten at the same length (index/typescript/blanking.py), parsed again
+
+
+def error_count(root: Node) -> int:
+    """How many ERROR and MISSING nodes a tree has (a tree without errors has none)."""
+    if not root.has_error:
+        return 0
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            count += 1
+        elif node.has_error:
+            stack.extend(node.children)
+    return count
+
+
+def parse_recovering(name: str, source: bytes, old_tree: Tree | None = None, *,
+                     seconds: float | None = None) -> tuple[Tree | None, Tree, bytes, dict[str, list[int]]]:
+    """`parse`, recovering what the grammar rejects: (the tree to keep for an incremental reparse, None
+    when parsed from rewritten bytes, afresh; the tree to extract from; its bytes; what was blanked)."""
+    first, blanked = blanking.blank_variance(name, source)
+    tree = parse(name, first, seconds=seconds) if blanked else parse(name, source, old_tree, seconds=seconds)
+    kept = None if blanked else tree
+    if tree.root_node.has_error:
+        more, also = blanking.blank_more(name, first)
+        if also:
+            again = parse(name, more, seconds=seconds)
+            if error_count(again.root_node) < error_count(tree.root_node):
+                return kept, again, more, {**blanked, **also}
+    return kept, tree, first, blanked

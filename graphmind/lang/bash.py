@@ -1,8 +1,10 @@
 """Bash: a script sees the functions of the files it sources (`source f`, `. f`), transitively.
 
 The sourced path is read as a script writes it relative to itself: `"$(dirname "$0")/../lib/x.sh"`,
-`"${BASH_SOURCE%/*}/x.sh"`, `"$DIR/x.sh"` (a variable or command substitution at the start stands
-for the script's folder), or a plain path, tried from the script's folder and then the workspace root.
+`"${BASH_SOURCE%/*}/x.sh"`, `"${LIB:-$(dirname "$0")}/x.sh"`, `"$ROOT/lib/x.sh"` (a variable or
+command substitution at the start stands for the script's folder, or else one of the folders above
+it, nearest first: `ROOT="$(cd "$(dirname "$0")/.." && pwd)"`), or a plain path, tried from the
+script's folder and then the workspace root.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import re
 
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
-_HEAD = re.compile(r"^(?:\$\((?:[^()]|\([^()]*\))*\)|\$\{[^}]*\}|\$\w+)")
+_HEAD = re.compile(r"^(?:\$\((?:[^()]|\([^()]*\))*\)|\$\{(?:[^{}]|\{[^{}]*\})*\}|\$\w+)")
 
 
 def _source_path(here: str, written: str) -> list[str]:
@@ -20,7 +22,12 @@ def _source_path(here: str, written: str) -> list[str]:
     m = _HEAD.match(text)
     if m is not None:
         rest = text[m.end():].replace('"', "").replace("'", "").lstrip("/")
-        return [posixpath.normpath(posixpath.join(here, rest))] if rest else []
+        if not rest:
+            return []
+        folders = [here]                          # `$ROOT/lib/x.sh`: the script's folder or one above it
+        while folders[-1]:
+            folders.append(posixpath.dirname(folders[-1]))
+        return [posixpath.normpath(posixpath.join(f, rest)) for f in folders]
     text = text.replace('"', "").replace("'", "")
     if "$" in text:
         return []

@@ -99,8 +99,25 @@ def kotlin_call(r: Resolving, caller: int, text: str, name: str):
                                  super_names=("super",), new_calls=False, class_calls_construct=True)
 
 
+def scala_prepare(r: Resolving) -> None:
+    """A companion `object X` is part of its class X: its methods are X's, `X` names the class."""
+    t = r.t
+    for fid in sorted(f for f, lang in t.lang.items() if lang == "scala"):
+        for sid in t.file_syms.get(fid, ()):
+            sym = t.syms[sid]
+            if sym.kind == "module" and sym.parent is not None and sym.parent in t.file_module.values():
+                cls = next((c for c in t.dup_quals.get(sym.qualname, ()) if langkit.is_class(r, c)), None)
+                if cls is not None:
+                    langkit.merge_block(r, sid, cls)
+
+
 def scala_call(r: Resolving, caller: int, text: str, name: str):
-    """`new X()` and `X()` (a case class's apply) construct, otherwise as Java."""
+    """`new X()` and `X()` construct (`X()` runs the companion's `apply` when it has one), otherwise as Java."""
+    if name[:1].isupper() and callsites.DOTTED.match(text):
+        res = r.resolve_path(caller, text)
+        apply = r.member(res[1], "apply") if res is not None and langkit.is_class(r, res[1]) else None
+        if apply is not None:
+            return [(apply, res[0], 0)]
     return callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True,
                                    class_calls_construct=True)
 
@@ -109,5 +126,5 @@ register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_i
                                resolve_call=java_call, overloads=argtypes.fitting_overloads))
 register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
-register("scala", LanguageHooks(module_name=scala_module, resolve_import=resolve_import, visible=visible,
+register("scala", LanguageHooks(module_name=scala_module, prepare=scala_prepare, resolve_import=resolve_import, visible=visible,
                                 resolve_call=scala_call))

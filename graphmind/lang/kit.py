@@ -68,6 +68,24 @@ def attach(r: Resolving, method: int, cls: int) -> None:
         edit.extend(definers, [cls])
 
 
+def merge_block(r: Resolving, block: int, cls: int) -> None:
+    """Make a block that adds to a type written elsewhere (a Rust impl, a Swift extension) part of
+    that type: its methods become the type's, its bases the type's, its name names the type."""
+    t, edit = r.t, r.t.rewrites
+    sym = t.syms[block]
+    for method in list(t.children.get(block, {}).values()):
+        attach(r, method, cls)
+        edit.attr(t.syms[method], "parent", cls)
+    if block in t.bases:
+        moved = t.bases[block]
+        edit.delete(t.bases, block)
+        edit.extend(edit.entry(t.bases, cls), moved)
+        edit.merged[block] = cls
+    if sym.parent is not None and t.children.get(sym.parent, {}).get(sym.name) == block:
+        edit.set(t.children[sym.parent], sym.name, cls)
+    edit.set(t.by_qual, sym.qualname, cls)
+
+
 def owner_path(r: Resolving, sid: int) -> str | None:
     """The type path written in a definition's qualified name between its scope and its name
     (`pkg.Store.Add` under `pkg` -> `Store`), or None when there is none."""
@@ -88,7 +106,7 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     path = type_path(text)
     if path is None:
         return None
-    if path in ("Self", "this") or path.endswith("::Self"):
+    if path in ("Self", "this", "self", "static") or path.endswith("::Self"):     # PHP's `: self`, `: static`
         return r.enclosing_class(scope)
     finder = TYPE_FINDERS.get(language(r, scope))
     if finder is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, kit as langkit
+from graphmind.lang import callsites, kit as langkit, typeflow
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 _NAMESPACE = re.compile(rb"^\s*namespace\s+([\w\\]+)\s*[;{]", re.M)
@@ -48,12 +48,22 @@ def visible(r: Resolving, scope: int, name: str):
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`new X()`, `$x->m()`, `$this->f->m()`, `X::m()`, `parent::m()`, `\\A\\B\\f()`."""
-    text = _VARIABLE.sub("", text).replace("?->", "->").replace("\\", ".").lstrip(".")
+    text = _VARIABLE.sub("", text).replace("?->", "->").replace("\\", ".").lstrip(".").replace("new .", "new ", 1)
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("parent",), new_calls=True)
     if rows is None and text.startswith("this->"):
         return callsites.self_call(r, caller, name)       # `$this->m()`: the class hierarchy
     return rows
 
 
+def find_path(r: Resolving, scope: int, path: str):
+    """A written path as the evaluator reads it: `static` / `self` (`new static(…)`) name the
+    enclosing class; `Payments\\RefundProcessor` arrives dotted."""
+    if path in ("static", "self"):
+        cls = r.enclosing_class(scope)
+        return ("local", cls) if cls is not None else None
+    return r.resolve_path(scope, path.lstrip("."))
+
+
+typeflow.PATH_FINDERS["php"] = find_path
 register("php", LanguageHooks(module_name=module_name, resolve_import=resolve_import, visible=visible,
                               resolve_call=resolve_call))

@@ -3,6 +3,11 @@ constants of the files it requires (`require_relative`, `require` through `lib/`
 and those an autoloader would find by name (`InvoiceService` in `invoice_service.rb`, Zeitwerk's
 rule); a bare call in a method is a call on implicit `self`; `X.new` calls X's `initialize`.
 
+A module reopened in several files (`module Shop` in each file of a gem) is one module: `prepare`
+gives each of its definitions the others' constants, so `Shop::RefundProcessor` and a bare
+`RefundProcessor` written inside `module Shop` find the class whichever file defines it. A module
+mixed in by `include`/`extend`/`prepend` is a base of the class (graphmind/resolve/hierarchy.py).
+
 Receivers are typed by the shared evaluator (graphmind/lang/typeflow.py): `x = X.new(…)`, default
 values of parameters, `@x = …` in any method of the class (written `x` in call text).
 """
@@ -12,7 +17,7 @@ import posixpath
 import re
 
 from graphmind.lang import callsites
-from graphmind.lang.kit import constructors, is_class
+from graphmind.lang.kit import constructors, flow, is_class
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CLASS_KINDS
 
@@ -38,14 +43,15 @@ def _files(r: Resolving) -> dict[str, int]:
 
 
 def _required(r: Resolving, fid: int) -> list[int]:
-    """The files a file requires directly (relative, or under a `lib/` folder of the workspace)."""
+    """The files a file requires directly (under the workspace or its `lib/` folder, or beside it)."""
     t, paths = r.t, _files(r)
     here = posixpath.dirname(t.paths.get(fid, ""))
     out = []
     msym = t.file_module.get(fid)
     for module, _ in t.imports.get(msym, {}).values() if msym is not None else ():
         spec = module if module.endswith(".rb") else module + ".rb"
-        tries = [posixpath.normpath(posixpath.join(here, spec))] if spec.startswith(".") else [spec, f"lib/{spec}"]
+        near = posixpath.normpath(posixpath.join(here, spec))      # `require_relative "x"`
+        tries = [near] if spec.startswith(".") else [spec, f"lib/{spec}", near]
         for cand in tries:
             if cand in paths:
                 out.append(paths[cand])
@@ -83,6 +89,38 @@ def _constant(r: Resolving, fid: int, name: str) -> int | None:
     return None
 
 
+def prepare(r: Resolving) -> None:
+    """Share the constants of a module reopened in several files among its definitions."""
+    t, edit = r.t, r.t.rewrites
+    groups: dict[str, list[int]] = {}
+    files = sorted((p, fid) for fid, p in t.paths.items() if t.lang.get(fid) == "ruby" and fid in t.file_module)
+    for _, fid in files:
+        stack = [(t.file_module[fid], "")]
+        while stack:
+            sid, prefix = stack.pop()
+            for name, child in sorted(t.children.get(sid, {}).items()):
+                if t.syms[child].kind == "module":
+                    path = f"{prefix}::{name}"
+                    groups.setdefault(path, []).append(child)
+                    stack.append((child, path))
+    for sids in groups.values():
+        if len(sids) < 2:
+            continue
+        merged: dict[str, int] = {}
+        for sid in sids:
+            for name, child in t.children.get(sid, {}).items():
+                merged.setdefault(name, child)
+        for sid in sids:
+            own = t.children.get(sid, {})
+            missing = [(name, child) for name, child in merged.items() if name not in own]
+            if missing:
+                table = edit.entry(t.children, sid)
+                for name, child in missing:
+                    edit.set(table, name, child)
+            others = [t.syms[o].qualname for o in sids if o != sid]
+            edit.extend(edit.entry(t.stars, sid), others)
+
+
 def visible(r: Resolving, scope: int, name: str):
     """A method through implicit `self`, then a constant of a required or autoloaded file, then builtins."""
     return callsites.member_or_file_level(
@@ -97,7 +135,14 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if res is not None and isinstance(res[1], int) and is_class(r, res[1]):
             init = r.member(res[1], "initialize")
             return [(init, res[0], 0)] if init is not None else constructors(r, res[1], res[0])
+    if name[-1:] in ("!", "?") and text.endswith(name):        # `refund!`, `order.paid?`: no dotted path
+        receiver = text[:-len(name)].rstrip(".")
+        if not receiver:
+            res = r.lookup(caller, name)
+            return [(res[1], res[0], 0)] if res is not None and isinstance(res[1], int) else None
+        value = flow(r).expr(caller, receiver)
+        return callsites.typed_member(r, caller, value, [], name, "inferred") if value else None
     return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
 
 
-register("ruby", LanguageHooks(visible=visible, resolve_call=resolve_call))
+register("ruby", LanguageHooks(prepare=prepare, visible=visible, resolve_call=resolve_call))

@@ -157,17 +157,7 @@ def _merge_impls(r: Resolving, rust: set[int]) -> None:
         if canonical is None:
             edit.attr(sym, "kind", "struct")                # an impl of an outside type: a class of its own
             continue
-        for name, method in list(t.children[sid].items()):
-            langkit.attach(r, method, canonical)
-            edit.attr(t.syms[method], "parent", canonical)
-        if sid in t.bases:
-            moved = t.bases[sid]
-            edit.delete(t.bases, sid)
-            edit.extend(edit.entry(t.bases, canonical), moved)
-            edit.merged[sid] = canonical
-        if sym.parent is not None and t.children.get(sym.parent, {}).get(sym.name) == sid:
-            edit.set(t.children[sym.parent], sym.name, canonical)
-        edit.set(t.by_qual, sym.qualname, canonical)
+        langkit.merge_block(r, sid, canonical)
 
 
 def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str | None):

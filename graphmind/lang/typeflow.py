@@ -40,7 +40,7 @@ THIS = frozenset({"this", "self", "$this", "@"})
 ELEMENT_IS_VALUE = frozenset({"typescript", "tsx"})
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
 _COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
-_SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_]))\s*")
+_SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
@@ -190,7 +190,7 @@ class FlowEval:
         opened = _OPENED.match(text)
         if opened and match_bracket(text, opened.end() - 1) < 0:
             text = opened.group(0) + ")"         # a call whose arguments were cut: what it returns
-        chain = parse_chain(_SEPS.sub(".", text.replace("$", "")))
+        chain = parse_chain(_SEPS.sub(".", text.replace("$", "").lstrip("\\")))     # PHP: `\A\B(…)` from the root
         if chain is None:
             return EMPTY
         names = [chain[0][1]]                    # the longest leading path of names: found as one

@@ -154,6 +154,10 @@ def status_text(st: dict) -> str:
     if st["problems"]:
         lines.append("files not fully indexed:")
         lines += [f"  {p['file']}: {p['status']}: {p['error']}" for p in st["problems"]]
+    rec = st.get("recovered") or {}
+    if rec.get("total"):
+        lines.append(f"files parsed whole after blanking what the grammar rejects: {rec['total']}")
+        lines += [f"  {r['file']}: {r['blanked']}" for r in rec["files"]]
     return "\n".join(lines + skipped_lines(st.get("skipped")))
 
 

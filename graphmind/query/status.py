@@ -24,6 +24,15 @@ def failing_files(conn: apsw.Connection, shown: int = 50) -> dict:
     return {"total": total, "files": files}
 
 
+def recovered_files(conn: apsw.Connection, shown: int = 20) -> dict:
+    """Files indexed whole only after the constructs the grammar rejects were blanked (what was, where)."""
+    where = "status = 'ok' AND error LIKE 'blanked to parse:%'"
+    total = conn.execute(f"SELECT count(*) FROM files WHERE {where}").fetchone()[0]
+    files = [{"file": p, "blanked": e} for p, e in conn.execute(
+        f"SELECT path, error FROM files WHERE {where} ORDER BY path LIMIT ?", (shown,))]
+    return {"total": total, "files": files}
+
+
 def index_status(conn: apsw.Connection, root: Path) -> dict:
     """Counts by language, by file status and by edge resolution; index age and size; failing files."""
     q = conn.execute
@@ -59,6 +68,7 @@ def index_status(conn: apsw.Connection, root: Path) -> dict:
         "file_status": statuses,
         "resolutions": resolutions,
         "problems": problems,
+        "recovered": recovered_files(conn),
         "indexed_at": float(indexed_at[0]) if indexed_at else None,
         "age_seconds": round(time.time() - float(indexed_at[0]), 1) if indexed_at else None,
         "db_bytes": size,

@@ -51,8 +51,9 @@ class ClassHierarchy:
             ids = []
             for _, base in t.bases.get(cls, ()):
                 target = self.base_target(cls, base)
-                if target is not None and t.syms[target].kind in CLASS_KINDS:
-                    ids.append(target)
+                kind = t.syms[target].kind if target is not None else None
+                if kind in CLASS_KINDS or kind == "module" and t.syms[target].parent is not None:
+                    ids.append(target)            # a module in a file: Ruby's include/extend/prepend
             self._base_ids[cls] = ids
         return self._base_ids[cls]
 

@@ -141,7 +141,8 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             bisect.insort(t.dup_quals.setdefault(qual, [prev]), sid)
             t.by_qual[qual] = t.dup_quals[qual][-1]
         if kind == "module":
-            t.file_module[fid] = sid
+            if parent is None:                  # not a `module Shop` (Ruby), `object X` (Scala) or `mod m` (Rust) in it
+                t.file_module[fid] = sid
             parts = qual.split(".")
             t.packages.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
         if parent is not None:

@@ -115,7 +115,7 @@
   .
   (identifier) @name
   .
-  (namespace_wildcard)) @reference.import
+  (namespace_wildcard) @symbol) @reference.import
 
 (import_declaration
   .
@@ -140,7 +140,7 @@
   (identifier) @name .
   (identifier) @name
   .
-  (namespace_wildcard)) @reference.import
+  (namespace_wildcard) @symbol) @reference.import
 
 (import_declaration
   .
@@ -168,7 +168,7 @@
   (identifier) @name .
   (identifier) @name
   .
-  (namespace_wildcard)) @reference.import
+  (namespace_wildcard) @symbol) @reference.import
 
 (import_declaration
   .
@@ -199,7 +199,7 @@
   (identifier) @name .
   (identifier) @name
   .
-  (namespace_wildcard)) @reference.import
+  (namespace_wildcard) @symbol) @reference.import
 
 (import_declaration
   .
@@ -233,7 +233,7 @@
   (identifier) @name .
   (identifier) @name
   .
-  (namespace_wildcard)) @reference.import
+  (namespace_wildcard) @symbol) @reference.import
 
 (import_declaration
   .
@@ -270,7 +270,7 @@
   (identifier) @name .
   (identifier) @name
   .
-  (namespace_wildcard)) @reference.import
+  (namespace_wildcard) @symbol) @reference.import
 
 (import_declaration
   .
