@@ -44,10 +44,10 @@ def _fold_span(source: bytes, start: int, end: int, limit: int) -> str:
 class _Def:
     __slots__ = ("node", "kind", "name", "body_start", "body_end", "index")
 
-    def __init__(self, node, kind, name, body):
+    def __init__(self, node, kind, name, body):     # body: the @body nodes (C++: initializers, block)
         self.node, self.kind, self.name = node, kind, name
-        self.body_start = body.start_byte if body is not None else node.start_byte
-        self.body_end = body.end_byte if body is not None else node.end_byte
+        self.body_start = body[0].start_byte if body else node.start_byte
+        self.body_end = body[-1].end_byte if body else node.end_byte
         self.index = -1
 
 
@@ -99,7 +99,9 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                 if name_nodes and nodes[0].id not in defs and not (
                         nodes[0].type == "lambda" and py_lambdas.is_named(nodes[0])):
                     body = caps.get("body")
-                    defs[nodes[0].id] = _Def(nodes[0], role[1], name_nodes[0], body[0] if body else None)
+                    if body and len(body) > 1:
+                        body = sorted(body, key=lambda n: n.start_byte)
+                    defs[nodes[0].id] = _Def(nodes[0], role[1], name_nodes[0], body)
             elif what == "type":
                 types.append(nodes[0])
             elif not name_nodes:
@@ -190,7 +192,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
         written = _text(names[0]) if len(names) == 1 else \
             _SPACE.sub("", source[names[0].start_byte:names[-1].end_byte].decode("utf-8", "replace"))
         sym = _text(symbol[0]) if symbol else None
-        if sym is not None and sym.strip() == "*":
+        if sym is not None and sym.strip() in ("*", "namespace"):     # C++ `using namespace a;` too
             sym = "*"
         if alias:
             local = _text(alias[0])
