@@ -14,6 +14,7 @@ from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolR
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
 from graphmind.index.variables import LEAF_KINDS, variable_rows
+from graphmind.lang.cfamily.macros import macro_calls
 from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
@@ -29,8 +30,7 @@ def _text(node) -> str:
 
 
 def _fold(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return _cut(text, limit)
+    return _cut(" ".join(text.split()), limit)
 
 
 def _cut(text: str, limit: int) -> str:
@@ -46,8 +46,7 @@ class _Def:
 
     def __init__(self, node, kind, name, body):     # body: the @body nodes (C++: initializers, block)
         self.node, self.kind, self.name = node, kind, name
-        self.body_start = body[0].start_byte if body else node.start_byte
-        self.body_end = body[-1].end_byte if body else node.end_byte
+        self.body_start, self.body_end = (body[0].start_byte, body[-1].end_byte) if body else (node.start_byte, node.end_byte)
         self.index = -1
 
 
@@ -181,6 +180,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree) -> Extra
                                  kind="decorator" if node.type == "decorator" else "call",
                                  arity=arity, args=args))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
+        out.calls += macro_calls(d.index, d.node, source) if d.kind == "macro" else ()   # C: a macro's body
         parent = out.symbols[out.symbols[d.index].parent or 0]
         if out.symbols[d.index].kind == "method" and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
             name = out.symbols[d.index].name

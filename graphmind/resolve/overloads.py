@@ -17,6 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+# r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members
+# declared in their class and defined as `A::f`), written to symbols.definition_id after the pass
+DEFINITIONS = "definitions"
+
 Params = tuple[int, "int | None"]       # (fewest arguments, most arguments or None for varargs)
 Rows = list[tuple["int | None", str, int]]   # as graphmind/resolve/hooks.py (which imports the tables, which import this)
 _OPEN, _CLOSE = "(<[{", ")>]}"
@@ -131,8 +135,8 @@ def _fitting(r, sid: int, arity: int) -> list[int]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
     declaration in the header and its out-of-line definition share the name too) whose parameter
     count fits; fixed-arity ones before varargs, as Java, C# and C++ rank them."""
-    t = r.t
-    same = t.dup_quals.get(t.syms[sid].qualname) or [sid]
+    t, paired = r.t, r.state.get(DEFINITIONS, {})     # a declaration paired with its definition: that one
+    same = [s for s in t.dup_quals.get(t.syms[sid].qualname) or [sid] if s not in paired]
     here = t.syms[sid].file
     for group in ([s for s in same if t.syms[s].file == here], same):
         found = [s for s in group if s in t.params and fits(t.params[s], arity)]

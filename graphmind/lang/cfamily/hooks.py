@@ -70,11 +70,27 @@ def visible(r: Resolving, scope: int, name: str):
     found = units.lookup(scope, name)
     if found:
         return ("local" if r.t.syms[found[0]].file == r.t.syms[scope].file else "import", found[0])
-    return None
+    found = units.anywhere(scope, name)       # declared by a prototype in a header of another stem
+    return ("import", found[0]) if len(found) == 1 else None
+
+
+def alternatives(r: Resolving, caller: int, name: str):
+    """`possible` rows when a bare name reaches a function defined more than once in its file with the
+    same parameters: definitions in exclusive `#if`/`#else` branches, which the configuration picks."""
+    hit = r.lookup(caller, name)
+    if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
+        return None
+    t, sym, paired = r.t, r.t.syms[hit[1]], r.state.get(DEFINITIONS, {})
+    same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
+            and d not in paired.values() and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])]
+    return [(d, "possible", len(same)) for d in same] if len(same) > 1 and sym.kind in CALLABLE_KINDS else None
 
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
-    """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types."""
+    """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
+    bare name defined in exclusive `#if` branches stays `possible`."""
+    if text == name:
+        return alternatives(r, caller, name)
     if "::" in text and not text.startswith("new "):
         text = langkit.strip_args(text).replace(" ", "").lstrip(":")
     if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:

@@ -120,15 +120,29 @@ class Units:
     def _lookup(self, scope: int, path: str) -> list[int]:
         t = self.r.t
         chain = self.enclosing_namespaces(scope)
-        reach = self.reach(t.syms[scope].file)
+        fid = t.syms[scope].file
+        reach = self.reach(fid)
         for prefix in chain:
             ids = self.scoped.get(f"{prefix}.{path}" if prefix else path, [])
-            seen = [i for i in ids if t.syms[i].file in reach]
+            seen = [i for i in ids if t.syms[i].file in reach and self.may_see(fid, i)]
             if seen:
                 # classes first, then by name: never by id, which depends on the order files arrived in
                 return sorted(seen, key=lambda i: (t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS,
                                                    t.syms[i].kind not in CLASS_KINDS, t.syms[i].qualname, i))
         return []
+
+    def may_see(self, fid: int, sid: int) -> bool:
+        """Whether a file may call a definition: a source file's `static` function is its own."""
+        t = self.r.t
+        return t.syms[sid].file == fid or sid not in t.file_static or \
+            posixpath.splitext(t.paths[t.syms[sid].file])[1].lower() not in SOURCE_EXTS
+
+    def anywhere(self, scope: int, name: str) -> list[int]:
+        """The file-level functions named so in every C/C++ file the scope's file may call (a prototype
+        in a header whose stem is not the source's: `api.h` -> `core.c`)."""
+        t = self.r.t
+        fid = t.syms[scope].file
+        return [i for i in self.scoped.get(name, ()) if t.syms[i].kind in CALLABLE_KINDS and self.may_see(fid, i)]
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
         """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` (or a member of a
