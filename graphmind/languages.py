@@ -70,7 +70,8 @@ LEVELS = {
             "declared variable types",
     "csharp": "definitions, calls, namespaces and using, same-namespace types, constructors, this/base and "
               "inherited members, declared variable types",
-    "c": "definitions, calls, #include reach, header declarations to source definitions",
+    "c": "definitions, calls (through function-like macros too), #include reach, header declarations to "
+         "source definitions",
     "scala": _JVM_LEVEL,
     "php": "definitions, calls, namespaces and use, same-namespace classes, constructors, $this/self/parent, "
            "inferred types",
