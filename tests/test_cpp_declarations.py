@@ -143,3 +143,25 @@ def test_the_refund_service_edges(tmp_path):
     assert resolution(conn, "controllers.orders.book_refund", "ledger.refund") == {
         ("inferred", "payments.ledger.payments.Ledger.refund")}
     assert conn.execute("SELECT language FROM files WHERE path = 'payments/refund_processor.h'").fetchone() == ("cpp",)
+
+
+def test_const_overloads_pair_and_pick_by_the_callers_constness(tmp_path):
+    """`Chunk& At(int)` and `const Chunk& At(int) const`, declared in a.h and defined in a.cc (the
+    same qualified names): each definition pairs with its own declaration, and a call on `this`
+    picks the overload of the caller's constness (a non-const member: the non-const one)."""
+    from langcases import indexed_workspace
+    from graphmind.store import open_reader
+    work = indexed_workspace(tmp_path, {
+        "big.h": "namespace dc {\nclass Big {\n public:\n  int& At(int i);\n  const int& At(int i) const;\n"
+                 "  void Set(int v);\n  int Get() const;\n private:\n  int d_[4];\n};\n}\n",
+        "big.cc": '#include "big.h"\nnamespace dc {\nint& Big::At(int i) { return d_[i]; }\n'
+                  "const int& Big::At(int i) const { return d_[i]; }\nvoid Big::Set(int v) { At(0) = v; }\n"
+                  "int Big::Get() const { return At(0); }\n}\n"})
+    conn = open_reader(work)
+    lines = dict(conn.execute(
+        "SELECT s.name, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
+        " ON t.id = c.target_id WHERE c.callee = 'At' AND c.kind = 'call'").fetchall())
+    assert lines == {"Set": 3, "Get": 4}
+    pairs = set(conn.execute("SELECT s.start_line, d.start_line FROM symbols s JOIN symbols d ON d.id = s.definition_id"
+                             " WHERE s.name = 'At'"))
+    assert pairs == {(4, 3), (5, 4)}

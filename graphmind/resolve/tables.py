@@ -79,7 +79,8 @@ class Tables:
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
     param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
     type_vars: dict[int, frozenset[str]] = field(default_factory=dict)   # class or method -> its type parameters (same)
-    file_static: dict[int, bool] = field(default_factory=dict)   # C/C++ `static` functions: seen only in their file
+    # C/C++: True for a `static` function (seen only in its file), False for a `const` member function
+    file_static: dict[int, bool] = field(default_factory=dict)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 

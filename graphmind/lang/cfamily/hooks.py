@@ -41,16 +41,19 @@ def prepare(r: Resolving) -> None:
 
 
 def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> None:
-    """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind and
-    parameter counts (overloads), the first one not yet paired."""
+    """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind,
+    parameter counts (overloads) and constness, the first one not yet paired (never another
+    out-of-line definition: `a.h` and `a.cc` share their qualified names)."""
     t = r.t
     sym = t.syms[definition]
     qual = f"{t.syms[cls].qualname}.{sym.name}"
     first = t.by_qual.get(qual)
+    const = t.file_static.get(definition) is False
     for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
         d = t.syms[decl]
         if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
-                and t.params.get(decl) == t.params.get(definition):
+                and decl not in paired.values() and langkit.owner_path(r, decl) is None \
+                and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const:
             paired[decl] = definition
             return
 
