@@ -18,15 +18,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from ctypes import byref, c_uint
 import sys
 import tempfile
+from ctypes import byref, c_uint
 from pathlib import Path
 
-from score_ts_oracle import misses_option, score
-
-from graphmind.index.indexer import index_workspace
-from graphmind.store import open_reader
+from score_ts_oracle import misses_option, our_calls, score
 
 C_SOURCES = (".c",)
 CPP_SOURCES = (".cc", ".cpp", ".cxx", ".c++")
@@ -106,20 +103,6 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
     return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
 
 
-def our_calls_by_line(root: Path) -> dict[tuple, list]:
-    """Index a workspace; its explicit call rows by (path, line, name as called)."""
-    index_workspace(root)
-    conn = open_reader(root)
-    ours: dict[tuple, list] = {}
-    for path, line, name, how, tpath, start, end, kind in conn.execute(
-            "SELECT f.path, c.line, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
-            " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
-            " LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0 AND c.kind NOT IN"
-            " ('import', 'reference', 'inherit', 'override', 'read')"):
-        ours.setdefault((path, line, name), []).append((how, tpath, start, end, kind))
-    return ours
-
-
 def oracle_lines(sites: list[dict], targets: dict, ours: dict) -> tuple[list[str], dict]:
     """The sites as score()'s oracle lines, and our rows at each (same file, line and name called)."""
     lines, keyed = [], {}
@@ -143,7 +126,7 @@ def main(argv: list[str]) -> None:
         root = (Path(tmp) / project.name).resolve()
         shutil.copytree(project, root, ignore=shutil.ignore_patterns(".git", ".graphmind"))
         sites, targets = clang_sites(root, sub, std)
-        ours = our_calls_by_line(root)
+        ours = our_calls(root, "name", " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')")
     lines, keyed = oracle_lines(sites, targets, ours)
     result = score(project.name, lines, keyed, dump)
     by_kind: dict[str, dict] = {}
