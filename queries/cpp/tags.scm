@@ -201,6 +201,13 @@
       (dependent_name (template_method name: (field_identifier) @name))
 ])) @reference.call
 
+; `: Base(args)` in a member-initializer list: the base class's constructor (a capitalised name: a
+; type; members, `value_(v)`, are no calls)
+(field_initializer
+  (field_identifier) @name
+  (argument_list)
+  (#match? @name "^[A-Z]")) @reference.call
+
 ; new T(...): a constructor call
 (new_expression
   type: [
