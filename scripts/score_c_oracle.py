@@ -8,9 +8,9 @@ Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the fol
 project's headers on the include path (or the project's compile_commands.json, if it has one);
 each call expression whose referenced function clang knows is a site, its target the definition
 found across units by USR (a function's file and line), else its declaration in the project, else
-outside the project (no edge may be drawn). A site is where the call is spelled: a call written in a
-macro's body is scored at the `#define` (graphmind files it under the macro, which the macro's users
-call), one written in a macro's argument on its own line. Operator calls and implicit conversions are left out (no call syntax); so are
+outside the project (no edge may be drawn). A call written in a macro's body is a site at the
+macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
+call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
 constructor calls clang makes without call syntax (`T x;`). Scored like scripts/score_ts_oracle.py:
 one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor).
 """
@@ -103,6 +103,26 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
     return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
 
 
+def through_macros(root: Path, ours: dict[tuple, list]) -> None:
+    """A call written in a macro's body is reported by clang at the macro's use: there, our rows are
+    what the macro we reached calls (the macro on the path), added under the use's (file, line, name)."""
+    from graphmind.store import open_reader
+    conn = open_reader(root)
+    body: dict[tuple, list] = {}
+    for mpath, mline, name, how, tpath, start, end, kind in conn.execute(
+            "SELECT f.path, m.start_line, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
+            " JOIN symbols m ON m.id = c.caller_id AND m.kind = 'macro' JOIN files f ON f.id = m.file_id"
+            " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id WHERE c.kind = 'call'"):
+        body.setdefault((mpath, mline, name), []).append((how, tpath, start, end, kind))
+    for path, line, mpath, mline in conn.execute(
+            "SELECT f.path, c.line, tf.path, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id"
+            " AND t.kind = 'macro' JOIN files f ON f.id = c.file_id JOIN files tf ON tf.id = t.file_id"
+            " WHERE c.resolution NOT IN ('possible', 'pending')"):
+        for (bpath, bline, name), rows in body.items():
+            if (bpath, bline) == (mpath, mline) and (path, line, name) not in ours:
+                ours[(path, line, name)] = rows
+
+
 def oracle_lines(sites: list[dict], targets: dict, ours: dict) -> tuple[list[str], dict]:
     """The sites as score()'s oracle lines, and our rows at each (same file, line and name called)."""
     lines, keyed = [], {}
@@ -127,6 +147,7 @@ def main(argv: list[str]) -> None:
         shutil.copytree(project, root, ignore=shutil.ignore_patterns(".git", ".graphmind"))
         sites, targets = clang_sites(root, sub, std)
         ours = our_calls(root, "name", " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')")
+        through_macros(root, ours)
     lines, keyed = oracle_lines(sites, targets, ours)
     result = score(project.name, lines, keyed, dump)
     by_kind: dict[str, dict] = {}
