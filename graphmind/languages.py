@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -69,7 +70,8 @@ LEVELS = {
             "declared variable types",
     "csharp": "definitions, calls, namespaces and using, same-namespace types, constructors, this/base and "
               "inherited members, declared variable types",
-    "c": "definitions, calls, #include reach, header declarations to source definitions",
+    "c": "definitions, calls (through function-like macros too), #include reach, header declarations to "
+         "source definitions",
     "scala": _JVM_LEVEL,
     "php": "definitions, calls, namespaces and use, same-namespace classes, constructors, $this/self/parent, "
            "inferred types",
@@ -123,6 +125,20 @@ def family_members(language: str) -> list[str]:
     """Every language of a language's family."""
     fam = family(language)
     return sorted({lang for lang, f in FAMILIES.items() if f == fam} | {language})
+
+
+# what only C++ writes: a header (`.h`) holding one of these is parsed as C++, so its classes, inline
+# methods, constructors and templates are symbols (a plain C header parses the same either way)
+_CPP_HEADER = re.compile(
+    rb"^[ \t]*(?:namespace[ \t]+\w+[ \t]*\{|namespace[ \t]*\{|template[ \t]*<|(?:public|private|protected)[ \t]*:"
+    rb"|class[ \t]+\w+[^;()]*[{:]|using[ \t]+namespace\b|#[ \t]*include[ \t]*<(?:string|vector|memory|map|set|"
+    rb"iostream|algorithm|utility|functional|unordered_map|cstdint|cstddef|cstring|optional|array)>)"
+    rb"|\b(?:std|boost)::\w", re.M)
+
+
+def header_language(path: str, language: str, data: bytes) -> str:
+    """The language a file is parsed as: a `.h` file written in C++ is C++, every other as named."""
+    return "cpp" if language == "c" and path.endswith(".h") and _CPP_HEADER.search(data) else language
 
 
 def language_for(path: Path | str) -> LanguageSpec | None:

@@ -27,6 +27,10 @@ CORPORA = {
     # Java: JPype's sdist carries its Java half (native/java, org.jpype), which compiles with the JDK
     # alone, so javac can be the oracle (scripts/score_java_oracle.py)
     "jpype": ("JPype1", "1.5.0"),
+    # C and C++ for the libclang oracle (scripts/score_c_oracle.py): sdists that vendor their library
+    "brotli": ("Brotli", "1.1.0"),          # C: Google's brotli (c/common, c/dec, c/enc)
+    "ujson": ("ujson", "5.10.0"),           # C++: deps/double-conversion (classes and inline methods in .h)
+    "jsonnet": ("jsonnet", "0.20.0"),       # C++: core/ (the Jsonnet interpreter), held out from tuning
 }
 
 # name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)

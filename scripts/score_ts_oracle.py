@@ -28,16 +28,16 @@ from graphmind.store import open_reader
 DROP = ("possible", "pending", "unresolved", "external", "builtin")
 
 
-def our_calls(root: Path) -> dict[tuple, list]:
-    """Index a workspace; its explicit call rows by (path, line, col): (resolution, target path,
-    target start line, target end line, edge kind)."""
+def our_calls(root: Path, key: str = "col", where: str = "") -> dict[tuple, list]:
+    """Index a workspace; its explicit call rows by (path, line, col) (or `key`: `name`, the name as
+    called), `where` narrowing them: (resolution, target path, target start line, target end line, edge kind)."""
     index_workspace(root)
     conn = open_reader(root)
     ours: dict[tuple, list] = {}
     for path, line, col, how, tpath, start, end, kind in conn.execute(
-            "SELECT f.path, c.line, c.col, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
+            f"SELECT f.path, c.line, c.{key}, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
             " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
-            " LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0"):
+            f" LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0{where}"):
         ours.setdefault((path, line, col), []).append((how, tpath, start, end, kind))
     return ours
 

@@ -8,6 +8,7 @@ import shutil
 
 from conftest import run_cli
 from flowcases import FLOW
+from langcases import REPOS, definitions, index_fixture, resolution
 
 CALLERS = {"src.invoice_service.acme.InvoiceService.reissue", "src.checkout.acme.checkout",
            "src.renewal.acme.Renewal.renew", "src.renewal.acme.Renewal.renew_all"}
@@ -92,3 +93,75 @@ def test_the_pair_follows_edits_of_either_file(tmp_path):
             assert_equals_clean(root, tmp_path / f"clean{i}", f"step {i}")
     finally:
         store.close()
+
+
+# The held-out C++ case (issue 37): a refund service in C++ idioms, tests/fixtures/repos/cpp_refunds.
+REFUND_CALLERS = {
+    "payments.refund_processor.payments.RefundProcessor.refund_all",   # implicit this, in the .cpp
+    "controllers.refund_controller.RefundController.handle",          # using payments::RefundProcessor; T x(a);
+    "controllers.orders.refund_order",                                # payments::RefundProcessor x{a};
+    "controllers.orders.shared_refund",                               # std::make_shared<T>, then T& x = *p
+    "jobs.quick.quick_refund",                                        # using namespace payments; auto x = T(a)
+    "jobs.quick.legacy_refund",                                       # new T(a), then p->refund
+    "jobs.retry_queue.jobs.RetryQueue.drain",                         # a unique_ptr<T> field: processor_->refund
+    "main.main",                                                      # depth 2, through handle and drain
+}
+
+
+def _blast(root, symbol: str) -> tuple[list[str], set[str]]:
+    proc = run_cli("blast-radius", symbol, "--depth", "3", "--json", cwd=root, check=True)
+    answer = json.loads(proc.stdout)
+    return [f"{t['file']}:{t['start_line']}" for t in answer["targets"]], {h["symbol"] for h in answer["callers"]}
+
+
+def test_the_refund_service_blast_radius_by_file_and_line(tmp_path):
+    """Either the header's declaration or the .cpp's definition names one symbol (the 1-argument
+    overload only), answered as the definition; exactly the 8 callers, not the 2-argument overload's
+    caller nor Ledger::refund's."""
+    root = tmp_path / "cpp_refunds"
+    shutil.copytree(REPOS / "cpp_refunds", root)
+    run_cli("index", cwd=root, check=True)
+    for where in ("payments/refund_processor.h:12", "payments/refund_processor.cpp:24"):
+        targets, callers = _blast(root, where)
+        assert targets == ["payments/refund_processor.cpp:24", "payments/refund_processor.h:12"], where
+        assert callers == REFUND_CALLERS, where
+
+
+def test_the_refund_service_edges(tmp_path):
+    """The neighbours: the overload chosen by argument count, a member typed by the class's field,
+    a header parsed as C++ (its inline methods are symbols), the initializer list filed under its
+    constructor."""
+    conn = index_fixture(tmp_path, "cpp_refunds")
+    reason = "controllers.refund_controller.RefundController.handle_with_reason"
+    assert {(how, line) for how, line in conn.execute(
+        "SELECT c.resolution, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
+        " ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = 'processor.refund'", (reason,))} == {("inferred", 7)}
+    assert resolution(conn, "payments.refund_processor.payments.RefundProcessor.refund", "store_->SetLast") == {
+        ("inferred", "payments.refund_store.payments.RefundStore.SetLast")}
+    assert "payments.refund_store.payments.RefundStore.SetLast" in definitions(conn)     # inline, in a .h
+    assert resolution(conn, "jobs.retry_queue.jobs.RetryQueue.RetryQueue", "std::make_unique") == {("external", None)}
+    assert resolution(conn, "controllers.orders.book_refund", "ledger.refund") == {
+        ("inferred", "payments.ledger.payments.Ledger.refund")}
+    assert conn.execute("SELECT language FROM files WHERE path = 'payments/refund_processor.h'").fetchone() == ("cpp",)
+
+
+def test_const_overloads_pair_and_pick_by_the_callers_constness(tmp_path):
+    """`Chunk& At(int)` and `const Chunk& At(int) const`, declared in a.h and defined in a.cc (the
+    same qualified names): each definition pairs with its own declaration, and a call on `this`
+    picks the overload of the caller's constness (a non-const member: the non-const one)."""
+    from langcases import indexed_workspace
+    from graphmind.store import open_reader
+    work = indexed_workspace(tmp_path, {
+        "big.h": "namespace dc {\nclass Big {\n public:\n  int& At(int i);\n  const int& At(int i) const;\n"
+                 "  void Set(int v);\n  int Get() const;\n private:\n  int d_[4];\n};\n}\n",
+        "big.cc": '#include "big.h"\nnamespace dc {\nint& Big::At(int i) { return d_[i]; }\n'
+                  "const int& Big::At(int i) const { return d_[i]; }\nvoid Big::Set(int v) { At(0) = v; }\n"
+                  "int Big::Get() const { return At(0); }\n}\n"})
+    conn = open_reader(work)
+    lines = dict(conn.execute(
+        "SELECT s.name, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
+        " ON t.id = c.target_id WHERE c.callee = 'At' AND c.kind = 'call'").fetchall())
+    assert lines == {"Set": 3, "Get": 4}
+    pairs = set(conn.execute("SELECT s.start_line, d.start_line FROM symbols s JOIN symbols d ON d.id = s.definition_id"
+                             " WHERE s.name = 'At'"))
+    assert pairs == {(4, 3), (5, 4)}

@@ -122,12 +122,15 @@ def test_sigterm_stops_a_cold_index_holding_a_deep_file(tmp_path):
     """SIGTERM during a cold index with the planted file (parser workers busy): the command stops with
     its one line and leaves no worker behind (latency is measured in benchmarks/bench_hostile.py)."""
     root = _plain(tmp_path)
-    for i in range(40):
+    for i in range(400):
         (root / f"m{i}.py").write_text("def f():\n    return g()\n\n\ndef g():\n    pass\n" * 50)
     (root / "deep.py").write_text(pathological()["calls.py"])
     proc = subprocess.Popen([sys.executable, "-m", "graphmind", "index", "--jobs", "2"], cwd=root,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.0)
+    deadline = time.monotonic() + 30
+    while not (root / ".graphmind" / "index.db").exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)                      # the index has started: signal it while it works
+    assert proc.poll() is None, "the index ended before it could be stopped: give it more files"
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=RETURN_WITHIN_S)
     assert proc.returncode != 0

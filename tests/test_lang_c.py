@@ -52,3 +52,41 @@ def test_cpp_no_wrong_edges(cpp):
     assert not {c for c, t in resolved if t == "src.main.Ledger.add"}
     assert not {t for c, t in resolved if t == "include.shop.cart.shop.Cart.add"}   # the declaration
     assert resolution(cpp, "src.cart.shop.Cart.add", "items_.push_back") == {("external", None)}
+
+
+@pytest.fixture(scope="module")
+def macros(tmp_path_factory):
+    return index_fixture(tmp_path_factory.mktemp("cm"), "c_macros")
+
+
+def test_a_call_through_a_function_like_macro_reaches_what_its_body_calls(macros):
+    """`check_string(L, 1)` (a macro over luaL_checklstring) reaches luaL_checklstring through the
+    macro: the macro is on the path, its body's calls are `call` edges."""
+    assert resolution(macros, "src.lstrlib.str_len", "check_string") == {("import", "include.lauxlib.check_string")}
+    assert resolution(macros, "include.lauxlib.check_string", "luaL_checklstring") == {
+        ("import", "src.lauxlib.luaL_checklstring")}
+    assert resolution(macros, "include.lauxlib.luaL_argcheck", "luaL_argerror") == {
+        ("import", "src.lauxlib.luaL_argerror")}
+    assert blast_radius(macros, "src.lauxlib.luaL_checklstring") == {"include.lauxlib.check_string", "src.lstrlib.str_len"}
+    assert not {t for c, t in edges(macros) if c == "include.lauxlib.check_string" and t.endswith(".L")}   # a parameter
+
+
+def test_a_prototype_reaches_the_one_definition_whatever_the_file_names(macros):
+    """api.h declares api_push, core.c defines it: the one candidate is resolved; a `static` function
+    of another file never is; definitions in exclusive #if/#else branches stay alternatives."""
+    assert resolution(macros, "src.lstrlib.str_len", "api_push") == {("import", "src.core.api_push")}
+    assert {how for how, _ in resolution(macros, "src.user.run", "helper")} == {"possible"}    # two statics
+    assert resolution(macros, "src.core.helper", "api_pop") == {("possible", "src.core.api_pop")}
+    assert len(macros.execute("SELECT 1 FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE s.qualname ="
+                              " 'src.core.helper' AND c.callee = 'api_pop'").fetchall()) == 2
+    assert resolution(macros, "src.other.use", "helper") == {("local", "src.other.helper")}
+
+
+def test_out_of_line_template_members_and_initializer_lists_are_their_functions(tmp_path):
+    conn = index_fixture(tmp_path, "cpp_templates")
+    assert resolution(conn, "box.store.Box.Box", "helper") == {("import", "helper.helper")}     # `: value_(helper(1))`
+    assert resolution(conn, "box.store.Box.put", "helper") == {("import", "helper.helper")}
+    # the declaration in the class and the definition below it: one edge, to the definition
+    assert {(how, line) for how, line in conn.execute(
+        "SELECT c.resolution, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
+        " ON t.id = c.target_id WHERE c.callee = 'get' AND c.kind = 'call'")} == {("self", 18)}

@@ -15,6 +15,7 @@ from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolR
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
 from graphmind.index.variables import LEAF_KINDS, variable_rows
+from graphmind.lang.cfamily.macros import macro_calls
 from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
@@ -30,8 +31,7 @@ def _text(node) -> str:
 
 
 def _fold(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return _cut(text, limit)
+    return _cut(" ".join(text.split()), limit)
 
 
 def _cut(text: str, limit: int) -> str:
@@ -45,10 +45,9 @@ def _fold_span(source: bytes, start: int, end: int, limit: int) -> str:
 class _Def:
     __slots__ = ("node", "kind", "name", "body_start", "body_end", "index")
 
-    def __init__(self, node, kind, name, body):
+    def __init__(self, node, kind, name, body):     # body: the @body nodes (C++: initializers, block)
         self.node, self.kind, self.name = node, kind, name
-        self.body_start = body.start_byte if body is not None else node.start_byte
-        self.body_end = body.end_byte if body is not None else node.end_byte
+        self.body_start, self.body_end = (body[0].start_byte, body[-1].end_byte) if body else (node.start_byte, node.end_byte)
         self.index = -1
 
 
@@ -103,7 +102,9 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
                 if name_nodes and nodes[0].id not in defs and not (
                         nodes[0].type == "lambda" and py_lambdas.is_named(nodes[0])):
                     body = caps.get("body")
-                    defs[nodes[0].id] = _Def(nodes[0], role[1], name_nodes[0], body[0] if body else None)
+                    if body and len(body) > 1:
+                        body = sorted(body, key=lambda n: n.start_byte)
+                    defs[nodes[0].id] = _Def(nodes[0], role[1], name_nodes[0], body)
             elif what == "type":
                 types.append(nodes[0])
             elif not name_nodes:
@@ -186,6 +187,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
                                  kind="decorator" if node.type == "decorator" else "call",
                                  arity=arity, args=args))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
+        out.calls += macro_calls(d.index, d.node, source) if d.kind == "macro" else ()   # C: a macro's body
         parent = out.symbols[out.symbols[d.index].parent or 0]
         if out.symbols[d.index].kind == "method" and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
             name = out.symbols[d.index].name
@@ -197,7 +199,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
         written = _text(names[0]) if len(names) == 1 else \
             _SPACE.sub("", source[names[0].start_byte:names[-1].end_byte].decode("utf-8", "replace"))
         sym = _text(symbol[0]) if symbol else None
-        if sym is not None and (sym.strip() == "*" or language == "scala" and sym.strip() == "_"):
+        if sym is not None and (sym.strip() in ("*", "namespace") or language == "scala" and sym.strip() == "_"):
             sym = "*"
         if alias:
             local = _text(alias[0])
@@ -275,8 +277,7 @@ def _owner(language: str, d: _Def) -> str | None:
     if target is None or target.type != "qualified_identifier":
         return None
     written = _strip_args(_text(target)).replace(" ", "")
-    scope = written[: written.rfind("::")] if "::" in written else ""
-    return scope.strip(":").replace("::", ".") or None
+    return (written[: written.rfind("::")] if "::" in written else "").strip(":").replace("::", ".") or None
 
 
 def _lua_owner(before: list[_Def], parents: list[int], d: _Def) -> int:

@@ -21,6 +21,7 @@ from graphmind.pools import watch_owner  # noqa: F401  (the indexer's pools take
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult
 from graphmind.index.modules import module_name
+from graphmind.languages import header_language
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
         return FileResult(info, "", False, Extraction(module=module, status="skipped", error="not a regular file"))
     info.size = len(data)
     sha = digest(data)
+    info.language = header_language(info.path, info.language, data)
     if sha == old_sha:
         return FileResult(info, sha, True, None)
     why = _rejected(data)

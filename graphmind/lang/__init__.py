@@ -5,4 +5,4 @@ finds them there by language name and sees no language module. A hook sees the r
 the `Resolving` protocol. May import: the shared top-level modules, graphmind.store and
 graphmind.resolve (the hooks protocol, the tables, call-text syntax); never index/, query/, live/ or agent/.
 """
-from graphmind.lang import bash, c, csharp, go, java, js, lua, php, ruby, rust, swift  # noqa: F401  (each registers its hooks on import)
+from graphmind.lang import bash, cfamily, csharp, go, java, js, lua, php, ruby, rust, swift  # noqa: F401  (each registers its hooks on import)

@@ -17,6 +17,8 @@ from graphmind.resolve.tables import CLASS_KINDS
 
 # language -> how it finds the class a type path names, when resolve_path cannot (C++ namespaces)
 TYPE_FINDERS: dict[str, Callable[[Resolving, int, str], int | None]] = {}
+# language -> the type a written type stands for, as text (C++: `std::unique_ptr<T>` holds a T)
+TYPE_UNWRAP: dict[str, Callable[[str], str]] = {}
 SHARED_MEMBER_NAMES = frozenset({"javascript", "typescript", "tsx", "lua"})
 # words that declare a variable without saying its type
 UNTYPED = frozenset({"var", "val", "let", "auto", "const", "dynamic", "mut", "_"})
@@ -103,7 +105,8 @@ def owner_path(r: Resolving, sid: int) -> str | None:
 # -- names to definitions ------------------------------------------------------------------------
 def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     """The workspace class a type annotation names, seen from a scope."""
-    path = type_path(text)
+    unwrap = TYPE_UNWRAP.get(language(r, scope))
+    path = type_path(unwrap(text) if unwrap is not None else text)
     if path is None:
         return None
     if path in ("Self", "this", "self", "static") or path.endswith("::Self"):     # PHP's `: self`, `: static`

@@ -13,10 +13,9 @@ memoized per resolve pass; an empty value means "not known", never "nothing".
 """
 from __future__ import annotations
 
-from itertools import islice
-
 import re
 from collections.abc import Callable
+from itertools import islice
 
 from graphmind.lang import contextual
 from graphmind.resolve.hooks import Answer, Resolving
@@ -33,6 +32,7 @@ VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
 PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
 # language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
 VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
+EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the syntax read here (C++ make_unique)
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
 # is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
 FIELD_SIGIL_DROPPED = frozenset({"ruby"})
@@ -165,6 +165,7 @@ class FlowEval:
         return self.guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
 
     def _expr(self, scope: int, text: str) -> Value:
+        text = EXPR_REWRITES.get(language(self.r, scope), str)(text)   # `str`: as written
         while True:
             stripped = _CAST.sub("", _PREFIX.sub("", text)).strip().rstrip("!?").strip()
             if stripped.startswith("(") and match_bracket(stripped, 0) == len(stripped) - 1:

@@ -1,6 +1,7 @@
 """What a SYMBOL argument names: a qualified name, a short name, a dotted suffix, or FILE:LINE."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -57,11 +58,19 @@ def with_counterparts(conn: apsw.Connection, found: list[SymbolRef]) -> list[Sym
     for ref in found:
         if ref.language not in PAIRED_LANGUAGES or ref.kind not in ("method", "constructor"):
             continue
+        # the index pairs them (symbols.definition_id): exactly that pair, so an overload stays apart
+        linked = _refs(conn, "s.id = (SELECT definition_id FROM symbols WHERE id = ?) OR s.definition_id = ?",
+                       (ref.id, ref.id))
         inner = _inner_name(conn, ref.id)
-        for other in _refs(conn, "s.name = ? AND s.kind = ? AND f.language IN ('c', 'cpp') AND s.id != ?",
-                           (ref.name, ref.kind, ref.id)):
-            if all(o.id != other.id for o in out) and _inner_name(conn, other.id) == inner:
+        for other in linked or _refs(conn, "s.name = ? AND s.kind = ? AND f.language IN ('c', 'cpp') AND s.id != ?",
+                                     (ref.name, ref.kind, ref.id)):
+            if all(o.id != other.id for o in out) and (linked or _inner_name(conn, other.id) == inner):
                 out.append(other)
+    if len(out) > 1:                          # answers give the definition: declarations after it
+        declared = {sid for (sid,) in conn.execute(
+            "SELECT value FROM json_each(?) WHERE value IN (SELECT id FROM symbols WHERE definition_id IS NOT NULL)",
+            (json.dumps([o.id for o in out]),))}
+        out.sort(key=lambda o: o.id in declared)
     return out
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from graphmind.resolve.overloads import DEFINITIONS  # noqa: F401  (the prepare hooks' r.state key, re-exported)
 from graphmind.resolve.tables import Tables
 
 Answer = tuple[str, "int | str | None"]   # ('import'|'local'|'module'|'external'|'unresolved', target)
@@ -82,9 +83,6 @@ class LanguageHooks:
     overloads: Callable[[Resolving, int, list[str], list[int]], list[int]] | None = None
 
 
-# r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members
-# declared in their class and defined as `A::f`), written to symbols.definition_id after the pass
-DEFINITIONS = "definitions"
 
 HOOKS: dict[str, LanguageHooks] = {}
 

@@ -17,6 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+# r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members
+# declared in their class and defined as `A::f`), written to symbols.definition_id after the pass
+DEFINITIONS = "definitions"
+
+_CONST_METHOD = re.compile(r"\)\s*const\s*(?:noexcept\b[^;]*|override\b[^;]*|final\b[^;]*|=\s*0\s*)?;?\s*$")
 Params = tuple[int, "int | None"]       # (fewest arguments, most arguments or None for varargs)
 Rows = list[tuple["int | None", str, int]]   # as graphmind/resolve/hooks.py (which imports the tables, which import this)
 _OPEN, _CLOSE = "(<[{", ")>]}"
@@ -42,6 +47,8 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
     params = None if is_class else parameters(signature, name)
     if params is not None:
         t.params[sid] = _counts(params)
+        if "const" in signature and _CONST_METHOD.search(signature):
+            t.file_static[sid] = False          # a C++ `const` member function (the entry's value)
         types = _types(params) if typed else None
         if types:
             t.param_types[sid] = types
@@ -131,8 +138,8 @@ def _fitting(r, sid: int, arity: int) -> list[int]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
     declaration in the header and its out-of-line definition share the name too) whose parameter
     count fits; fixed-arity ones before varargs, as Java, C# and C++ rank them."""
-    t = r.t
-    same = t.dup_quals.get(t.syms[sid].qualname) or [sid]
+    t, paired = r.t, r.state.get(DEFINITIONS, {})     # a declaration paired with its definition: that one
+    same = [s for s in t.dup_quals.get(t.syms[sid].qualname) or [sid] if s not in paired]
     here = t.syms[sid].file
     for group in ([s for s in same if t.syms[s].file == here], same):
         found = [s for s in group if s in t.params and fits(t.params[s], arity)]
@@ -142,9 +149,12 @@ def _fitting(r, sid: int, arity: int) -> list[int]:
     return []
 
 
-def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[int]], list[int]] | None = None) -> Rows:
+def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[int]], list[int]] | None = None,
+                   const_this: bool | None = None) -> Rows:
     """The rows of a call site, each resolved method narrowed to the overloads its argument count fits,
-    then (`by_types`, the language's test) to those its arguments' static types fit, when that leaves one."""
+    then (`by_types`, the language's test) to those its arguments' static types fit, when that leaves one;
+    `const_this`: a C++ call on `this` from a const (True) or non-const (False) member picks between a
+    `const` overload and the other."""
     if arity is None or not rows:
         return rows
     t = r.t
@@ -165,6 +175,9 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         if len(hits) > 1 and by_types is not None:
             typed = by_types(hits)
             hits = typed if len(typed) == 1 else hits
+        if len(hits) > 1 and const_this is not None:
+            same = [h for h in hits if (t.file_static.get(h) is False) == const_this]
+            hits = same if len(same) == 1 else hits
         out.extend((hit, how, len(hits) if len(hits) > 1 else n) for hit in hits
                    if all(hit != o[0] for o in out))
     return out

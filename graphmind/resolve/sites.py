@@ -39,7 +39,7 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
                     if row[1] in ("external", "builtin")][:1] or rows
     else:
         rows = r.resolve_call(caller, callee, name, implicit, at)
-    rows = pick_overloads(r, rows, arity, _by_types(r, caller, args))
+    rows = pick_overloads(r, rows, arity, _by_types(r, caller, args), _const_this(r, caller, callee, arity))
     if implicit and rows and name[:2] == "__" == name[-2:] and r.t.lang.get(r.t.syms[caller].file) == "python":
         rows = _on_instances(r, caller, callee, name, rows, at)
     if implicit:
@@ -91,6 +91,13 @@ def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]
     if hooks is None or hooks.overloads is None:
         return None
     return lambda candidates: hooks.overloads(r, caller, args.split("\t"), candidates)
+
+
+def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> bool | None:
+    """For a C++ call on `this` (bare or `this->m`), whether the calling member is `const`."""
+    if arity is None or "." in callee or "->" in callee.removeprefix("this->") or caller not in r.t.params:
+        return None
+    return r.t.file_static.get(caller) is False
 
 
 def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge], at: int | None) -> list[Edge]:

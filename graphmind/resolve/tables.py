@@ -79,6 +79,8 @@ class Tables:
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
     param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
     type_vars: dict[int, frozenset[str]] = field(default_factory=dict)   # class or method -> its type parameters (same)
+    # C/C++: True for a `static` function (seen only in its file), False for a `const` member function
+    file_static: dict[int, bool] = field(default_factory=dict)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
@@ -119,12 +121,15 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
     for sid, qual, name, kind, parent, fid, signature in conn.execute(
             # joined to files, not `file_id IN (SELECT … FROM files …)`: that scans every file per statement
             "SELECT s.id, s.qualname, s.name, s.kind, s.parent_id, s.file_id, CASE WHEN s.kind IN"
-            f" ('method', 'constructor', 'function') AND f.language IN ({overloading}) OR s.kind IN"
+            f" ('method', 'constructor', 'function') AND f.language IN ({overloading}) OR s.kind = 'function' AND"
+            " f.language = 'c' OR s.kind IN"
             f" ('class', 'interface') AND f.language IN ({typed}) THEN s.signature END"
             f" FROM symbols s JOIN files f ON f.id = s.file_id{where.replace('file_id', 's.file_id')} ORDER BY s.id", args):
         name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
         if signature is not None:
             read_signature(t, sid, name, kind in CLASS_KINDS, signature, t.lang.get(fid) in TYPED_ARGUMENTS)
+            if signature[:7] == "static " and kind == "function" and t.lang.get(fid) in ("c", "cpp"):
+                t.file_static[sid] = True
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -242,7 +247,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
-                          t.param_types, t.type_vars):
+                          t.param_types, t.type_vars, t.file_static):
                 table.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)

@@ -38,12 +38,14 @@
   (declaration
     declarator: (function_declarator declarator: (destructor_name) @name)) @definition.method)
 
-; constructors in the class body: a plain name and no return type
+; constructors in the class body: a plain name and no return type (the member initializer list is
+; part of the body: its calls belong to the constructor)
 (field_declaration_list
   [
     (function_definition
       !type
       declarator: (function_declarator declarator: (identifier) @name)
+      (field_initializer_list)? @body
       body: (_)? @body)
     (declaration
       !type
@@ -105,6 +107,7 @@
       (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name))
       (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: [(namespace_identifier) @_scope (template_type name: (type_identifier) @_scope)] name: (identifier) @name)))
   ])
+  (field_initializer_list)? @body
   body: (_) @body
   (#eq? @name @_scope)) @definition.constructor
 
@@ -198,6 +201,13 @@
       (dependent_name (template_method name: (field_identifier) @name))
 ])) @reference.call
 
+; `: Base(args)` in a member-initializer list: the base class's constructor (a capitalised name: a
+; type; members, `value_(v)`, are no calls)
+(field_initializer
+  (field_identifier) @name
+  (argument_list)
+  (#match? @name "^[A-Z]")) @reference.call
+
 ; new T(...): a constructor call
 (new_expression
   type: [
@@ -215,6 +225,14 @@
 
 (preproc_include
   path: (system_lib_string) @name) @reference.import
+
+; using-declarations bind their last name (`using a::b::C;` -> C, module `a::b::C`); a
+; using-directive opens a namespace (`using namespace a::b;`: @symbol is the word `namespace`,
+; read as a wildcard)
+(using_declaration (qualified_identifier name: (identifier) @alias) @name) @reference.import
+(using_declaration (qualified_identifier name: (qualified_identifier name: (identifier) @alias)) @name) @reference.import
+(using_declaration (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (identifier) @alias))) @name) @reference.import
+(using_declaration "namespace" @symbol [(identifier) (qualified_identifier)] @name) @reference.import
 
 ; Types named in parameters, fields, declarations, return types and template arguments (casts
 ; included): dependencies, not calls.

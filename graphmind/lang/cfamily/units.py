@@ -1,30 +1,19 @@
-"""C and C++: `#include` reaches headers (relative to the file, then the workspace, then any indexed
-path ending the same way), a header's functions are defined in the source file of the same stem,
-out-of-line `Class::method` definitions belong to their class.
-
-A bare name a file does not define resolves through what the file can see: definitions in the files
-it includes (transitively), and in the source files paired with those headers (`store.h` ↔
-`store.c`/`store.cpp`) — so a call declared by a prototype in a header resolves to the definition
-in the .c/.cpp. C++ names are looked up through the enclosing namespaces (`a::b::f` and `f` inside
-`namespace a`), and a call inside a member function reaches the members of its class (implicit
-`this`, inherited members through the base list). Anything else stays `possible`.
-"""
+"""The include graph of the C/C++ files of one resolve pass, their namespace-level names, and what
+`using` declarations and directives bring into a scope."""
 from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
 
-from graphmind.lang import callsites, kit as langkit
-from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
+from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
-
 
 LANGS = ("c", "cpp")
 SOURCE_EXTS = (".c", ".cc", ".cpp", ".cxx", ".c++")
 MAX_INCLUDE_DEPTH = 12
 
 
-class _Units:
+class Units:
     """The include graph and namespace-level names of the C/C++ files of one resolve pass."""
 
     def __init__(self, r: Resolving):
@@ -45,11 +34,23 @@ class _Units:
             msym = t.file_module.get(f)
             found = []
             for module, _ in (t.imports.get(msym, {}).values() if msym is not None else ()):
+                if "::" in module:
+                    continue                                    # a using-declaration, not an include
                 hit = self._find(by_path, posixpath.dirname(t.paths[f]), module.strip("<>\" "))
                 if hit is not None and hit != f:
                     found.append(hit)
             self.includes[f] = found
         self._reach: dict[int, frozenset[int]] = {}
+        # what `using a::B;` (alias -> dotted path) and `using namespace a;` bring into a file: every
+        # scope of the file sees them (an out-of-line member's scope is its class, in another file)
+        self.usings: dict[int, dict[str, str]] = defaultdict(dict)
+        self.opened: dict[int, list[str]] = defaultdict(list)
+        for scope in sorted(s for s in set(t.imports) | set(t.stars) if s in t.syms and t.syms[s].file in self.files):
+            fid = t.syms[scope].file
+            for alias, (module, _) in sorted(t.imports.get(scope, {}).items()):
+                if "::" in module:
+                    self.usings[fid][alias] = module.replace("::", ".").lstrip(".")
+            self.opened[fid] += [ns.replace("::", ".").lstrip(".") for ns in t.stars.get(scope, ())]
         self.scoped: dict[str, list[int]] = defaultdict(list)       # `ns.name` -> namespace-level symbols
         for sid in sorted(s for f in self.files for s in t.file_syms.get(f, ())):
             sym = t.syms[sid]
@@ -100,18 +101,48 @@ class _Units:
 
     def lookup(self, scope: int, path: str) -> list[int]:
         """Namespace-level definitions a (possibly qualified) name reaches from a scope, nearest
-        enclosing namespace first, those the scope's file can see preferred."""
+        enclosing namespace first, those the scope's file can see preferred; then through the
+        using-declarations and using-directives of the scope's file."""
+        found = self._lookup(scope, path)
+        fid = self.r.t.syms[scope].file
+        if found or (fid not in self.usings and fid not in self.opened):
+            return found
+        head, dot, rest = path.partition(".")
+        written = self.usings[fid].get(head)
+        if written is not None:
+            found = self._lookup(scope, written + dot + rest)
+        for ns in self.opened[fid] if not found else ():
+            found = self._lookup(scope, f"{ns}.{path}")
+            if found:
+                break
+        return found
+
+    def _lookup(self, scope: int, path: str) -> list[int]:
         t = self.r.t
         chain = self.enclosing_namespaces(scope)
-        reach = self.reach(t.syms[scope].file)
+        fid = t.syms[scope].file
+        reach = self.reach(fid)
         for prefix in chain:
             ids = self.scoped.get(f"{prefix}.{path}" if prefix else path, [])
-            seen = [i for i in ids if t.syms[i].file in reach]
+            seen = [i for i in ids if t.syms[i].file in reach and self.may_see(fid, i)]
             if seen:
                 # classes first, then by name: never by id, which depends on the order files arrived in
                 return sorted(seen, key=lambda i: (t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS,
                                                    t.syms[i].kind not in CLASS_KINDS, t.syms[i].qualname, i))
         return []
+
+    def may_see(self, fid: int, sid: int) -> bool:
+        """Whether a file may call a definition: a source file's `static` function is its own."""
+        t = self.r.t
+        return t.syms[sid].file == fid or t.file_static.get(sid) is not True or \
+            posixpath.splitext(t.paths[t.syms[sid].file])[1].lower() not in SOURCE_EXTS
+
+    def anywhere(self, scope: int, name: str) -> list[int]:
+        """The file-level functions named so in every C/C++ file the scope's file may call (a prototype
+        in a header whose stem is not the source's: `api.h` -> `core.c`)."""
+        t = self.r.t
+        fid = t.syms[scope].file
+        return [i for i in self.scoped.get(name, ()) if t.syms[i].kind in CALLABLE_KINDS and self.may_see(fid, i)]
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
         """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` (or a member of a
@@ -123,88 +154,3 @@ class _Units:
         full = "" if ns is None else (f"{ns}.{t.syms[s].name}" if ns else t.syms[s].name)
         parts = full.split(".") if full else []
         return [".".join(parts[:i]) for i in range(len(parts), -1, -1)]
-
-
-def prepare(r: Resolving) -> None:
-    """Build the include graph and attach out-of-line C++ members to their classes."""
-    if "_c_units" in r.state:
-        return                                      # registered for c and cpp: prepared once
-    units = _Units(r)
-    r.state["_c_units"] = units
-    t = r.t
-    paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
-    for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
-        owner = langkit.owner_path(r, sid)
-        if owner is None:
-            continue
-        found = units.lookup(t.syms[sid].parent, owner) if t.syms[sid].parent is not None else []
-        cls = next((c for c in found if langkit.is_class(r, c)), None)
-        if cls is None:
-            continue
-        _pair(r, sid, cls, paired)
-        langkit.attach(r, sid, cls)
-        t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
-
-
-def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> None:
-    """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind and
-    parameter counts (overloads), the first one not yet paired."""
-    t = r.t
-    sym = t.syms[definition]
-    qual = f"{t.syms[cls].qualname}.{sym.name}"
-    first = t.by_qual.get(qual)
-    for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
-        d = t.syms[decl]
-        if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
-                and t.params.get(decl) == t.params.get(definition):
-            paired[decl] = definition
-            return
-
-
-def find_type(r: Resolving, scope: int, path: str) -> int | None:
-    """The class a (possibly `ns::`-qualified) type name reaches from a scope."""
-    units: _Units = r.state["_c_units"]
-    return next((c for c in units.lookup(scope, path.replace("::", ".")) if langkit.is_class(r, c)), None)
-
-
-def visible(r: Resolving, scope: int, name: str):
-    """A class member (implicit `this`), then a namespace-level name the file can see."""
-    hit = callsites.implicit_member(r, scope, name)
-    if hit is not None:
-        return ("self", hit)
-    units: _Units = r.state["_c_units"]
-    found = units.lookup(scope, name)
-    if found:
-        return ("local" if r.t.syms[found[0]].file == r.t.syms[scope].file else "import", found[0])
-    return None
-
-
-def resolve_call(r: Resolving, caller: int, text: str, name: str):
-    """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types."""
-    if "::" in text and not text.startswith("new "):
-        text = langkit.strip_args(text).replace(" ", "").lstrip(":")
-    if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:
-        units: _Units = r.state["_c_units"]
-        container, _, last = text.rpartition("::")
-        found = units.lookup(caller, text.replace("::", "."))
-        if found:
-            hit = found[0]
-            return langkit.constructors(r, hit, _how(r, caller, hit)) if langkit.is_class(r, hit) \
-                else [(hit, _how(r, caller, hit), 0)]
-        owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)]
-        if not owners and (container == "std" or container.startswith("std::")):
-            return [(None, "external", 0)]
-        rows = langkit.members(r, owners, last, "import")
-        if rows:
-            return [(hit, _how(r, caller, hit), 0) for hit, _, _ in rows]
-    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
-
-
-def _how(r: Resolving, caller: int, target: int) -> str:
-    return "local" if r.t.syms[caller].file == r.t.syms[target].file else "import"
-
-
-langkit.TYPE_FINDERS.update(c=find_type, cpp=find_type)
-_HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
-register("c", LanguageHooks(**_HOOKS))
-register("cpp", LanguageHooks(**_HOOKS))

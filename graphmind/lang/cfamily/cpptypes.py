@@ -1,0 +1,53 @@
+"""What C++ wrappers hold, for typed receivers: `std::unique_ptr<T>`, `std::shared_ptr<T>`, `T*`,
+`T&`, `std::optional<T>` reach T's members; `std::make_unique<T>(…)` / `make_shared<T>(…)` make a T,
+`*p`, `&x` and `std::move(x)` are what they point at (graphmind/lang/typeflow.py reads the rest)."""
+from __future__ import annotations
+
+import re
+
+from graphmind.resolve.pyexpr import match_bracket, split_top
+
+# class templates whose first argument is what a member call through them reaches
+HOLDERS = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper", "atomic",
+                     "auto_ptr", "scoped_ptr", "intrusive_ptr", "not_null", "ComPtr", "RefPtr", "scoped_refptr"})
+_HOLDER = re.compile(r"^\s*(?:const\s+)?(?:::)?(?:(?:std|boost|gsl|absl|base)\s*::\s*)?(?P<name>\w+)\s*<")
+_MAKE = re.compile(r"^\s*(?:::)?(?:std\s*::\s*)?make_(?:unique|shared)\s*<")
+_MOVE = re.compile(r"^\s*(?:::)?std\s*::\s*(?:move|ref|cref)\s*\(")
+
+
+def _closing_angle(text: str, start: int) -> int:
+    """The index of the `>` closing the `<` at `start`, or -1."""
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"<": 1, ">": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+    return -1
+
+
+def unwrap(text: str) -> str:
+    """The type a member call through a written type reaches: `std::unique_ptr<a::T>` -> `a::T`."""
+    for _ in range(4):                                   # `std::shared_ptr<std::optional<T>>`
+        m = _HOLDER.match(text)
+        if m is None or m["name"] not in HOLDERS:
+            return text
+        close = _closing_angle(text, m.end() - 1)
+        if close < 0:
+            return text
+        text = split_top(text[m.end():close], ",")[0].strip()
+    return text
+
+
+def rewrite(text: str) -> str:
+    """Expression text in the shape the evaluator reads: `std::make_shared<T>(a)` -> `T(a)`,
+    `*p` / `&x` -> `p` / `x`, `std::move(x)` -> `x`."""
+    text = text.strip()
+    m = _MAKE.match(text)
+    if m is not None:
+        close = _closing_angle(text, m.end() - 1)
+        if close > 0:
+            return text[m.end():close].strip() + text[close + 1:]
+    m = _MOVE.match(text)
+    if m is not None and match_bracket(text, m.end() - 1) == len(text) - 1:
+        return text[m.end():-1].strip()
+    return text.lstrip("*&").strip() if text[:1] in "*&" else text

@@ -1,0 +1,125 @@
+"""C and C++: `#include` reaches headers (relative to the file, then the workspace, then any indexed
+path ending the same way), a header's functions are defined in the source file of the same stem,
+out-of-line `Class::method` definitions belong to their class.
+
+A bare name a file does not define resolves through what the file can see: definitions in the files
+it includes (transitively), and in the source files paired with those headers (`store.h` ↔
+`store.c`/`store.cpp`) — so a call declared by a prototype in a header resolves to the definition
+in the .c/.cpp. C++ names are looked up through the enclosing namespaces (`a::b::f` and `f` inside
+`namespace a`), and a call inside a member function reaches the members of its class (implicit
+`this`, inherited members through the base list). Anything else stays `possible`.
+"""
+from __future__ import annotations
+
+from graphmind.lang import callsites, kit as langkit
+from graphmind.lang.cfamily import cpptypes
+from graphmind.lang.cfamily.units import Units
+from graphmind.lang.typeflow import EXPR_REWRITES
+from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
+from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
+
+
+def prepare(r: Resolving) -> None:
+    """Build the include graph and attach out-of-line C++ members to their classes."""
+    if "_c_units" in r.state:
+        return                                      # registered for c and cpp: prepared once
+    units = Units(r)
+    r.state["_c_units"] = units
+    t = r.t
+    paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
+    for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
+        owner = langkit.owner_path(r, sid)
+        if owner is None:
+            continue
+        found = units.lookup(t.syms[sid].parent, owner) if t.syms[sid].parent is not None else []
+        cls = next((c for c in found if langkit.is_class(r, c)), None)
+        if cls is None:
+            continue
+        _pair(r, sid, cls, paired)
+        langkit.attach(r, sid, cls)
+        t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
+
+
+def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> None:
+    """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind,
+    parameter counts (overloads) and constness, the first one not yet paired (never another
+    out-of-line definition: `a.h` and `a.cc` share their qualified names)."""
+    t = r.t
+    sym = t.syms[definition]
+    qual = f"{t.syms[cls].qualname}.{sym.name}"
+    first = t.by_qual.get(qual)
+    const = t.file_static.get(definition) is False
+    for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
+        d = t.syms[decl]
+        if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
+                and decl not in paired.values() and langkit.owner_path(r, decl) is None \
+                and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const:
+            paired[decl] = definition
+            return
+
+
+def find_type(r: Resolving, scope: int, path: str) -> int | None:
+    """The class a (possibly `ns::`-qualified) type name reaches from a scope."""
+    units: Units = r.state["_c_units"]
+    return next((c for c in units.lookup(scope, path.replace("::", ".")) if langkit.is_class(r, c)), None)
+
+
+def visible(r: Resolving, scope: int, name: str):
+    """A class member (implicit `this`), then a namespace-level name the file can see."""
+    hit = callsites.implicit_member(r, scope, name)
+    if hit is not None:
+        return ("self", hit)
+    units: Units = r.state["_c_units"]
+    found = units.lookup(scope, name)
+    if found:
+        return ("local" if r.t.syms[found[0]].file == r.t.syms[scope].file else "import", found[0])
+    found = units.anywhere(scope, name)       # declared by a prototype in a header of another stem
+    return ("import", found[0]) if len(found) == 1 else None
+
+
+def alternatives(r: Resolving, caller: int, name: str):
+    """`possible` rows when a bare name reaches a function defined more than once in its file with the
+    same parameters: definitions in exclusive `#if`/`#else` branches, which the configuration picks."""
+    hit = r.lookup(caller, name)
+    if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
+        return None
+    t, sym, paired = r.t, r.t.syms[hit[1]], r.state.get(DEFINITIONS, {})
+    same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
+            and d not in paired.values() and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])]
+    return [(d, "possible", len(same)) for d in same] if len(same) > 1 and sym.kind in CALLABLE_KINDS else None
+
+
+def resolve_call(r: Resolving, caller: int, text: str, name: str):
+    """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
+    bare name defined in exclusive `#if` branches stays `possible`."""
+    if text == name:
+        return alternatives(r, caller, name)
+    if "::" in text and not text.startswith("new "):
+        text = langkit.strip_args(text).replace(" ", "").lstrip(":")
+    if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:
+        units: Units = r.state["_c_units"]
+        container, _, last = text.rpartition("::")
+        found = units.lookup(caller, text.replace("::", "."))
+        if found:
+            hit = found[0]
+            return langkit.constructors(r, hit, _how(r, caller, hit)) if langkit.is_class(r, hit) \
+                else [(hit, _how(r, caller, hit), 0)]
+        owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)]
+        if not owners and (container == "std" or container.startswith("std::")):
+            return [(None, "external", 0)]
+        rows = langkit.members(r, owners, last, "import")
+        if rows:
+            return [(hit, _how(r, caller, hit), 0) for hit, _, _ in rows]
+    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
+
+
+def _how(r: Resolving, caller: int, target: int) -> str:
+    return "local" if r.t.syms[caller].file == r.t.syms[target].file else "import"
+
+
+langkit.TYPE_FINDERS.update(c=find_type, cpp=find_type)
+langkit.TYPE_UNWRAP["cpp"] = cpptypes.unwrap
+EXPR_REWRITES["cpp"] = cpptypes.rewrite
+_HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
+register("c", LanguageHooks(**_HOOKS))
+register("cpp", LanguageHooks(**_HOOKS))

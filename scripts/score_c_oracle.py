@@ -1,0 +1,163 @@
+"""Precision and recall of graphmind's resolved call edges on a C or C++ project, against clang's own
+answer (libclang: `pip install libclang`, the wheel ships the library; never a test dependency).
+
+Usage: python scripts/score_c_oracle.py PROJECT_DIR [SUBFOLDER] [--std c++17] [--misses FILE]
+  e.g. python scripts/score_c_oracle.py ~/.cache/graphmind-corpora/brotli-1.1.0 c
+       python scripts/score_c_oracle.py ~/.cache/graphmind-corpora/ujson-5.10.0 deps/double-conversion/double-conversion
+Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the folders of the
+project's headers on the include path (or the project's compile_commands.json, if it has one);
+each call expression whose referenced function clang knows is a site, its target the definition
+found across units by USR (a function's file and line), else its declaration in the project, else
+outside the project (no edge may be drawn). A call written in a macro's body is a site at the
+macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
+call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
+constructor calls clang makes without call syntax (`T x;`). Scored like scripts/score_ts_oracle.py:
+one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from ctypes import byref, c_uint
+from pathlib import Path
+
+from score_ts_oracle import misses_option, our_calls, score
+
+C_SOURCES = (".c",)
+CPP_SOURCES = (".cc", ".cpp", ".cxx", ".c++")
+FUNCS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE")
+
+
+def _args(root: Path, path: Path, std: str | None) -> list[str]:
+    folders = sorted({str(p.parent) for p in root.rglob("*") if p.suffix in (".h", ".hpp", ".hh", ".hxx")})
+    cpp = path.suffix in CPP_SOURCES
+    lang = ["-x", "c++", f"-std={std or 'c++17'}"] if cpp else ["-x", "c", f"-std={std or 'gnu11'}"]
+    return [*lang, f"-I{root}", *(f"-I{d}" for d in folders), "-ferror-limit=0", "-w"]
+
+
+def _template(cindex, cursor):
+    """The template a specialization was made from (its USR is the one definitions carry)."""
+    spec = cindex.conf.lib.clang_getSpecializedCursorTemplate(cursor)
+    return spec if spec is not None and not spec.is_null() else cursor
+
+
+def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict]:
+    """(call sites {file, line, col, name, usr, kind}, USR -> [(file, line) of definitions or declarations])."""
+    from clang import cindex
+    from clang.cindex import c_object_p
+    index = cindex.Index.create()
+    defs: dict[str, set] = {}
+    decls: dict[str, set] = {}
+    sites: dict[tuple, dict] = {}
+    units = sorted(p for p in (root / sub).rglob("*") if p.suffix in C_SOURCES + CPP_SOURCES)
+
+    known: dict[str, str | None] = {}
+
+    def rel(loc_file) -> str | None:
+        if loc_file is None:
+            return None
+        name = loc_file.name
+        if name not in known:
+            p = Path(name).resolve()
+            known[name] = str(p.relative_to(root)) if p.is_relative_to(root) else None
+        return known[name]
+
+    def spelled(cur) -> tuple[str | None, int, int]:
+        """Where a call is written: a call in a macro's argument on its own line, a call in a macro's
+        body at the `#define` (clang's expansion location would be the macro's use for both)."""
+        f, line, col, off = c_object_p(), c_uint(), c_uint(), c_uint()
+        cindex.conf.lib.clang_getSpellingLocation(cur.location, byref(f), byref(line), byref(col), byref(off))
+        return (rel(cindex.File(f)) if f else None), line.value, col.value
+
+    def project_cursors(tu):
+        """Every cursor under the top-level declarations written in the project (system headers skipped)."""
+        for top in tu.cursor.get_children():
+            if rel(top.location.file) is not None:
+                yield from top.walk_preorder()
+
+    args = {suffix: _args(root, Path("x" + suffix), std) for suffix in C_SOURCES + CPP_SOURCES}
+    for unit in units:
+        tu = index.parse(str(unit), args=args[unit.suffix])
+        for cur in project_cursors(tu):
+            kind = cur.kind.name
+            where = rel(cur.location.file)
+            if where is None:
+                continue
+            if kind in FUNCS:
+                usr = cur.get_usr()
+                (defs if cur.is_definition() else decls).setdefault(usr, set()).add((where, cur.extent.start.line))
+            elif kind == "CALL_EXPR":
+                ref = cur.referenced
+                if ref is None or ref.kind.name not in FUNCS or ref.spelling.startswith("operator"):
+                    continue
+                if ref.kind.name == "CONSTRUCTOR" and not any(t.spelling in "({" for t in cur.get_tokens()):
+                    continue                                 # `T x;`, copies: no call written
+                usr = _template(cindex, ref).get_usr()
+                where, line, col = spelled(cur)
+                if where is None:
+                    continue
+                sites.setdefault((where, line, ref.spelling), {"file": where, "line": line, "col": col - 1,
+                                                               "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
+    return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
+
+
+def through_macros(root: Path, ours: dict[tuple, list]) -> None:
+    """A call written in a macro's body is reported by clang at the macro's use: there, our rows are
+    what the macro we reached calls (the macro on the path), added under the use's (file, line, name)."""
+    from graphmind.store import open_reader
+    conn = open_reader(root)
+    body: dict[tuple, list] = {}
+    for mpath, mline, name, how, tpath, start, end, kind in conn.execute(
+            "SELECT f.path, m.start_line, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
+            " JOIN symbols m ON m.id = c.caller_id AND m.kind = 'macro' JOIN files f ON f.id = m.file_id"
+            " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id WHERE c.kind = 'call'"):
+        body.setdefault((mpath, mline, name), []).append((how, tpath, start, end, kind))
+    for path, line, mpath, mline in conn.execute(
+            "SELECT f.path, c.line, tf.path, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id"
+            " AND t.kind = 'macro' JOIN files f ON f.id = c.file_id JOIN files tf ON tf.id = t.file_id"
+            " WHERE c.resolution NOT IN ('possible', 'pending')"):
+        for (bpath, bline, name), rows in body.items():
+            if (bpath, bline) == (mpath, mline) and (path, line, name) not in ours:
+                ours[(path, line, name)] = rows
+
+
+def oracle_lines(sites: list[dict], targets: dict, ours: dict) -> tuple[list[str], dict]:
+    """The sites as score()'s oracle lines, and our rows at each (same file, line and name called)."""
+    lines, keyed = [], {}
+    for site in sites:
+        found = targets.get(site["usr"], [])
+        rows = ours.get((site["file"], site["line"], site["name"]), [])
+        keyed[(site["file"], site["line"], site["col"])] = rows
+        lines.append(json.dumps({**site, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))
+    return lines, keyed
+
+
+def main(argv: list[str]) -> None:
+    dump, argv = misses_option(argv)
+    std = None
+    if "--std" in argv:
+        at = argv.index("--std")
+        std, argv = argv[at + 1], argv[:at] + argv[at + 2:]
+    project = Path(argv[0]).resolve()
+    sub = argv[1] if len(argv) > 1 else "."
+    with tempfile.TemporaryDirectory() as tmp:
+        root = (Path(tmp) / project.name).resolve()
+        shutil.copytree(project, root, ignore=shutil.ignore_patterns(".git", ".graphmind"))
+        sites, targets = clang_sites(root, sub, std)
+        ours = our_calls(root, "name", " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')")
+        through_macros(root, ours)
+    lines, keyed = oracle_lines(sites, targets, ours)
+    result = score(project.name, lines, keyed, dump)
+    by_kind: dict[str, dict] = {}
+    for kind in sorted({s["kind"] for s in sites}):
+        picked = [ln for ln, s in zip(lines, sites) if s["kind"] == kind]
+        part = score(kind, picked, keyed, None)
+        by_kind[kind] = {k: part[k] for k in ("method_call_sites", "edges_right", "edges_wrong", "missed",
+                                                 "precision", "recall")}
+    print(json.dumps({**result, "by_kind": by_kind}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
