@@ -17,6 +17,7 @@ from graphmind.cli_daemon import ModeOpt, daemon_app, embed_cmd, mcp_app, watch_
 from graphmind.cli_options import (WAIT_FRESH_DEFAULT, JsonOpt, NoRefreshOpt, RootOpt, WaitFreshOpt, emit, not_fresh,
                                    open_fresh, phases, root_or_cwd, run, width)
 from graphmind.cli_spec import App, Argument, Option
+from graphmind.commands import org as org_commands
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
@@ -274,6 +275,8 @@ def map_cmd(tokens: int = Option(1024, "--tokens", help="Token budget of the map
 
 app.add_group("daemon", lambda: daemon_app)
 app.add_group("mcp", lambda: mcp_app)
+app.command("publish")(org_commands.publish_cmd)            # the organisation graph: commands/org.py
+app.add_group("org", lambda: org_commands.org_app)
 app.command("watch")(watch_cmd)
 app.command("embed")(embed_cmd)
 
