@@ -110,6 +110,9 @@ def no_leaks():
         time.sleep(0.05)
 
 
+_DATABASES = __import__("itertools").count()
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     """A real PostgreSQL server for the session (tests/pgserver.py), stopped at the end. Skipped only when
@@ -128,6 +131,4 @@ def pg_server():
 @pytest.fixture
 def org_db(pg_server, request):
     """A fresh, empty database on the session's server; its URL."""
-    import re
-    name = "t_" + re.sub(r"[^a-z0-9_]", "_", request.node.name.lower())[:50] + f"_{os.getpid()}_{id(request)}"
-    return pg_server.create_database(name[:63])
+    return pg_server.create_database(f"t_{os.getpid()}_{next(_DATABASES)}")

@@ -42,7 +42,8 @@ SELECT * FROM (
   SELECT u.repo, u.caller_id, keys.repo, keys.id, u.line, u.resolution,
          CASE WHEN u.kind <> 'call' THEN u.kind WHEN keys.ctor = 1 THEN 'constructor'
               WHEN keys.kind = 'class' THEN 'instantiate' ELSE 'call' END AS kind
-    FROM keys JOIN uses u ON u.target_key = keys.key AND u.repo <> keys.repo) x
+    FROM keys JOIN uses u ON u.target_key = keys.key AND u.repo <> keys.repo
+   WHERE keys.ctor = 0 OR u.kind = 'call') x
  WHERE x.kind = ANY(%(kinds)s)
 LIMIT %(cap)s
 """
