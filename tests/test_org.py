@@ -105,14 +105,53 @@ def test_cli_publish_defaults_and_org_commands_from_any_folder(tmp_path, org_db)
         text = run_cli("org", "callers", "webapp.views.home", cwd=tmp_path, check=True).stdout
     finally:
         del os.environ["GRAPHMIND_ORG_DB"]
-    assert doc["targets"][0] | {} == doc["targets"][0] and doc["targets"][0]["repo"] == "libpkg"
+    assert doc["targets"][0]["repo"] == "libpkg"
     row = next(r for r in doc["callers"] if r["symbol"] == "service.main.run")
     assert (row["repo"], row["commit"], row["depth"], row["file"]) == ("service", "v9", 4, "service/main.py")
     assert {"start_line", "end_line", "signature", "kinds", "resolution", "path"} <= set(row)
     assert "webapp webapp/api.py:4-5 def handler()" in text
+    from test_json_schemas import validate
+    validate("publish", done)
+    validate("org-repos", listed)
+    validate("org-walk", doc)
 
 
 def test_symbol_not_published_is_a_clear_error(published, tmp_path):
     _, url = published
     proc = run_cli("org", "blast-radius", "nothing.here", "--db", url, cwd=tmp_path)
     assert proc.returncode == 3 and proc.stderr.startswith("error: No symbol by that name")
+
+
+def test_mcp_offers_org_blast_radius_when_a_database_is_configured(published, tmp_path):
+    import sys
+
+    import anyio
+    from jsonschema import Draft202012Validator
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    from graphmind.agent import schemas
+    repos, url = published
+
+    async def main(env_url):
+        env = {"PYTHONUTF8": "1", "PATH": os.environ.get("PATH", "")} | ({"GRAPHMIND_ORG_DB": env_url} if env_url else {})
+        params = StdioServerParameters(command=sys.executable, args=["-m", "graphmind", "mcp", "--no-daemon", "--root",
+                                                                     str(repos["service"])], env=env)
+        with open(tmp_path / "server.log", "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write):
+                async with ClientSession(read, write, read_timeout_seconds=120) as session:
+                    await session.initialize()
+                    tools = {t.name: t for t in (await session.list_tools()).tools}
+                    if not env_url:
+                        return tools, None
+                    return tools, await session.call_tool("org_blast_radius", {"symbol": "libpkg.url_for", "depth": 3})
+    tools, _ = anyio.run(main, None)
+    assert "org_blast_radius" not in tools
+    tools, result = anyio.run(main, url)
+    assert tools["org_blast_radius"].output_schema == schemas.schema("org-walk")
+    assert not result.is_error, result.content[0].text
+    text = result.content[0].text
+    assert "service service/main.py:5-7 def run()" in text and "webapp webapp/views.py:10-11 def home()" in text
+    doc = result.structured_content
+    assert not list(Draft202012Validator(schemas.schema("org-walk")).iter_errors(doc))
+    run = next(r for r in doc["callers"] if r["symbol"] == "service.main.run")
+    assert (run["repo"], run["file"], run["depth"]) == ("service", "service/main.py", 3)

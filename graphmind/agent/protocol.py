@@ -47,4 +47,4 @@ class Server(MCPServer):
     def publish_output_schema(self, tool: str) -> None:
         """Declare the tool's structured content schema (the SDK takes a schema set on the tool's metadata
         as it is; clients check every answer against it)."""
-        self._tool_manager.get_tool(tool).fn_metadata.output_schema = schemas.schema(schemas.TOOLS[tool])
+        self._tool_manager.get_tool(tool).fn_metadata.output_schema = schemas.schema({**schemas.TOOLS, **schemas.ORG_TOOLS}[tool])
