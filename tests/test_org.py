@@ -155,3 +155,16 @@ def test_mcp_offers_org_blast_radius_when_a_database_is_configured(published, tm
     assert not list(Draft202012Validator(schemas.schema("org-walk")).iter_errors(doc))
     run = next(r for r in doc["callers"] if r["symbol"] == "service.main.run")
     assert (run["repo"], run["file"], run["depth"]) == ("service", "service/main.py", 3)
+
+
+def test_walk_past_its_time_limit_says_so(published):
+    from graphmind.org import answers, database, walk
+    _, url = published
+    conn = database.connect(url)
+    try:
+        w = walk.walk(conn, answers.targets(conn, "libpkg.helpers._quote"), 3, time_limit=0.0)
+        assert (w.truncated, w.complete_depth, w.hits) == ("time", 0, [])
+        w = walk.walk(conn, answers.targets(conn, "libpkg.helpers._quote"), 3)     # the connection still answers
+        assert w.truncated is None and w.complete_depth == 3 and w.hits
+    finally:
+        conn.close()

@@ -17,6 +17,7 @@ from graphmind.edgekinds import CALL_KINDS
 from graphmind.query.graph import CallSite, Hit, Walk
 from graphmind.query.lookup import SymbolRef
 
+TIME_LIMIT_S = 10.0        # a walk across repositories: each hop a statement cancelled past it
 HOP_CAP = 50_000             # edges read per hop at most: a hub must not make one hop unbounded
 CONSTRUCTORS = ("__init__", "__new__")
 
@@ -88,9 +89,22 @@ def _possible(conn: psycopg.Connection, out: OrgWalk, targets: list[OrgTarget]) 
     out.possible = [CallSite(q, f, line, name, "possible", 0) for q, f, line, name, _ in rows[:200]]
 
 
+def _hop(conn: psycopg.Connection, frontier: list[tuple[str, int]], kinds: tuple[str, ...],
+         deadline: float) -> list[tuple]:
+    """One hop's edges, the statement cancelled by the server past the walk's deadline."""
+    left_ms = max(int((deadline - time.monotonic()) * 1000), 1)
+    conn.execute("SELECT set_config('statement_timeout', %s, false)", (str(left_ms),))
+    try:
+        return conn.execute(HOP_UP, {"repos": [n[0] for n in frontier], "ids": [n[1] for n in frontier],
+                                     "kinds": list(kinds), "cap": HOP_CAP}).fetchall()
+    finally:
+        if not conn.info.transaction_status == psycopg.pq.TransactionStatus.INERROR:
+            conn.execute("SELECT set_config('statement_timeout', '0', false)")
+
+
 def walk(conn: psycopg.Connection, targets: list[OrgTarget], depth: int = config.DEFAULT_DEPTH,
          limit: int = config.DEFAULT_LIMIT, kinds: tuple[str, ...] = CALL_KINDS,
-         time_limit: float = config.QUERY_TIME_LIMIT_S) -> OrgWalk:
+         time_limit: float = TIME_LIMIT_S) -> OrgWalk:
     """Every symbol of any published repository within `depth` hops up of the targets, nearest first."""
     bounded_int("depth", depth)
     bounded_int("limit", limit)
@@ -106,8 +120,12 @@ def walk(conn: psycopg.Connection, targets: list[OrgTarget], depth: int = config
         if time.monotonic() > deadline:
             out.truncated, out.complete_depth = "time", d - 1
             break
-        rows = conn.execute(HOP_UP, {"repos": [n[0] for n in frontier], "ids": [n[1] for n in frontier],
-                                     "kinds": list(kinds), "cap": HOP_CAP}).fetchall()
+        try:
+            rows = _hop(conn, frontier, kinds, deadline)
+        except psycopg.errors.QueryCanceled:
+            conn.rollback()
+            out.truncated, out.complete_depth = "time", d - 1
+            break
         if len(rows) >= HOP_CAP:
             out.truncated = "limit"
         new: list[tuple[str, int]] = []
