@@ -14,6 +14,7 @@ from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
 # call-site rows that name something outside the workspace
 OUTSIDE = ("external", "unresolved")
 SITE_KINDS = ("call", "decorator", "reference", IMPORT)
+OVERRIDE = "override"
 
 
 @dataclass
@@ -89,11 +90,19 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
         key = imports.key(file_id, caller, callee.split("(")[0])
         if key:
             out.append((caller, key, line, how, kind))
+    bases: dict[int, list[str]] = {}
     for file_id, cls, base, line in conn.execute(
             "SELECT file_id, class_id, base, line FROM inherits WHERE target_id IS NULL ORDER BY id"):
         key = imports.key(file_id, cls, base.split("[")[0].split("(")[0])
         if key:
             out.append((cls, key, line, "base", INHERIT))
+            bases.setdefault(cls, []).append(key)
+    # a method of a class with a base outside: it may override the base's method of that name
+    for method, name, line, how in conn.execute(
+            f"SELECT caller_id, name, line, resolution FROM calls WHERE kind = '{OVERRIDE}' AND target_id IS NULL"
+            " ORDER BY id"):
+        for key in bases.get(imports.parent.get(method), [])[:1]:
+            out.append((method, f"{key}.{name}", line, how, OVERRIDE))
     return out
 
 

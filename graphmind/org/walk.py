@@ -23,7 +23,8 @@ CONSTRUCTORS = ("__init__", "__new__")
 
 # (repo, id) of the frontier as two arrays; every edge into it: (repo, dependant, near repo, near id,
 # line, resolution, kind). A use of a class's key by a call is an instantiation; of its constructor, a
-# constructor call (as resolution makes them inside one workspace).
+# constructor call (as resolution makes them inside one workspace). A member is also reached through its
+# class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`).
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
 k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
@@ -32,7 +33,11 @@ k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
        SELECT f.repo, f.id, p.qualname, p.kind, 1 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
        WHERE s.name IN ('__init__', '__new__') AND p.kind = 'class'),
-k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key),
+k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
+       UNION ALL
+       SELECT f.repo, f.id, a.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
+       WHERE p.kind = 'class'),
 k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON a.target_key = k1.key),
 keys AS (SELECT * FROM k0 UNION SELECT * FROM k1 UNION SELECT * FROM k2)
 SELECT e.repo, e.caller_id, e.repo, e.target_id, e.line, e.resolution, e.kind
