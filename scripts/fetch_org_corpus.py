@@ -17,7 +17,8 @@ import tarfile
 import zipfile
 from pathlib import Path
 
-# (PyPI project, pinned version): the Pallets and Requests families and packages built on them
+# (PyPI project, pinned version): the Pallets and Requests families and packages built on them (PyYAML is
+# left out: pip builds its C extension to read its metadata, minutes on a loaded machine)
 PINS = [
     ("Flask", "3.1.2"), ("Werkzeug", "3.1.3"), ("Jinja2", "3.1.6"), ("click", "8.2.1"), ("itsdangerous", "2.2.0"),
     ("MarkupSafe", "3.0.2"), ("blinker", "1.9.0"), ("requests", "2.32.5"), ("urllib3", "2.5.0"), ("idna", "3.10"),
@@ -28,7 +29,7 @@ PINS = [
     ("httpx", "0.28.1"), ("httpcore", "1.0.9"), ("anyio", "4.10.0"), ("sniffio", "1.3.1"), ("h11", "0.16.0"),
     ("rich", "14.1.0"), ("markdown-it-py", "4.0.0"), ("mdurl", "0.1.2"), ("typer", "0.16.1"),
     ("shellingham", "1.5.4"), ("attrs", "25.3.0"), ("cattrs", "25.1.1"), ("jsonschema", "4.25.1"),
-    ("referencing", "0.36.2"), ("jsonschema-specifications", "2025.4.1"), ("PyYAML", "6.0.2"), ("six", "1.17.0"),
+    ("referencing", "0.36.2"), ("jsonschema-specifications", "2025.4.1"), ("six", "1.17.0"),
     ("python-dateutil", "2.9.0.post0"), ("arrow", "1.3.0"), ("packaging", "25.0"), ("pluggy", "1.6.0"),
     ("iniconfig", "2.1.0"), ("pytest", "8.4.1"), ("responses", "0.25.8"), ("limits", "5.5.0"),
     ("Flask-Limiter", "3.12"), ("Deprecated", "1.2.18"), ("wrapt", "1.17.3"), ("tenacity", "9.1.2"),
@@ -86,7 +87,7 @@ def import_packages(tree: Path) -> list[Path]:
     """The folders (or single modules) a package installs: under src/ when there is one, else the top level."""
     base = tree / "src" if (tree / "src").is_dir() else tree
     out = [p for p in sorted(base.iterdir()) if p.is_dir() and (p / "__init__.py").exists()
-           and p.name not in SKIP_DIRS and not p.name.startswith((".", "_"))]
+           and p.name not in SKIP_DIRS and not p.name.startswith(".")]
     if not out:
         out = [p for p in sorted(base.glob("*.py")) if p.name not in ("setup.py", "conftest.py", "noxfile.py")
                and not p.name.startswith(("test", "_"))]
