@@ -194,3 +194,12 @@ def test_read_only_role_queries_but_cannot_publish(repos, org_db, pg_server, tmp
     _one_error_line(run_cli("publish", "--db", reader, "--repo", "other", cwd=repos["webapp"]),
                     "error: Cannot use the organisation database:")
     assert rows_of(org_db, "other")["symbols"] == []
+
+
+def test_publish_without_an_index_says_so(tmp_path, org_db):
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    (folder / "a.py").write_text("def f():\n    pass\n")
+    _one_error_line(run_cli("publish", "--db", org_db, cwd=folder), "error: This workspace has no index yet")
+    with psycopg.connect(org_db) as conn:
+        assert conn.execute("SELECT count(*) FROM pg_tables WHERE tablename = 'symbols'").fetchone()[0] == 0

@@ -13,6 +13,7 @@ from pydantic import Field
 from graphmind import budget, config
 from graphmind.agent import answers
 from graphmind.edgekinds import ALL_KINDS
+from graphmind.errors import OrgUnavailableError
 
 ENV_URL = "GRAPHMIND_ORG_DB"          # graphmind.org.database.ENV_URL, read here without importing psycopg
 
@@ -42,8 +43,11 @@ def org_blast_radius(
     changes: everything that depends on it up to `depth` hops across every repository published into the
     organisation database (`graphmind publish`), nearest first, as `repo file:start-end signature [kinds]`.
     Use it before changing a library other services use; blast_radius answers for this workspace only."""
-    from graphmind.org import answers as org_answers
-    from graphmind.org import database, walk
+    try:
+        from graphmind.org import answers as org_answers
+        from graphmind.org import database, walk
+    except ImportError:
+        raise OrgUnavailableError() from None
     conn = database.connect(None)
     try:
         targets = org_answers.targets(conn, symbol, repo, all_matches)
