@@ -13,6 +13,7 @@ from orgkit import answer_set, copy_repos, local_walk, merged, org_walk, rows_of
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 
 TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Model", "libpkg.models.Model.__init__",
+           "libpkg.models.Model.link",
            "webapp.views.home", "webapp.views.make"]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
+from graphmind.org.receivers import receiver_uses
 
 # call-site rows that name something outside the workspace
 OUTSIDE = ("external", "unresolved")
@@ -103,7 +104,7 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
             " ORDER BY id"):
         for key in bases.get(imports.parent.get(method), [])[:1]:
             out.append((method, f"{key}.{name}", line, how, OVERRIDE))
-    return out
+    return out + receiver_uses(conn, imports, bases)
 
 
 def _aliases(conn: apsw.Connection) -> list[tuple]:
