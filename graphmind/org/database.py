@@ -33,7 +33,6 @@ CREATE TABLE IF NOT EXISTS edges (
     repo text NOT NULL, caller_id integer NOT NULL, target_id integer NOT NULL, line integer NOT NULL,
     resolution text NOT NULL, kind text NOT NULL);
 CREATE INDEX IF NOT EXISTS edges_target ON edges (repo, target_id);
-CREATE INDEX IF NOT EXISTS edges_caller ON edges (repo, caller_id);
 CREATE TABLE IF NOT EXISTS uses (
     repo text NOT NULL, caller_id integer NOT NULL, target_key text NOT NULL, line integer NOT NULL,
     resolution text NOT NULL, kind text NOT NULL);
