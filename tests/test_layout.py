@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "graphmind"
 
 # What each part may import besides itself. "shared" is the top-level vocabulary (models, errors,
 # config, resources, languages, tokens, budget, paths, places); "cli" is cli.py, its cli_options.py,
-# cli_spec.py and cli_daemon.py, and __main__.py.
+# cli_spec.py and cli_daemon.py, __main__.py and the folder commands/.
 ALLOWED = {
     "shared": set(),
     "store": {"shared"},
@@ -25,11 +25,13 @@ ALLOWED = {
     "semantic": {"shared", "store", "resolve", "index", "query"},   # resolve: pyexpr's text splits
     "live": {"shared", "store", "resolve", "lang", "index", "query", "semantic"},
     "views": {"shared", "query"},
-    "agent": {"shared", "store", "query", "live", "semantic", "views"},
+    "agent": {"shared", "store", "query", "live", "semantic", "views", "org"},
+    "org": {"shared", "store", "query"},                            # psycopg: the org extra (docs/org.md)
     "editor": {"shared", "store", "query", "live"},
-    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic", "views", "editor"},
+    "cli": {"shared", "store", "resolve", "lang", "index", "query", "live", "agent", "semantic", "views", "editor", "org"},
 }
 TOP_LEVEL_ENTRY = {"cli", "cli_options", "cli_spec", "cli_daemon", "__main__"}
+CLI_FOLDERS = {"commands"}        # graphmind/commands/: command groups beyond cli.py, part of the command line
 MAX_MODULES_PER_FOLDER = 20
 MAX_LINES = 300
 
@@ -76,6 +78,8 @@ def _part(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "shared"                                     # graphmind/__init__.py
+    if parts[1] in CLI_FOLDERS:
+        return "cli"
     if len(parts) == 2:
         return "cli" if parts[1] in TOP_LEVEL_ENTRY else ("shared" if not (PACKAGE / parts[1]).is_dir() else parts[1])
     return parts[1]

@@ -49,7 +49,7 @@ class Server(MCPServer):
         as it is; clients check every answer against it): its outline, the full one named in docs/schemas/.
         The input schema loses what only costs an agent's context: titles, `null` beside an optional type."""
         registered = self._tool_manager.get_tool(tool)
-        registered.fn_metadata.output_schema = schemas.outline(schemas.TOOLS[tool])
+        registered.fn_metadata.output_schema = schemas.outline({**schemas.TOOLS, **schemas.ORG_TOOLS}[tool])
         registered.parameters = lean(registered.parameters)
         registered.description = " ".join(registered.description.split())       # no docstring indentation
 

@@ -41,6 +41,7 @@ WALK_PARTS = {"callers": arr(HIT), "callees": arr(HIT), "possible_callers": arr(
               "unresolved_sites": obj({"total": I, "sites": arr(SITE)}), "outside_workspace": arr(S)}
 SKIPPED = obj({"folders": arr(obj({"path": S, "why": S})), "folder_total": I, "folders_by_reason": obj({}, values=I),
                "files_by_reason": obj({}, values=I), "configuration": arr(S)})
+ORG = {"repo": S, "commit": null(S)}        # every row of the organisation graph says where it is published
 HOW = {"enum": ["reaches", "may reach", "imports", "coverage"]}
 TEST_RUN = obj({"id": S, "runner": S, "symbol": S, "file": S, "start_line": I, "end_line": I, "depth": I, "how": HOW},
                {"sources": arr(S)})
@@ -92,6 +93,15 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
                                                                              "answering": B, "stale_pid": null(I)})),
     "embed": ("graphmind embed --json", obj({k: I for k in ("files", "encoded", "reused", "removed", "files_left")}
                                             | {"done": B, "seconds": N})),
+    "org-walk": ("graphmind org blast-radius, org callers --json; MCP org_blast_radius (docs/org.md)", obj(
+        {"targets": arr(obj({**ORG, **REF["properties"]})), "direction": {"enum": ["up"]}, "kinds": arr(S),
+         "repositories": I, "callers": arr(obj({**ORG, **{k: HIT["properties"][k] for k in HIT["required"]}})), **WALK_FIELDS},
+        {"possible_callers": arr(SITE), "possible_total": I, **PAGE})),
+    "publish": ("graphmind publish --json (docs/org.md)", obj(
+        {"repo": S, "commit": null(S), "digest": S, "changed": B, "symbols": I, "edges": I, "uses": I,
+         "seconds": N})),
+    "org-repos": ("graphmind org repos --json (docs/org.md)", obj({"repositories": arr(obj(
+        {"repo": S, "commit": null(S), "digest": S, "published_at": S, "symbols": I, "edges": I, "uses": I}))})),
     "mcp-install": ("graphmind mcp install --json", obj({"client": {"enum": ["claude", "cursor", "vscode"]},
                                                           "file": S, "written": B, "config": obj({})})),
 }
@@ -99,9 +109,12 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
 COMMANDS = {"index": "index", "blast-radius": "walk", "callers": "walk", "callees": "walk", "symbols": "symbols",
             "search": "search", "status": "status", "export": "export", "impact": "impact", "map": "map",
             "daemon start": "daemon-start", "daemon stop": "daemon-stop", "daemon status": "daemon-status",
-            "mcp install": "mcp-install", "embed": "embed"}
+            "mcp install": "mcp-install", "embed": "embed", "publish": "publish", "org blast-radius": "org-walk",
+            "org callers": "org-walk", "org repos": "org-repos"}
 TOOLS = {"blast_radius": "walk", "callers": "walk", "callees": "walk", "find_symbol": "symbols", "search": "search",
          "symbol_source": "source", "change_impact": "impact", "index_status": "status", "repo_map": "map"}
+
+ORG_TOOLS = {"org_blast_radius": "org-walk"}        # offered when an organisation database is configured
 
 
 def schema(name: str) -> dict:

@@ -21,7 +21,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from graphmind import budget, config, paths, resources
-from graphmind.agent import answers, progress, view
+from graphmind.agent import answers, orgtool, progress, view
 from graphmind.agent.protocol import Server, agent_words
 from graphmind.agent.view import index_view as _index
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
@@ -257,5 +257,7 @@ def repo_map(max_tokens: Annotated[int, Field(ge=64, le=budget.MAX_TOKENS, descr
 def serve(root: Path, daemon: bool = True) -> None:
     """Answer MCP requests on stdin/stdout for the workspace at `root` until the client hangs up;
     `daemon`: attach to the workspace's daemon, or run one in this process until then."""
+    if orgtool.configured():                    # the organisation graph (docs/org.md)
+        tool(orgtool.org_blast_radius)
     with view.serving(root, Keeper(root) if daemon else None):
         server.run("stdio")

@@ -1,0 +1,172 @@
+"""The organisation graph on real packages that depend on one another (scripts/fetch_org_corpus.py):
+each package indexed as its own workspace and published into one PostgreSQL database, then the org
+blast radius at depths 1-3 timed and compared with one merged workspace holding every package (the
+oracle: the same code resolved inside one index). Also the publish of Django (scripts/fetch_corpora.py
+django) as the Django-size figure.
+
+Usage: python benchmarks/bench_org.py [--targets 200] [--seed 7] [--db URL] [--no-django] [--save]
+Without --db a PostgreSQL server is started for the run (tests/pgserver.py) and stopped after.
+One JSON line per figure; --save appends them to benchmarks/results/org.jsonl.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchkit import REPO, corpus_path, log, report
+
+sys.path.insert(0, str(REPO / "scripts"))
+sys.path.insert(0, str(REPO / "tests"))
+import fetch_org_corpus  # noqa: E402
+from pgserver import Server  # noqa: E402
+
+from graphmind.edgekinds import ALL_KINDS  # noqa: E402
+from graphmind.index.indexer import index_workspace  # noqa: E402
+from graphmind.org import answers, database, publish, walk  # noqa: E402
+from graphmind.query import graph  # noqa: E402
+from graphmind.store import open_reader  # noqa: E402
+
+LIMIT = 100_000
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def index_all(roots: list[Path]) -> float:
+    start = time.perf_counter()
+    for root in roots:
+        index_workspace(root)
+    return time.perf_counter() - start
+
+
+def sample_targets(merged: Path, libraries: set[str], n: int, seed: int) -> list[str]:
+    """Definitions of packages other packages import (functions, methods, classes), at random."""
+    conn = open_reader(merged)
+    try:
+        rows = [q for q, in conn.execute("SELECT s.qualname FROM symbols s WHERE s.kind IN ('function', 'method', 'class')"
+                                          " AND EXISTS (SELECT 1 FROM calls c WHERE c.target_id = s.id)")
+                if q.split(".")[0] in libraries]
+    finally:
+        conn.close()
+    random.Random(seed).shuffle(rows)
+    return rows[:n]
+
+
+def answer(hits) -> set[tuple]:
+    return {(h.symbol, h.depth, tuple(h.kinds)) for h in hits}
+
+
+def compare(merged: Path, url: str, targets: list[str]) -> tuple[list[dict], dict]:
+    """Per depth: org walk times and equality with the merged workspace's walk."""
+    figures, stats = [], {}
+    local = open_reader(merged)
+    conn = database.connect(url)
+    try:
+        for depth in (1, 2, 3):
+            times, equal, asked, org_rows, oracle_rows, common, diffs = [], 0, 0, 0, 0, 0, []
+            for qual in targets:
+                try:
+                    refs = graph.resolve_targets(local, qual)
+                    mine = answers.targets(conn, qual)
+                except Exception:          # noqa: BLE001 - an ambiguous name in one index: not comparable
+                    continue
+                oracle = answer(graph.walk(local, refs, "up", depth, LIMIT, 60.0, ALL_KINDS).hits)
+                start = time.perf_counter()
+                w = walk.walk(conn, mine, depth, LIMIT, ALL_KINDS, 60.0)
+                times.append((time.perf_counter() - start) * 1000)
+                got = answer(w.hits)
+                asked += 1
+                equal += got == oracle
+                org_rows, oracle_rows, common = org_rows + len(got), oracle_rows + len(oracle), common + len(got & oracle)
+                if got != oracle and len(diffs) < 3:
+                    diffs.append({"target": qual, "missing": sorted(oracle - got)[:3], "extra": sorted(got - oracle)[:3]})
+            figures.append({"figure": "org_blast_radius_ms", "depth": depth, "targets": asked,
+                            "p50": round(pct(times, 50), 2), "p99": round(pct(times, 99), 2),
+                            "max": round(max(times), 2)})
+            figures.append({"figure": "org_equals_merged", "depth": depth, "targets": asked, "equal": equal,
+                            "equal_share": round(equal / asked, 4), "oracle_rows": oracle_rows, "org_rows": org_rows,
+                            "common_rows": common, "recall": round(common / max(oracle_rows, 1), 4),
+                            "precision": round(common / max(org_rows, 1), 4), "examples": diffs})
+            stats[depth] = figures[-1]
+    finally:
+        conn.close()
+        local.close()
+    return figures, stats
+
+
+def publish_django(url: str, tmp: Path) -> list[dict]:
+    src = corpus_path("django")
+    if not src.exists():
+        log("django corpus missing: python scripts/fetch_corpora.py django")
+        return []
+    root = tmp / "django"
+    shutil.copytree(src, root, ignore=shutil.ignore_patterns(".graphmind"))
+    log("indexing django")
+    index_workspace(root)
+    first = publish.publish(root, url, "django")
+    again = publish.publish(root, url, "django")
+    return [{"figure": "publish_django_s", "seconds": round(first.seconds, 2), "symbols": first.symbols,
+             "edges": first.edges, "uses": first.uses},
+            {"figure": "republish_unchanged_django_s", "seconds": round(again.seconds, 2), "changed": again.changed}]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--targets", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--db")
+    ap.add_argument("--no-django", action="store_true")
+    ap.add_argument("--save", action="store_true")
+    args = ap.parse_args()
+    base = fetch_org_corpus.cache()
+    repos = sorted(p for p in (base / "repos").iterdir() if p.is_dir()) if (base / "repos").exists() else []
+    if len(repos) < 2:
+        sys.exit("no corpus: python scripts/fetch_org_corpus.py")
+    server = None if args.db else Server().start()
+    url = args.db or server.create_database("bench_org")
+    lines: list[dict] = []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            log(f"indexing {len(repos)} packages and the merged workspace")
+            lines.append({"figure": "index_packages_s", "packages": len(repos), "seconds": round(index_all(repos), 1)})
+            lines.append({"figure": "index_merged_s", "seconds": round(index_all([base / "merged"]), 1)})
+            times = []
+            for root in repos:
+                times.append(publish.publish(root, url, root.name).seconds)
+            lines.append({"figure": "publish_packages_s", "packages": len(repos), "total": round(sum(times), 2),
+                          "p50": round(statistics.median(times), 3), "max": round(max(times), 3)})
+            again = [publish.publish(root, url, root.name) for root in repos]
+            lines.append({"figure": "republish_unchanged_s", "total": round(sum(p.seconds for p in again), 2),
+                          "written": sum(p.changed for p in again)})
+            conn = database.connect(url)
+            try:
+                size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+                counts = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in database.TABLES}
+            finally:
+                conn.close()
+            lines.append({"figure": "database_bytes", "bytes": size, "repositories": len(repos), **counts})
+            libraries = {p.name for r in repos for p in r.iterdir() if p.is_dir() or p.suffix == ".py"}
+            libraries = {n.removesuffix(".py") for n in libraries}
+            targets = sample_targets(base / "merged", libraries, args.targets, args.seed)
+            log(f"comparing {len(targets)} targets at depths 1-3")
+            figures, _ = compare(base / "merged", url, targets)
+            lines += figures
+            if not args.no_django:        # a database of its own: Django is not in the merged workspace
+                lines += publish_django(server.create_database("bench_django") if server else url, Path(tmp))
+    finally:
+        if server is not None:
+            server.stop()
+    import os
+    report(lines, "org.jsonl" if args.save else None, load=os.getloadavg()[0], packages=len(repos))
+
+
+if __name__ == "__main__":
+    main()

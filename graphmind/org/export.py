@@ -1,0 +1,133 @@
+"""A workspace's graph as the rows published to the organisation database (docs/org.md): symbols,
+resolved edges (as the local walk follows them), uses of names from outside the workspace with their
+qualified target (the symbol key), and the module-level imports other repositories' keys are followed
+through (re-exports: `flask.url_for` -> `flask.helpers.url_for`). Pure reads of the SQLite index."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import apsw
+
+from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
+from graphmind.org.receivers import receiver_uses
+
+# call-site rows that name something outside the workspace
+OUTSIDE = ("external", "unresolved")
+SITE_KINDS = ("call", "decorator", "reference", IMPORT)
+OVERRIDE = "override"
+
+
+@dataclass
+class Graph:
+    """One repository's rows, ids as in its index; `digest` fingerprints all of them."""
+    symbols: list[tuple] = field(default_factory=list)   # id, qualname, name, kind, file, start, end, signature, parent
+    edges: list[tuple] = field(default_factory=list)     # caller, target, line, resolution, kind
+    uses: list[tuple] = field(default_factory=list)      # caller, key, line, resolution, kind
+    aliases: list[tuple] = field(default_factory=list)   # key, target key
+    digest: str = ""
+
+
+def _symbols(conn: apsw.Connection) -> list[tuple]:
+    return list(conn.execute(
+        "SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, s.parent_id"
+        " FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY s.id"))
+
+
+def _edges(conn: apsw.Connection) -> list[tuple]:
+    """Every edge the local walk follows, in its form: resolved rows (and `possible` ones, which the walk
+    lists but never follows), a constructor's callers as instantiations of its class, base classes."""
+    rows = list(conn.execute(
+        "SELECT caller_id, target_id, line, resolution, kind FROM calls WHERE target_id IS NOT NULL"
+        " AND resolution != 'pending' ORDER BY id"))
+    rows += conn.execute(
+        f"SELECT c.caller_id, m.parent_id, c.line, c.resolution, '{INSTANTIATE}' FROM calls c"
+        f" JOIN symbols m ON m.id = c.target_id WHERE c.kind = '{CONSTRUCTOR}' AND m.parent_id IS NOT NULL"
+        " AND c.resolution NOT IN ('possible', 'pending') ORDER BY c.id").fetchall()
+    rows += conn.execute(f"SELECT class_id, target_id, line, 'base', '{INHERIT}' FROM inherits"
+                         " WHERE target_id IS NOT NULL ORDER BY id").fetchall()
+    return rows
+
+
+class _Imports:
+    """A file's import bindings by local name, innermost scope first."""
+
+    def __init__(self, conn: apsw.Connection) -> None:
+        self.by_file: dict[int, dict[str, list[tuple]]] = {}
+        for file_id, scope, module, symbol, alias, resolved, line in conn.execute(
+                "SELECT file_id, scope_id, module, symbol, alias, resolved, line FROM imports ORDER BY id"):
+            self.by_file.setdefault(file_id, {}).setdefault(alias, []).append((scope, module, symbol, resolved, line))
+        self.parent = dict(conn.execute("SELECT id, parent_id FROM symbols WHERE parent_id IS NOT NULL"))
+
+    def key(self, file_id: int, scope: int, written: str) -> str | None:
+        """The qualified name a name written in `scope` stands for, through the file's imports."""
+        head, _, rest = written.partition(".")
+        found = self.by_file.get(file_id, {}).get(head)
+        if not found:
+            return None
+        scopes = []
+        while scope is not None and len(scopes) < 64:
+            scopes.append(scope)
+            scope = self.parent.get(scope)
+        best = min(found, key=lambda b: scopes.index(b[0]) if b[0] in scopes else len(scopes))
+        _, module, symbol, resolved, _ = best
+        base = resolved or module.lstrip(".")
+        if symbol == "*":
+            return None
+        if symbol:
+            base = f"{base}.{symbol}"
+        elif (resolved or module).startswith(head + "."):
+            base = head                                    # `import a.b` binds `a`
+        return f"{base}.{rest}" if rest else base
+
+
+def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
+    """Sites naming something outside the workspace, each with its qualified target."""
+    out = []
+    for file_id, caller, callee, line, how, kind in conn.execute(
+            "SELECT c.file_id, c.caller_id, c.callee, c.line, c.resolution, c.kind FROM calls c"
+            f" WHERE c.target_id IS NULL AND c.resolution IN {OUTSIDE} AND c.kind IN {SITE_KINDS}"
+            " AND c.implicit = 0 ORDER BY c.id"):
+        key = imports.key(file_id, caller, callee.split("(")[0])
+        if key:
+            out.append((caller, key, line, how, kind))
+    bases: dict[int, list[str]] = {}
+    for file_id, cls, base, line in conn.execute(
+            "SELECT file_id, class_id, base, line FROM inherits WHERE target_id IS NULL ORDER BY id"):
+        key = imports.key(file_id, cls, base.split("[")[0].split("(")[0])
+        if key:
+            out.append((cls, key, line, "base", INHERIT))
+            bases.setdefault(cls, []).append(key)
+    # a method of a class with a base outside: it may override the base's method of that name
+    for method, name, line, how in conn.execute(
+            f"SELECT caller_id, name, line, resolution FROM calls WHERE kind = '{OVERRIDE}' AND target_id IS NULL"
+            " ORDER BY id"):
+        for key in bases.get(imports.parent.get(method), [])[:1]:
+            out.append((method, f"{key}.{name}", line, how, OVERRIDE))
+    return out + receiver_uses(conn, imports, bases)
+
+
+def _aliases(conn: apsw.Connection) -> list[tuple]:
+    """Names a module binds by importing them: `pkg.name` -> the qualified name it imports."""
+    out = []
+    for module, symbol, alias, resolved, written in conn.execute(
+            "SELECT m.qualname, i.symbol, i.alias, i.resolved, i.module FROM imports i"
+            " JOIN symbols m ON m.id = i.scope_id WHERE m.kind = 'module' AND i.symbol IS NOT NULL"
+            " AND i.symbol != '*' ORDER BY i.id"):
+        target = f"{resolved or written.lstrip('.')}.{symbol}"
+        if target != f"{module}.{alias}":
+            out.append((f"{module}.{alias}", target))
+    return out
+
+
+def read_graph(conn: apsw.Connection) -> Graph:
+    """The rows to publish, read from an open index."""
+    g = Graph(_symbols(conn), _edges(conn), [], _aliases(conn))
+    g.uses = _uses(conn, _Imports(conn))
+    h = hashlib.sha256()
+    for name in ("symbols", "edges", "uses", "aliases"):
+        h.update(name.encode())
+        for row in getattr(g, name):
+            h.update(repr(row).encode())
+    g.digest = h.hexdigest()
+    return g

@@ -1,0 +1,170 @@
+"""The blast radius across published repositories: one query per hop (a frontier joined to the edges,
+a visited set kept here, a cap per hop), because Citus does not run recursive CTEs across shards.
+
+A hop follows a repository's own edges and, across repositories, the uses of a symbol's key (its
+qualified name, version-less) and of every key a published module re-exports it under (two imports
+deep), bound now: publishing order does not matter, and a republished library re-links its users."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import psycopg
+
+from graphmind import config
+from graphmind.arguments import bounded_int
+from graphmind.edgekinds import CALL_KINDS
+from graphmind.query.graph import CallSite, Hit, Walk
+from graphmind.query.lookup import SymbolRef
+
+TIME_LIMIT_S = 10.0        # a walk across repositories: each hop a statement cancelled past it
+HOP_CAP = 50_000             # edges read per hop at most: a hub must not make one hop unbounded
+CONSTRUCTORS = ("__init__", "__new__")
+
+# (repo, id) of the frontier as two arrays; every edge into it: (repo, dependant, near repo, near id,
+# line, resolution, kind). A use of a class's key by a call is an instantiation; of its constructor, a
+# constructor call (as resolution makes them inside one workspace). A member is also reached through its
+# class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`).
+HOP_UP = """
+WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
+k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
+       JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+       UNION ALL
+       SELECT f.repo, f.id, p.qualname, p.kind, 1 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
+       WHERE s.name IN ('__init__', '__new__') AND p.kind = 'class'),
+k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
+       UNION ALL
+       SELECT f.repo, f.id, a.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
+       WHERE p.kind = 'class'),
+k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON a.target_key = k1.key),
+keys AS (SELECT * FROM k0 UNION SELECT * FROM k1 UNION SELECT * FROM k2)
+SELECT e.repo, e.caller_id, e.repo, e.target_id, e.line, e.resolution, e.kind
+  FROM f JOIN edges e ON e.repo = f.repo AND e.target_id = f.id
+ WHERE e.resolution NOT IN ('possible', 'pending') AND e.kind = ANY(%(kinds)s)
+UNION ALL
+SELECT * FROM (
+  SELECT u.repo, u.caller_id, keys.repo, keys.id, u.line, u.resolution,
+         CASE WHEN u.kind <> 'call' THEN u.kind WHEN keys.ctor = 1 THEN 'constructor'
+              WHEN keys.kind = 'class' THEN 'instantiate' ELSE 'call' END AS kind
+    FROM keys JOIN uses u ON u.target_key = keys.key AND u.repo <> keys.repo
+   WHERE keys.ctor = 0 OR u.kind = 'call') x
+ WHERE x.kind = ANY(%(kinds)s)
+LIMIT %(cap)s
+"""
+
+
+@dataclass
+class OrgHit(Hit):
+    """A hit with the repository it is in and the commit that was published."""
+    repo: str = ""
+    commit: str | None = None
+
+
+@dataclass(frozen=True)
+class OrgTarget(SymbolRef):
+    repo: str = ""
+    commit: str | None = None
+
+
+@dataclass
+class OrgWalk(Walk):
+    hits: list = field(default_factory=list)
+    repos: int = 0
+
+
+def _info(conn: psycopg.Connection, nodes: list[tuple[str, int]]) -> dict[tuple[str, int], tuple]:
+    if not nodes:
+        return {}
+    return {(r[0], r[1]): r[2:] for r in conn.execute(
+        "SELECT s.repo, s.id, s.qualname, s.kind, s.file, s.start_line, s.end_line, s.signature, r.commit"
+        " FROM unnest(%s::text[], %s::integer[]) AS f(repo, id) JOIN symbols s ON s.repo = f.repo AND s.id = f.id"
+        " JOIN repos r ON r.repo = s.repo", ([n[0] for n in nodes], [n[1] for n in nodes]))}
+
+
+def _possible(conn: psycopg.Connection, out: OrgWalk, targets: list[OrgTarget]) -> None:
+    """Possible callers of the targets inside their repositories (resolution `possible`: not followed)."""
+    rows = conn.execute(
+        "SELECT s.qualname, s.file, e.line, t.name, e.repo FROM unnest(%s::text[], %s::integer[]) AS f(repo, id)"
+        " JOIN edges e ON e.repo = f.repo AND e.target_id = f.id AND e.resolution = 'possible'"
+        " JOIN symbols s ON s.repo = e.repo AND s.id = e.caller_id JOIN symbols t ON t.repo = f.repo AND t.id = f.id"
+        " ORDER BY e.repo, s.file, e.line", ([t.repo for t in targets], [t.id for t in targets])).fetchall()
+    out.possible_total = len(rows)
+    out.possible = [CallSite(q, f, line, name, "possible", 0) for q, f, line, name, _ in rows[:200]]
+
+
+def _hop(conn: psycopg.Connection, frontier: list[tuple[str, int]], kinds: tuple[str, ...],
+         deadline: float) -> list[tuple]:
+    """One hop's edges, the statement cancelled by the server past the walk's deadline."""
+    left_ms = max(int((deadline - time.monotonic()) * 1000), 1)
+    conn.execute("SELECT set_config('statement_timeout', %s, false)", (str(left_ms),))
+    try:
+        return conn.execute(HOP_UP, {"repos": [n[0] for n in frontier], "ids": [n[1] for n in frontier],
+                                     "kinds": list(kinds), "cap": HOP_CAP}).fetchall()
+    finally:
+        if not conn.info.transaction_status == psycopg.pq.TransactionStatus.INERROR:
+            conn.execute("SELECT set_config('statement_timeout', '0', false)")
+
+
+def walk(conn: psycopg.Connection, targets: list[OrgTarget], depth: int = config.DEFAULT_DEPTH,
+         limit: int = config.DEFAULT_LIMIT, kinds: tuple[str, ...] = CALL_KINDS,
+         time_limit: float = TIME_LIMIT_S) -> OrgWalk:
+    """Every symbol of any published repository within `depth` hops up of the targets, nearest first."""
+    bounded_int("depth", depth)
+    bounded_int("limit", limit)
+    out = OrgWalk(targets=targets, direction="up", depth=depth, kinds=kinds, complete_depth=depth)
+    start = [(t.repo, t.id) for t in targets]
+    seen: dict[tuple[str, int], int] = {n: 0 for n in start}
+    # for each node reached: (nearer node, lines, resolution, kinds)
+    via: dict[tuple[str, int], list] = {}
+    frontier, deadline = start, time.monotonic() + time_limit
+    for d in range(1, depth + 1):
+        if not frontier:
+            break
+        if time.monotonic() > deadline:
+            out.truncated, out.complete_depth = "time", d - 1
+            break
+        try:
+            rows = _hop(conn, frontier, kinds, deadline)
+        except psycopg.errors.QueryCanceled:
+            conn.rollback()
+            out.truncated, out.complete_depth = "time", d - 1
+            break
+        if len(rows) >= HOP_CAP:
+            out.truncated = "limit"
+        new: list[tuple[str, int]] = []
+        for repo, caller, near_repo, near, line, how, kind in sorted(rows, key=lambda r: (r[0], r[1], r[2], r[3], r[4])):
+            node, nearer = (repo, caller), (near_repo, near)
+            if seen.get(node, d) < d:
+                continue
+            if node not in seen:
+                seen[node] = d
+                new.append(node)
+                via[node] = [nearer, {line}, how, {kind}]
+                continue
+            cur = via[node]
+            cur[3].add(kind)
+            if nearer == cur[0]:
+                cur[1].add(line)
+        frontier = new
+    found = sorted(((d, n) for n, d in seen.items() if d > 0), key=lambda x: (x[0], x[1]))
+    out.total = len(found)
+    if len(found) > limit:
+        out.truncated = out.truncated or "limit"
+        found = found[:limit]
+    info = _info(conn, [n for _, n in found] + [n for n in start])
+    for d, node in found:
+        nearer, lines, how, kinds_in = via[node]
+        path, cur = [info[node][0]], nearer
+        while cur is not None and len(path) <= d and cur in info:
+            path.append(info[cur][0])
+            cur = via[cur][0] if seen.get(cur, 0) > 0 and cur in via else None
+        qual, kind, file, s, e, sig, commit = info[node]
+        out.hits.append(OrgHit(d, qual, kind, file, s, e, sig, sorted(lines), path, how, sorted(kinds_in),
+                               repo=node[0], commit=commit))
+    out.repos = len({h.repo for h in out.hits} | {t.repo for t in targets})
+    _possible(conn, out, targets)
+    return out
+
+

@@ -1,0 +1,171 @@
+"""The organisation graph on a real PostgreSQL server (tests/pgserver.py): publish, cross-repository
+edges bound at query time, re-exports, and the org walk equal to one merged workspace's."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+from conftest import run_cli
+from orgkit import answer_set, copy_repos, local_walk, merged, org_walk, rows_of
+
+from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
+
+TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Model", "libpkg.models.Model.__init__",
+           "libpkg.models.Model.link",
+           "webapp.views.home", "webapp.views.make"]
+
+
+@pytest.fixture
+def published(tmp_path, org_db):
+    """The three fixture repositories published, the application first (order must not matter)."""
+    from graphmind.org.publish import publish
+    repos = copy_repos(tmp_path)
+    for name in ("service", "webapp", "libpkg"):
+        publish(repos[name], org_db, name)
+    return repos, org_db
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("kinds", [ALL_KINDS, CALL_KINDS], ids=["all", "calls"])
+def test_org_blast_radius_equals_merged_workspace(tmp_path, published, target, kinds):
+    _, url = published
+    oracle = local_walk(merged(tmp_path), target, 3, kinds)
+    org = org_walk(url, target, 3, kinds)
+    assert oracle.hits, "the oracle must have something to compare"
+    assert answer_set(org.hits) == answer_set(oracle.hits)
+
+
+def test_cross_repository_rows_carry_repo_and_qualified_target(published):
+    repos, url = published
+    org = org_walk(url, "libpkg.helpers.url_for", 3, ALL_KINDS)
+    by_symbol = {h.symbol: h for h in org.hits}
+    assert by_symbol["webapp.views.home"].repo == "webapp"
+    assert by_symbol["webapp.views.home"].resolution == "external"
+    assert by_symbol["service.main.run"].repo == "service"
+    assert by_symbol["service.main.run"].depth == 3
+    assert by_symbol["service.main.run"].path == ["service.main.run", "webapp.api.handler", "webapp.views.home",
+                                                 "libpkg.helpers.url_for"]
+    rows = rows_of(url, "webapp")
+    keys = {r[2] for r in rows["uses"]}
+    assert {"libpkg.url_for", "libpkg.Model", "libpkg.helpers.url_for"} <= keys
+
+
+def test_re_export_names_the_library_symbol(published):
+    _, url = published
+    org = org_walk(url, "libpkg.url_for", 1, CALL_KINDS)
+    assert [t.qualname for t in org.targets] == ["libpkg.helpers.url_for"]
+
+
+def test_republished_library_relinks_its_users(published, tmp_path):
+    """The library moves url_for to another module, keeping the re-export: users (not republished) follow."""
+    from graphmind.index.indexer import index_workspace
+    from graphmind.org.publish import publish
+    repos, url = published
+    lib = repos["libpkg"]
+    (lib / "libpkg" / "routing.py").write_text((lib / "libpkg" / "helpers.py").read_text())
+    (lib / "libpkg" / "helpers.py").unlink()
+    for path in (lib / "libpkg" / "__init__.py", lib / "libpkg" / "models.py"):
+        path.write_text(path.read_text().replace("helpers", "routing"))
+    index_workspace(lib)
+    assert publish(lib, url, "libpkg").changed
+    org = org_walk(url, "libpkg.routing.url_for", 1, CALL_KINDS)
+    assert {"webapp.views.home", "webapp.views.Page.render"} <= {h.symbol for h in org.hits}
+    # the module-path use `libpkg.helpers.url_for(1)` no longer names anything published: not linked
+    assert "webapp.views.direct" not in {h.symbol for h in org.hits}
+
+
+def test_unchanged_republish_writes_nothing(published):
+    from graphmind.org.publish import publish
+    repos, url = published
+    before = rows_of(url, "webapp")
+    again = publish(repos["webapp"], url, "webapp")
+    assert not again.changed
+    assert rows_of(url, "webapp") == before
+
+
+def test_cli_publish_defaults_and_org_commands_from_any_folder(tmp_path, org_db):
+    repos = copy_repos(tmp_path)
+    lib = repos["libpkg"]
+    subprocess.run(["git", "init", "-q"], cwd=lib, check=True)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x", "--allow-empty"],
+                   cwd=lib, check=True)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=lib, capture_output=True, text=True).stdout.strip()
+    done = json.loads(run_cli("publish", "--db", org_db, "--json", cwd=lib, check=True).stdout)
+    assert (done["repo"], done["commit"], done["changed"]) == ("libpkg", head, True)
+    os.environ["GRAPHMIND_ORG_DB"] = org_db
+    try:
+        run_cli("publish", cwd=repos["webapp"], check=True)
+        run_cli("publish", "--commit", "v9", cwd=repos["service"], check=True)
+        listed = json.loads(run_cli("org", "repos", "--json", cwd=tmp_path, check=True).stdout)
+        assert [(r["repo"], r["commit"]) for r in listed["repositories"]] == [
+            ("libpkg", head), ("service", "v9"), ("webapp", None)]
+        doc = json.loads(run_cli("org", "blast-radius", "libpkg.helpers._quote", "--depth", "4", "--json",
+                                 cwd=tmp_path, check=True).stdout)
+        text = run_cli("org", "callers", "webapp.views.home", cwd=tmp_path, check=True).stdout
+    finally:
+        del os.environ["GRAPHMIND_ORG_DB"]
+    assert doc["targets"][0]["repo"] == "libpkg"
+    row = next(r for r in doc["callers"] if r["symbol"] == "service.main.run")
+    assert (row["repo"], row["commit"], row["depth"], row["file"]) == ("service", "v9", 4, "service/main.py")
+    assert {"start_line", "end_line", "signature", "kinds", "resolution", "path"} <= set(row)
+    assert "webapp webapp/api.py:4-5 def handler()" in text
+    from test_json_schemas import validate
+    validate("publish", done)
+    validate("org-repos", listed)
+    validate("org-walk", doc)
+
+
+def test_symbol_not_published_is_a_clear_error(published, tmp_path):
+    _, url = published
+    proc = run_cli("org", "blast-radius", "nothing.here", "--db", url, cwd=tmp_path)
+    assert proc.returncode == 3 and proc.stderr.startswith("error: No symbol by that name")
+
+
+def test_mcp_offers_org_blast_radius_when_a_database_is_configured(published, tmp_path):
+    import sys
+
+    import anyio
+    from jsonschema import Draft202012Validator
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    from graphmind.agent import schemas
+    repos, url = published
+
+    async def main(env_url):
+        env = {"PYTHONUTF8": "1", "PATH": os.environ.get("PATH", "")} | ({"GRAPHMIND_ORG_DB": env_url} if env_url else {})
+        params = StdioServerParameters(command=sys.executable, args=["-m", "graphmind", "mcp", "--no-daemon", "--root",
+                                                                     str(repos["service"])], env=env)
+        with open(tmp_path / "server.log", "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write):
+                async with ClientSession(read, write, read_timeout_seconds=120) as session:
+                    await session.initialize()
+                    tools = {t.name: t for t in (await session.list_tools()).tools}
+                    if not env_url:
+                        return tools, None
+                    return tools, await session.call_tool("org_blast_radius", {"symbol": "libpkg.url_for", "depth": 3})
+    tools, _ = anyio.run(main, None)
+    assert "org_blast_radius" not in tools
+    tools, result = anyio.run(main, url)
+    assert tools["org_blast_radius"].output_schema == schemas.outline(schemas.ORG_TOOLS["org_blast_radius"])
+    assert not result.is_error, result.content[0].text
+    text = result.content[0].text
+    assert "service service/main.py:5-7 def run()" in text and "webapp webapp/views.py:10-11 def home()" in text
+    doc = result.structured_content
+    assert not list(Draft202012Validator(schemas.schema("org-walk")).iter_errors(doc))
+    run = next(r for r in doc["callers"] if r["symbol"] == "service.main.run")
+    assert (run["repo"], run["file"], run["depth"]) == ("service", "service/main.py", 3)
+
+
+def test_walk_past_its_time_limit_says_so(published):
+    from graphmind.org import answers, database, walk
+    _, url = published
+    conn = database.connect(url)
+    try:
+        w = walk.walk(conn, answers.targets(conn, "libpkg.helpers._quote"), 3, time_limit=0.0)
+        assert (w.truncated, w.complete_depth, w.hits) == ("time", 0, [])
+        w = walk.walk(conn, answers.targets(conn, "libpkg.helpers._quote"), 3)     # the connection still answers
+        assert w.truncated is None and w.complete_depth == 3 and w.hits
+    finally:
+        conn.close()
