@@ -203,6 +203,7 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
         summary.resolved = resolve_pending(
             store, incremental=not cold, delta=delta, session=session, jobs=jobs,
             progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
+        summary.reopened = delta.reopened
     if cold and work:
         if progress:
             progress("indexes", 0, 1)

@@ -20,7 +20,7 @@ import apsw
 
 from graphmind.models import Extraction
 from graphmind.resolve.calltext import IDENT
-from graphmind.resolve.cutoff import flow_change
+from graphmind.resolve.cutoff import flow_change, unchanged_scopes
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
 from graphmind.store.flows import through_file
@@ -185,7 +185,8 @@ def compare(old: Interface, new: Interface) -> Change:
     changed_imports = set(old.imports) ^ set(new.imports)
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes
-    wide = (any(scope not in functions for scope, *_ in changed_imports) or old.inherits != new.inherits
+    wide = (any(imp[0] not in functions and not _unread(old, new, imp) for imp in changed_imports)
+            or old.inherits != new.inherits
             or old.imports != new.imports and _rebinds(new))        # reordered, and an alias bound twice
     if not wide:
         # scopes defined before and after (bindings of a new or vanished scope come with its name)
@@ -225,39 +226,30 @@ def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
     return out
 
 
+def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
+    """Whether a module-level import that came or went binds a name nothing else of the file binds or reads
+    from outside a function body (no definition, other import or module- or class-level binding of that
+    name; no exported binding or base mentioning it): then, for other files, it is a name that appeared or
+    vanished, like a definition (re-opened by name and in the chains of importers that mention it), not a
+    change of what the file's other names hold (`import functools as _x` added to a hub module)."""
+    scope, alias = imp[0], imp[3]
+    if new.parents.get(scope, old.parents.get(scope, "")) is not None:    # module level only
+        return False
+    for iface in (old, new):
+        if alias in iface.names or sum(m[3] == alias for m in iface.imports) > (imp in iface.imports):
+            return False
+        for rows in iface.exported.values():
+            if any(name == alias or alias in IDENT.findall(value) for name, _, value in rows):
+                return False
+        if any(alias in IDENT.findall(base) for _, base, _ in iface.inherits):
+            return False
+    return True
+
+
 def _rebinds(iface: Interface) -> bool:
     """Whether some scope imports two things under one name (then their order decides)."""
     seen = [(scope, alias) for scope, _, _, alias, _ in iface.imports]
     return len(seen) != len(set(seen))
-
-
-def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
-    """Scopes whose own bindings and imports, and those of every enclosing scope, are as before:
-    a call in one resolves as it did (unless it names something that appeared or vanished).
-    A qualname defined twice (conditional definitions) is never reported."""
-    old_c, new_c = Counter(q for q, _ in old.keys), Counter(q for q, _ in new.keys)
-    same: dict[str | None, bool] = {None: True}
-
-    def check(q: str | None) -> bool:
-        chain = []
-        while q not in same:
-            chain.append(q)
-            q = new.parents.get(q)
-            if q in chain:          # a qualname that is its own parent (a C# namespace named as its module)
-                q = None
-        ok = same[q]
-        for s in reversed(chain):
-            ok = ok and s in old.parents and old.parents[s] == new.parents.get(s) and \
-                old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ()))
-            same[s] = ok
-        return ok
-    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q) and not _in_order(new, q)}
-
-
-def _in_order(iface: Interface, scope: str) -> bool:
-    """Whether order matters among a scope's bindings: then a call's line decides what it reads there
-    (scopes inside it read it as at its end, which its rows in order decide)."""
-    return any(":" in kind for _, kind, _ in iface.scopes.get(scope, ((), ()))[0])
 
 
 class Planner:
