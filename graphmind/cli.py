@@ -56,8 +56,10 @@ def index_cmd(path: Optional[Path] = Argument(None, help=(
     `graphmind index --root vendor/lib` (a separate index for a subfolder, on purpose)."""
     from graphmind.index import indexer        # tree-sitter and the resolver: only for commands that write
     signal.signal(signal.SIGTERM, _stop)
-    summary = indexer.index_workspace(root_or_cwd(root, path), jobs=jobs, progress=phases.show if sys.stderr.isatty() else None,
-                                      rebuild=rebuild)
+    try:
+        summary = indexer.index_workspace(root_or_cwd(root, path), jobs=jobs, progress=phases.show if sys.stderr.isatty() else None, rebuild=rebuild)
+    except KeyboardInterrupt:
+        sys.exit(sys.stderr.write("\nerror: interrupted: what was indexed is kept; the next `graphmind index` resumes from there\n") and 130)
     phases.end()
     emit({k: getattr(summary, k) for k in summary.__dataclass_fields__} if as_json else summary.line(), as_json)
 

@@ -110,12 +110,10 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     `force`: paths whose content is hashed even when size and mtime match (a watcher saw them change).
     `results`: what turns work into processed files (default: worker processes; the daemon lends its cache).
     `session`: resolver state kept between runs by a long-lived writer (graphmind/resolve/session.py).
-    `skipped`: what the walk left out, kept for `status`.
-    """
+    `skipped`: what the walk left out, kept for `status`."""
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
     states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
-    cold = not states and store.is_empty(store.conn)
     if complete:
         present = {f.path for f in files}
         deleted = sorted(set(deleted) | {p for p in states if p not in present})
@@ -126,6 +124,7 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
             summary.unchanged += 1
         else:
             work.append((info, state[3] if state else None))
+    cold = not states and store.is_empty(store.conn) or complete and _resumes(store, work, deleted)
     # An incremental update commits once, resolution included: readers never see half a change.
     with (contextlib.nullcontext() if cold else store.transaction()):
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
@@ -141,6 +140,20 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
         store.checkpoint()
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _resumes(store: Store, work: list, deleted: list[str]) -> bool:
+    """Whether a cold index cut short (Ctrl-C, a kill) goes on cold: its files kept, the rest parsed and
+    written as a cold load does, every pending call resolved in one cold pass. Cut short while resolving,
+    with files changed since, resolved rows may be stale: the incremental path re-opens what they reach."""
+    phase = store.filling(store.conn)
+    if phase == "load" or phase == "resolve" and not work and not deleted:
+        log.warning("resuming an interrupted index: %d file(s) left to parse", len(work))
+        return True
+    if phase is not None:
+        store.create_indexes()
+        store.set_filling(None)
+    return False
 
 
 def _totals(store: Store) -> tuple[int, int]:
@@ -190,7 +203,9 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
     if deleted:
         delta.merge(store.delete_files(deleted, PLANNER))
         summary.removed = len(deleted)
+    resumed = cold and store.filling(store.conn) is not None
     if cold and work:
+        store.set_filling("load")               # cut short, the next run resumes it (_resumes)
         store.drop_indexes()
     planner = _FILLING if cold else PLANNER
     # A cold load receives millions of short-lived rows: with the collector on, the writer spends a
@@ -200,14 +215,17 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
+        if cold:
+            store.set_filling("resolve")
         summary.resolved = resolve_pending(
             store, incremental=not cold, delta=delta, session=session, jobs=jobs,
             progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
         summary.reopened = delta.reopened
-    if cold and work:
+    if cold and (work or resumed):
         if progress:
             progress("indexes", 0, 1)
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
+        store.set_filling(None)
         if progress:
             progress("indexes", 1, 1)
 

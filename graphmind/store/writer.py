@@ -69,7 +69,7 @@ class Store:
             configure(conn)
         use_wal(conn, self._busy_ms)
         conn.execute(tables)
-        if not self.is_empty(conn):
+        if not self.is_empty(conn) and self.filling(conn) is None:     # a cold load resumed drops them again
             conn.execute(self._indexes)
         return conn
 
@@ -99,6 +99,21 @@ class Store:
     @staticmethod
     def is_empty(conn: apsw.Connection) -> bool:
         return conn.execute("SELECT NOT EXISTS (SELECT 1 FROM files)").fetchone()[0] == 1
+
+    @staticmethod
+    def filling(conn: apsw.Connection) -> str | None:
+        """The phase a cold index was in when it stopped ("load", "resolve"), None when none was cut short:
+        the next run resumes it (graphmind/index/indexer.py)."""
+        row = conn.execute("SELECT value FROM meta WHERE key = 'filling'").fetchone()
+        return None if row is None else row[0]
+
+    def set_filling(self, phase: str | None) -> None:
+        """Record the phase of the cold index in progress (None: it is done)."""
+        with self.transaction():
+            if phase is None:
+                self.conn.execute("DELETE FROM meta WHERE key = 'filling'")
+            else:
+                self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('filling', ?)", (phase,))
 
     # -- bulk-load helpers -------------------------------------------------------------------
     def drop_indexes(self) -> None:
