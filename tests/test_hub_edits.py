@@ -61,6 +61,20 @@ def test_an_import_the_module_reads_from_outside_is_still_wide(tmp_path):
     assert_equals_clean(work, tmp_path / "c", "back")
 
 
+def test_an_import_giving_a_return_its_meaning_reopens_the_typed_calls_of_importers(tmp_path):
+    """`return Widget()` reached nothing until `from widgets import Widget` is added: the text of no
+    binding changes, yet `w = hub.build(); w.spin()` elsewhere now reaches Widget.spin."""
+    hub = HUB + "\n\ndef build():\n    return Widget()\n"
+    files = {"hub.py": hub, "widgets.py": "class Widget:\n    def spin(self):\n        return 1\n",
+             "spinner.py": "import hub\n\n\ndef go():\n    w = hub.build()\n    return w.spin()\n"}
+    work = indexed_workspace(tmp_path, files)
+    added = _save(work, hub.replace("import os\n", "import os\nfrom widgets import Widget\n"))
+    assert added.reopened > 0
+    assert_equals_clean(work, tmp_path / "a", "Widget imported")
+    _save(work, hub)
+    assert_equals_clean(work, tmp_path / "b", "Widget gone")
+
+
 def test_a_removed_definition_reopens_the_sites_that_reached_it(tmp_path):
     work = _workspace(tmp_path)
     gone = _save(work, HUB.replace("def helper(x):\n    return x\n", ""))
