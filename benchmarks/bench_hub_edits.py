@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Hub edits through a running daemon on a copy of Django: what a save of a module everybody imports costs.
 
-Usage: python benchmarks/bench_hub_edits.py [--modules N] [--kinds a,b] [--variant LABEL] [--append]
+Usage: python benchmarks/bench_hub_edits.py [--modules N] [--kinds a,b] [--also PATHS] [--variant LABEL] [--append]
 
-The N (default 20) most-imported modules (by files importing them, read from the index) each get, one
+The N (default 20) most-imported modules (by files importing them, read from the index), and the modules
+of issue 35 (`--also`: db/models/base.py, utils/functional.py, conf/__init__.py), each get, one
 save at a time, and each followed by the save that undoes it:
   import      `import functools as _gm_hub` added after the module's first import line, then removed
   definition  `def _gm_hub_added(): …` appended at module level, then removed
@@ -33,6 +34,7 @@ from pathlib import Path
 from benchkit import corpus_path, log, report
 
 KINDS = ("import", "definition", "base", "body")
+ISSUE_MODULES = ("django/db/models/base.py", "django/utils/functional.py", "django/conf/__init__.py")   # issue 35's
 
 
 def gm(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -87,6 +89,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--modules", type=int, default=20)
     ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--also", default=",".join(ISSUE_MODULES), help="modules edited besides the most imported")
     ap.add_argument("--variant", default="tree")
     ap.add_argument("--append", action="store_true")
     args = ap.parse_args()
@@ -101,6 +104,7 @@ def main() -> None:
     gm("index", ".", cwd=root)
     log(f"cold index {time.perf_counter() - t0:.1f} s", "bench_hub")
     modules = hubs(root, args.modules)
+    modules += [m for m in args.also.split(",") if m and m not in modules and (root / m).exists()]
     figures: dict[str, list[tuple[float, int | None]]] = {k: [] for k in args.kinds.split(",")}
     pid = None
     try:

@@ -13,7 +13,7 @@ the name is followed as before, whatever its value.
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -203,3 +203,11 @@ def _in_order(iface, scope: str) -> bool:
     """Whether order matters among a scope's bindings: then a call's line decides what it reads there
     (scopes inside it read it as at its end, which its rows in order decide)."""
     return any(":" in kind for _, kind, _ in iface.scopes.get(scope, ((), ()))[0])
+
+
+def keep_ids(old, old_ids: list[int], new) -> list[int | None]:
+    """For each new definition, the id of the old one it continues (same qualname and kind, k-th to k-th), or None."""
+    free: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for key, sid in zip(old.keys, old_ids):
+        free[key].append(sid)
+    return [free[key].pop(0) if free.get(key) else None for key in new.keys]

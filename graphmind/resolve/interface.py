@@ -20,7 +20,8 @@ import apsw
 
 from graphmind.models import Extraction
 from graphmind.resolve.calltext import IDENT
-from graphmind.resolve.cutoff import flow_change, unchanged_scopes
+from graphmind.resolve.cutoff import flow_change, keep_ids, unchanged_scopes
+from graphmind.resolve.hierarchy import ROOT_BASES
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
 from graphmind.store.flows import through_file
@@ -157,14 +158,6 @@ def built(iface: Interface, keys=None) -> set[str]:
     return out
 
 
-def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
-    """For each new definition, the id of the old one it continues (same qualname and kind, k-th to k-th), or None."""
-    free: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for key, sid in zip(old.keys, old_ids):
-        free[key].append(sid)
-    return [free[key].pop(0) if free.get(key) else None for key in new.keys]
-
-
 @dataclass
 class Change:
     """What a save changed of a file's interface."""
@@ -186,8 +179,9 @@ def compare(old: Interface, new: Interface) -> Change:
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes
     wide = (any(imp[0] not in functions and not _unread(old, new, imp) for imp in changed_imports)
-            or old.inherits != new.inherits
             or old.imports != new.imports and _rebinds(new))        # reordered, and an alias bound twice
+    for cls, _, _ in old.inherits ^ new.inherits:       # a base changed: `C()` and subclasses' (see rebased)
+        names |= {cls.rsplit(".", 1)[-1], "<" + cls.rsplit(".", 1)[-1]}
     if not wide:
         # scopes defined before and after (bindings of a new or vanished scope come with its name)
         kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
@@ -227,11 +221,9 @@ def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
 
 
 def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
-    """Whether a module-level import that came or went binds a name nothing else of the file binds or reads
-    from outside a function body (no definition, other import or module- or class-level binding of that
-    name; no exported binding or base mentioning it): then, for other files, it is a name that appeared or
-    vanished, like a definition (re-opened by name and in the chains of importers that mention it), not a
-    change of what the file's other names hold (`import functools as _x` added to a hub module)."""
+    """Whether a module-level import that came or went binds a name nothing else of its file binds or reads
+    from outside a function body (definitions, imports, exported bindings, bases): then, for other files, it
+    is a name that appeared or vanished, like a definition, not a change of what the file's names hold."""
     scope, alias = imp[0], imp[3]
     if new.parents.get(scope, old.parents.get(scope, "")) is not None:    # module level only
         return False
@@ -244,6 +236,17 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
         if any(alias in IDENT.findall(base) for _, base, _ in iface.inherits):
             return False
     return True
+
+
+def rebased(old: Interface, new: Interface) -> set[str]:
+    """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base added, removed or moved
+    that can supply members (not `object`, `Generic`, …): the store re-opens what is looked up through
+    them (store/ancestors.looked_up_members), not every typed call of every importer."""
+    moved = old.inherits ^ new.inherits
+    bases = {last_name(base) for _, base, _ in moved} - ROOT_BASES
+    if not bases:                                       # `class C(object)`: no lookup changes
+        return set()
+    return {"." + cls.rsplit(".", 1)[-1] for cls, _, _ in moved} | {p + b for b in bases for p in ":^"}
 
 
 def _rebinds(iface: Interface) -> bool:
@@ -272,6 +275,8 @@ class Planner:
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
             changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
+        if not change.wide and old.inherits != new.inherits:
+            reusable, changed = set(), changed | rebased(old, new)
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})

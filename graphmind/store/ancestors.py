@@ -65,3 +65,31 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
     rows = conn.execute(sql, args)
     ids = [cid for cid, callee, method in rows if method in changed or not changed.isdisjoint(planner.mentions(callee))]
     pend(conn, ids)
+
+
+def hierarchy_members(conn: apsw.Connection, classes: set[str], ancestors: bool = True) -> set[str]:
+    """Member names (methods, class-level bindings, `self.x = …`) of these classes and (`ancestors`) of
+    their bases by name, transitively: what a chain through an instance of one of them may read now
+    that its hierarchy changed (`bp.route` once Blueprint's base is known)."""
+    if not classes:
+        return set()
+    key = orjson.dumps(sorted(ancestor_names(conn, classes) if ancestors else classes)).decode()
+    return {n for (n,) in conn.execute(
+        "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
+        f"  AND kind IN {CLASSES}),"
+        " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
+        "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
+        " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
+        " UNION SELECT b.name FROM scopes JOIN bindings b ON b.file_id = scopes.file_id AND b.scope_id = scopes.id"
+        "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')", (key,))}
+
+
+def looked_up_members(conn: apsw.Connection, below: set[str], bases: set[str]) -> set[str]:
+    """The member names whose lookup can change when classes gain or lose the base names `bases`
+    (resolve/interface.py leaves out bases that supply no member, such as `object`): those of the
+    classes and their subclasses (`below`: what an ancestor's subclasses set, and the candidates of a
+    call on an ancestor, change with them), and those of the bases and their ancestors by name, before
+    and after (a name found in one of them may be found elsewhere now)."""
+    if not below or not bases:
+        return set()
+    return hierarchy_members(conn, below, ancestors=False) | hierarchy_members(conn, bases)
