@@ -8,7 +8,8 @@ of issue 35 (`--also`: db/models/base.py, utils/functional.py, conf/__init__.py)
 save at a time, and each followed by the save that undoes it:
   import      `import functools as _gm_hub` added after the module's first import line, then removed
   definition  `def _gm_hub_added(): …` appended at module level, then removed
-  base        the first class with bases gains `object` as a last base, then loses it
+  base        the first class with two bases or more loses its last one, or the first class with one
+              base after another class gains that class as a base; then the base list is restored
   body        one statement added to the first function body, then removed (the body-only peer)
 Each save waits until the daemon says the workspace is fresh, then reads `status`: `last_update.ms`
 (batch taken -> committed, the daemon's own clock) and `last_update.reopened` (call sites elsewhere
@@ -66,12 +67,20 @@ def edited(text: str, kind: str) -> str | None:
         return None if at is None else "\n".join(lines[:at] + ["import functools as _gm_hub"] + lines[at:])
     if kind == "definition":
         return text + "\n\ndef _gm_hub_added():\n    return 1\n"
-    if kind == "base":
+    if kind == "base":      # the first class with bases: its last base dropped, else a class defined above added
+        defined = []
         for i, ln in enumerate(lines):
-            m = re.match(r"(class \w+\((?!\)).*?)\):\s*$", ln)
-            if m and "metaclass" not in ln:
-                lines[i] = m.group(1) + ", object):"
-                return "\n".join(lines)
+            m = re.match(r"class (\w+)\(((?!\)).*?)\):\s*$", ln)
+            if m and "metaclass" not in ln and "=" not in ln:
+                bases = [b.strip() for b in m.group(2).split(",") if b.strip()]
+                if len(bases) >= 2:
+                    lines[i] = f"class {m.group(1)}({', '.join(bases[:-1])}):"
+                    return "\n".join(lines)
+                if defined:
+                    lines[i] = f"class {m.group(1)}({', '.join(bases + [defined[0]])}):"
+                    return "\n".join(lines)
+            if re.match(r"class (\w+)", ln):
+                defined.append(re.match(r"class (\w+)", ln).group(1))
         return None
     for i, ln in enumerate(lines):                        # body: a statement first in a top-level function
         if re.match(r"def \w+\(.*\).*:\s*$", ln) and i + 1 < len(lines) and lines[i + 1].startswith("    "):

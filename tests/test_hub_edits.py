@@ -84,6 +84,24 @@ def test_a_removed_definition_reopens_the_sites_that_reached_it(tmp_path):
     assert_equals_clean(work, tmp_path / "b", "helper back")
 
 
+def test_a_changed_base_class_reopens_what_is_looked_up_through_it(tmp_path):
+    """`class Thing(Mixin)`: the sites of Thing's and Mixin's members (`run`, `shine`) and of its
+    constructor are re-opened, not every typed call of every importer; `object` re-opens no member."""
+    hub = HUB.replace("class Thing:", "class Mixin:\n    def shine(self):\n        return 2\n\n\nclass Thing:")
+    users = {f"user{n}.py": USER.format(n=n) for n in range(6)}
+    other = "import hub\n\n\ndef unrelated():\n    return hub.helper(1).strip().lower()\n"
+    work = indexed_workspace(tmp_path, {"hub.py": hub, "other.py": other, **users})
+    plain = _save(work, hub.replace("class Thing:", "class Thing(object):"))
+    assert plain.reopened <= 12                # Thing() by name: the constructor, nothing looked up
+    assert_equals_clean(work, tmp_path / "a", "object as the base")
+    _save(work, hub)
+    mixed = _save(work, hub.replace("class Thing:", "class Thing(Mixin):"))
+    assert 0 < mixed.reopened <= 30           # t.run(), hub.Thing().run(), hub.Thing() in six users
+    assert_equals_clean(work, tmp_path / "b", "a base added")
+    _save(work, hub)
+    assert_equals_clean(work, tmp_path / "c", "the base removed")
+
+
 def test_a_changed_base_class_equals_clean(tmp_path):
     work = _workspace(tmp_path)
     _save(work, HUB.replace("class Thing:", "class Base:\n    def run(self):\n        return 1\n\n\nclass Thing(Base):")
