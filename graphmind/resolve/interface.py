@@ -165,8 +165,8 @@ class Change:
     wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
 
 
-def compare(old: Interface, new: Interface) -> Change:
-    """How other files' calls are affected by replacing `old` with `new`."""
+def compare(old: Interface, new: Interface, python: bool = False) -> Change:
+    """How other files' calls are affected by replacing `old` with `new` (`python`: see _unread, rebased)."""
     names: set[str] = set()
     old_count, new_count = Counter(old.keys), Counter(new.keys)
     for iface, mine, theirs in ((old, old_count, new_count), (new, new_count, old_count)):
@@ -178,8 +178,9 @@ def compare(old: Interface, new: Interface) -> Change:
     changed_imports = set(old.imports) ^ set(new.imports)
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes
-    wide = (any(imp[0] not in functions and not _unread(old, new, imp) for imp in changed_imports)
-            or old.imports != new.imports and _rebinds(new))        # reordered, and an alias bound twice
+    wide = (any(imp[0] not in functions and not (python and _unread(old, new, imp)) for imp in changed_imports)
+            or old.imports != new.imports and _rebinds(new)         # reordered, and an alias bound twice
+            or old.inherits != new.inherits and not python)       # Python's bases: see rebased
     for cls, _, _ in old.inherits ^ new.inherits:       # a base changed: `C()` and subclasses' (see rebased)
         names |= {cls.rsplit(".", 1)[-1], "<" + cls.rsplit(".", 1)[-1]}
     if not wide:
@@ -225,7 +226,7 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
     from outside a function body (definitions, imports, exported bindings, bases): then, for other files, it
     is a name that appeared or vanished, like a definition, not a change of what the file's names hold."""
     scope, alias = imp[0], imp[3]
-    if new.parents.get(scope, old.parents.get(scope, "")) is not None:    # module level only
+    if alias == "*" or new.parents.get(scope, old.parents.get(scope, "")) is not None:   # module level, names
         return False
     for iface in (old, new):
         if alias in iface.names or sum(m[3] == alias for m in iface.imports) > (imp in iface.imports):
@@ -267,16 +268,18 @@ class Planner:
             return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new) | bases_of(new),
                             added=added, grown=grown)
         old, old_ids, old_hashes = of_rows(conn, file_id)
-        change = compare(old, new)
+        change = compare(old, new, conn.execute("SELECT language FROM files WHERE id = ?", (file_id,)).fetchone()[0]
+                         == "python")
         passed, added, grown = flow_change(old, new)
-        reusable = set() if change.wide else unchanged_scopes(old, new)
+        rebase = not change.wide and old.inherits != new.inherits      # the file's lookups through a class
+        reusable = set() if change.wide or rebase else unchanged_scopes(old, new)
         through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
             changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
-        if not change.wide and old.inherits != new.inherits:
-            reusable, changed = set(), changed | rebased(old, new)
+        if rebase:
+            changed |= rebased(old, new)
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
