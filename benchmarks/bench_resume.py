@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Resuming a cold index cut short halfway (issue 35), against a clean index of the same tree.
 
-Usage: python benchmarks/bench_resume.py [--corpus django] [--at 0.5] [--signal INT|KILL] [--variant LABEL] [--append]
+Usage: python benchmarks/bench_resume.py [--corpus django] [--at 0.5 | --at-time 0.5] [--signal INT|KILL] [--variant LABEL] [--append]
 
 On a copy of the corpus: a clean `graphmind index --rebuild` (wall, peak RSS); then a cold index
 started afresh and cut short (SIGINT = Ctrl-C, or SIGKILL) once `--at` of the files are committed
-(polled through a read-only connection), then `graphmind index` again: the resume (wall, peak RSS).
+(polled through a read-only connection), or at `--at-time` of the clean index's wall time, then `graphmind index` again: the resume (wall, peak RSS).
 Peak RSS is GNU time's %M: the largest of the process and the descendants it waited for. The rows of
 the resumed index are compared with the clean one, table by table (`digest`).
 One JSON line per figure; `--append` adds them to results/resume.jsonl. Another tree side by side:
@@ -75,7 +75,8 @@ def committed(root: Path) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", default="django")
-    ap.add_argument("--at", type=float, default=0.5)
+    ap.add_argument("--at", type=float, default=0.5, help="cut once this share of the files is committed")
+    ap.add_argument("--at-time", type=float, default=None, help="cut at this share of the clean index's time instead")
     ap.add_argument("--signal", default="INT", choices=["INT", "KILL"])
     ap.add_argument("--variant", default="tree")
     ap.add_argument("--append", action="store_true")
@@ -93,7 +94,8 @@ def main() -> None:
         proc = subprocess.Popen([sys.executable, "-m", "graphmind", "index"], cwd=cut, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
         t0 = time.perf_counter()
-        while committed(cut) < args.at * files and proc.poll() is None:
+        while proc.poll() is None and (committed(cut) < args.at * files if args.at_time is None
+                                       else time.perf_counter() - t0 < args.at_time * clean_s):
             time.sleep(0.05)
         cut_at = time.perf_counter() - t0
         proc.send_signal(getattr(signal, "SIG" + args.signal))

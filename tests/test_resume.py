@@ -99,3 +99,27 @@ def test_a_file_changed_before_the_resume_is_read_again(clean, tmp_path):
     gone.write_text(gone_text)
     run_cli("index", ".", cwd=root, check=True)
     assert_same_graph(index_path(root), index_path(clean))
+
+
+def test_a_cold_index_killed_while_resolving_resumes_the_pass(clean, tmp_path):
+    """Killed once every file is written and the resolve pass runs: the resume parses nothing, keeps
+    the chunks already resolved, resolves the rest cold, builds the indexes, and equals a clean index."""
+    root = _write_workspace(tmp_path / "ws", FILES)
+    proc = subprocess.Popen([sys.executable, "-m", "graphmind", "index", "."], cwd=root, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    workers = set()
+    try:
+        _wait(lambda: _committed_files(root) == FILES and _filling(root) == "resolve", 180, "the resolve pass")
+        workers = _descendants(proc.pid)
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=60)
+    finally:
+        _kill_all(workers | {proc.pid})
+        proc.kill()
+        proc.wait()
+    if _filling(root) is None:
+        pytest.skip("the pass ended before the kill")
+    resumed = run_cli("index", ".", cwd=root, check=True)
+    assert "resuming an interrupted index: 0 file(s) left to parse" in resumed.stderr, resumed.stderr
+    assert _filling(root) is None
+    assert_same_graph(index_path(root), index_path(clean))
