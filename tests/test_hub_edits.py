@@ -34,6 +34,21 @@ def test_an_import_nothing_reads_reopens_nothing_elsewhere(tmp_path):
     assert_equals_clean(work, tmp_path / "b", "import removed")
 
 
+def test_an_import_added_above_star_imports_reopens_nothing_elsewhere(tmp_path):
+    """Django's `db/models/__init__.py` star-imports several modules (one name, `*`, bound many times):
+    an import added above them moves none of them, so their order decides nothing new."""
+    work = _workspace(tmp_path)
+    starred = HUB.replace("import os\n", "import os\nfrom os.path import *\nfrom string import *\n")
+    _save(work, starred)
+    added = _save(work, "import functools as _x\n" + starred)
+    assert added.reopened == 0
+    assert_equals_clean(work, tmp_path / "a", "import added above star imports")
+    swapped = _save(work, starred.replace("from os.path import *\nfrom string import *\n",
+                                          "from string import *\nfrom os.path import *\n"))
+    assert swapped.reopened > 0                 # the star imports reordered: wide
+    assert_equals_clean(work, tmp_path / "b", "star imports reordered")
+
+
 def test_a_new_name_reopens_the_sites_naming_it(tmp_path):
     """`from hub import late` and `hub.late.reduce` reached nothing; `import functools as late` in hub
     gives them a meaning: those sites are re-opened (and only about them), as for a definition added."""

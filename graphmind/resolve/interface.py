@@ -179,12 +179,9 @@ def compare(old: Interface, new: Interface, python: bool = False) -> Change:
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes
     wide = (any(imp[0] not in functions and not (python and _unread(old, new, imp)) for imp in changed_imports)
-            or old.imports != new.imports and _rebinds(new)         # reordered, and an alias bound twice
-            or old.inherits != new.inherits and not python)       # Python's bases: see rebased
-    for cls, _, _ in old.inherits ^ new.inherits:       # a base changed: `C()` and subclasses' (see rebased)
-        names |= {cls.rsplit(".", 1)[-1], "<" + cls.rsplit(".", 1)[-1]}
-    if not wide:
-        # scopes defined before and after (bindings of a new or vanished scope come with its name)
+            or _rebinds(old, new) or old.inherits != new.inherits and not python)     # Python's bases: rebased
+    names |= {n for c, _, _ in old.inherits ^ new.inherits for n in (c.rsplit(".", 1)[-1], "<" + c.rsplit(".", 1)[-1])}
+    if not wide:        # scopes defined before and after (a new or vanished scope's bindings come with its name)
         kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
         wide = any(old.exported.get(s, ()) != new.exported.get(s, ())
                    for s in (set(old.exported) | set(new.exported)) & kept)
@@ -250,9 +247,12 @@ def rebased(old: Interface, new: Interface) -> set[str]:
     return {"." + cls.rsplit(".", 1)[-1] for cls, _, _ in moved} | {p + b for b in bases for p in ":^"}
 
 
-def _rebinds(iface: Interface) -> bool:
-    """Whether some scope imports two things under one name (then their order decides)."""
-    seen = [(scope, alias) for scope, _, _, alias, _ in iface.imports]
+def _rebinds(old: Interface, new: Interface) -> bool:
+    """Whether imports both hold are reordered while a scope imports two things by one name (order decides)."""
+    both = set(old.imports) & set(new.imports)
+    if [m for m in old.imports if m in both] == [m for m in new.imports if m in both]:
+        return False
+    seen = [(scope, alias) for scope, _, _, alias, _ in new.imports]
     return len(seen) != len(set(seen))
 
 
