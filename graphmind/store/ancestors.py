@@ -8,7 +8,9 @@ from functools import lru_cache
 import apsw
 import orjson
 
-from graphmind.store.pending import CLASSES, FEW_NAMES, contains_any, pend
+from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend
+
+UNCERTAIN = "('possible', 'unresolved', 'unreached', 'external')"   # reached no certain member
 from graphmind.store.plan import FilePlanner
 
 RESOLVED_ROWS = "resolution != 'pending'"
@@ -84,12 +86,35 @@ def hierarchy_members(conn: apsw.Connection, classes: set[str], ancestors: bool 
         "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')", (key,))}
 
 
-def looked_up_members(conn: apsw.Connection, below: set[str], bases: set[str]) -> set[str]:
-    """The member names whose lookup can change when classes gain or lose the base names `bases`
-    (resolve/interface.py leaves out bases that supply no member, such as `object`): those of the
-    classes and their subclasses (`below`: what an ancestor's subclasses set, and the candidates of a
-    call on an ancestor, change with them), and those of the bases and their ancestors by name, before
-    and after (a name found in one of them may be found elsewhere now)."""
-    if not below or not bases:
-        return set()
-    return hierarchy_members(conn, below, ancestors=False) | hierarchy_members(conn, bases)
+def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, below: set[str], bases: set[str],
+                   files: set[int]) -> None:
+    """Classes `below` (those whose bases changed and their subclasses, by name) gained or lost the
+    base names `bases` (resolve/interface.rebased leaves out `object` and the like). Re-opened in
+    `files`: the sites that reached a member of a class below or of those bases and their ancestors
+    by name (what they reach through the new MRO may differ); the typed sites, reads and chains that
+    name a member of those bases and ancestors (`c.added()`, `c.objects.filter()`: found now, or no
+    longer); and the sites that reached no certain member and name a member of a class below (a
+    call on an ancestor may reach its subclasses' members, `class_attr` their attributes)."""
+    up = ancestor_names(conn, bases)
+    if not below or not up:
+        return
+    ids = [i for (i,) in conn.execute(
+        f"SELECT m.id FROM symbols c JOIN symbols m ON m.parent_id = c.id WHERE c.kind IN {CLASSES}"
+        " AND c.name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(below | up)).decode(),))]
+    pend(conn, [cid for (cid,) in conn.execute(
+        "SELECT id FROM calls WHERE target_id IN (SELECT value FROM json_each(?)) AND resolution != 'pending'",
+        (orjson.dumps(ids).decode(),))])
+    gained, near = hierarchy_members(conn, up, ancestors=False), hierarchy_members(conn, below, ancestors=False)
+    sql = (f"SELECT c.id, c.callee, c.name, c.resolution IN {UNCERTAIN} FROM json_each(?1) f JOIN calls c"
+           f" ON c.file_id = f.value WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import'"
+           " AND instr(c.callee, '.') > 0))")
+    args = [orjson.dumps(sorted(files)).decode()]
+    if len(gained | near) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
+        test, names = contains_any("c.callee", gained | near)
+        sql, args = sql + " AND " + test, args + names
+    ids = []
+    for cid, callee, name, uncertain in conn.execute(sql, args):
+        words = planner.mentions(callee)
+        if name in gained or not gained.isdisjoint(words[:-1]) or uncertain and not near.isdisjoint(words):
+            ids.append(cid)
+    pend(conn, ids)

@@ -8,7 +8,7 @@ import orjson
 
 from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
-from graphmind.store.ancestors import hierarchy_members, looked_up_members, reopen_ancestors
+from graphmind.store.ancestors import hierarchy_members, reopen_ancestors, reopen_rebased
 from graphmind.store.flows import passing_mentions, reopen_flows
 from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
@@ -51,12 +51,11 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     _reopen_importers(conn, planner, other_importers, delta.names)
     reopen_ancestors(conn, planner, {n[1:] for n in delta.changed if n[:1] == "^"}, changed)
     moved = {n[1:] for n in delta.changed if n[:1] == "."}
-    members = looked_up_members(conn, _with_subclasses(conn, moved) if moved else set(),
-                                {n[1:] for n in delta.changed if n[:1] == ":"})
-    if members:         # a class's bases changed: what is looked up through it, anywhere (ancestors.py)
+    if moved:           # a class's bases changed: what is looked up through it, anywhere (ancestors.py)
         langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
-        _reopen_importers(conn, planner, {f for (f,) in conn.execute(
-            "SELECT id FROM files WHERE language IN (SELECT value FROM json_each(?))", (langs,))}, members, members)
+        reopen_rebased(conn, planner, _with_subclasses(conn, moved), {n[1:] for n in delta.changed if n[:1] == ":"},
+                       {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
+                                                   " json_each(?))", (langs,))})
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
