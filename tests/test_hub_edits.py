@@ -117,6 +117,16 @@ def test_a_changed_base_class_reopens_what_is_looked_up_through_it(tmp_path):
     assert_equals_clean(work, tmp_path / "c", "the base removed")
 
 
+def test_a_base_without_members_changed_equals_clean(tmp_path):
+    """Neither the class nor its new base has a member: nothing is looked up through them (a save of
+    this shape failed in SQL before: an empty list of names)."""
+    work = _workspace(tmp_path)
+    bare = HUB + "\n\nclass Empty:\n    pass\n\n\nclass Bare:\n    pass\n"
+    _save(work, bare)
+    _save(work, bare.replace("class Bare:", "class Bare(Empty):"))
+    assert_equals_clean(work, tmp_path / "a", "an empty base added")
+
+
 def test_a_changed_base_class_equals_clean(tmp_path):
     work = _workspace(tmp_path)
     _save(work, HUB.replace("class Thing:", "class Base:\n    def run(self):\n        return 1\n\n\nclass Thing(Base):")

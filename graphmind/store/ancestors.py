@@ -105,6 +105,8 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, below: set[str],
         "SELECT id FROM calls WHERE target_id IN (SELECT value FROM json_each(?)) AND resolution != 'pending'",
         (orjson.dumps(ids).decode(),))])
     gained, near = hierarchy_members(conn, up, ancestors=False), hierarchy_members(conn, below, ancestors=False)
+    if not gained and not near:
+        return
     sql = (f"SELECT c.id, c.callee, c.name, c.resolution IN {UNCERTAIN} FROM json_each(?1) f JOIN calls c"
            f" ON c.file_id = f.value WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import'"
            " AND instr(c.callee, '.') > 0))")
