@@ -14,7 +14,7 @@ Symbol ids are kept for definitions that survive a save, so edges into the file 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import apsw
 
@@ -163,6 +163,7 @@ class Change:
     """What a save changed of a file's interface."""
     names: set[str]          # names calls elsewhere may now resolve differently by ("<NAME": see built)
     wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
+    unread: frozenset = frozenset()     # imports that came or went, read by nothing else (_unread)
 
 
 def compare(old: Interface, new: Interface, python: bool = False) -> Change:
@@ -185,7 +186,7 @@ def compare(old: Interface, new: Interface, python: bool = False) -> Change:
         kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
         wide = any(old.exported.get(s, ()) != new.exported.get(s, ())
                    for s in (set(old.exported) | set(new.exported)) & kept)
-    return Change(names, wide)
+    return Change(names, wide, frozenset(m for m in changed_imports if python and _unread(old, new, m)))
 
 
 def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
@@ -225,26 +226,24 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
     scope, alias = imp[0], imp[3]
     if alias == "*" or new.parents.get(scope, old.parents.get(scope, "")) is not None:   # module level, names
         return False
-    for iface in (old, new):
-        if alias in iface.names or sum(m[3] == alias for m in iface.imports) > (imp in iface.imports):
-            return False
-        for rows in iface.exported.values():
-            if any(name == alias or alias in IDENT.findall(value) for name, _, value in rows):
-                return False
-        if any(alias in IDENT.findall(base) for _, base, _ in iface.inherits):
-            return False
-    return True
+    return not any(alias in iface.names or sum(m[3] == alias for m in iface.imports) > (imp in iface.imports)
+                   or any(name == alias or alias in IDENT.findall(value)
+                          for rows in iface.exported.values() for name, _, value in rows)
+                   or any(alias in IDENT.findall(base) for _, base, _ in iface.inherits) for iface in (old, new))
 
 
 def rebased(old: Interface, new: Interface) -> set[str]:
     """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base added, removed or moved
     that can supply members (not `object`, `Generic`, …): the store re-opens what is looked up through
-    them (store/ancestors.looked_up_members), not every typed call of every importer."""
+    them (store/ancestors.reopen_rebased), not every typed call of every importer."""
     moved = old.inherits ^ new.inherits
     bases = {last_name(base) for _, base, _ in moved} - ROOT_BASES
-    if not bases:                                       # `class C(object)`: no lookup changes
-        return set()
-    return {"." + cls.rsplit(".", 1)[-1] for cls, _, _ in moved} | {p + b for b in bases for p in ":^"}
+    return {"." + c.rsplit(".", 1)[-1] for c, _, _ in moved} | {p + b for b in bases for p in ":^"} if bases else set()
+
+
+def _quiet(iface: Interface, unread: frozenset) -> Interface:
+    """The interface without these imports: scopes that differ only by them keep their calls' rows."""
+    return replace(iface, scopes={s: (b, tuple(m for m in i if (s, *m) not in unread)) for s, (b, i) in iface.scopes.items()})
 
 
 def _rebinds(old: Interface, new: Interface) -> bool:
@@ -272,7 +271,7 @@ class Planner:
                          == "python")
         passed, added, grown = flow_change(old, new)
         rebase = not change.wide and old.inherits != new.inherits      # the file's lookups through a class
-        reusable = set() if change.wide or rebase else unchanged_scopes(old, new)
+        reusable = set() if change.wide or rebase else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
         through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
