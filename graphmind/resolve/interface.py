@@ -233,12 +233,13 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
 
 
 def rebased(old: Interface, new: Interface) -> set[str]:
-    """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base added, removed or moved
-    that can supply members (not `object`, `Generic`, …): the store re-opens what is looked up through
-    them (store/ancestors.reopen_rebased), not every typed call of every importer."""
-    moved = old.inherits ^ new.inherits
-    bases = {last_name(base) for _, base, _ in moved} - ROOT_BASES
-    return {"." + c.rsplit(".", 1)[-1] for c, _, _ in moved} | {p + b for b in bases for p in ":^"} if bases else set()
+    """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base that came or went
+    and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps: the store
+    re-opens what is looked up through those bases, not every typed call of every importer."""
+    moved = {c for c, _, _ in old.inherits ^ new.inherits}
+    was, now = ({last_name(b) for c, b, _ in i.inherits if c in moved} - ROOT_BASES for i in (old, new))
+    bases, kept = (was ^ now, was & now if len(moved) == 1 else set()) if was != now else (was, set())   # reordered
+    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} if bases else set()
 
 
 def _quiet(iface: Interface, unread: frozenset) -> Interface:

@@ -87,15 +87,16 @@ def hierarchy_members(conn: apsw.Connection, classes: set[str], ancestors: bool 
 
 
 def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, below: set[str], bases: set[str],
-                   files: set[int]) -> None:
+                   files: set[int], kept: set[str] = frozenset()) -> None:
     """Classes `below` (those whose bases changed and their subclasses, by name) gained or lost the
     base names `bases` (resolve/interface.rebased leaves out `object` and the like). Re-opened in
     `files`: the sites that reached a member of a class below or of those bases and their ancestors
     by name (what they reach through the new MRO may differ); the typed sites, reads and chains that
     name a member of those bases and ancestors (`c.added()`, `c.objects.filter()`: found now, or no
     longer); and the sites that reached no certain member and name a member of a class below (a
-    call on an ancestor may reach its subclasses' members, `class_attr` their attributes)."""
-    up = ancestor_names(conn, bases)
+    call on an ancestor may reach its subclasses' members, `class_attr` their attributes). The
+    ancestors of the bases the class keeps (`kept`) stay in its MRO: left out."""
+    up = ancestor_names(conn, bases) - (ancestor_names(conn, kept) if kept else set())
     if not below or not up:
         return
     ids = [i for (i,) in conn.execute(

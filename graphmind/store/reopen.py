@@ -35,7 +35,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     built = {n for n in delta.names if n[:1] == "<"}
     named = _aliases_of(conn, (delta.names - flows - built) | {n[1:] for n in built})
     # what changed meaning (a wide change names every name of its file; these are what differs)
-    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^.:"})
+    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^.:="})
     classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
     named |= _decorated_by(conn, changed)
     delta.names = named | _aliases_of(conn, classes - changed) | flows
@@ -55,7 +55,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
         langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
         reopen_rebased(conn, planner, _with_subclasses(conn, moved), {n[1:] for n in delta.changed if n[:1] == ":"},
                        {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
-                                                   " json_each(?))", (langs,))})
+                                                   " json_each(?))", (langs,))}, {n[1:] for n in delta.changed if n[:1] == "="})
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
