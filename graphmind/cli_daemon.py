@@ -29,7 +29,8 @@ def _daemon_status_text(st: dict) -> str:
              f"{st['pending']} change(s) pending, RSS {st['rss_bytes'] / 1e6:.0f} MB",
              f"updates: {st['updates']} ({st['reconciles']} full reconciles), {st['events']} events"]
     if last:
-        lines.append(f"last update: {last['changed']} changed, {last['removed']} removed in {last['ms']:.0f} ms "
+        lines.append(f"last update: {last['changed']} changed, {last['removed']} removed, "
+                     f"{last.get('reopened', 0)} site(s) re-opened elsewhere in {last['ms']:.0f} ms "
                      f"({', '.join(last['paths'][:3]) or 'reconcile'})")
     writer, error = st.get("writer") or {}, st.get("last_error")
     if writer.get("state") not in (None, "idle"):

@@ -202,7 +202,7 @@ def _call(func, kwargs: dict):
     try:
         return func(**kwargs)
     except KeyboardInterrupt:
-        sys.stderr.write("\nerror: interrupted\n")
+        sys.stderr.write("\nerror: interrupted: what was committed is kept; the next run resumes from there\n")
         sys.exit(130)
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing more to flush at exit

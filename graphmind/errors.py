@@ -131,7 +131,7 @@ class DaemonBusyError(DaemonError):
 
 
 class StoppedError(GraphmindError):
-    """Stopped: the index keeps what was committed before; run the command again to finish."""
+    """Stopped: the index keeps what was committed before; the next run resumes from there."""
     code = "stopped"
 
 

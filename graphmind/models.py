@@ -155,6 +155,7 @@ class Delta:
     added: set[tuple[str, str, str]] = field(default_factory=set)
     grown: set[str] = field(default_factory=set)
     reflow: set[str] = field(default_factory=set)
+    reopened: int = 0       # call sites of other files sent back to pending (set by the resolve pass)
 
     @property
     def grown_only(self) -> set[str]:
@@ -181,6 +182,7 @@ class IndexSummary:
     edges: int = 0
     seconds: float = 0.0
     resolved: int = 0               # call sites the run resolved (pending ones: new, or sent back)
+    reopened: int = 0               # of those, sites of files the run did not write (re-opened by the change)
 
     def line(self) -> str:
         return (f"{self.scanned} files scanned, {self.changed} changed, {self.removed} removed, "

@@ -102,3 +102,45 @@ def random_edits(root: Path, rnd: random.Random, steps: int, settle, every: int,
             settle()
     settle()
     return done
+
+
+def hub_edit(text: str, rnd: random.Random, step: int) -> tuple[str, str]:
+    """One edit of a module many others import (issue 35), and its name: an import added (one nothing
+    reads, or one binding a name the module's importers may ask for) or removed, a definition appended
+    or dropped, a class's bases changed (the last dropped, or a class defined above added)."""
+    lines = text.split("\n")
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return text, "none"
+    imports = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)) and
+               not (isinstance(n, ast.ImportFrom) and n.module == "__future__")]
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    op = rnd.choice(["import", "import", "unimport", "define", "undefine", "base"])
+    if op == "import":
+        at = imports[0].lineno - 1 if imports else len(lines)
+        new = rnd.choice([f"import functools as _hub{step}", "import os.path as json", "from typing import Any as g",
+                          "from collections import OrderedDict as request", "import sys"])
+        return "\n".join(lines[:at] + [new] + lines[at:]), op
+    if op == "unimport" and imports:
+        node = rnd.choice(imports)
+        return "\n".join(lines[:node.lineno - 1] + lines[node.end_lineno:]), op
+    if op == "define":
+        return text + f"\n\ndef {rnd.choice(['g', 'request', 'json', f'hub{step}'])}(*a, **k):\n    return a\n", op
+    defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    if op == "undefine" and defs:
+        node = rnd.choice(defs)
+        start = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
+        return "\n".join(lines[:start] + lines[node.end_lineno:]), op
+    if op == "base" and classes:
+        cls = rnd.choice(classes)
+        names = [ast.unparse(b) for b in cls.bases]
+        above = [c.name for c in classes if c.lineno < cls.lineno]
+        names = names[:-1] if names and (not above or rnd.random() < 0.5) else names + above[-1:] or ["object"]
+        keywords = [ast.unparse(k) for k in cls.keywords]
+        head = f"class {cls.name}({', '.join(names + keywords)}):" if names or keywords else f"class {cls.name}:"
+        i = cls.lineno - 1
+        if lines[i].rstrip().endswith(":") and lines[i].lstrip().startswith("class "):   # a one-line header
+            lines[i] = lines[i][: len(lines[i]) - len(lines[i].lstrip())] + head
+            return "\n".join(lines), op
+    return text, "none"

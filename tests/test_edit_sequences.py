@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from daemonkit import assert_equals_clean, pid_alive, start_daemon, stop_daemon, wait_fresh, wait_gone
-from editkit import random_edits
+from editkit import hub_edit, random_edits
 
 from graphmind.errors import DaemonError
 from graphmind.index.indexer import index_workspace
@@ -136,3 +136,46 @@ def test_daemon_killed_in_a_burst_then_restarted_equals_clean(tmp_path, no_leaks
     finally:
         stop_daemon(work, pid)
     _assert_clean(work, tmp_path, ops)
+
+
+def _most_imported(work: Path, n: int) -> list[Path]:
+    import apsw
+    from graphmind.store import index_path
+    conn = apsw.Connection(str(index_path(work)), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        rows = conn.execute(
+            "SELECT f.path, count(DISTINCT i.file_id) AS n FROM files f JOIN imports i ON i.file_id != f.id AND"
+            " (i.resolved = f.module OR i.resolved || '.' || i.symbol = f.module) WHERE f.language = 'python'"
+            " GROUP BY f.id ORDER BY n DESC, f.path LIMIT ?", (n,)).fetchall()
+    finally:
+        conn.close()
+    return [work / p for p, _ in rows]
+
+
+@pytest.mark.timeout(900)
+def test_hub_edits_through_the_cli_and_the_daemon_equal_clean(tmp_path, no_leaks):
+    """Imports, definitions and bases of Flask's most imported modules edited (issue 35): saved one at a
+    time and indexed after each, then a burst under the daemon; each ends equal to a clean index."""
+    work = _copy(tmp_path, "work")
+    index_workspace(work)
+    hubs, rnd, ops = _most_imported(work, 6), random.Random(35), []
+    for step in range(40):
+        path = rnd.choice(hubs)
+        text, op = hub_edit(path.read_text(), rnd, step)
+        path.write_text(text)
+        ops.append(f"{op} {path.name}")
+        index_workspace(work)
+    _assert_clean(work, tmp_path / "cli", ops)
+    pid = start_daemon(work)
+    try:
+        for step in range(40, 80):
+            path = rnd.choice(hubs)
+            text, op = hub_edit(path.read_text(), rnd, step)
+            path.write_text(text)
+            ops.append(f"{op} {path.name}")
+            if rnd.random() < 0.5:
+                wait_fresh(work, timeout=120)
+        wait_fresh(work, timeout=120)
+    finally:
+        stop_daemon(work, pid)
+    _assert_clean(work, tmp_path / "daemon", ops)

@@ -54,7 +54,7 @@ SCHEMAS: dict[str, tuple[str, dict]] = {
     "error": ("An error under --json (exit status 1, 2 usage, 3 not found, 4 ambiguous, 5 disk full or failing)", obj(
         {"error": S, "message": S}, {"query": S, "suggestions": arr(S), "candidates": arr(S)})),
     "index": ("graphmind index --json", obj({k: I for k in ("scanned", "changed", "removed", "unchanged", "failed",
-                                                                   "symbols", "edges", "resolved")} | {"seconds": N})),
+                                                                   "symbols", "edges", "resolved", "reopened")} | {"seconds": N})),
     "walk": ("blast-radius, callers, callees --json; MCP blast_radius, callers, callees", obj(
         {"targets": arr(REF), "direction": {"enum": ["up", "down"]}, "kinds": arr(S), **WALK_FIELDS},
         {**WALK_PARTS, **COMMON})),

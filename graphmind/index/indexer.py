@@ -19,7 +19,6 @@ import apsw
 from graphmind import config
 from graphmind.index import folders, workspace
 from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
-from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import IndexNotWritableError
 from graphmind.index.filework import process_batch, process_batch_packed, unpack
@@ -111,12 +110,10 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     `force`: paths whose content is hashed even when size and mtime match (a watcher saw them change).
     `results`: what turns work into processed files (default: worker processes; the daemon lends its cache).
     `session`: resolver state kept between runs by a long-lived writer (graphmind/resolve/session.py).
-    `skipped`: what the walk left out, kept for `status`.
-    """
+    `skipped`: what the walk left out, kept for `status`."""
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
     states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
-    cold = not states and store.is_empty(store.conn)
     if complete:
         present = {f.path for f in files}
         deleted = sorted(set(deleted) | {p for p in states if p not in present})
@@ -127,6 +124,7 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
             summary.unchanged += 1
         else:
             work.append((info, state[3] if state else None))
+    cold = not states and store.is_empty(store.conn) or complete and _resumes(store, work, deleted)
     # An incremental update commits once, resolution included: readers never see half a change.
     with (contextlib.nullcontext() if cold else store.transaction()):
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
@@ -135,7 +133,7 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
         if skipped is not None:
             store.set_meta("skipped", json.dumps(skipped.as_json()))
     if totals:                                  # a scan of calls: the daemon skips it
-        summary.symbols, summary.edges = _totals(store)
+        summary.symbols, summary.edges = store.totals()
     if checkpoint:                              # a long-lived writer does both while idle instead
         if summary.changed or summary.removed:
             store.optimize()
@@ -144,24 +142,18 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     return summary
 
 
-def _totals(store: Store) -> tuple[int, int]:
-    """Symbols and resolved call edges. Counting them scans the calls table (0.3 s of a 0.4 s no-op run on
-    Django), so the counts are kept in meta.totals with the graph_version they were read at (one
-    statement, one snapshot) and taken from there while it is the same: every write of symbols or call
-    rows bumps it in its own transaction."""
-    kept, version = store.conn.execute("SELECT (SELECT value FROM meta WHERE key = 'totals'),"
-                                       " (SELECT value FROM meta WHERE key = 'graph_version')").fetchone()
-    if kept is not None:
-        at, symbols, edges = kept.split()
-        if at == str(version):
-            return int(symbols), int(edges)
-    version, symbols, edges = store.conn.execute(
-        "SELECT (SELECT value FROM meta WHERE key = 'graph_version'),"
-        " (SELECT count(*) FROM symbols WHERE kind != 'module'),"
-        " (SELECT count(*) FROM calls WHERE target_id IS NOT NULL AND resolution != 'possible'"
-        f" AND {sql_in(CALL_KINDS)})").fetchone()
-    store.set_meta("totals", f"{version} {symbols} {edges}")
-    return symbols, edges
+def _resumes(store: Store, work: list, deleted: list[str]) -> bool:
+    """Whether a cold index cut short (Ctrl-C, a kill) goes on cold: its files kept, the rest parsed and
+    written as a cold load does, every pending call resolved in one cold pass. Cut short while resolving,
+    with files changed since, resolved rows may be stale: the incremental path re-opens what they reach."""
+    phase = store.filling(store.conn)
+    if phase == "load" or phase == "resolve" and not work and not deleted:
+        log.warning("resuming an interrupted index: %d file(s) left to parse", len(work))
+        return True
+    if phase is not None:
+        store.create_indexes()
+        store.set_filling(None)
+    return False
 
 
 class _Filling:
@@ -191,7 +183,9 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
     if deleted:
         delta.merge(store.delete_files(deleted, PLANNER))
         summary.removed = len(deleted)
+    resumed = cold and store.filling(store.conn) is not None
     if cold and work:
+        store.set_filling("load")               # cut short, the next run resumes it (_resumes)
         store.drop_indexes()
     planner = _FILLING if cold else PLANNER
     # A cold load receives millions of short-lived rows: with the collector on, the writer spends a
@@ -201,13 +195,17 @@ def _apply(store: Store, work: list, deleted: list[str], cold: bool, jobs: int,
     if not cold:
         store.reopen(delta, PLANNER)
     if summary.changed or summary.removed or store.has_pending():    # an interrupted run left some
+        if cold:
+            store.set_filling("resolve")
         summary.resolved = resolve_pending(
             store, incremental=not cold, delta=delta, session=session, jobs=jobs,
             progress=(lambda done, total: progress("resolve", done, total)) if progress else None)
-    if cold and work:
+        summary.reopened = delta.reopened
+    if cold and (work or resumed):
         if progress:
             progress("indexes", 0, 1)
         store.create_indexes()                  # after the bulk writes: ~2.5x faster than maintaining them
+        store.set_filling(None)
         if progress:
             progress("indexes", 1, 1)
 

@@ -246,11 +246,11 @@ class Daemon:
             self.latencies.append((event_ms, work_ms))
         names = sorted(batch.paths)
         self.last_update = {"at": time.time(), "full": batch.full, "changed": summary.changed,
-                            "removed": summary.removed, "paths": names[:20], "ms": round(work_ms, 1),
+                            "removed": summary.removed, "reopened": summary.reopened, "paths": names[:20], "ms": round(work_ms, 1),
                             "event_to_commit_ms": round(event_ms, 1)}
         what = "reconciled the workspace" if batch.full else ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
-        log.info("updated %d file(s), removed %d in %.0f ms (%.0f ms after the last event): %s",
-                 summary.changed, summary.removed, work_ms, event_ms, what)
+        log.info("updated %d file(s), removed %d, re-opened %d site(s) elsewhere in %.0f ms (%.0f ms after the"
+                 " last event): %s", summary.changed, summary.removed, summary.reopened, work_ms, event_ms, what)
 
     # -- requests -------------------------------------------------------------------------------
     def handle(self, line: bytes) -> dict:

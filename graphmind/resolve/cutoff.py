@@ -1,4 +1,5 @@
-"""Early cutoff in argument flow: a save that only adds call sites re-opens the functions they call
+"""What a write leaves as it was: the scopes whose calls keep their resolutions (unchanged_scopes), and
+early cutoff in argument flow: a save that only adds call sites re-opens the functions they call
 (and what those pass their parameters on to) only when their parameters hold something new.
 
 What an unannotated parameter holds is the union of what its resolved call sites pass
@@ -12,6 +13,7 @@ the name is followed as before, whatever its value.
 """
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -172,3 +174,40 @@ def changed_scopes(r: Resolver, before: TypeEval, tally: list[int]) -> Callable[
         tally[1] += len(out)
         return out
     return changed
+
+
+def unchanged_scopes(old, new) -> set[str]:
+    """Scopes whose own bindings and imports, and those of every enclosing scope, are as before:
+    a call in one resolves as it did (unless it names something that appeared or vanished).
+    A qualname defined twice (conditional definitions) is never reported."""
+    old_c, new_c = Counter(q for q, _ in old.keys), Counter(q for q, _ in new.keys)
+    same: dict[str | None, bool] = {None: True}
+
+    def check(q: str | None) -> bool:
+        chain = []
+        while q not in same:
+            chain.append(q)
+            q = new.parents.get(q)
+            if q in chain:          # a qualname that is its own parent (a C# namespace named as its module)
+                q = None
+        ok = same[q]
+        for s in reversed(chain):
+            ok = ok and s in old.parents and old.parents[s] == new.parents.get(s) and \
+                old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ()))
+            same[s] = ok
+        return ok
+    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q) and not _in_order(new, q)}
+
+
+def _in_order(iface, scope: str) -> bool:
+    """Whether order matters among a scope's bindings: then a call's line decides what it reads there
+    (scopes inside it read it as at its end, which its rows in order decide)."""
+    return any(":" in kind for _, kind, _ in iface.scopes.get(scope, ((), ()))[0])
+
+
+def keep_ids(old, old_ids: list[int], new) -> list[int | None]:
+    """For each new definition, the id of the old one it continues (same qualname and kind, k-th to k-th), or None."""
+    free: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for key, sid in zip(old.keys, old_ids):
+        free[key].append(sid)
+    return [free[key].pop(0) if free.get(key) else None for key in new.keys]

@@ -10,7 +10,7 @@ from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
-_ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
+ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
 _NONE: frozenset[int] = frozenset()
 
 
@@ -201,7 +201,7 @@ class ClassHierarchy:
         `Protocol`, `Generic[…]`): then nothing from outside supplies a member its MRO lacks."""
         for k in self.mro(cls):
             written = [b for _, b in self.t.bases.get(k, ()) if "=" not in b
-                       and b.split("[", 1)[0].rsplit(".", 1)[-1].strip() not in _ROOT_BASES]
+                       and b.split("[", 1)[0].rsplit(".", 1)[-1].strip() not in ROOT_BASES]
             if len(written) > len(self.class_bases(k)):
                 return False
         return True

@@ -14,13 +14,14 @@ Symbol ids are kept for definitions that survive a save, so edges into the file 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import apsw
 
 from graphmind.models import Extraction
 from graphmind.resolve.calltext import IDENT
-from graphmind.resolve.cutoff import flow_change
+from graphmind.resolve.cutoff import flow_change, keep_ids, unchanged_scopes
+from graphmind.resolve.hierarchy import ROOT_BASES
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
 from graphmind.store.flows import through_file
@@ -157,23 +158,16 @@ def built(iface: Interface, keys=None) -> set[str]:
     return out
 
 
-def keep_ids(old: Interface, old_ids: list[int], new: Interface) -> list[int | None]:
-    """For each new definition, the id of the old one it continues (same qualname and kind, k-th to k-th), or None."""
-    free: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for key, sid in zip(old.keys, old_ids):
-        free[key].append(sid)
-    return [free[key].pop(0) if free.get(key) else None for key in new.keys]
-
-
 @dataclass
 class Change:
     """What a save changed of a file's interface."""
     names: set[str]          # names calls elsewhere may now resolve differently by ("<NAME": see built)
     wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
+    unread: frozenset = frozenset()     # imports that came or went, read by nothing else (_unread)
 
 
-def compare(old: Interface, new: Interface) -> Change:
-    """How other files' calls are affected by replacing `old` with `new`."""
+def compare(old: Interface, new: Interface, python: bool = False) -> Change:
+    """How other files' calls are affected by replacing `old` with `new` (`python`: see _unread, rebased)."""
     names: set[str] = set()
     old_count, new_count = Counter(old.keys), Counter(new.keys)
     for iface, mine, theirs in ((old, old_count, new_count), (new, new_count, old_count)):
@@ -185,14 +179,14 @@ def compare(old: Interface, new: Interface) -> Change:
     changed_imports = set(old.imports) ^ set(new.imports)
     names.update(imp[3] for imp in changed_imports)
     functions = old.function_scopes | new.function_scopes
-    wide = (any(scope not in functions for scope, *_ in changed_imports) or old.inherits != new.inherits
-            or old.imports != new.imports and _rebinds(new))        # reordered, and an alias bound twice
-    if not wide:
-        # scopes defined before and after (bindings of a new or vanished scope come with its name)
+    wide = (any(imp[0] not in functions and not (python and _unread(old, new, imp)) for imp in changed_imports)
+            or _rebinds(old, new) or old.inherits != new.inherits and not python)     # Python's bases: rebased
+    names |= {n for c, _, _ in old.inherits ^ new.inherits for n in (c.rsplit(".", 1)[-1], "<" + c.rsplit(".", 1)[-1])}
+    if not wide:        # scopes defined before and after (a new or vanished scope's bindings come with its name)
         kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
         wide = any(old.exported.get(s, ()) != new.exported.get(s, ())
                    for s in (set(old.exported) | set(new.exported)) & kept)
-    return Change(names, wide)
+    return Change(names, wide, frozenset(m for m in changed_imports if python and _unread(old, new, m)))
 
 
 def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
@@ -225,39 +219,41 @@ def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
     return out
 
 
-def _rebinds(iface: Interface) -> bool:
-    """Whether some scope imports two things under one name (then their order decides)."""
-    seen = [(scope, alias) for scope, _, _, alias, _ in iface.imports]
+def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
+    """Whether a module-level import that came or went binds a name nothing else of its file binds or reads
+    from outside a function body (definitions, imports, exported bindings, bases): then, for other files, it
+    is a name that appeared or vanished, like a definition, not a change of what the file's names hold."""
+    scope, alias = imp[0], imp[3]
+    if alias == "*" or new.parents.get(scope, old.parents.get(scope, "")) is not None:   # module level, names
+        return False
+    return not any(alias in iface.names or sum(m[3] == alias for m in iface.imports) > (imp in iface.imports)
+                   or any(name == alias or alias in IDENT.findall(value)
+                          for rows in iface.exported.values() for name, _, value in rows)
+                   or any(alias in IDENT.findall(base) for _, base, _ in iface.inherits) for iface in (old, new))
+
+
+def rebased(old: Interface, new: Interface) -> set[str]:
+    """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base that came or went
+    and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps: the store
+    re-opens what is looked up through those bases, not every typed call of every importer."""
+    moved = {c for c, _, _ in old.inherits ^ new.inherits}
+    was, now = ({last_name(b) for c, b, _ in i.inherits if c in moved} - ROOT_BASES for i in (old, new))
+    bases, kept = (was ^ now, was & now if len(moved) == 1 else set()) if was != now else (was, set())   # reordered
+    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} if bases else set()
+
+
+def _quiet(iface: Interface, unread: frozenset) -> Interface:
+    """The interface without these imports: scopes that differ only by them keep their calls' rows."""
+    return replace(iface, scopes={s: (b, tuple(m for m in i if (s, *m) not in unread)) for s, (b, i) in iface.scopes.items()})
+
+
+def _rebinds(old: Interface, new: Interface) -> bool:
+    """Whether imports both hold are reordered while a scope imports two things by one name (order decides)."""
+    both = set(old.imports) & set(new.imports)
+    if [m for m in old.imports if m in both] == [m for m in new.imports if m in both]:
+        return False
+    seen = [(scope, alias) for scope, _, _, alias, _ in new.imports]
     return len(seen) != len(set(seen))
-
-
-def unchanged_scopes(old: Interface, new: Interface) -> set[str]:
-    """Scopes whose own bindings and imports, and those of every enclosing scope, are as before:
-    a call in one resolves as it did (unless it names something that appeared or vanished).
-    A qualname defined twice (conditional definitions) is never reported."""
-    old_c, new_c = Counter(q for q, _ in old.keys), Counter(q for q, _ in new.keys)
-    same: dict[str | None, bool] = {None: True}
-
-    def check(q: str | None) -> bool:
-        chain = []
-        while q not in same:
-            chain.append(q)
-            q = new.parents.get(q)
-            if q in chain:          # a qualname that is its own parent (a C# namespace named as its module)
-                q = None
-        ok = same[q]
-        for s in reversed(chain):
-            ok = ok and s in old.parents and old.parents[s] == new.parents.get(s) and \
-                old.scopes.get(s, ((), ())) == new.scopes.get(s, ((), ()))
-            same[s] = ok
-        return ok
-    return {q for q, n in new_c.items() if n == 1 and old_c.get(q) == 1 and check(q) and not _in_order(new, q)}
-
-
-def _in_order(iface: Interface, scope: str) -> bool:
-    """Whether order matters among a scope's bindings: then a call's line decides what it reads there
-    (scopes inside it read it as at its end, which its rows in order decide)."""
-    return any(":" in kind for _, kind, _ in iface.scopes.get(scope, ((), ()))[0])
 
 
 class Planner:
@@ -272,14 +268,18 @@ class Planner:
             return FilePlan([None] * len(new.keys), names, True, changed=names | member_names(new) | bases_of(new),
                             added=added, grown=grown)
         old, old_ids, old_hashes = of_rows(conn, file_id)
-        change = compare(old, new)
+        change = compare(old, new, conn.execute("SELECT language FROM files WHERE id = ?", (file_id,)).fetchone()[0]
+                         == "python")
         passed, added, grown = flow_change(old, new)
-        reusable = set() if change.wide else unchanged_scopes(old, new)
+        rebase = not change.wide and old.inherits != new.inherits      # the file's lookups through a class
+        reusable = set() if change.wide or rebase else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
         through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
             changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
+        if rebase:
+            changed |= rebased(old, new)
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})

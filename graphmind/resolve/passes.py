@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import logging
+
+import orjson
 from collections.abc import Callable
 
 from graphmind.pools import collector_paused
@@ -55,6 +57,10 @@ def _resolve_pending(store: Store, incremental: bool, delta: Delta | None, sessi
             _follow_grown(store, r, delta)
         _follow_parameter_calls(store, r)
     todo = conn.execute("SELECT count(*) FROM calls WHERE resolution='pending'").fetchone()[0]
+    if incremental and delta is not None:       # what the change re-opened elsewhere: a slow save explains itself
+        delta.reopened = todo - conn.execute(
+            "SELECT count(*) FROM calls INDEXED BY calls_pending WHERE resolution='pending' AND file_id IN"
+            " (SELECT value FROM json_each(?))", (orjson.dumps(sorted(delta.files)).decode(),)).fetchone()[0]
     spread = session is None and not incremental and can_spread(conn, jobs, todo)
     total = 0                                   # in chunks: memory stays flat on a cold index
     for updates, inserts, deletes, n in (resolved_chunks(r, store.path, list(pending_ranges(conn)), jobs) if spread

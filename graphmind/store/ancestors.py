@@ -8,7 +8,9 @@ from functools import lru_cache
 import apsw
 import orjson
 
-from graphmind.store.pending import CLASSES, FEW_NAMES, contains_any, pend
+from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend
+
+UNCERTAIN = "('possible', 'unresolved', 'unreached', 'external')"   # reached no certain member
 from graphmind.store.plan import FilePlanner
 
 RESOLVED_ROWS = "resolution != 'pending'"
@@ -64,4 +66,58 @@ def reopen_ancestors(conn: apsw.Connection, planner: FilePlanner, bases: set[str
         args += [orjson.dumps(names).decode(), *names]
     rows = conn.execute(sql, args)
     ids = [cid for cid, callee, method in rows if method in changed or not changed.isdisjoint(planner.mentions(callee))]
+    pend(conn, ids)
+
+
+def hierarchy_members(conn: apsw.Connection, classes: set[str], ancestors: bool = True) -> set[str]:
+    """Member names (methods, class-level bindings, `self.x = …`) of these classes and (`ancestors`) of
+    their bases by name, transitively: what a chain through an instance of one of them may read now
+    that its hierarchy changed (`bp.route` once Blueprint's base is known)."""
+    if not classes:
+        return set()
+    key = orjson.dumps(sorted(ancestor_names(conn, classes) if ancestors else classes)).decode()
+    return {n for (n,) in conn.execute(
+        "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
+        f"  AND kind IN {CLASSES}),"
+        " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
+        "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
+        " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
+        " UNION SELECT b.name FROM scopes JOIN bindings b ON b.file_id = scopes.file_id AND b.scope_id = scopes.id"
+        "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')", (key,))}
+
+
+def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, below: set[str], bases: set[str],
+                   files: set[int], kept: set[str] = frozenset()) -> None:
+    """Classes `below` (those whose bases changed and their subclasses, by name) gained or lost the
+    base names `bases` (resolve/interface.rebased leaves out `object` and the like). Re-opened in
+    `files`: the sites that reached a member of a class below or of those bases and their ancestors
+    by name (what they reach through the new MRO may differ); the typed sites, reads and chains that
+    name a member of those bases and ancestors (`c.added()`, `c.objects.filter()`: found now, or no
+    longer); and the sites that reached no certain member and name a member of a class below (a
+    call on an ancestor may reach its subclasses' members, `class_attr` their attributes). The
+    ancestors of the bases the class keeps (`kept`) stay in its MRO: left out."""
+    up = ancestor_names(conn, bases) - (ancestor_names(conn, kept) if kept else set())
+    if not below or not up:
+        return
+    ids = [i for (i,) in conn.execute(
+        f"SELECT m.id FROM symbols c JOIN symbols m ON m.parent_id = c.id WHERE c.kind IN {CLASSES}"
+        " AND c.name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(below | up)).decode(),))]
+    pend(conn, [cid for (cid,) in conn.execute(
+        "SELECT id FROM calls WHERE target_id IN (SELECT value FROM json_each(?)) AND resolution != 'pending'",
+        (orjson.dumps(ids).decode(),))])
+    gained, near = hierarchy_members(conn, up, ancestors=False), hierarchy_members(conn, below, ancestors=False)
+    if not gained and not near:
+        return
+    sql = (f"SELECT c.id, c.callee, c.name, c.resolution IN {UNCERTAIN} FROM json_each(?1) f JOIN calls c"
+           f" ON c.file_id = f.value WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import'"
+           " AND instr(c.callee, '.') > 0))")
+    args = [orjson.dumps(sorted(files)).decode()]
+    if len(gained | near) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
+        test, names = contains_any("c.callee", gained | near)
+        sql, args = sql + " AND " + test, args + names
+    ids = []
+    for cid, callee, name, uncertain in conn.execute(sql, args):
+        words = planner.mentions(callee)
+        if name in gained or not gained.isdisjoint(words[:-1]) or uncertain and not near.isdisjoint(words):
+            ids.append(cid)
     pend(conn, ids)

@@ -8,7 +8,7 @@ import orjson
 
 from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
-from graphmind.store.ancestors import ancestor_names, reopen_ancestors
+from graphmind.store.ancestors import hierarchy_members, reopen_ancestors, reopen_rebased
 from graphmind.store.flows import passing_mentions, reopen_flows
 from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
@@ -35,7 +35,7 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     built = {n for n in delta.names if n[:1] == "<"}
     named = _aliases_of(conn, (delta.names - flows - built) | {n[1:] for n in built})
     # what changed meaning (a wide change names every name of its file; these are what differs)
-    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^"})
+    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^.:="})
     classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
     named |= _decorated_by(conn, changed)
     delta.names = named | _aliases_of(conn, classes - changed) | flows
@@ -46,10 +46,16 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
     if delta.wide_modules and classes:
-        members = _hierarchy_members(conn, classes)
+        members = hierarchy_members(conn, classes)
         _reopen_in(conn, planner, _further_importers(conn, delta.wide_modules, near), classes | members)
     _reopen_importers(conn, planner, other_importers, delta.names)
     reopen_ancestors(conn, planner, {n[1:] for n in delta.changed if n[:1] == "^"}, changed)
+    moved = {n[1:] for n in delta.changed if n[:1] == "."}
+    if moved:           # a class's bases changed: what is looked up through it, anywhere (ancestors.py)
+        langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
+        reopen_rebased(conn, planner, _with_subclasses(conn, moved), {n[1:] for n in delta.changed if n[:1] == ":"},
+                       {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
+                                                   " json_each(?))", (langs,))}, {n[1:] for n in delta.changed if n[:1] == "="})
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
@@ -175,23 +181,6 @@ def _reopen_siblings(conn: apsw.Connection, modules: set[str]) -> None:
     if files:
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending'"
                      " AND file_id IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(files)).decode(),))
-
-
-def _hierarchy_members(conn: apsw.Connection, classes: set[str]) -> set[str]:
-    """Member names (methods, class-level bindings, `self.x = …`) of these classes and of their bases
-    by name, transitively: what a chain through an instance of one of them may read now that its
-    hierarchy changed (`bp.route` once Blueprint's base is known)."""
-    if not classes:
-        return set()
-    key = orjson.dumps(sorted(ancestor_names(conn, classes))).decode()
-    return {n for (n,) in conn.execute(
-        "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
-        f"  AND kind IN {CLASSES}),"
-        " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
-        "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
-        " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
-        " UNION SELECT b.name FROM scopes JOIN bindings b ON b.file_id = scopes.file_id AND b.scope_id = scopes.id"
-        "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')", (key,))}
 
 
 def _aliases_of(conn: apsw.Connection, names: set[str]) -> set[str]:
