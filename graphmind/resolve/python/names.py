@@ -150,6 +150,9 @@ class Names:
         if self.flows and any(kind == "param" for kind, _, _ in rows) and not self._typed_here(scope, name, rows):
             for kind, text, _ in rows:
                 value |= self.flowed(scope, name, text) if kind == "param" else EMPTY
+        if any(kind == "param" for kind, _, _ in rows):      # `def f(factory=Widget)`: what it may hold too
+            for kind, text in self.t.bindings.get(scope, {}).get("=" + name, ()):
+                value |= self.binding(scope, kind, text)
         return value
 
     def _typed_here(self, scope: int, name: str, rows: list[Row]) -> bool:
