@@ -21,6 +21,7 @@ FILES = {
     "tests/test_app.py": "import pkg\n\n\ndef test_app():\n    assert pkg.App().run()\n",   # never uses url_for
     "tests/test_urls.py": "import pkg\n\n\ndef test_url():\n    assert pkg.url_for('a')\n",
     "tests/test_views.py": "from pkg.views import index\n\n\ndef test_index():\n    assert index()\n",
+    "tests/test_from.py": "from pkg import App\n\n\ndef test_from():\n    assert App()\n",
 }
 
 
@@ -50,6 +51,12 @@ def test_a_module_s_importers_have_their_dependants_further_up(pkg):
     found = {h.symbol: h.depth for h in radius(pkg, "pkg.helpers", depth=3).hits}
     assert found["pkg.views"] == 1
     assert found["tests.test_views"] == 2                 # from pkg.views import index
+
+
+def test_a_package_lists_the_files_importing_names_from_it(pkg):
+    """`from pkg import App` imports the package (its edge goes on to pkg.app.App, where App is defined)."""
+    found = {h.symbol: h.kinds for h in radius(pkg, "pkg", depth=1).hits}
+    assert found["tests.test_from"] == ["import"] and found["tests.test_app"] == ["import"]
 
 
 @pytest.mark.parametrize("spelling", ["src/pkg/helpers.py", "./src/pkg/helpers.py", "pkg/helpers.py", "ABS"])

@@ -6,7 +6,8 @@ re-exports X) passes nothing on through another import edge, so `import pkg` doe
 depend on every X that pkg re-exports; a module that uses X through pkg has its own edge to X. A module
 walked from (a blast radius of `pkg.helpers`) is walked file by file: an import of any definition in
 its file is an import of the module (`from .helpers import x` depends on it as much as
-`import pkg.helpers` does), and so on up for the modules that import it."""
+`import pkg.helpers` does), so is an import statement naming it (`from pkg import X`, whose edge goes
+to where X is defined), and so on up for the modules that import it."""
 from __future__ import annotations
 
 import json
@@ -34,6 +35,12 @@ _UP_MODULE = (f"SELECT c.caller_id, walk.depth + 1, {_FILES} FROM walk CROSS JOI
               f" AND m.kind = 'module' CROSS JOIN symbols s ON s.file_id = m.file_id AND s.id != m.id"
               f" CROSS JOIN calls c ON c.target_id = s.id WHERE walk.imported = {_FILES} AND walk.depth < ?2"
               f" AND c.kind = '{IMPORT}' AND c.file_id != m.file_id AND c.{RESOLVED}")
+# ... and the import statements naming it (`from flask import Flask` imports the package flask, whose
+# edge goes to flask.app.Flask): `import m`, `from m import x`, `from p import m`
+_NAMED = ("CROSS JOIN symbols m ON m.id = walk.id AND m.kind = 'module' CROSS JOIN imports i ON {on}"
+          " WHERE walk.imported = 2 AND walk.depth < ?2 AND i.file_id != m.file_id")
+_UP_MODULE_NAMED = [f"SELECT i.scope_id, walk.depth + 1, {_FILES} FROM walk " + _NAMED.format(on=on) for on in (
+    "i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname")]
 _UP_NEW = (f"SELECT c.caller_id, walk.depth + 1, 0 FROM walk CROSS JOIN symbols m ON m.parent_id = walk.id"
            f" CROSS JOIN calls c ON c.target_id = m.id WHERE walk.depth < ?2 AND c.kind = '{CONSTRUCTOR}'"
            f" AND c.{RESOLVED}")
@@ -58,7 +65,7 @@ def walk_sql(direction: str, kinds: tuple[str, ...]) -> str:
     (written into the statement: a fixed vocabulary, and no filter at all for every kind)."""
     only = "" if set(kinds) >= set(ALL_KINDS) else " AND " + sql_in(kinds, "c.kind")
     if direction == "up":
-        steps = [_UP_CALLS] + ([_UP_MODULE] if IMPORT in kinds else []) + ([_UP_NEW] if INSTANTIATE in kinds else []) + ([_UP_BASES] if INHERIT in kinds else [])
+        steps = [_UP_CALLS] + ([_UP_MODULE, *_UP_MODULE_NAMED] if IMPORT in kinds else []) + ([_UP_NEW] if INSTANTIATE in kinds else []) + ([_UP_BASES] if INHERIT in kinds else [])
     else:
         steps = [_DOWN_CALLS] + ([_DOWN_BASES] if INHERIT in kinds else [])
     return (f"WITH RECURSIVE walk(id, depth, imported) AS ({_START} UNION "
@@ -86,6 +93,11 @@ def links(conn: apsw.Connection, ids: list[int], kinds: tuple[str, ...]) -> list
             " ON m.id = j.value AND m.kind = 'module' CROSS JOIN symbols s ON s.file_id = m.file_id AND s.id != m.id"
             f" CROSS JOIN calls c ON c.target_id = s.id WHERE c.kind = '{IMPORT}' AND c.file_id != m.file_id"
             f" AND c.{RESOLVED} AND c.caller_id IN (SELECT value FROM json_each(?1))", (key,)))
+        for on in ("i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname"):
+            out += [(scope, module, line, "import", IMPORT) for scope, module, line in conn.execute(
+                "SELECT i.scope_id, m.id, i.line FROM json_each(?1) j CROSS JOIN symbols m ON m.id = j.value"
+                f" AND m.kind = 'module' CROSS JOIN imports i ON {on} WHERE i.file_id != m.file_id"
+                " AND i.scope_id IN (SELECT value FROM json_each(?1))", (key,))]
     if INHERIT in kinds:
         out += [(cls, base, line, "base", INHERIT) for cls, base, line in conn.execute(
             "SELECT i.class_id, i.target_id, i.line FROM json_each(?1) j CROSS JOIN inherits i ON i.class_id = j.value"
