@@ -151,16 +151,19 @@ def _opaque(arg) -> bool:
     return arg.type in _OPAQUE
 
 
-def unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
+def unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow], loop: bool = False) -> None:
     """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest);
-    `a, b = f()`: each to its element of the value (`f()[0]`)."""
+    `a, b = f()`: each to its element of the value (`f()[0]`); `for a, b in xs` (`loop`): each to its
+    element of an element of xs (kind `loopitem`, `0\txs`)."""
     targets = caps["name"][0].named_children
-    if caps["value"][0].type not in ("expression_list", "tuple", "list"):     # `a, b = f()`: its elements
+    if loop or caps["value"][0].type not in ("expression_list", "tuple", "list"):     # `a, b = f()`: its elements
         scope, line, whole = enclosing(node.start_byte, True), node.start_point[0] + 1, node_text(source, caps["value"][0])
         for i, target in enumerate(targets):
             if target.type != "identifier":      # a starred target: the positions after it are not known
                 break
-            out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", f"{whole}[{i}]", line))
+            name = target.text.decode("utf-8", "replace")
+            out.append(BindingRow(scope, name, "loopitem", f"{i}\t{whole}", line) if loop else
+                       BindingRow(scope, name, "assign", f"{whole}[{i}]", line))
         return
     values = [v for v in caps["value"][0].named_children if v.type != "comment"]
     if any(v.type in ("list_splat", "parenthesized_list_splat") for v in values):

@@ -161,8 +161,8 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
             kind = "yieldfrom"
         out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
         return
-    if kind == "unpack":
-        callargs.unpack(source, node, caps, enclosing, out)
+    if kind in ("unpack", "unpackloop"):
+        callargs.unpack(source, node, caps, enclosing, out, kind == "unpackloop")
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))

@@ -38,6 +38,8 @@
 (with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with
 (for_statement left: (identifier) @name right: (_) @value) @binding.loop
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+; `for a, b in pairs`: each name an element of an element of pairs (`list[tuple[A, B]]`)
+(for_statement left: [(pattern_list) (tuple_pattern)] @name right: (_) @value) @binding.unpackloop
 (for_in_clause left: (identifier) @name right: (_) @value) @binding.loop
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
 (except_clause (as_pattern alias: (as_pattern_target (identifier) @name))) @binding.local

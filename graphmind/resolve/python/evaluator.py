@@ -61,6 +61,9 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             return entered or frozenset(yielded) or value
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{"))
+        if kind == "loopitem":                   # `for a, b in xs`: an element of an element of xs
+            text = text.partition("\t")[2]
+            return self.subscript(self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{")))
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
             return of(self.expr(scope, text, at))
         if kind == "default":                    # `def f(factory=Widget)`: read where the def is
