@@ -125,6 +125,9 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
 
     def alternatives(self, scope: int, text: str, at: int | None) -> Value:
         """`a if c else b` and `a or b`: what either side may be; `a and b`: what b is."""
+        chained = split_top(text, " = ")
+        if len(chained) > 1:                     # `a = b = f`: a's text is `b = f`
+            return self.expr(scope, chained[-1], at)
         if " if " in text and " else " in text:
             first, *rest = split_top(text, " if ")
             if rest:
