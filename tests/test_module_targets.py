@@ -85,3 +85,14 @@ def test_cli_blast_radius_of_a_file(pkg):
     out = run_cli("blast-radius", "src/pkg/helpers.py", "--depth", "1", cwd=pkg, check=True).stdout
     for module in ("pkg.app", "pkg.views", "pkg.cli", "pkg.plain"):
         assert module in out
+
+
+def test_an_agent_s_file_path_is_confined_then_names_its_module(pkg):
+    from graphmind import paths
+    from graphmind.errors import PathOutsideWorkspaceError
+    assert paths.confine_symbol(pkg, str(pkg / "src/pkg/helpers.py")) == "src/pkg/helpers.py"
+    assert paths.confine_symbol(pkg, "pkg.helpers") == "pkg.helpers"
+    with pytest.raises(PathOutsideWorkspaceError):
+        paths.confine_symbol(pkg, "/etc/src/pkg/helpers.py")
+    with pytest.raises(PathOutsideWorkspaceError):
+        paths.confine_symbol(pkg, "../src/pkg/helpers.py")
