@@ -88,3 +88,29 @@ def test_a_project_file_added_later_renames_its_modules_like_a_clean_index(tmp_p
     index_workspace(tmp_path)
     assert modules(tmp_path)["libs/alpha/alpha/core.py"] == "alpha.core"
     assert "apps.web.web.main.main" in callers(tmp_path, "alpha.core.total")
+
+
+def test_the_daemon_renames_modules_when_a_project_file_comes(tmp_path, no_leaks):
+    import time
+
+    from conftest import run_cli
+    from daemonkit import assert_equals_clean, start_daemon, stop_daemon, wait_fresh
+    root = tmp_path / "repo"
+    for rel, text in MONOREPO.items():
+        if rel != "libs/alpha/pyproject.toml":
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text(text)
+    index_workspace(root)
+    pid = start_daemon(root)
+    try:
+        (root / "libs/alpha/pyproject.toml").write_text(MONOREPO["libs/alpha/pyproject.toml"])
+        deadline, found = time.monotonic() + 30, False
+        while not found and time.monotonic() < deadline:
+            wait_fresh(root)
+            found = run_cli("callers", "alpha.core.total", "--json", cwd=root).returncode == 0
+            time.sleep(0.2)
+        assert found, "alpha.core.total never appeared"
+        assert "apps.web.web.main.main" in callers(root, "alpha.core.total")
+    finally:
+        stop_daemon(root, pid)
+    assert_equals_clean(root, tmp_path, "a pyproject.toml added under the daemon")
