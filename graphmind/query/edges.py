@@ -38,7 +38,7 @@ _UP_MODULE = (f"SELECT c.caller_id, walk.depth + 1, {_FILES} FROM walk CROSS JOI
 # ... and the import statements naming it (`from flask import Flask` imports the package flask, whose
 # edge goes to flask.app.Flask): `import m`, `from m import x`, `from p import m`
 _NAMED = ("CROSS JOIN symbols m ON m.id = walk.id AND m.kind = 'module' CROSS JOIN imports i ON {on}"
-          " WHERE walk.imported = 2 AND walk.depth < ?2 AND i.file_id != m.file_id")
+          f" WHERE walk.imported = {_FILES} AND walk.depth < ?2 AND i.file_id != m.file_id")
 _UP_MODULE_NAMED = [f"SELECT i.scope_id, walk.depth + 1, {_FILES} FROM walk " + _NAMED.format(on=on) for on in (
     "i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname")]
 _UP_NEW = (f"SELECT c.caller_id, walk.depth + 1, 0 FROM walk CROSS JOIN symbols m ON m.parent_id = walk.id"
@@ -65,7 +65,8 @@ def walk_sql(direction: str, kinds: tuple[str, ...]) -> str:
     (written into the statement: a fixed vocabulary, and no filter at all for every kind)."""
     only = "" if set(kinds) >= set(ALL_KINDS) else " AND " + sql_in(kinds, "c.kind")
     if direction == "up":
-        steps = [_UP_CALLS] + ([_UP_MODULE, *_UP_MODULE_NAMED] if IMPORT in kinds else []) + ([_UP_NEW] if INSTANTIATE in kinds else []) + ([_UP_BASES] if INHERIT in kinds else [])
+        steps = ([_UP_CALLS] + ([_UP_MODULE, *_UP_MODULE_NAMED] if IMPORT in kinds else [])
+                 + ([_UP_NEW] if INSTANTIATE in kinds else []) + ([_UP_BASES] if INHERIT in kinds else []))
     else:
         steps = [_DOWN_CALLS] + ([_DOWN_BASES] if INHERIT in kinds else [])
     return (f"WITH RECURSIVE walk(id, depth, imported) AS ({_START} UNION "
