@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import PurePosixPath
 
 from graphmind import config
 from graphmind.models import FileInfo
@@ -18,17 +17,22 @@ from graphmind.models import FileInfo
 SOURCE_ROOT = "src"
 CACHE_SECONDS = 2.0         # project folders seen are trusted this long (a daemon lives for days)
 
-_projects: dict[str, bool] = {}
-_projects_at = [0.0]
+_projects: dict[str, bool] = {}            # folder -> is a project root
+_depths: dict[tuple[str, str], int] = {}   # (root, a file's folder) -> how many of its folders lead to its project
+_seen_at = [0.0]
+
+
+def _fresh() -> None:
+    """Forget what was seen more than CACHE_SECONDS ago."""
+    now = time.monotonic()
+    if now - _seen_at[0] > CACHE_SECONDS:
+        forget_projects()
+        _seen_at[0] = now
 
 
 def _is_project(folder: str) -> bool:
     """Whether a folder is a Python project's root: a project file, and no `__init__.py` (a setup.py
     shipped as data inside a package does not make one)."""
-    now = time.monotonic()
-    if now - _projects_at[0] > CACHE_SECONDS:
-        _projects.clear()
-        _projects_at[0] = now
     found = _projects.get(folder)
     if found is None:
         found = _projects[folder] = (any(os.path.isfile(os.path.join(folder, name))
@@ -40,33 +44,39 @@ def _is_project(folder: str) -> bool:
 def forget_projects() -> None:
     """Look at the project folders afresh (a full walk: a project file may have come or gone)."""
     _projects.clear()
+    _depths.clear()
 
 
-def _project_depth(root: str, folders: list[str]) -> int:
-    """How many leading folders of a file's path lead to its nearest project (0: the workspace's)."""
-    for depth in range(len(folders), 0, -1):
-        if _is_project(os.path.join(root, *folders[:depth])):
-            return depth
-    return 0
+def _project_depth(root: str, parent: str) -> int:
+    """How many leading folders of a file's folder lead to its nearest project (0: the workspace's)."""
+    key = (root, parent)
+    found = _depths.get(key)
+    if found is None:
+        folders = parent.split("/") if parent else []
+        found = next((depth for depth in range(len(folders), 0, -1)
+                      if _is_project(os.path.join(root, *folders[:depth]))), 0)
+        _depths[key] = found
+    return found
 
 
 def module_name(path: str, language: str, root: str | None = None) -> str:
     """The module's qualified name: `pkg/sub/mod.py` -> `pkg.sub.mod`, `pkg/__init__.py` -> `pkg`;
     with the workspace `root`, a Python file is named from its project (see above)."""
-    p = PurePosixPath(path)
-    parts = list(p.parent.parts)
+    folder, _, filename = path.rpartition("/")
+    dot = filename.rfind(".")
+    stem = filename[:dot] if dot > 0 else filename
+    parts = folder.split("/") if folder else []
     if language == "python":
         if root is not None:
-            parts = parts[_project_depth(root, parts):]
+            _fresh()
+            parts = parts[_project_depth(root, folder):]
         if parts and parts[0] == SOURCE_ROOT:
             parts = parts[1:]
-        if p.stem != "__init__":
-            parts.append(p.stem)
-    else:
-        stem = p.stem
-        if stem != "index" or not parts:
+        if stem != "__init__":
             parts.append(stem)
-    return ".".join(parts) or p.stem
+    elif stem != "index" or not parts:
+        parts.append(stem)
+    return ".".join(parts) or stem
 
 
 def module_of(info: FileInfo) -> str:
