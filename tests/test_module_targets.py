@@ -5,7 +5,7 @@ import pytest
 
 from conftest import run_cli
 from graphmind.errors import UnknownSymbolError
-from graphmind.index.indexer import index_workspace
+from langcases import indexed_workspace
 from graphmind.query import graph
 from graphmind.store import open_reader
 
@@ -27,11 +27,7 @@ FILES = {
 
 @pytest.fixture
 def pkg(tmp_path):
-    for rel, text in FILES.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
-    index_workspace(tmp_path)
-    return tmp_path
+    return indexed_workspace(tmp_path, FILES)
 
 
 def radius(root, symbol, depth=3, take_all=False):

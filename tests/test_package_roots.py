@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graphmind.index.indexer import index_workspace
+from langcases import indexed_workspace
 from graphmind.query import graph
 from graphmind.store import open_reader
 
@@ -30,11 +31,7 @@ MONOREPO = {
 
 @pytest.fixture
 def monorepo(tmp_path):
-    for rel, text in MONOREPO.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
-    index_workspace(tmp_path)
-    return tmp_path
+    return indexed_workspace(tmp_path, MONOREPO)
 
 
 def callers(root, symbol):
@@ -69,25 +66,21 @@ def test_imports_between_packages_resolve(monorepo):
 
 def test_a_project_file_inside_a_package_is_not_a_root(tmp_path):
     """A setup.py shipped as data inside a package (a project template) does not rename the package."""
-    for rel, text in {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/template/__init__.py": "",
-                      "pkg/template/setup.py": "x = 1\n", "pkg/template/mod.py": "y = 2\n"}.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
-    index_workspace(tmp_path)
-    assert modules(tmp_path)["pkg/template/mod.py"] == "pkg.template.mod"
+    root = indexed_workspace(tmp_path, {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/template/__init__.py": "",
+                                        "pkg/template/setup.py": "x = 1\n", "pkg/template/mod.py": "y = 2\n"})
+    assert modules(root)["pkg/template/mod.py"] == "pkg.template.mod"
+
+
+WITHOUT_ALPHA_PROJECT = {rel: text for rel, text in MONOREPO.items() if rel != "libs/alpha/pyproject.toml"}
 
 
 def test_a_project_file_added_later_renames_its_modules_like_a_clean_index(tmp_path):
-    for rel, text in MONOREPO.items():
-        if rel != "libs/alpha/pyproject.toml":
-            (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-            (tmp_path / rel).write_text(text)
-    index_workspace(tmp_path)
-    assert modules(tmp_path)["libs/alpha/alpha/core.py"] == "libs.alpha.alpha.core"
-    (tmp_path / "libs/alpha/pyproject.toml").write_text(MONOREPO["libs/alpha/pyproject.toml"])
-    index_workspace(tmp_path)
-    assert modules(tmp_path)["libs/alpha/alpha/core.py"] == "alpha.core"
-    assert "apps.web.web.main.main" in callers(tmp_path, "alpha.core.total")
+    root = indexed_workspace(tmp_path, WITHOUT_ALPHA_PROJECT)
+    assert modules(root)["libs/alpha/alpha/core.py"] == "libs.alpha.alpha.core"
+    (root / "libs/alpha/pyproject.toml").write_text(MONOREPO["libs/alpha/pyproject.toml"])
+    index_workspace(root)
+    assert modules(root)["libs/alpha/alpha/core.py"] == "alpha.core"
+    assert "apps.web.web.main.main" in callers(root, "alpha.core.total")
 
 
 def test_the_daemon_renames_modules_when_a_project_file_comes(tmp_path, no_leaks):
@@ -95,12 +88,7 @@ def test_the_daemon_renames_modules_when_a_project_file_comes(tmp_path, no_leaks
 
     from conftest import run_cli
     from daemonkit import assert_equals_clean, start_daemon, stop_daemon, wait_fresh
-    root = tmp_path / "repo"
-    for rel, text in MONOREPO.items():
-        if rel != "libs/alpha/pyproject.toml":
-            (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            (root / rel).write_text(text)
-    index_workspace(root)
+    root = indexed_workspace(tmp_path, WITHOUT_ALPHA_PROJECT)
     pid = start_daemon(root)
     try:
         (root / "libs/alpha/pyproject.toml").write_text(MONOREPO["libs/alpha/pyproject.toml"])
