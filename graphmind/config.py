@@ -38,6 +38,9 @@ PACKAGE_MARKERS = ("__init__.py", "package.json", "go.mod", "Cargo.toml", "pypro
                    "pom.xml", "build.gradle", "build.gradle.kts", "composer.json", "Gemfile", "CMakeLists.txt",
                    "mod.rs")
 SKIP_DIRS = ALWAYS_SKIP | OUTPUT_DIRS
+# A folder holding one of these (and no __init__.py) is a Python project: its modules are named from it
+# (or from its `src/`), as they are imported, wherever it sits in the workspace (index/modules.py).
+PYTHON_PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 
 # Secret files never enter the index, whatever their extension.
 SECRET_PATTERNS = (

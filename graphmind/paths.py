@@ -58,12 +58,12 @@ def split_file_line(arg: str) -> tuple[str, int, int] | None:
 
 
 def confine_symbol(root: Path, symbol: str) -> str:
-    """A SYMBOL argument with the file part of `FILE:LINE` confined; names pass through unchanged."""
+    """A SYMBOL argument with a file path, or the file part of `FILE:LINE`, confined; names pass through."""
     if not isinstance(symbol, str) or not symbol.strip():
         raise BadArgumentError("symbol is empty: give a name, a qualified name, Cls.method or FILE:LINE")
     found = split_file_line(symbol)
-    if found is None:
-        return symbol.strip()
+    if found is None:       # a file path names its module: confined like any other path
+        return confine(root, symbol) if "/" in symbol or "\\" in symbol else symbol.strip()
     file, line, end = found
     if end != line:
         raise BadArgumentError(f"'{symbol}': a symbol is FILE:LINE (one line), not a range")

@@ -74,6 +74,7 @@ def indexed_workspace(tmp_path: Path, files: dict[str, str]) -> Path:
     work = tmp_path / "work"
     work.mkdir()
     for name, text in files.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
         (work / name).write_text(text)
     index_workspace(work)
     return work

@@ -151,23 +151,50 @@ def _opaque(arg) -> bool:
     return arg.type in _OPAQUE
 
 
-def unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest)."""
-    targets = caps["name"][0].named_children
-    values = [v for v in caps["value"][0].named_children if v.type != "comment"]
+def unpack(source: bytes, node, caps, enclosing: Enclosing, out: list[BindingRow], loop: bool = False) -> None:
+    """`a, *b = f, g, h`: each target bound to its element (a starred one to a list of the rest), nested
+    patterns too (`a, (b, c) = f, (g, h)`); `a, b = f()`: each to its element of the value (`f()[0]`);
+    `for a, b in xs` (`loop`): each to its element of an element of xs (kind `loopitem`, `0\txs`)."""
+    _unpack(source, caps["name"][0], caps["value"][0], enclosing(node.start_byte, True), node.start_point[0] + 1,
+            out, loop)
+
+
+def _sequence(node):
+    """A literal sequence a value is (through parentheses), or None."""
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    return node if node.type in ("expression_list", "tuple", "list") else None
+
+
+def _unpack(source: bytes, pattern, value, scope: int, line: int, out: list[BindingRow], loop: bool = False) -> None:
+    targets = pattern.named_children
+    seq = None if loop else _sequence(value)
+    if seq is None:                              # `a, b = f()`: its elements
+        whole = node_text(source, value)
+        for i, target in enumerate(targets):
+            if target.type != "identifier":      # a starred target: the positions after it are not known
+                break
+            name = target.text.decode("utf-8", "replace")
+            out.append(BindingRow(scope, name, "loopitem", f"{i}\t{whole}", line) if loop else
+                       BindingRow(scope, name, "assign", f"{whole}[{i}]", line))
+        return
+    values = [v for v in seq.named_children if v.type != "comment"]
     if any(v.type in ("list_splat", "parenthesized_list_splat") for v in values):
         return
     stars = [i for i, t in enumerate(targets) if t.type == "list_splat_pattern"]
     if len(stars) > 1 or (not stars and len(targets) != len(values)) or len(targets) - len(stars) > len(values):
         return
-    scope, line = enclosing(node.start_byte, True), node.start_point[0] + 1
     rest = len(values) - len(targets) + 1
     for i, target in enumerate(targets):
         if stars and i == stars[0]:
             text = "[" + ", ".join(node_text(source, v) for v in values[i:i + rest]) + "]"
             target = target.named_children[0] if target.named_child_count else target
         else:
-            text = node_text(source, values[i + rest - 1 if stars and i > stars[0] else i])
+            element = values[i + rest - 1 if stars and i > stars[0] else i]
+            if target.type in ("tuple_pattern", "pattern_list", "list_pattern"):
+                _unpack(source, target, element, scope, line, out)
+                continue
+            text = node_text(source, element)
         if target.type == "identifier":
             out.append(BindingRow(scope, target.text.decode("utf-8", "replace"), "assign", text, line))
 

@@ -20,7 +20,7 @@ from graphmind.index.scan import digest
 from graphmind.pools import watch_owner  # noqa: F401  (the indexer's pools take it from here)
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult
-from graphmind.index.modules import module_name
+from graphmind.index.modules import module_of
 from graphmind.languages import header_language
 
 log = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
     None means the content would have to be parsed. Its extraction has config.MAX_FILE_SECONDS of CPU;
     `stopped()` true raises pools.Stopped at the next stage (within a fraction of a second).
     """
-    module = module_name(info.path, info.language)
+    module = module_of(info)
     if info.size > config.MAX_FILE_BYTES:
         ext = Extraction(module=module, status="skipped", error=f"larger than {config.MAX_FILE_BYTES} bytes")
         return FileResult(info, "", False, ext)

@@ -139,6 +139,11 @@ def _head_read(head, wanted: dict, pending: list) -> None:
 _ROLES: dict[str, tuple[str, str]] = {}         # capture name -> ("b"inding | "i"mplicit | "c"alled | "", kind)
 
 
+# kinds recorded under a marked name, never a binding of the name itself: `d[k] = v` under "[d";
+# `isinstance(x, C)` under "?x"; a parameter's default value under "=x" (python/names.py)
+_MARKED = {"item": "[", "narrow": "?", "default": "="}
+
+
 def _role(cap: str) -> tuple[str, str]:
     if cap.startswith("binding."):
         return "b", cap[8:]
@@ -156,8 +161,8 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
             kind = "yieldfrom"
         out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
         return
-    if kind == "unpack":
-        callargs.unpack(source, node, caps, enclosing, out)
+    if kind in ("unpack", "unpackloop"):
+        callargs.unpack(source, node, caps, enclosing, out, kind == "unpackloop")
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
@@ -171,10 +176,10 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         for name in names:
             out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), kind, value_text, line))
         return
-    if kind == "item":                           # `d[k] = v`: under "[d", never a binding of d itself
-        names = [f"[{n.text.decode('utf-8', 'replace')}" for n in names]
+    if kind in _MARKED:                          # `d[k] = v`: under "[d", never a binding of d itself
+        scope = enclosing(node.start_byte, kind != "default")
         for name in names:
-            out.append(BindingRow(enclosing(node.start_byte, True), name, kind, value_text, line))
+            out.append(BindingRow(scope, _MARKED[kind] + name.text.decode("utf-8", "replace"), kind, value_text, line))
         return
     if kind in ("attr", "attrannot", "attritem"):
         obj = caps.get("object")            # none: a constructor parameter property (TypeScript)

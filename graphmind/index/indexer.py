@@ -23,6 +23,7 @@ from graphmind import lang  # noqa: F401  (registers every language's resolution
 from graphmind.errors import IndexNotWritableError
 from graphmind.index.filework import process_batch, process_batch_packed, unpack
 from graphmind.pools import collector_paused, in_order, watch_owner
+from graphmind.index.modules import forget_projects, module_of
 from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolve.interface import PLANNER
@@ -114,13 +115,17 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
     states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
+    renamed = set()
     if complete:
         present = {f.path for f in files}
         deleted = sorted(set(deleted) | {p for p in states if p not in present})
+        renamed = _renamed(store, files) if states else renamed
     work = []
     for info in files:
         state = states.get(info.path)
-        if looks_unchanged(info, state) and not (force and info.path in force):
+        if info.path in renamed:
+            work.append((info, None))           # same content, new module name: extracted again
+        elif looks_unchanged(info, state) and not (force and info.path in force):
             summary.unchanged += 1
         else:
             work.append((info, state[3] if state else None))
@@ -154,6 +159,14 @@ def _resumes(store: Store, work: list, deleted: list[str]) -> bool:
         store.create_indexes()
         store.set_filling(None)
     return False
+
+
+def _renamed(store: Store, files: list[FileInfo]) -> set[str]:
+    """Python files whose module name changed since they were indexed (a project file came or went)."""
+    forget_projects()
+    indexed = store.file_modules("python")
+    return {f.path for f in files if f.language == "python" and f.path in indexed
+            and indexed[f.path] != module_of(f)}
 
 
 class _Filling:

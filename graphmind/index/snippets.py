@@ -61,8 +61,42 @@ def _spliced(source: Spliced, first: int, start: int, end: int, limit: int) -> s
 
 
 def node_text(source: bytes, node) -> str:
-    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole)."""
-    return folded(source, node.start_byte, node.end_byte, MAX_VALUE)[:MAX_VALUE]
+    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole); a longer
+    text first has its calls' arguments left out (`Client(host=…, …)` -> `Client()`), so that it still
+    reads as the expression it is."""
+    text = folded(source, node.start_byte, node.end_byte, MAX_VALUE)
+    return text if len(text) <= MAX_VALUE else without_arguments(text)[:MAX_VALUE]
+
+
+def without_arguments(text: str) -> str:
+    """`text` with the arguments of its calls left out and the brackets a cut left open closed
+    (strings are skipped whole; literal brackets and subscripts are kept)."""
+    out, closers, skip, i, n = [], [], 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "'\"":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            if not skip:
+                out.append(text[i:j + 1])
+            i = j + 1
+            continue
+        if ch in "([{":
+            call = ch == "(" and not skip and out and (out[-1][-1:].isalnum() or out[-1][-1:] in "_)]")
+            closers.append(")" if ch == "(" else "]" if ch == "[" else "}")
+            if not skip:
+                out.append(ch)
+            skip += 1 if call or skip else 0
+        elif ch in ")]}" and closers:
+            closers.pop()
+            skip = max(skip - 1, 0) if skip else 0
+            if not skip:
+                out.append(ch)
+        elif not skip:
+            out.append(ch)
+        i += 1
+    return "".join(out) + "".join(reversed(closers))
 
 
 def head_name(text: str) -> str:

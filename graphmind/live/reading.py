@@ -8,7 +8,7 @@ import logging
 from graphmind.index import workspace
 from graphmind.index.filework import process_file
 from graphmind.index.indexer import _results as parse_in_workers
-from graphmind.index.modules import module_name
+from graphmind.index.modules import module_of
 from graphmind.index.reuse import ReuseCache
 from graphmind.live.watcher import file_info
 from graphmind.store import Store
@@ -30,7 +30,7 @@ def results(cache: ReuseCache, work: list, jobs: int):
             for res in batch:
                 if res.extraction is not None and not res.unchanged:
                     cache.parsed += 1
-                    cache.keep(res.info, res.sha256, module_name(res.info.path, res.info.language),
+                    cache.keep(res.info, res.sha256, module_of(res.info),
                                res.extraction)
             yield batch
     else:

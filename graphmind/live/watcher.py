@@ -174,9 +174,9 @@ class Watcher:
             if event.is_directory:
                 if name not in config.SKIP_DIRS:
                     self.queue.add(FULL)
-            elif name in (".gitignore", config.IGNORE_FILE, "pyproject.toml"):
+            elif name in (".gitignore", config.IGNORE_FILE) + config.PYTHON_PROJECT_FILES:
                 self._rules = None
-                self.queue.add(FULL)                # what is indexed may have changed anywhere below
+                self.queue.add(FULL)                # what is indexed, or how modules are named, may have changed below
             elif not is_scratch(name) and language_for(rel) is not None:
                 self.queue.add(rel)
 

@@ -12,6 +12,7 @@ from graphmind.errors import AmbiguousSymbolError, BadArgumentError, NotFoundErr
 
 PAIRED_LANGUAGES = frozenset({"c", "cpp"})   # declarations and definitions written apart
 _FILE_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
+_SOURCE_FILE = re.compile(r"\.(py|pyi|js|jsx|mjs|cjs|ts|tsx|go|rs|java|kt|scala|cs|c|h|cc|cpp|hpp|php|rb)$")
 _COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
             " FROM symbols s JOIN files f ON f.id = s.file_id")
 
@@ -84,6 +85,25 @@ def _no_line(conn: apsw.Connection, path: str, line: str) -> str:
     return f"line {shown} is past the end of {path} ({row[0]} lines)"
 
 
+def _file_module(conn: apsw.Connection, query: str) -> list[SymbolRef]:
+    """The module a file path names, however spelt: relative to the root (`./` or not, `\\` or `/`),
+    absolute or relative to elsewhere (the indexed path it ends with), or a path's tail
+    (`flask/helpers.py` for `src/flask/helpers.py`); a folder names its package's `__init__`."""
+    spelt = query.replace("\\", "/").removeprefix("./").rstrip("/")
+    if not _SOURCE_FILE.search(spelt):
+        spelt += "/__init__.py"
+    rows = conn.execute(
+        "SELECT f.path FROM files f WHERE f.path = ?1 OR ?1 LIKE '%/' || f.path OR f.path LIKE '%/' || ?1", (spelt,))
+    paths = [p for (p,) in rows if p == spelt or spelt.endswith("/" + p) or p.endswith("/" + spelt)]
+    if len(paths) > 1:                          # the longest indexed path an absolute spelling ends with
+        inside = [p for p in paths if spelt == p or spelt.endswith("/" + p)]
+        paths = [max(inside, key=len)] if inside else paths
+    found = [r for p in paths for r in _refs(conn, "f.path = ? AND s.kind = 'module'", (p,))]
+    if len(found) > 1:
+        raise AmbiguousSymbolError(query, [f"{r.qualname}  ({r.kind}, {r.where()})" for r in found[:30]])
+    return found
+
+
 def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> list[SymbolRef]:
     """The definitions a SYMBOL argument names; ambiguity and absence raise errors that say what to do."""
     query = bounded_text("SYMBOL", query.strip())
@@ -94,6 +114,10 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
         if found:
             return with_counterparts(conn, found)
         raise NotFoundError(_no_line(conn, m["file"].removeprefix("./"), m["line"]))
+    if "/" in query or "\\" in query or _SOURCE_FILE.search(query):
+        found = _file_module(conn, query)
+        if found:
+            return found
     for where in ("s.qualname = ?", "s.name = ? AND s.kind != 'module'", "s.qualname LIKE '%.' || ?"):
         found = _refs(conn, where, (query,))
         if found and where == "s.qualname = ?" and all(r.kind == "module" for r in found):

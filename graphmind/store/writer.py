@@ -157,6 +157,10 @@ class Store:
                                      " (SELECT value FROM json_each(?))", (orjson.dumps(paths).decode(),))
         return {p: (i, s, m, h) for i, p, s, m, h in rows}
 
+    def file_modules(self, language: str) -> dict[str, str]:
+        """Indexed files of a language: path -> the module name they were indexed under."""
+        return dict(self.conn.execute("SELECT path, module FROM files WHERE language = ?", (language,)))
+
     # -- writes -------------------------------------------------------------------------------
     def write_results(self, results: list[FileResult], planner: FilePlanner) -> Delta:
         """Record a batch of processed files in one transaction: every file whole, or none. What

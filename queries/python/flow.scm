@@ -6,6 +6,8 @@
 (assignment left: (attribute object: (identifier) @object attribute: (identifier) @name) type: (type) @value) @binding.attrannot
 (assignment left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
 (assignment left: [(pattern_list) (tuple_pattern)] @name right: [(expression_list) (tuple) (list)] @value) @binding.unpack
+; `a, b = f()`: each name an element of what f returns (`-> tuple[A, B]`)
+(assignment left: [(pattern_list) (tuple_pattern)] @name right: [(call) (identifier) (attribute) (await)] @value) @binding.unpack
 (assignment left: (subscript value: (identifier) @name) right: (_) @value) @binding.item
 (assignment left: (subscript value: (attribute object: (identifier) @object attribute: (identifier) @name)) right: (_) @value) @binding.attritem
 (augmented_assignment left: (identifier) @name) @binding.local
@@ -17,6 +19,8 @@
 
 (parameters (identifier) @name) @binding.param
 (parameters (default_parameter name: (identifier) @name)) @binding.param
+; a default value is one more thing the parameter may hold (the callers' arguments are the others)
+(parameters (default_parameter name: (identifier) @name value: (_) @value)) @binding.default
 (parameters (list_splat_pattern (identifier) @name)) @binding.param
 (parameters (dictionary_splat_pattern (identifier) @name)) @binding.param
 (parameters (typed_parameter (identifier) @name type: (type) @value)) @binding.annot
@@ -34,10 +38,15 @@
 (with_item value: (as_pattern (_) @value alias: (as_pattern_target (identifier) @name))) @binding.with
 (for_statement left: (identifier) @name right: (_) @value) @binding.loop
 (for_statement left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
+; `for a, b in pairs`: each name an element of an element of pairs (`list[tuple[A, B]]`)
+(for_statement left: [(pattern_list) (tuple_pattern)] @name right: (_) @value) @binding.unpackloop
 (for_in_clause left: (identifier) @name right: (_) @value) @binding.loop
 (for_in_clause left: [(pattern_list (identifier) @name) (tuple_pattern (identifier) @name)]) @binding.local
 (except_clause (as_pattern alias: (as_pattern_target (identifier) @name))) @binding.local
 (named_expression name: (identifier) @name value: (_) @value) @binding.assign
+; `isinstance(x, C)`: where what x holds has no member called, x may be a C (read under "?x")
+(call function: (identifier) @_check arguments: (argument_list . (identifier) @name . (_) @value .)
+  (#eq? @_check "isinstance")) @binding.narrow
 (global_statement (identifier) @name) @binding.global
 (nonlocal_statement (identifier) @name) @binding.global
 

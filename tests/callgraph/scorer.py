@@ -26,7 +26,7 @@ CONSTRUCTS = (
     "attr_flow", "return_type", "annotations", "callbacks", "dispatch_tables", "partial",
     "lambdas", "generators", "context_managers", "decorators", "operators", "unknown_receiver",
     "mutual_recursion", "shadowing", "closures_returned", "same_name_modules", "param_flow", "registries",
-    "iteration",
+    "iteration", "attr_holds", "conditional_receiver", "isinstance_narrowing",
 )
 
 Edge = tuple[str, str]

@@ -186,6 +186,8 @@ class Containers:
         head, _, inner = text.partition("[")
         args = split_top(inner[:-1], ",") if inner.endswith("]") else []
         short = head.strip().rpartition(".")[2]
+        if short in ("tuple", "Tuple") and len(args) > 1 and args[-1] != "...":
+            return of(frozenset().union(*(self.annotation(scope, a) for a in args)))   # an element: any of them
         if short in _SEQUENCES and args:
             return of(self.annotation(scope, args[0]))
         if short in _MAPPINGS and len(args) == 2:

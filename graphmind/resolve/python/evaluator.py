@@ -19,6 +19,7 @@ from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
+_WRAPPERS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar", "type", "Type"})
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
 
 
@@ -60,8 +61,13 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             return entered or frozenset(yielded) or value
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{"))
+        if kind == "loopitem":                   # `for a, b in xs`: an element of an element of xs
+            text = text.partition("\t")[2]
+            return self.subscript(self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{")))
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
             return of(self.expr(scope, text, at))
+        if kind == "default":                    # `def f(factory=Widget)`: read where the def is
+            return self.expr(self.t.syms[scope].parent or scope, text)
         return EMPTY
 
     # -- expressions -----------------------------------------------------------------------------
@@ -90,7 +96,9 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             return held(out, mapping=text[0] == "{" and ":" in items[0])
         chain = parse_chain(text)
         if chain is None:
-            return EMPTY
+            return self.alternatives(scope, text, at)
+        if len(chain) == 2 and chain[0][1] in ("staticmethod", "classmethod") and chain[1][0] == "call":
+            return self.expr(scope, chain[1][1], at)            # `concat = staticmethod(fn)`: fn
         if chain[0][1] in ("partial", "functools") and any(k == "call" for k, _ in chain[:3]):
             for i, (kind, arg) in enumerate(chain):
                 if kind == "call" and chain[i - 1][1] == "partial":
@@ -101,7 +109,36 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         if not out and value and i == 1:         # a name's value that leads nowhere: every binding of it
             wider = self.widened(scope, chain[0][1], value)
             out = self._walk(scope, chain, wider, 1, at) if wider is not None else out
+        if not out and i == 1 and len(chain) > 1 and chain[1][0] == "attr":
+            out = self._walk(scope, chain, self.narrowed(scope, chain[0][1]), 1, at)
         return out
+
+    def narrowed(self, scope: int, name: str) -> Value:
+        """The instances `isinstance(name, C)` checks in the scope say a name may hold: read only where
+        what it holds has no member called, so a check never adds a second type to a typed value."""
+        out: set = set()
+        for kind, text in self.t.bindings.get(scope, {}).get("?" + name, ()):
+            inner = text[1:-1] if text[:1] == "(" and text[-1:] == ")" else text
+            for part in split_top(inner, ","):
+                out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"} if part else EMPTY
+        return frozenset(out)
+
+    def alternatives(self, scope: int, text: str, at: int | None) -> Value:
+        """`a if c else b` and `a or b`: what either side may be; `a and b`: what b is."""
+        chained = split_top(text, " = ")
+        if len(chained) > 1:                     # `a = b = f`: a's text is `b = f`
+            return self.expr(scope, chained[-1], at)
+        if " if " in text and " else " in text:
+            first, *rest = split_top(text, " if ")
+            if rest:
+                _, *other = split_top(" if ".join(rest), " else ")
+                if other:
+                    return self.expr(scope, first, at) | self.expr(scope, " else ".join(other), at)
+        for sep in (" or ", " and "):
+            parts = split_top(text, sep)
+            if len(parts) > 1:
+                return frozenset().union(*(self.expr(scope, p, at) for p in (parts if sep == " or " else parts[-1:])))
+        return EMPTY
 
     def _walk(self, scope: int, chain: tuple, value: Value, i: int, at: int | None) -> Value:
         """The value of a chain's steps from the i-th on, starting from `value`."""
@@ -139,18 +176,23 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             all(kind == "cls" for kind, _ in head) else EMPTY
 
     def annotation(self, scope: int, text: str) -> Value:
-        """The instances an annotation promises (`Cls`, `"Cls"`, `Optional[Cls]`, `Cls | None`)."""
-        text = text.strip().strip("'\"")
-        for wrapper in ("Optional[", "typing.Optional[", "Union[", "typing.Union[", "Annotated["):
-            if text.startswith(wrapper) and text.endswith("]"):
-                text = split_top(text[len(wrapper):-1], ",")[0]
-        if text.startswith(("type[", "Type[")) and text.endswith("]"):
-            return frozenset(a for a in self.expr(scope, text[5:-1]) if a[0] == "cls")
-        parts = [p for p in split_top(text, "|") if p and p != "None"]
+        """The instances an annotation promises (`Cls`, `"Cls"`, `Optional[Cls]`, `t.Union[str, Cls]`,
+        `Cls | None`, `type[Cls]`: the class), through any spelling of typing (`t.Optional`)."""
+        text = text.strip().strip("'\"").strip()
+        head, bracket, _ = text.partition("[")
+        short = head.strip().rpartition(".")[2]
+        if bracket and text.endswith("]") and short in _WRAPPERS:
+            args = [a for a in split_top(text[len(head) + 1:-1], ",") if a and a.strip("'\" ") != "None"]
+            if short == "Union":
+                return frozenset().union(*(self.annotation(scope, a) for a in args))
+            if short in ("type", "Type"):
+                return frozenset(a for a in self.expr(scope, args[0].strip("'\" ")) if a[0] == "cls") if args else EMPTY
+            return self.annotation(scope, args[0]) if args else EMPTY
+        parts = [p.strip().strip("'\"") for p in split_top(text, "|") if p and p.strip().strip("'\"") != "None"]
         out: set = set()
-        for part in parts[:1] if len(parts) == 1 else parts:
+        for part in parts:
             if "[" in part:
-                out |= self.generic(scope, part)
+                out |= self.generic(scope, part) if len(parts) == 1 else self.annotation(scope, part)
                 continue
             out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"}
         return frozenset(out)
@@ -196,7 +238,9 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 out |= self.super_member(x, name)
             elif kind in ("cls", "inst"):
                 hit = self.r.member(x, name)
-                if hit is not None:
+                if hit is not None and kind == "inst" and name in self.t.property_names and self.r.is_property(hit):
+                    out |= self.returns(hit)          # `obj.prop` is what its getter returns
+                elif hit is not None:
                     out.add(self.atom(hit))
                 else:
                     out |= self.class_attr(x, name)

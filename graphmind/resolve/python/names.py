@@ -150,6 +150,9 @@ class Names:
         if self.flows and any(kind == "param" for kind, _, _ in rows) and not self._typed_here(scope, name, rows):
             for kind, text, _ in rows:
                 value |= self.flowed(scope, name, text) if kind == "param" else EMPTY
+        if any(kind == "param" for kind, _, _ in rows):      # `def f(factory=Widget)`: what it may hold too
+            for kind, text in self.t.bindings.get(scope, {}).get("=" + name, ()):
+                value |= self.binding(scope, kind, text)
         return value
 
     def _typed_here(self, scope: int, name: str, rows: list[Row]) -> bool:
@@ -199,7 +202,8 @@ class Names:
         return out
 
     def _is_receiver(self, scope: int, name: str) -> bool:
-        """Whether `self`/`cls` here is a method's receiver parameter, not a variable of that name."""
+        """Whether `self`/`cls` here is a method's receiver parameter (its first), not a variable of that
+        name nor a later parameter (`def __init__(self, cls)`: a class passed in)."""
         t = self.t
         sym = t.syms.get(scope)
         while sym is not None:
@@ -207,7 +211,7 @@ class Names:
             if bound or name in t.imports.get(sym.id, {}):
                 parent = t.syms.get(sym.parent) if sym.parent is not None else None
                 return (parent is not None and parent.kind in _CLASSES
-                        and all(kind == "param" for kind, _ in bound or [("import", "")]))
+                        and all(kind == "param" and text == "0" for kind, text in bound or [("import", "")]))
             sym = t.syms.get(sym.parent) if sym.parent is not None else None
         return False
 
