@@ -116,37 +116,54 @@ def walk(conn: psycopg.Connection, targets: list[OrgTarget], depth: int = config
     out = OrgWalk(targets=targets, direction="up", depth=depth, kinds=kinds, complete_depth=depth)
     start = [(t.repo, t.id) for t in targets]
     seen: dict[tuple[str, int], int] = {n: 0 for n in start}
+    # as the local walk (query/edges.py): a node reached through an import edge alone passes nothing on
+    # through another import edge; the walk's states are (node, reached by an import alone)
+    states: dict[tuple[tuple[str, int], bool], int] = {(n, False): 0 for n in start}
     # for each node reached: (nearer node, lines, resolution, kinds)
     via: dict[tuple[str, int], list] = {}
-    frontier, deadline = start, time.monotonic() + time_limit
+    frontier, deadline = [(n, False) for n in start], time.monotonic() + time_limit
     for d in range(1, depth + 1):
         if not frontier:
             break
         if time.monotonic() > deadline:
             out.truncated, out.complete_depth = "time", d - 1
             break
+        nodes = sorted({n for n, _ in frontier})
+        passes_imports = {n for n, imported in frontier if not imported}
         try:
-            rows = _hop(conn, frontier, kinds, deadline)
+            rows = _hop(conn, nodes, kinds, deadline)
         except psycopg.errors.QueryCanceled:
             conn.rollback()
             out.truncated, out.complete_depth = "time", d - 1
             break
         if len(rows) >= HOP_CAP:
             out.truncated = "limit"
-        new: list[tuple[str, int]] = []
-        for repo, caller, near_repo, near, line, how, kind in sorted(rows, key=lambda r: (r[0], r[1], r[2], r[3], r[4])):
+        rows.sort(key=lambda r: (r[0], r[1], r[2], r[3], r[4]))
+        new: list[tuple[tuple[str, int], bool]] = []
+        for repo, caller, near_repo, near, _line, _how, kind in rows:
             node, nearer = (repo, caller), (near_repo, near)
-            if seen.get(node, d) < d:
+            if kind == "import" and nearer not in passes_imports:
+                continue                                   # an import chain
+            state = (node, kind == "import")
+            if state not in states:
+                states[state] = d
+                new.append(state)
+                seen.setdefault(node, d)
+        for repo, caller, near_repo, near, line, how, kind in rows:    # lines and kinds: every edge one hop nearer
+            node, nearer = (repo, caller), (near_repo, near)
+            if seen.get(node) != d or seen.get(nearer) != d - 1:
                 continue
-            if node not in seen:
-                seen[node] = d
-                new.append(node)
+            cur = via.get(node)
+            if cur is None:
                 via[node] = [nearer, {line}, how, {kind}]
                 continue
-            cur = via[node]
             cur[3].add(kind)
             if nearer == cur[0]:
                 cur[1].add(line)
+        for repo, caller, near_repo, near, line, how, kind in rows:    # reached from further back only (an import
+            node = (repo, caller)                                         # chain's end, called again later)
+            if seen.get(node) == d and node not in via:
+                via[node] = [(near_repo, near), {line}, how, {kind}]
         frontier = new
     found = sorted(((d, n) for n, d in seen.items() if d > 0), key=lambda x: (x[0], x[1]))
     out.total = len(found)
