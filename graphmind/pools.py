@@ -41,6 +41,7 @@ def watch_owner(owner: int, every: float = OWNER_POLL_S) -> None:
     would unwind it with a traceback), Ctrl-C is left to the owner, which stops the pool."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)      # forked while started_safely held them
 
     def watch() -> None:
         parent = os.getppid()
@@ -49,6 +50,24 @@ def watch_owner(owner: int, every: float = OWNER_POLL_S) -> None:
             if os.getppid() != parent or not process_alive(owner):
                 os._exit(1)
     threading.Thread(target=watch, name="graphmind-owner-watch", daemon=True).start()
+
+
+STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
+
+
+def started_safely(pool: Executor) -> Executor:
+    """The pool with its workers and manager thread started while SIGTERM and Ctrl-C wait: a stop
+    raised in the middle of that start left the pool unable to shut down (`cannot join thread before
+    it is started`, a traceback, or a process hanging at exit). A signal that came meanwhile is
+    delivered on return, where stopping the pool works."""
+    if threading.current_thread() is not threading.main_thread():
+        return pool
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        pool.submit(os.getpid)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    return pool
 
 
 def in_order(pool: Executor, fn: Callable, items: Iterable, ahead: int) -> Iterator:

@@ -22,7 +22,7 @@ from graphmind.index.workspace import root_of  # noqa: F401  (callers take it fr
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import IndexNotWritableError
 from graphmind.index.filework import process_batch, process_batch_packed, unpack
-from graphmind.pools import collector_paused, in_order, watch_owner
+from graphmind.pools import collector_paused, in_order, started_safely, watch_owner
 from graphmind.index.modules import forget_projects, module_of
 from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
@@ -60,6 +60,7 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
     stop = context.RawValue("b", 0)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), stop))
     try:
+        started_safely(pool)
         for packed in in_order(pool, _parse_batch, _batches(work, BATCH_FILES), IN_FLIGHT * jobs):
             yield unpack(packed)
     finally:

@@ -26,7 +26,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.edgekinds import site_kind
-from graphmind.pools import as_done, watch_owner
+from graphmind.pools import as_done, started_safely, watch_owner
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.sites import resolve_site
 from graphmind.store import BUSY_TIMEOUT_MS, open_read_only
@@ -168,6 +168,7 @@ def resolved_chunks(r: Resolver, path: Path, spans: list[tuple[int, int]], jobs:
     gc.freeze()                              # the inherited tables stay shared: no collector writes to them
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(os.getpid(),))
     try:
+        started_safely(pool)
         yield from as_done(pool, _work, [str(path)] * len(spans), IN_FLIGHT * jobs)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
