@@ -166,9 +166,7 @@ def build(daemon: bool = True) -> GraphServer:
 
     @ls.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbols(ls: GraphServer, params: lsp.DocumentSymbolParams):
-        with ls.view() as got:
-            rel = got[1].path(params.text_document.uri) if got else None
-            return answers.document_symbols(got[0], got[1], rel) if rel else []
+        return _per_file(ls, params.text_document.uri, answers.document_symbols)
 
     @ls.feature(lsp.WORKSPACE_SYMBOL)
     def workspace_symbols(ls: GraphServer, params: lsp.WorkspaceSymbolParams):
@@ -185,9 +183,7 @@ def build(daemon: bool = True) -> GraphServer:
 
     @ls.feature(lsp.TEXT_DOCUMENT_CODE_LENS, lsp.CodeLensOptions(resolve_provider=True))
     def code_lens(ls: GraphServer, params: lsp.CodeLensParams):
-        with ls.view() as got:
-            rel = got[1].path(params.text_document.uri) if got else None
-            return lenses.lenses(got[0], got[1], rel) if rel else []
+        return _per_file(ls, params.text_document.uri, lenses.lenses)
 
     @ls.feature(lsp.CODE_LENS_RESOLVE)
     def code_lens_resolve(ls: GraphServer, lens: lsp.CodeLens):
@@ -195,6 +191,13 @@ def build(daemon: bool = True) -> GraphServer:
             return lenses.resolve_lens(got[0], lens) if got else lens
 
     return ls
+
+
+def _per_file(ls: GraphServer, uri: str, answer) -> list:
+    """answer(conn, files, path) for a document of the workspace; [] for any other URI."""
+    with ls.view() as got:
+        rel = got[1].path(uri) if got else None
+        return answer(got[0], got[1], rel) if rel else []
 
 
 def _item_ref(got, item: lsp.CallHierarchyItem):
