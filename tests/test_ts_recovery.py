@@ -11,6 +11,7 @@ import pytest
 
 from conftest import run_cli
 from graphmind.index import parser
+from graphmind.index.typescript.blanking import blank_rejected
 from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
 from langcases import REPOS, assert_equals_clean, edges, index_fixture
@@ -29,12 +30,12 @@ def line_of(name: str, text: str) -> int:
 def test_blanking_keeps_every_offset_and_removes_the_errors(name, kind):
     source = (SRC / name).read_bytes()
     assert parser.parse("typescript", source).root_node.has_error            # the grammar's own answer
-    blanked, what = parser.blank_rejected("typescript", source)
+    blanked, what = blank_rejected("typescript", source)
     assert len(blanked) == len(source) and blanked.count(b"\n") == source.count(b"\n")
     assert [i for i, b in enumerate(source) if b == 10] == [i for i, b in enumerate(blanked) if b == 10]
     assert list(what) == [kind]
     assert not parser.parse("typescript", blanked).root_node.has_error
-    assert not parser.parse("tsx", parser.blank_rejected("tsx", source)[0]).root_node.has_error
+    assert not parser.parse("tsx", blank_rejected("tsx", source)[0]).root_node.has_error
 
 
 def test_variance_is_blanked_before_the_first_parse_and_the_rest_only_when_rejected():
@@ -49,7 +50,7 @@ def test_variance_is_blanked_before_the_first_parse_and_the_rest_only_when_rejec
 
 
 def test_source_without_errors_and_other_languages_are_untouched():
-    assert parser.blank_rejected("python", b"def f(a, out, b):\n    pass\n") == (b"def f(a, out, b):\n    pass\n", {})
+    assert blank_rejected("python", b"def f(a, out, b):\n    pass\n") == (b"def f(a, out, b):\n    pass\n", {})
     source = (SRC / "exports.ts").read_bytes()                   # keywords as export names parse as they are
     tree, read, used, blanked = parser.parse_recovering("typescript", source)
     assert tree is read and used == source and blanked == {}

@@ -21,6 +21,7 @@ from graphmind.pools import watch_owner  # noqa: F401  (the indexer's pools take
 from graphmind.resolve.hooks import hooks_for
 from graphmind.models import Extraction, FileInfo, FileResult
 from graphmind.index.modules import module_of
+from graphmind.index.typescript.blanking import note as blanked_note
 from graphmind.languages import header_language
 
 log = logging.getLogger(__name__)
@@ -109,7 +110,7 @@ def process_file(info: FileInfo, old_sha: str | None, cache: ExtractionCache | N
             ext = extract(info.language, module, info.path, source, read,     # `tree`: what an edit reparses (None: none)
                           Allowance(config.MAX_FILE_SECONDS, stopped))
             if blanked:
-                ext.error = "; ".join(filter(None, [ext.error, parser.note(blanked)]))
+                ext.error = "; ".join(filter(None, [ext.error, blanked_note(blanked)]))
     except (parser.ParseTimeout, RecursionError) as exc:
         why = (f"took over {config.MAX_PARSE_SECONDS:g} s to parse" if isinstance(exc, parser.ParseTimeout)
                else "nested too deeply to read")

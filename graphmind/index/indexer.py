@@ -23,7 +23,7 @@ from graphmind import lang  # noqa: F401  (registers every language's resolution
 from graphmind.errors import IndexNotWritableError
 from graphmind.index.filework import process_batch, process_batch_packed, unpack
 from graphmind.pools import collector_paused, in_order, started_safely, watch_owner
-from graphmind.index.modules import forget_projects, module_of
+from graphmind.index.modules import module_of, project_roots
 from graphmind.index.scan import looks_unchanged
 from graphmind.models import Delta, FileInfo, FileResult, IndexSummary
 from graphmind.resolve.interface import PLANNER
@@ -116,11 +116,11 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
     started = time.perf_counter()
     summary = IndexSummary(scanned=len(files))
     states = store.file_states(None if complete else [f.path for f in files] + list(deleted))
-    renamed = set()
+    renamed, projects = set(), project_roots(files) if complete else None
     if complete:
         present = {f.path for f in files}
         deleted = sorted(set(deleted) | {p for p in states if p not in present})
-        renamed = _renamed(store, files) if states else renamed
+        renamed = _renamed(store, files, projects) if states else renamed
     work = []
     for info in files:
         state = states.get(info.path)
@@ -136,6 +136,8 @@ def _index_files(store: Store, files: list[FileInfo], deleted: list[str], *, com
         _apply(store, work, deleted, cold, jobs or os.cpu_count() or 1, summary, progress, results or _results,
                session)
         store.set_meta("indexed_at", str(time.time()))
+        if projects is not None:                # committed with the files named after them
+            store.set_meta("python_projects", projects)
         if skipped is not None:
             store.set_meta("skipped", json.dumps(skipped.as_json()))
     if totals:                                  # a scan of calls: the daemon skips it
@@ -162,9 +164,11 @@ def _resumes(store: Store, work: list, deleted: list[str]) -> bool:
     return False
 
 
-def _renamed(store: Store, files: list[FileInfo]) -> set[str]:
-    """Python files whose module name changed since they were indexed (a project file came or went)."""
-    forget_projects()
+def _renamed(store: Store, files: list[FileInfo], projects: str) -> set[str]:
+    """Python files whose module name changed since they were indexed (a project file came or went):
+    none while the project folders are those recorded (a no-op run does not name every file again)."""
+    if projects == store.meta("python_projects"):
+        return set()
     indexed = store.file_modules("python")
     return {f.path for f in files if f.language == "python" and f.path in indexed
             and indexed[f.path] != module_of(f)}
@@ -176,9 +180,7 @@ class _Filling:
     (a third of the writer's time on a cold index)."""
 
     def plan(self, conn, file_id: int | None, ext) -> FilePlan:
-        if file_id is not None:
-            return PLANNER.plan(conn, file_id, ext)
-        return FilePlan([None] * len(ext.symbols), set(), True)
+        return PLANNER.plan(conn, file_id, ext) if file_id is not None else FilePlan([None] * len(ext.symbols), set(), True)
 
     def removal(self, conn, file_id: int) -> FilePlan:
         return PLANNER.removal(conn, file_id)

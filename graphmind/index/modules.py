@@ -79,6 +79,22 @@ def module_name(path: str, language: str, root: str | None = None) -> str:
     return ".".join(parts) or stem
 
 
+def project_roots(files: list[FileInfo]) -> str:
+    """The project folders the Python files are named from (each folder's nearest), as one text: an
+    indexed file's module name changes only when this does (see _project_depth), so a run whose text is
+    the one recorded need not name every file again to find renamed ones."""
+    forget_projects()
+    nearest: dict[str, str] = {}
+    for info in files:
+        if info.language != "python" or not info.abspath.endswith(info.path):
+            continue
+        folder = info.path.rpartition("/")[0]
+        if folder not in nearest:
+            root = info.abspath[: len(info.abspath) - len(info.path)] or os.sep
+            nearest[folder] = "/".join(folder.split("/")[:_project_depth(root, folder)])
+    return "\n".join(sorted(set(nearest.values())))
+
+
 def module_of(info: FileInfo) -> str:
     """module_name for a file found by the walk (its workspace root is its absolute path's head)."""
     if info.language != "python" or not info.abspath.endswith(info.path):

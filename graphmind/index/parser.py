@@ -1,7 +1,6 @@
 """The only door to tree-sitter: grammars, parsers, compiled tag queries, parsing bytes."""
 from __future__ import annotations
 
-import re
 import time
 from functools import lru_cache
 
@@ -10,7 +9,6 @@ from tree_sitter_language_pack import get_language
 
 from graphmind.index import generic
 from graphmind.index.typescript import blanking
-from graphmind.index.typescript.blanking import blank_rejected, note  # noqa: F401 (read here by filework and tests)
 from graphmind.languages import BY_NAME, GENERIC_NAMES, query_source
 from graphmind.resources import exists
 

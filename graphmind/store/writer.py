@@ -105,8 +105,7 @@ class Store:
     def filling(conn: apsw.Connection) -> str | None:
         """The phase a cold index was in when it stopped ("load", "resolve"), None when none was cut short:
         the next run resumes it (graphmind/index/indexer.py)."""
-        row = conn.execute("SELECT value FROM meta WHERE key = 'filling'").fetchone()
-        return None if row is None else row[0]
+        return next((v for (v,) in conn.execute("SELECT value FROM meta WHERE key = 'filling'")), None)
 
     def set_filling(self, phase: str | None) -> None:
         """Record the phase of the cold index in progress (None: it is done)."""
@@ -254,6 +253,9 @@ class Store:
                         drop.append((cid,))
             c.executemany("DELETE FROM calls WHERE id=?", drop)
             self._bump_graph_version()
+
+    def meta(self, key: str) -> str | None:
+        return next((v for (v,) in self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,))), None)
 
     def set_meta(self, key: str, value: str) -> None:
         with self.transaction():

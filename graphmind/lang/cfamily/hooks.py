@@ -16,7 +16,7 @@ from graphmind.lang.cfamily import cpptypes
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
-from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
+from graphmind.resolve.tables import CALLABLE_KINDS
 
 
 def prepare(r: Resolving) -> None:
