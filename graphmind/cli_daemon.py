@@ -183,12 +183,7 @@ def lsp_cmd(root: Optional[Path] = RootOpt,
 
     Example: `graphmind lsp` (started by the editor, not by hand)."""
     from graphmind.editor import server as lsp_server
-    lsp_server.serve(root_or_cwd(root) if root is not None else None, roots_of, daemon=daemon)
-
-
-def roots_of(folder: Path) -> Path:
-    """The workspace an editor's root folder belongs to (as every command finds it)."""
-    return root_or_cwd(None, folder)
+    lsp_server.serve(lambda folder: root_or_cwd(root, folder), daemon=daemon)     # --root, else the folder's workspace
 
 
 @mcp_app.command("install")

@@ -12,8 +12,7 @@ import apsw
 
 from graphmind.agent import progress
 from graphmind.live import freshness
-from graphmind.live.keeper import Keeper
-from graphmind.store import open_reader
+from graphmind.live.keeper import Keeper, snapshot
 
 _root: list[Path] = [Path.cwd()]
 _keeper: list[Keeper | None] = [None]          # set by serving(): keeps a daemon serving the workspace
@@ -45,12 +44,6 @@ def serving(root: Path, keeper: Keeper | None) -> Iterator[None]:
 def index_view() -> Iterator[IndexView]:
     """A fresh index to answer from: through the daemon (attached, or run in this process; a first
     index is waited for with progress notifications), else re-indexing changed files here."""
-    root, keeper = _root[0], _keeper[0]
-    with _refresh_lock:
-        fresh = keeper.fresh(progress.report) if keeper else freshness.ensure_fresh(root)
-    conn = open_reader(root)
-    try:
-        conn.execute("BEGIN")              # one read snapshot per answer: the daemon may commit meanwhile
+    root = _root[0]
+    with snapshot(root, _keeper[0], _refresh_lock, progress.report) as (conn, fresh):
         yield IndexView(root, conn, set(getattr(fresh, "stale", []) or []), fresh)
-    finally:
-        conn.close()

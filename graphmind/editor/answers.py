@@ -16,7 +16,7 @@ from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.query import graph
 from graphmind.query.edges import json_list, links
 from graphmind.query.selection.testreach import tests_reached
-from graphmind.query.lookup import SymbolRef, with_counterparts
+from graphmind.query.lookup import REF_SELECT, SymbolRef, at_line, with_counterparts
 
 from graphmind.editor.files import Files
 
@@ -27,8 +27,6 @@ _KINDS = {"function": lsp.SymbolKind.Function, "method": lsp.SymbolKind.Method, 
           "constant": lsp.SymbolKind.Constant, "variable": lsp.SymbolKind.Variable,
           "macro": lsp.SymbolKind.Function, "constructor": lsp.SymbolKind.Constructor,
           "field": lsp.SymbolKind.Field}
-_COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
-            " FROM symbols s JOIN files f ON f.id = s.file_id")
 WORKSPACE_SYMBOLS = 200          # rows a workspace/symbol answer lists at most
 LENS_TIME_S = 0.5                # the test search behind one lens or hover, at most
 
@@ -36,7 +34,7 @@ LENS_TIME_S = 0.5                # the test search behind one lens or hover, at 
 def refs_by_id(conn: apsw.Connection, ids: list[int]) -> list[SymbolRef]:
     """The definitions with these ids, in the order given."""
     rows = {r[0]: SymbolRef(*r) for r in conn.execute(
-        f"{_COLUMNS} WHERE s.id IN (SELECT value FROM json_each(?1))", (json_list(ids),))}
+        f"{REF_SELECT} WHERE s.id IN (SELECT value FROM json_each(?1))", (json_list(ids),))}
     return [rows[i] for i in ids if i in rows]
 
 
@@ -90,26 +88,22 @@ def targets_at(conn: apsw.Connection, files: Files, file: str, line: int, char: 
             named = [r for r in found if word == _called_as(conn, r)]      # not a decorator's wrapper
             return with_counterparts(conn, named or found), True
         named = [SymbolRef(*r) for r in conn.execute(
-            f"{_COLUMNS} WHERE f.path = ? AND s.start_line <= ? AND s.start_line >= ? - 4 AND s.end_line >= ?"
+            f"{REF_SELECT} WHERE f.path = ? AND s.start_line <= ? AND s.start_line >= ? - 4 AND s.end_line >= ?"
             " AND s.name = ? AND s.kind != 'module' ORDER BY s.start_line DESC LIMIT 1", (file, line, line, line, word))]
         if named:
             return with_counterparts(conn, named), True
-    inner = [SymbolRef(*r) for r in conn.execute(
-        f"{_COLUMNS} WHERE f.path = ? AND s.start_line <= ? AND s.end_line >= ?"
-        " ORDER BY s.start_line DESC, s.end_line ASC, s.kind = 'module' ASC LIMIT 1", (file, line, line))]
+    inner = at_line(conn, file, line)
     return with_counterparts(conn, inner), False
 
 
 def _walk_refs(conn: apsw.Connection, targets: list[SymbolRef], direction: str, kinds: tuple[str, ...]):
     """The one-hop walk `callers`/`callees`/`blast-radius --depth 1` answer, with each hit's definition."""
     w = graph.walk(conn, targets, direction, 1, limit=config.DEFAULT_LIMIT, kinds=kinds)
-    out = []
-    for hit in w.hits:
-        row = conn.execute(f"{_COLUMNS} WHERE s.qualname = ? AND f.path = ? AND s.start_line = ?",
-                           (hit.symbol, hit.file, hit.start_line)).fetchone()
-        if row is not None:
-            out.append((SymbolRef(*row), hit))
-    return w, out
+    keys = [[h.symbol, h.file, h.start_line] for h in w.hits]
+    refs = {(r.qualname, r.file, r.start_line): r for r in (SymbolRef(*row) for row in conn.execute(
+        f"{REF_SELECT} JOIN json_each(?1) j ON s.qualname = j.value ->> 0 AND f.path = j.value ->> 1"
+        " AND s.start_line = j.value ->> 2", (json_list(keys),)))}
+    return w, [(refs[k], h) for k, h in zip(map(tuple, keys), w.hits) if k in refs]
 
 
 def incoming(conn: apsw.Connection, files: Files, target: SymbolRef) -> list[lsp.CallHierarchyIncomingCall]:
@@ -142,16 +136,15 @@ def outgoing(conn: apsw.Connection, files: Files, source: SymbolRef) -> list[lsp
     sources = with_counterparts(conn, [source])
     _, hits = _walk_refs(conn, sources, "down", CALL_KINDS)
     ids = [s.id for s in sources]
+    calls: dict[tuple[int, int], list[int]] = {}          # (source, callee) -> lines
+    for s, t, line, _how, _kind in links(conn, ids + [ref.id for ref, _ in hits], CALL_KINDS):
+        if s in ids:
+            calls.setdefault((s, t), []).append(line)
     out = []
     for ref, _hit in hits:
         it = item(files, ref)
-        sites = [(line, s) for s, t, line, _how, _kind in links(conn, ids + [ref.id], CALL_KINDS)
-                 if s in ids and t == ref.id]
-        ranges = []
-        for source_id in {s for _, s in sites}:
-            where = next(x for x in sources if x.id == source_id)
-            ranges += _site_ranges(files, where.file, [line for line, s in sites if s == source_id],
-                                   _called_as(conn, ref))
+        ranges = [r for source in sources for r in _site_ranges(files, source.file, calls.get((source.id, ref.id), []),
+                                                                 _called_as(conn, ref))]
         if it is not None:
             out.append(lsp.CallHierarchyOutgoingCall(to=it, from_ranges=ranges))
     return out
@@ -162,15 +155,16 @@ def references(conn: apsw.Connection, files: Files, targets: list[SymbolRef],
     """Every use of the targets one hop away, of every dependency kind (the rows of `blast-radius
     --depth 1`), at the lines that use them; the definitions themselves on request."""
     _, hits = _walk_refs(conn, targets, "up", ALL_KINDS)
-    ids = [t.id for t in targets]
-    out = []
     by_id = {t.id: t for t in targets}
+    uses: dict[int, set[tuple[int, int]]] = {}            # dependant -> (target, line)
+    for s, t, line, _how, _kind in links(conn, list(by_id) + [ref.id for ref, _ in hits], ALL_KINDS):
+        if t in by_id:
+            uses.setdefault(s, set()).add((t, line))
+    out = []
     for ref, hit in hits:
-        edges = [(t, line) for s, t, line, _how, _kind in links(conn, ids + [ref.id], ALL_KINDS) if s == ref.id]
-        for target_id, line in sorted(set(edges)) or [(ids[0], hit.start_line)]:
-            named = by_id.get(target_id, targets[0])
+        for target_id, line in sorted(uses.get(ref.id, ())) or [(targets[0].id, hit.start_line)]:
             out += [lsp.Location(uri=files.uri(ref.file), range=r)
-                    for r in _site_ranges(files, ref.file, [line], _called_as(conn, named))]
+                    for r in _site_ranges(files, ref.file, [line], _called_as(conn, by_id[target_id]))]
     if declaration:
         out = [lsp.Location(uri=files.uri(t.file), range=r) for t in targets
                for r in [name_range(files, t)] if r is not None] + out
@@ -207,7 +201,7 @@ def document_symbols(conn: apsw.Connection, files: Files, file: str) -> list[lsp
 def workspace_symbols(conn: apsw.Connection, files: Files, query: str) -> list[lsp.WorkspaceSymbol]:
     """Definitions whose name holds the query (case-insensitive), exact names first."""
     rows = [SymbolRef(*r) for r in conn.execute(
-        f"{_COLUMNS} WHERE s.kind != 'module' AND instr(lower(s.name), lower(?1)) > 0"
+        f"{REF_SELECT} WHERE s.kind != 'module' AND instr(lower(s.name), lower(?1)) > 0"
         " ORDER BY lower(s.name) != lower(?1), length(s.name), f.path, s.start_line LIMIT ?2",
         (query, WORKSPACE_SYMBOLS))] if query else []
     return [lsp.WorkspaceSymbol(name=r.name, kind=_KINDS.get(r.kind, lsp.SymbolKind.Variable),
@@ -216,12 +210,12 @@ def workspace_symbols(conn: apsw.Connection, files: Files, query: str) -> list[l
             for r in rows for rng in [name_range(files, r)] if rng is not None]
 
 
-def counts(conn: apsw.Connection, target: SymbolRef) -> tuple[int, int, int]:
+def counts(conn: apsw.Connection, target: SymbolRef, dependants: bool = True) -> tuple[int, int | None, int]:
     """(callers one hop up, dependants of any kind one hop up, tests a resolved path reaches it from at any
     depth, fixtures and setUp included: the `reaches` tests of `graphmind impact FILE:LINE`): a lens, a hover."""
     targets = with_counterparts(conn, [target])
     callers = graph.walk(conn, targets, "up", 1, kinds=CALL_KINDS).total
-    dependants = graph.walk(conn, targets, "up", 1, kinds=ALL_KINDS).total
+    dependants = graph.walk(conn, targets, "up", 1, kinds=ALL_KINDS).total if dependants else None
     spans = [(t.file, t.start_line, t.end_line) for t in targets]
     tests = len(tests_reached(conn, [t.id for t in targets], spans, time_limit=LENS_TIME_S, uncertain=False).tests)
     return callers, dependants, tests

@@ -20,6 +20,7 @@ class Files:
         self.root = root
         self._buffers = buffers
         self._saved: dict[str, list[str]] = {}
+        self._open: dict[str, tuple] = {}                      # rel -> (LineMap, lines), this answer's
         self._maps = maps if maps is not None else {}         # uri -> (version, saved lines, LineMap)
 
     def uri(self, rel: str) -> str:
@@ -39,7 +40,13 @@ class Files:
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def _map(self, rel: str) -> tuple[LineMap | None, list[str] | None]:
-        """The open buffer's line map and lines, or (None, None) when no buffer is open for the file."""
+        """The open buffer's line map and lines, or (None, None) when no buffer is open for the file
+        (asked once per answer: a buffer's text is split only once)."""
+        if rel not in self._open:
+            self._open[rel] = self._buffer_map(rel)
+        return self._open[rel]
+
+    def _buffer_map(self, rel: str) -> tuple[LineMap | None, list[str] | None]:
         uri = self.uri(rel)
         buf = self._buffers(uri)
         if buf is None:

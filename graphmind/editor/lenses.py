@@ -34,7 +34,7 @@ def resolve_lens(conn: apsw.Connection, lens: lsp.CodeLens) -> lsp.CodeLens:
     if not found:
         lens.command = lsp.Command(title="not indexed", command="")
         return lens
-    callers, _dependants, tests = counts(conn, found[0])
+    callers, _dependants, tests = counts(conn, found[0], dependants=False)
     lens.command = lsp.Command(title=f"{_plural(callers, 'caller')} · {_plural(tests, 'test')}", command="")
     return lens
 

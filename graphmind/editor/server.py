@@ -26,8 +26,8 @@ from graphmind import resources
 from graphmind.editor import answers, lenses
 from graphmind.editor.files import Files
 from graphmind.errors import GraphmindError
-from graphmind.live.keeper import Keeper
-from graphmind.store import DAMAGED, open_reader
+from graphmind.live.keeper import Keeper, snapshot
+from graphmind.store import DAMAGED
 
 log = logging.getLogger(__name__)
 
@@ -83,23 +83,14 @@ class GraphServer(LanguageServer):
         workspace cannot be read (no index could be made, a damaged index): the answer is then empty."""
         if not self.initialized:
             raise JsonRpcServerNotInitialized("graphmind lsp: initialize first")
-        try:
-            with self._lock:
-                if self.keeper is not None:
-                    self.keeper.fresh()
-                else:
-                    from graphmind.live import freshness
-                    freshness.ensure_fresh(self.root)
-            conn = open_reader(self.root)
-        except (GraphmindError, *DAMAGED) as exc:
-            self.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Warning, message=f"graphmind: {exc}"))
-            yield None
-            return
-        try:
-            conn.execute("BEGIN")
+        with contextlib.ExitStack() as stack:
+            try:
+                conn, _fresh = stack.enter_context(snapshot(self.root, self.keeper, self._lock))
+            except (GraphmindError, *DAMAGED) as exc:
+                self.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Warning, message=f"graphmind: {exc}"))
+                yield None
+                return
             yield conn, Files(self.root, self.buffer, self.maps)
-        finally:
-            conn.close()
 
 
 @contextlib.contextmanager
@@ -208,15 +199,15 @@ def _item_ref(got, item: lsp.CallHierarchyItem):
     return found[0] if found else None
 
 
-def serve(root: Path | None, find_root: Callable[[Path], Path], daemon: bool = True) -> None:
+def serve(find_root: Callable[[Path], Path], daemon: bool = True) -> None:
     """Answer LSP requests on stdin/stdout until the client sends `exit` (or hangs up). The workspace is
-    `root` if given, else `find_root` of the client's root folder (or of the current folder)."""
+    `find_root` of the client's root folder (or of the current folder)."""
     ls = build(daemon)
 
     @ls.feature(lsp.INITIALIZE)
     def initialize(ls: GraphServer, params: lsp.InitializeParams) -> None:
         folder = ls.workspace.root_path
-        ls.start(root if root is not None else find_root(Path(folder) if folder else Path.cwd()))
+        ls.start(find_root(Path(folder) if folder else Path.cwd()))
     try:
         ls.start_io()
     finally:

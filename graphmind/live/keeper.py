@@ -8,10 +8,11 @@ user started is only attached to, never stopped.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from graphmind.errors import DaemonError, DaemonNotRunningError, DaemonRunningError, GraphmindError
@@ -111,3 +112,21 @@ def _progress(root: Path) -> tuple[str, int, int]:
     if writer.get("state") in ("reconciling", "updating") and prog:
         return prog["phase"], prog["done"], prog["total"]
     return writer.get("state") or "starting", 0, 0
+
+
+@contextlib.contextmanager
+def snapshot(root: Path, keeper: Keeper | None, lock: threading.Lock,
+             report: Report | None = None) -> Iterator[tuple[object, freshness.Freshness]]:
+    """One read snapshot of an index made current first: through the daemon `keeper` keeps (attached, or
+    run in this process; a first index waited for, telling `report`), else by re-indexing changed files
+    here; `lock` makes concurrent answers of one server refresh one at a time. What the MCP server and
+    the language server answer from."""
+    from graphmind.store import open_reader
+    with lock:
+        fresh = keeper.fresh(report) if keeper else freshness.ensure_fresh(root)
+    conn = open_reader(root)
+    try:
+        conn.execute("BEGIN")              # one read snapshot per answer: the daemon may commit meanwhile
+        yield conn, fresh
+    finally:
+        conn.close()

@@ -13,7 +13,8 @@ from graphmind.errors import AmbiguousSymbolError, BadArgumentError, NotFoundErr
 PAIRED_LANGUAGES = frozenset({"c", "cpp"})   # declarations and definitions written apart
 _FILE_LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+)$")
 _SOURCE_FILE = re.compile(r"\.(py|pyi|js|jsx|mjs|cjs|ts|tsx|go|rs|java|kt|scala|cs|c|h|cc|cpp|hpp|php|rb)$")
-_COLUMNS = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
+# the columns of a SymbolRef, from symbols s joined to files f
+REF_SELECT = ("SELECT s.id, s.qualname, s.name, s.kind, f.path, s.start_line, s.end_line, s.signature, f.language"
             " FROM symbols s JOIN files f ON f.id = s.file_id")
 
 
@@ -35,10 +36,10 @@ class SymbolRef:
 
 
 def _refs(conn: apsw.Connection, where: str, args: tuple, order: str = "f.path, s.start_line") -> list[SymbolRef]:
-    return [SymbolRef(*r) for r in conn.execute(f"{_COLUMNS} WHERE {where} ORDER BY {order}", args)]
+    return [SymbolRef(*r) for r in conn.execute(f"{REF_SELECT} WHERE {where} ORDER BY {order}", args)]
 
 
-def _at_line(conn: apsw.Connection, path: str, line: int) -> list[SymbolRef]:
+def at_line(conn: apsw.Connection, path: str, line: int) -> list[SymbolRef]:
     """The innermost definition enclosing a line (the module when no definition does)."""
     return _refs(conn, "f.path = ? AND s.start_line <= ? AND s.end_line >= ?", (path.removeprefix("./"), line, line),
                  order="s.start_line DESC, s.end_line ASC, s.kind = 'module' ASC LIMIT 1")
@@ -110,7 +111,7 @@ def symbol_refs(conn: apsw.Connection, query: str, take_all: bool = False) -> li
     m = _FILE_LINE.match(query)
     if m:
         line = line_number(m["line"])
-        found = _at_line(conn, m["file"], line) if line <= MAX_LINE else []
+        found = at_line(conn, m["file"], line) if line <= MAX_LINE else []
         if found:
             return with_counterparts(conn, found)
         raise NotFoundError(_no_line(conn, m["file"].removeprefix("./"), m["line"]))
