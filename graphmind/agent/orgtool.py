@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Annotated, Literal
+from typing import Annotated
 
 from mcp.types import CallToolResult, TextContent
 from pydantic import Field
 
 from graphmind import budget, config
 from graphmind.agent import answers
+from graphmind.agent.protocol import EdgeKind
 from graphmind.edgekinds import ALL_KINDS
 from graphmind.errors import OrgUnavailableError
 
 ENV_URL = "GRAPHMIND_ORG_DB"          # graphmind.org.database.ENV_URL, read here without importing psycopg
-
-EdgeKind = Literal["call", "constructor", "instantiate", "decorator", "property", "implicit", "dispatch",
-                   "inherit", "override", "reference", "import", "read"]
 
 
 def configured() -> bool:
@@ -55,9 +53,15 @@ def org_blast_radius(
     finally:
         conn.close()
     shown = dataclasses.replace(w, hits=[dataclasses.replace(h, file=f"{h.repo} {h.file}") for h in w.hits])
-    page, doc = answers.walk_page(shown, set(), max_tokens, offset)
-    for row in doc.get("callers", []):
-        row["file"] = row["file"].removeprefix(row["repo"] + " ")
-    doc |= {"targets": org_answers.walk_json(w)["targets"], "repositories": w.repos}
-    doc.pop("unresolved_sites", None)
+    targets_json = org_answers.walk_json(w)["targets"]
+
+    def make(b: int | None):
+        page, doc = answers.walk_page(shown, set(), b, offset)
+        for row in doc.get("callers", []):
+            row["file"] = row["file"].removeprefix(row["repo"] + " ")
+        doc |= {"targets": targets_json, "repositories": w.repos}
+        doc.pop("unresolved_sites", None)
+        return page, doc
+
+    page, doc = budget.fit_answer(make, max_tokens)
     return CallToolResult(content=[TextContent(text=page.text)], structured_content=doc)

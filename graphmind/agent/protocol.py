@@ -3,7 +3,7 @@ what is wrong, what was given; no validation-library names or web links), and ea
 taken from the answers' JSON Schemas (agent/schemas.py, docs/schemas/)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -11,6 +11,10 @@ from pydantic import ValidationError
 
 from graphmind.agent import schemas
 
+
+# the edge kinds a walking tool's `kinds` argument takes (graphmind.edgekinds.ALL_KINDS)
+EdgeKind = Literal["call", "constructor", "instantiate", "decorator", "property", "implicit", "dispatch",
+                   "inherit", "override", "reference", "import", "read"]
 
 # The command line's words in graphmind's messages, as a tool's arguments say them.
 _CLI_WORDS = {"pass FILE:LINE ranges instead": 'pass ranges=["FILE:LINE"] instead',

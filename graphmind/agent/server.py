@@ -22,7 +22,7 @@ from pydantic import Field
 
 from graphmind import budget, config, paths, resources
 from graphmind.agent import answers, orgtool, progress, view
-from graphmind.agent.protocol import Server, agent_words
+from graphmind.agent.protocol import EdgeKind, Server, agent_words
 from graphmind.agent.view import index_view as _index
 from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 from graphmind.live.keeper import Keeper
@@ -52,8 +52,6 @@ Depth = Annotated[int, Field(ge=1, le=10, description="Hops to follow.")]
 MaxTokens = Annotated[int, Field(ge=budget.MIN_TOKENS, le=budget.MAX_TOKENS, description=(
     "Token budget of the whole answer; rows past it are cut (see next_offset)."))]
 Offset = Annotated[int, Field(ge=0, description="A cut answer's next_offset, to continue.")]
-EdgeKind = Literal["call", "constructor", "instantiate", "decorator", "property", "implicit", "dispatch",
-                   "inherit", "override", "reference", "import", "read"]
 Kinds = Annotated[list[EdgeKind] | None, Field(description=(
     "Only these edge kinds (default: all); call..dispatch run code, reference: a type named, read: a variable read."))]
 AllMatches = Annotated[bool, Field(description=(

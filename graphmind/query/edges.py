@@ -31,16 +31,18 @@ _START = ("SELECT j.value, 0, CASE WHEN s.kind = 'module' THEN 2 ELSE 0 END FROM
 _UP_CALLS = (f"SELECT c.caller_id, walk.depth + 1, CASE WHEN c.kind != '{IMPORT}' THEN 0 WHEN walk.imported = {_FILES}"
              f" THEN {_FILES} ELSE 1 END FROM walk CROSS JOIN calls c ON c.target_id = walk.id"
              f" WHERE walk.depth < ?2 AND c.{RESOLVED}{{kinds}} AND NOT (walk.imported = 1 AND c.kind = '{IMPORT}')")
+# a module `m` walked file by file: the import edges from other files to any definition in its file
+_FILE_IMPORTS = (" CROSS JOIN symbols s ON s.file_id = m.file_id AND s.id != m.id CROSS JOIN calls c"
+                 f" ON c.target_id = s.id WHERE c.kind = '{IMPORT}' AND c.file_id != m.file_id AND c.{RESOLVED}")
 _UP_MODULE = (f"SELECT c.caller_id, walk.depth + 1, {_FILES} FROM walk CROSS JOIN symbols m ON m.id = walk.id"
-              f" AND m.kind = 'module' CROSS JOIN symbols s ON s.file_id = m.file_id AND s.id != m.id"
-              f" CROSS JOIN calls c ON c.target_id = s.id WHERE walk.imported = {_FILES} AND walk.depth < ?2"
-              f" AND c.kind = '{IMPORT}' AND c.file_id != m.file_id AND c.{RESOLVED}")
-# ... and the import statements naming it (`from flask import Flask` imports the package flask, whose
+              f" AND m.kind = 'module'{_FILE_IMPORTS} AND walk.imported = {_FILES} AND walk.depth < ?2")
+# ... and the import statements `i` naming it (`from flask import Flask` imports the package flask, whose
 # edge goes to flask.app.Flask): `import m`, `from m import x`, `from p import m`
+_NAMED_ON = ("i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname")
 _NAMED = ("CROSS JOIN symbols m ON m.id = walk.id AND m.kind = 'module' CROSS JOIN imports i ON {on}"
           f" WHERE walk.imported = {_FILES} AND walk.depth < ?2 AND i.file_id != m.file_id")
-_UP_MODULE_NAMED = [f"SELECT i.scope_id, walk.depth + 1, {_FILES} FROM walk " + _NAMED.format(on=on) for on in (
-    "i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname")]
+_UP_MODULE_NAMED = [f"SELECT i.scope_id, walk.depth + 1, {_FILES} FROM walk " + _NAMED.format(on=on)
+                    for on in _NAMED_ON]
 _UP_NEW = (f"SELECT c.caller_id, walk.depth + 1, 0 FROM walk CROSS JOIN symbols m ON m.parent_id = walk.id"
            f" CROSS JOIN calls c ON c.target_id = m.id WHERE walk.depth < ?2 AND c.kind = '{CONSTRUCTOR}'"
            f" AND c.{RESOLVED}")
@@ -91,10 +93,9 @@ def links(conn: apsw.Connection, ids: list[int], kinds: tuple[str, ...]) -> list
     if IMPORT in kinds:
         out += list(conn.execute(
             "SELECT c.caller_id, m.id, c.line, c.resolution, c.kind FROM json_each(?1) j CROSS JOIN symbols m"
-            " ON m.id = j.value AND m.kind = 'module' CROSS JOIN symbols s ON s.file_id = m.file_id AND s.id != m.id"
-            f" CROSS JOIN calls c ON c.target_id = s.id WHERE c.kind = '{IMPORT}' AND c.file_id != m.file_id"
-            f" AND c.{RESOLVED} AND c.caller_id IN (SELECT value FROM json_each(?1))", (key,)))
-        for on in ("i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname"):
+            f" ON m.id = j.value AND m.kind = 'module'{_FILE_IMPORTS}"
+            " AND c.caller_id IN (SELECT value FROM json_each(?1))", (key,)))
+        for on in _NAMED_ON:
             out += [(scope, module, line, "import", IMPORT) for scope, module, line in conn.execute(
                 "SELECT i.scope_id, m.id, i.line FROM json_each(?1) j CROSS JOIN symbols m ON m.id = j.value"
                 f" AND m.kind = 'module' CROSS JOIN imports i ON {on} WHERE i.file_id != m.file_id"

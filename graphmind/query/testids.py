@@ -42,6 +42,11 @@ def runner_of(path: str) -> str | None:
     return None
 
 
+def is_test_file(path: str) -> bool:
+    """Whether pytest collects tests from this file (its default python_files), or it is a conftest.py."""
+    return runner_of(path) == "pytest" or path.rsplit("/", 1)[-1] == "conftest.py"
+
+
 def _chain(defs: list[tuple], start: int, end: int) -> list[tuple]:
     """The definitions of a file enclosing start..end, outermost first (modules left out)."""
     return [d for d in defs if d[2] <= start and d[3] >= end and d[1] != "module"]
@@ -70,7 +75,7 @@ def _go(chain: list[tuple]) -> list[tuple] | None:
 def runnable_tests(conn: apsw.Connection, hits: list[tuple]) -> list[TestHit]:
     """The tests enclosing (file, start_line, end_line, depth[, how[, inherited method]]) hits, the surest
     and nearest each, nearest first. An inherited method's hit spans the subclass that runs it."""
-    found: dict[str, TestHit] = {}
+    found: list[TestHit] = []
     files: dict[str, list[tuple]] = {}
     for file, start, end, depth, *rest in hits:
         how = rest[0] if rest else "reaches"
@@ -92,10 +97,8 @@ def runnable_tests(conn: apsw.Connection, hits: list[tuple]) -> list[TestHit]:
             tid = "::".join([file, *(d[0] for d in path)])
         else:
             tid = f"./{file.rsplit('/', 1)[0] if '/' in file else '.'}::{test[0]}"
-        old = found.get(tid)
-        if old is None or (HOW_RANK.get(how, 9), depth) < (HOW_RANK.get(old.how, 9), old.depth):
-            found[tid] = TestHit(tid, runner, test[4], file, test[2], test[3], test[5], depth, how=how)
-    return sorted(found.values(), key=lambda t: (t.depth, HOW_RANK.get(t.how, 9), t.id))
+        found.append(TestHit(tid, runner, test[4], file, test[2], test[3], test[5], depth, how=how))
+    return merge_tests(found)
 
 
 def recorded_tests(ids: set[str]) -> list[TestHit]:

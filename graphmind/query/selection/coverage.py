@@ -25,6 +25,8 @@ class Recorded:
     tests: dict[int, str] = field(default_factory=dict)       # context id -> test ID (no parameters)
     arcs: bool = False
     path: Path | None = None
+    # coverage file id -> {context id -> the lines it ran}: each file's rows read and decoded once
+    ran_lines: dict[int, dict[int, set[int]]] = field(default_factory=dict, repr=False, compare=False)
 
 
 def test_id(context: str) -> str | None:
@@ -68,6 +70,26 @@ def _lines(blob: bytes) -> set[int]:
     return {i * 8 + b for i, byte in enumerate(blob) if byte for b in range(8) if byte & (1 << b)}
 
 
+def _ran_lines(rec: Recorded, fid: int) -> dict[int, set[int]]:
+    """The lines each context ran in one measured file (arcs: their from and to lines), read once per Recorded."""
+    got = rec.ran_lines.get(fid)
+    if got is not None:
+        return got
+    got = {}
+    db = _open(rec.path)
+    try:
+        if rec.arcs:
+            for cid, start, end in db.execute("SELECT context_id, fromno, tono FROM arc WHERE file_id = ?", (fid,)):
+                got.setdefault(cid, set()).update((start, end))
+        else:
+            for cid, blob in db.execute("SELECT context_id, numbits FROM line_bits WHERE file_id = ?", (fid,)):
+                got.setdefault(cid, set()).update(_lines(blob))
+    finally:
+        db.close()
+    rec.ran_lines[fid] = got
+    return got
+
+
 def tests_covering(rec: Recorded, rel: str, first: int, last: int) -> set[str] | None:
     """The tests that ran a line first..last of a file; None when the file was not measured."""
     if last > first:
@@ -75,17 +97,7 @@ def tests_covering(rec: Recorded, rel: str, first: int, last: int) -> set[str] |
     fid = rec.files.get(rel)
     if fid is None or rec.path is None:
         return None
-    db = _open(rec.path)
-    try:
-        if rec.arcs:
-            rows = db.execute("SELECT DISTINCT context_id FROM arc WHERE file_id = ?1"
-                              " AND ((fromno BETWEEN ?2 AND ?3) OR (tono BETWEEN ?2 AND ?3))", (fid, first, last))
-            ran = {cid for (cid,) in rows}
-        else:
-            ran = {cid for cid, blob in db.execute("SELECT context_id, numbits FROM line_bits WHERE file_id = ?",
-                                                   (fid,)) if any(first <= n <= last for n in _lines(blob))}
-    finally:
-        db.close()
+    ran = {cid for cid, lines in _ran_lines(rec, fid).items() if any(first <= n <= last for n in lines)}
     return {rec.tests[c] for c in ran if c in rec.tests}
 
 

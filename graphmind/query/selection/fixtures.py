@@ -10,16 +10,11 @@ import posixpath
 import apsw
 
 from graphmind.query.edges import json_list
+from graphmind.query.testids import is_test_file
 
 SETUPS = ("setUp", "setUpClass", "tearDown", "tearDownClass", "asyncSetUp", "asyncTearDown", "setUpTestData",
           "setup_method", "setup_class", "teardown_method", "teardown_class")
 _FIXTURE = "(c.callee LIKE 'pytest.fixture%' OR c.callee LIKE 'fixture%' OR c.callee LIKE 'pytest_asyncio.fixture%')"
-
-
-def is_test_file(path: str) -> bool:
-    """Whether pytest collects tests from this file (its default python_files), or it is a conftest.py."""
-    base = path.rsplit("/", 1)[-1]
-    return base.endswith(".py") and (base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py")
 
 
 def parameters(signature: str) -> list[str]:

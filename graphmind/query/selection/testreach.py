@@ -11,9 +11,9 @@ import apsw
 
 from graphmind import config
 from graphmind.edgekinds import CALL_KINDS, sql_in
-from graphmind.query.edges import json_list
+from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.testids import TestHit, merge_tests, runnable_tests, runner_of
+from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
 REACHES, MAY_REACH, IMPORTS = "reaches", "may reach", "imports"
 NODE_CAP = 50_000            # symbols visited per walk
@@ -32,28 +32,30 @@ class TestReach:
 
 def _callers(conn: apsw.Connection, ids: list[int], possible: bool) -> list[tuple[int, int]]:
     """(caller, callee) over resolved edges, or over `possible` edges only."""
-    how = "c.resolution = 'possible'" if possible else "c.resolution NOT IN ('pending', 'possible')"
+    how = "c.resolution = 'possible'" if possible else f"c.{RESOLVED}"
     return conn.execute(
         "SELECT DISTINCT c.caller_id, c.target_id FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
         f" WHERE {how} AND {_KINDS}", (json_list(ids),)).fetchall()
 
 
-def _handed_out(conn: apsw.Connection, ids: list[int]) -> list[int]:
-    """Callbacks through a library: for a `__call__` among ids, the methods of its class that build an object
-    of a class with a base outside the workspace (a test client handed the app: the library calls it back)."""
-    return [r[0] for r in conn.execute(
-        "SELECT DISTINCT m.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+def _handed_out(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:
+    """Callbacks through a library: (method, the `__call__` among ids it serves), for the methods of that
+    `__call__`'s class that build an object of a class with a base outside the workspace (a test client handed
+    the app: the library calls it back), in one query."""
+    rows = conn.execute(
+        "SELECT DISTINCT m.id, s.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
         " JOIN symbols m ON m.parent_id = s.parent_id AND m.kind = 'method'"
-        " JOIN calls c ON c.caller_id = m.id AND c.kind = 'constructor' AND c.resolution NOT IN ('pending', 'possible')"
+        f" JOIN calls c ON c.caller_id = m.id AND c.kind = 'constructor' AND c.{RESOLVED}"
         " JOIN symbols init ON init.id = c.target_id"
         " WHERE s.name = '__call__' AND s.kind = 'method' AND EXISTS (SELECT 1 FROM inherits i"
-        " WHERE i.class_id = init.parent_id AND i.target_id IS NULL)", (json_list(ids),))
-        if _called_from_tests(conn, r[0])]
+        " WHERE i.class_id = init.parent_id AND i.target_id IS NULL)", (json_list(ids),)).fetchall()
+    tested = {m: _called_from_tests(conn, m) for m in {m for m, _ in rows}}
+    return [(m, call) for m, call in rows if tested[m]]
 
 
 def _called_from_tests(conn: apsw.Connection, sid: int) -> bool:
     """Whether tests (or their fixtures) call a method: what it builds is a test's tool, like a test client."""
-    return any(runner_of(p) or p.endswith("conftest.py") for (p,) in conn.execute(
+    return any(is_test_file(p) for (p,) in conn.execute(
         "SELECT DISTINCT f.path FROM calls c JOIN files f ON f.id = c.file_id WHERE c.target_id = ?"
         " AND c.resolution != 'pending'", (sid,)))
 
@@ -95,7 +97,7 @@ def _one_uncertain_hop(conn: apsw.Connection, sure: dict[int, int]) -> dict[int,
     """The symbols one `possible` edge (or one callback through a library) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
-    links = _callers(conn, ids, True) + [(m, c) for c in ids for m in _handed_out(conn, [c])]
+    links = _callers(conn, ids, True) + _handed_out(conn, ids)
     for caller, callee in links:
         d = sure[callee] + 1
         if caller not in sure and d < out.get(caller, d + 1):
