@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from graphmind.lang.cfamily.cpptypes import unwrap
 from langcases import blast_radius, definitions, edges, index_fixture, resolution
 
 
@@ -90,3 +91,9 @@ def test_out_of_line_template_members_and_initializer_lists_are_their_functions(
     assert {(how, line) for how, line in conn.execute(
         "SELECT c.resolution, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
         " ON t.id = c.target_id WHERE c.callee = 'get' AND c.kind = 'call'")} == {("self", 18)}
+
+
+def test_a_holder_of_a_template_with_several_arguments_reaches_the_whole_template():
+    assert unwrap("std::unique_ptr<Foo<A, B>>") == "Foo<A, B>"
+    assert unwrap("std::shared_ptr<std::optional<ns::T>>") == "ns::T"
+    assert unwrap("std::unique_ptr<Foo, Deleter<X, Y>>") == "Foo"

@@ -103,9 +103,10 @@ def scala_prepare(r: Resolving) -> None:
     """A companion `object X` is part of its class X: its methods are X's, `X` names the class."""
     t = r.t
     for fid in sorted(f for f, lang in t.lang.items() if lang == "scala"):
+        top = t.file_module.get(fid)
         for sid in t.file_syms.get(fid, ()):
             sym = t.syms[sid]
-            if sym.kind == "module" and sym.parent is not None and sym.parent in t.file_module.values():
+            if sym.kind == "module" and sym.parent is not None and sym.parent == top:
                 cls = next((c for c in t.dup_quals.get(sym.qualname, ()) if langkit.is_class(r, c)), None)
                 if cls is not None:
                     langkit.merge_block(r, sid, cls)

@@ -178,15 +178,15 @@ def compare(old: Interface, new: Interface, python: bool = False) -> Change:
                  if sorted(old.overloads.get(q, ())) != sorted(new.overloads.get(q, ())))
     changed_imports = set(old.imports) ^ set(new.imports)
     names.update(imp[3] for imp in changed_imports)
-    functions = old.function_scopes | new.function_scopes
-    wide = (any(imp[0] not in functions and not (python and _unread(old, new, imp)) for imp in changed_imports)
+    functions, unread = old.function_scopes | new.function_scopes, frozenset(m for m in changed_imports if python and _unread(old, new, m))
+    wide = (any(imp[0] not in functions and imp not in unread for imp in changed_imports)
             or _rebinds(old, new) or old.inherits != new.inherits and not python)     # Python's bases: rebased
     names |= {n for c, _, _ in old.inherits ^ new.inherits for n in (c.rsplit(".", 1)[-1], "<" + c.rsplit(".", 1)[-1])}
     if not wide:        # scopes defined before and after (a new or vanished scope's bindings come with its name)
         kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
         wide = any(old.exported.get(s, ()) != new.exported.get(s, ())
                    for s in (set(old.exported) | set(new.exported)) & kept)
-    return Change(names, wide, frozenset(m for m in changed_imports if python and _unread(old, new, m)))
+    return Change(names, wide, unread)
 
 
 def changed_names(old: Interface, new: Interface, change: Change) -> set[str]:
@@ -244,7 +244,7 @@ def rebased(old: Interface, new: Interface) -> set[str]:
 
 def _quiet(iface: Interface, unread: frozenset) -> Interface:
     """The interface without these imports: scopes that differ only by them keep their calls' rows."""
-    return replace(iface, scopes={s: (b, tuple(m for m in i if (s, *m) not in unread)) for s, (b, i) in iface.scopes.items()})
+    return replace(iface, scopes={s: (b, tuple(m for m in i if (s, *m) not in unread)) for s, (b, i) in iface.scopes.items()}) if unread else iface
 
 
 def _rebinds(old: Interface, new: Interface) -> bool:

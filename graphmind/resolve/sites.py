@@ -95,7 +95,8 @@ def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]
 
 def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> bool | None:
     """For a C++ call on `this` (bare or `this->m`), whether the calling member is `const`."""
-    if arity is None or "." in callee or "->" in callee.removeprefix("this->") or caller not in r.t.params:
+    if arity is None or "." in callee or "->" in callee.removeprefix("this->") or caller not in r.t.params \
+            or r.t.lang.get(r.t.syms[caller].file) != "cpp":
         return None
     return r.t.file_static.get(caller) is False
 

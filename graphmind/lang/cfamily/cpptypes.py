@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.resolve.pyexpr import match_bracket, split_top
+from graphmind.resolve.pyexpr import match_bracket
 
 # class templates whose first argument is what a member call through them reaches
 HOLDERS = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper", "atomic",
@@ -25,6 +25,19 @@ def _closing_angle(text: str, start: int) -> int:
     return -1
 
 
+def _first_argument(text: str) -> str:
+    """A template argument list's first argument: `Foo<A, B>, D` -> `Foo<A, B>` (`<>` nest, as brackets)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            return text[:i]
+    return text
+
+
 def unwrap(text: str) -> str:
     """The type a member call through a written type reaches: `std::unique_ptr<a::T>` -> `a::T`."""
     for _ in range(4):                                   # `std::shared_ptr<std::optional<T>>`
@@ -34,7 +47,7 @@ def unwrap(text: str) -> str:
         close = _closing_angle(text, m.end() - 1)
         if close < 0:
             return text
-        text = split_top(text[m.end():close], ",")[0].strip()
+        text = _first_argument(text[m.end():close]).strip()
     return text
 
 

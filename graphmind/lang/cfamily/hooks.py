@@ -18,6 +18,8 @@ from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
+DEFINED = "_c_defined"      # the out-of-line definitions in r.state[DEFINITIONS].values()
+
 
 def prepare(r: Resolving) -> None:
     """Build the include graph and attach out-of-line C++ members to their classes."""
@@ -27,6 +29,7 @@ def prepare(r: Resolving) -> None:
     r.state["_c_units"] = units
     t = r.t
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
+    defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests
     for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
         if owner is None:
@@ -35,12 +38,12 @@ def prepare(r: Resolving) -> None:
         cls = next((c for c in found if langkit.is_class(r, c)), None)
         if cls is None:
             continue
-        _pair(r, sid, cls, paired)
+        _pair(r, sid, cls, paired, defined)
         langkit.attach(r, sid, cls)
         t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
 
 
-def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> None:
+def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defined: set[int]) -> None:
     """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind,
     parameter counts (overloads) and constness, the first one not yet paired (never another
     out-of-line definition: `a.h` and `a.cc` share their qualified names)."""
@@ -52,9 +55,10 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int]) -> No
     for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
         d = t.syms[decl]
         if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
-                and decl not in paired.values() and langkit.owner_path(r, decl) is None \
+                and decl not in defined and langkit.owner_path(r, decl) is None \
                 and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const:
             paired[decl] = definition
+            defined.add(definition)
             return
 
 
@@ -83,10 +87,13 @@ def alternatives(r: Resolving, caller: int, name: str):
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
-    t, sym, paired = r.t, r.t.syms[hit[1]], r.state.get(DEFINITIONS, {})
+    t, sym = r.t, r.t.syms[hit[1]]
+    if sym.kind not in CALLABLE_KINDS:
+        return None
+    paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
     same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
-            and d not in paired.values() and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])]
-    return [(d, "possible", len(same)) for d in same] if len(same) > 1 and sym.kind in CALLABLE_KINDS else None
+            and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])]
+    return [(d, "possible", len(same)) for d in same] if len(same) > 1 else None
 
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):

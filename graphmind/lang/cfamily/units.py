@@ -43,14 +43,16 @@ class Units:
         self._reach: dict[int, frozenset[int]] = {}
         # what `using a::B;` (alias -> dotted path) and `using namespace a;` bring into a file: every
         # scope of the file sees them (an out-of-line member's scope is its class, in another file)
-        self.usings: dict[int, dict[str, str]] = defaultdict(dict)
-        self.opened: dict[int, list[str]] = defaultdict(list)
+        # (plain dicts holding only the files with some: `lookup` skips the others)
+        self.usings: dict[int, dict[str, str]] = {}
+        self.opened: dict[int, list[str]] = {}
         for scope in sorted(s for s in set(t.imports) | set(t.stars) if s in t.syms and t.syms[s].file in self.files):
             fid = t.syms[scope].file
             for alias, (module, _) in sorted(t.imports.get(scope, {}).items()):
                 if "::" in module:
-                    self.usings[fid][alias] = module.replace("::", ".").lstrip(".")
-            self.opened[fid] += [ns.replace("::", ".").lstrip(".") for ns in t.stars.get(scope, ())]
+                    self.usings.setdefault(fid, {})[alias] = module.replace("::", ".").lstrip(".")
+            if t.stars.get(scope):
+                self.opened.setdefault(fid, []).extend(ns.replace("::", ".").lstrip(".") for ns in t.stars[scope])
         self.scoped: dict[str, list[int]] = defaultdict(list)       # `ns.name` -> namespace-level symbols
         for sid in sorted(s for f in self.files for s in t.file_syms.get(f, ())):
             sym = t.syms[sid]
@@ -108,10 +110,10 @@ class Units:
         if found or (fid not in self.usings and fid not in self.opened):
             return found
         head, dot, rest = path.partition(".")
-        written = self.usings[fid].get(head)
+        written = self.usings.get(fid, {}).get(head)
         if written is not None:
             found = self._lookup(scope, written + dot + rest)
-        for ns in self.opened[fid] if not found else ():
+        for ns in self.opened.get(fid, ()) if not found else ():
             found = self._lookup(scope, f"{ns}.{path}")
             if found:
                 break
