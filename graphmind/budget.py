@@ -56,10 +56,23 @@ class Page:
     shown: dict[str, list[dict]] = field(default_factory=dict)
     cut: dict | None = None
     tokens: int = 0
+    cut_rest: str = ""                 # the cut note after the budget it names
+
+    def announce(self, budget: int) -> None:
+        """Name `budget` in the cut note (the agent's budget, not the text's share of it render was given)."""
+        if self.cut is None:
+            return
+        head, note, tail = self.text.rpartition(f"{_CUT_NOTE}{self.cut['budget']}{self.cut_rest}")
+        if note:
+            self.text = f"{head}{_CUT_NOTE}{budget}{self.cut_rest}{tail}"
+        self.cut["budget"] = budget
 
     def meta(self) -> dict:
         """The structured fields every answer carries about its own size."""
         return {"tokens": self.tokens, "cut": self.cut}
+
+
+_CUT_NOTE = "cut at max_tokens="
 
 
 def render(header: list[str], sections: list[Section], budget: int | None, offset: int = 0,
@@ -118,8 +131,8 @@ def render(header: list[str], sections: list[Section], budget: int | None, offse
                     "budget": budget}
         how = f"call again with offset={first + n} for the next rows" if sec.paged else "raise max_tokens"
         span = f"{first + 1}-{first + n}" if n else "none"
-        lines.append(f"cut at max_tokens={budget}: {sec.title} {span} of {total} shown; "
-                     f"{how}" + (f", or {more}" if more else ""))
+        page.cut_rest = f": {sec.title} {span} of {total} shown; {how}" + (f", or {more}" if more else "")
+        lines.append(f"{_CUT_NOTE}{budget}{page.cut_rest}")
     page.text = "\n".join(lines)
     page.tokens = estimate_tokens(page.text)
     return page
@@ -163,7 +176,7 @@ def fit_answer(make, budget: int | None) -> tuple[Page, dict]:
     def made(inner: int) -> tuple[Page, dict]:
         page, doc = make(inner)
         if inner != budget:                 # the agent's budget in the note, not the text's share of it
-            page.text = page.text.replace(f"max_tokens={inner}", f"max_tokens={budget}")
+            page.announce(budget)
             if isinstance(doc.get("cut"), dict):
                 doc["cut"]["budget"] = budget
         doc["tokens"] = budget              # a placeholder as wide as the figure set below
