@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
-from graphmind.lang.typeflow import bound, classes
+from graphmind.lang.typeflow import FIELDS_APART_FROM_METHODS, bound, classes
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
 
@@ -72,11 +72,11 @@ def self_call(r: Resolving, caller: int, name: str) -> Rows:
 
 def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str, how: str) -> Rows:
     """Rows for `<value>.<middle…>.name()`: through fields, then the member found on each class."""
-    ev = flow(r)
+    ev, apart = flow(r), language(r, caller) in FIELDS_APART_FROM_METHODS
     for part in middle:
         if not value:
             break
-        holders, value = classes(value), ev.attr(value, part)
+        holders, value = classes(value), ev.attr(value, part, apart)
         if not value and field_external(r, holders, part):
             return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
     rows = members(r, classes(value), name, how)

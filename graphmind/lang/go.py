@@ -7,6 +7,7 @@ qualified name and `store.NewStore` is the same definition whichever file declar
 `func (s *Store) Add()` is `store.Store.Add` (the extractor qualifies it with its receiver type) and
 is attached to `Store` here, so `s.Add()` resolves when the type of `s` is known from the receiver,
 a parameter, `var s T`, `s := T{}` / `&T{}`, or the declared result of the function that made it.
+A slice, array, map or channel stands for its element (`xs[i].M()`, `for _, x := range xs { x.M() }`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ _DOT_VERSION = re.compile(r"\.v\d+$")
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make",
                       "max", "min", "new", "panic", "print", "println", "real", "recover"})
 EXTERNAL = "@"          # prefix of an import path outside the workspace: never a module name
+# slices, arrays, maps and channels written before an element type: `[]*T`, `[4]T`, `map[string]T`, `chan T`
+_CONTAINERS = re.compile(r"^\s*(?:\*\s*|\[[^\[\]]*\]\s*|map\s*\[[^\[\]]*\]\s*|<-\s*|chan\b\s*(?:<-)?\s*)+")
 
 
 def module_name(path: str, data: bytes) -> str | None:
@@ -34,6 +37,12 @@ def module_name(path: str, data: bytes) -> str | None:
         return ".".join(parts)
     m = _PACKAGE.search(data[:65536])
     return m.group(1).decode() if m else None
+
+
+def element_type(text: str) -> str:
+    """The type a Go type annotation holds values of: a slice, array, map or channel reads as its
+    element (so `xs[i]`, `m[k]` and the values of `range` are typed), a pointer as its type."""
+    return _CONTAINERS.sub("", text)
 
 
 def _dir(path: str) -> str:
@@ -126,5 +135,6 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
 
 
+langkit.TYPE_UNWRAP["go"] = element_type
 register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
                              visible=visible, resolve_call=resolve_call))

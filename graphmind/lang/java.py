@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import argtypes, callsites, externals, kit as langkit
+from graphmind.lang.typeflow import EXPR_REWRITES
+from graphmind.resolve.pyexpr import match_bracket
 
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
@@ -80,8 +82,11 @@ def kotlin_visible(r: Resolving, scope: int, name: str):
 
 
 def java_call(r: Resolving, caller: int, text: str, name: str):
-    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types; a receiver
-    certainly of an outside type (graphmind/lang/externals.py) is external, not `possible`."""
+    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types, `this(…)` and
+    `super(…)` in a constructor; a receiver certainly of an outside type (graphmind/lang/externals.py)
+    is external, not `possible`."""
+    if name in ("this", "super") and text == name:
+        return _explicit_constructor(r, caller, name)
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
@@ -91,6 +96,31 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
                              or externals.inherited_from_outside(r, caller, receiver, name)):
         return [(None, "external", 0)]
     return rows
+
+
+_CAST = re.compile(r"^\(\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^()]*>)?\s*\)\s*(?=[\w$(])")
+
+
+def cast_value(text: str) -> str:
+    """A cast read as the type it names (`((HtmlParser) p).handler` -> `HtmlParser().handler`, an
+    instance of HtmlParser, for the shared evaluator); other text unchanged."""
+    whole = text.startswith("((") and match_bracket(text, 0)
+    inner = text[1:whole] if whole and whole > 0 else text
+    m = _CAST.match(inner)
+    if m is None or not m.group(1).split(".")[-1][:1].isupper():
+        return text
+    return f"{m.group(1)}()" + (text[whole + 1:] if inner is not text else "")
+
+
+def _explicit_constructor(r: Resolving, caller: int, name: str):
+    """`this(…)`: the class's own constructors; `super(…)`: those of the class it extends (a workspace
+    class: an interface is never extended so; an outside one is external). Overloads: the caller's."""
+    cls = r.enclosing_class(caller)
+    if cls is not None and name == "super":
+        cls = next((b for b in r.class_bases(cls) if r.t.syms[b].kind == "class"), None)
+        if cls is None:
+            return [(None, "external", 0)]
+    return [] if cls is None else langkit.constructors(r, cls, "self")
 
 
 def kotlin_call(r: Resolving, caller: int, text: str, name: str):
@@ -123,6 +153,7 @@ def scala_call(r: Resolving, caller: int, text: str, name: str):
                                    class_calls_construct=True)
 
 
+EXPR_REWRITES["java"] = cast_value
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
                                resolve_call=java_call, overloads=argtypes.fitting_overloads))
 register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,

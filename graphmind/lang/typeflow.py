@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import islice
 
 from graphmind.lang import contextual
+from graphmind.lang.scopevars import FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -26,20 +26,14 @@ from graphmind.resolve.tables import CLASS_KINDS
 Atom = tuple[str, int]            # ('inst' | 'cls' | 'fn' | 'mod', symbol id)
 Value = frozenset
 EMPTY: Value = frozenset()
-# Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
-VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
 # language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
 PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
 # language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
 VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
 EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the syntax read here (C++ make_unique)
-# languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
-# is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
-FIELD_SIGIL_DROPPED = frozenset({"ruby"})
-THIS = frozenset({"this", "self", "$this", "@"})
-ELEMENT_IS_VALUE = frozenset({"typescript", "tsx"})
+ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go"})
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
-_COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
+_COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
@@ -48,11 +42,6 @@ _WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable)<(.+)>$")   # 
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
-
-
-def language(r: Resolving, scope: int) -> str:
-    sym = r.t.syms.get(scope)
-    return r.t.lang.get(sym.file, "") if sym is not None else ""
 
 
 def atom(r: Resolving, sid: int) -> Atom:
@@ -66,31 +55,6 @@ def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
     """What a written dotted path names from a scope (the language's finder, else resolve_path)."""
     finder = PATH_FINDERS.get(language(r, scope))
     return finder(r, scope, path) if finder is not None else r.resolve_path(scope, path)
-
-
-def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
-    """The variable bindings of a name seen from a scope, as (scope, kind, value): the nearest scope
-    that binds it (class fields through the class's bases); None when a definition or an import
-    of that name is nearer, or nothing binds it."""
-    t, s = r.t, scope
-    while s is not None and s in t.syms:
-        if name in t.children.get(s, {}) or name in t.imports.get(s, {}):
-            return None
-        entries = [(s, k, v) for k, v in t.bindings.get(s, {}).get(name, ()) if k in VAR_KINDS]
-        if entries:
-            return entries
-        sym = t.syms[s]
-        if sym.kind in CLASS_KINDS:
-            if t.lang.get(sym.file) in FIELD_SIGIL_DROPPED:
-                fields = [(w, k, v) for c in r.mro(s) for w, k, v in t.attrs.get(c, {}).get(name, ())]
-                if fields:
-                    return fields
-            for base in islice(r.mro(s), 1, None):
-                entries = [(base, k, v) for k, v in t.bindings.get(base, {}).get(name, ()) if k in VAR_KINDS]
-                if entries:
-                    return entries
-        s = sym.parent
-    return None
 
 
 class FlowEval:
@@ -184,7 +148,7 @@ class FlowEval:
             args = split_top(text[len("setmetatable("):-1], ",")
             return frozenset(("inst", x) for k, x in self.expr(scope, args[-1]) if k == "cls") if len(args) == 2 else EMPTY
         m = _COMPOSITE.match(text)
-        if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`: a value of T
+        if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`, Go's `[]*T{…}`: a value of T
             cls = self.resolve_type(self.r, scope, m["path"])
             return frozenset({("inst", cls)}) if cls is not None else EMPTY
         text = _TYPE_ARGS.sub("", text)
@@ -199,7 +163,9 @@ class FlowEval:
             if kind != "attr":
                 break
             names.append(arg)
-        value = self.variable(scope, names[0])
+        called = len(names) == 1 and len(chain) > 1 and chain[1][0] == "call"
+        apart = language(self.r, scope) in FIELDS_APART_FROM_METHODS
+        value = None if called and apart else self.variable(scope, names[0])    # `registry()`: the method
         rest = chain[1:]
         if value is None:
             value, used = EMPTY, 0
@@ -210,11 +176,11 @@ class FlowEval:
                     break
             rest = chain[1 + used:]
         element, kept = language(self.r, scope) in ELEMENT_IS_VALUE, False   # a declared `X[]` reads
-        for kind, arg in rest:                                     # as X: so do `xs[i]`, `xs.shift()`
+        for i, (kind, arg) in enumerate(rest):
             if not value:
                 return EMPTY
-            if kind == "attr":
-                got = self.attr(value, arg)
+            if kind == "attr":                                     # as X: so do `xs[i]`, `xs.shift()`
+                got = self.attr(value, arg, apart and (i + 1 == len(rest) or rest[i + 1][0] != "call"))
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = value if kept else got
             elif kind == "call":
@@ -223,11 +189,15 @@ class FlowEval:
                 value = EMPTY
         return value
 
-    def attr(self, value: Value, name: str) -> Value:
-        """What `value.name` holds: a method, a field's value, a member of a module."""
+    def attr(self, value: Value, name: str, field_first: bool = False) -> Value:
+        """What `value.name` holds: a method, a field's value, a member of a module (`field_first`:
+        a name not called, in a language where fields and methods share no namespace)."""
         out: set = set()
         for kind, x in value:
-            if kind in ("inst", "cls"):
+            got = self.field(x, name) if field_first and kind in ("inst", "cls") else EMPTY
+            if got:
+                out |= got
+            elif kind in ("inst", "cls"):
                 hit = self.r.member(x, name)
                 if hit is not None:
                     out.add(atom(self.r, hit))
