@@ -2,7 +2,9 @@
 real projects use: what scripts/score_java_oracle.py and scripts/score_go_oracle.py found missed or
 wrong. A site whose candidates the arguments cannot tell apart is `possible`, never several resolved
 edges; an enum constant's own methods are not the enum's; `this(…)`/`super(…)` reach constructors; a
-field and a method may share a name; a cast types its operand; a Go slice, array, map or channel
+field and a method may share a name; a cast types its operand; type arguments type what a generic
+gives (`Store<Ledger>.find`, `Map<String, Ledger>.get`); a declared type wins over what is assigned;
+a Go slice, array, map or channel
 reads as its element (`xs[i]`, `m[k]`, `range`)."""
 from __future__ import annotations
 
@@ -91,7 +93,39 @@ public class Refunds extends Service {
     }
 }
 """
-JAVA = {"billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
+STORE = """package billing;
+
+public abstract class Store<T> {
+    public abstract T find(String id);
+}
+"""
+DESK = """package billing;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+public class Desk {
+    private Store<Ledger> ledgers;
+    private Map<String, Ledger> byId;
+    private List<Ledger> open;
+
+    public String settle(String id, Optional<Ledger> chosen) {
+        ledgers.find(id).record(id, 1L);
+        byId.get(id).record(id, 2L);
+        open.get(0).record(id, 3L);
+        open.iterator().next().record(id, 4L);
+        chosen.orElseThrow().record(id, 5L);
+        open.size();
+        Object any = byId.get(id);
+        return any.toString();
+    }
+
+    @Override
+    public String toString() { return "desk"; }
+}
+"""
+JAVA = {"billing/Store.java": STORE, "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
         "billing/Service.java": SERVICE, "billing/Refunds.java": REFUNDS}
 
 NODE = """package node
@@ -208,6 +242,20 @@ def test_explicit_constructor_calls_reach_the_constructor_their_arguments_fit(ja
 def test_a_long_concatenation_is_a_string_and_varargs_come_after_fixed_arity(java):
     assert targets(java, "billing.Refunds.refund", "Log.warn") == {("import", "billing.util.Log.warn", 4)}
     assert targets(java, "billing.Refunds.refund", "Log.debug") == {("import", "billing.util.Log.debug", 8)}
+
+
+@pytest.mark.parametrize("callee", ["ledgers.find(id).record", "byId.get(id).record", "open.get(0).record",
+                                    "open.iterator().next().record", "chosen.orElseThrow().record"])
+def test_type_arguments_type_what_a_generic_gives(java, callee):
+    """`Store<Ledger>.find` declared to give a T, and the JDK's containers: javac binds Ledger.record."""
+    assert targets(java, "billing.Desk.settle", callee) == {("inferred", "billing.Ledger.record", 4)}
+
+
+def test_a_declared_type_wins_over_what_is_assigned_and_outside_members_stay_external(java):
+    """`Object any = byId.get(id); any.toString()`: javac binds Object.toString, not Desk's or Ledger's."""
+    rows = set(java.execute("SELECT c.callee, c.resolution FROM calls c JOIN symbols s ON s.id = c.caller_id"
+                            " WHERE s.qualname = 'billing.Desk.settle' AND c.callee IN ('any.toString', 'open.size')"))
+    assert rows == {("any.toString", "external"), ("open.size", "external")}
 
 
 @pytest.mark.parametrize("callee,target", [

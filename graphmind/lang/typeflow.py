@@ -31,6 +31,11 @@ PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
 # language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
 VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
 EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the syntax read here (C++ make_unique)
+# language -> the type arguments a declared type gives its type parameters (`Repo<Item>`: {T: Item}), and
+# what a member of an outside generic type gives (`List<Item>.get` -> ("elem", Item)): lang/java.py
+TYPE_ARGUMENTS: dict[str, Callable[[Resolving, int, str, "int | None"], dict[str, str]]] = {}
+OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
+STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
 ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go"})
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
@@ -80,6 +85,9 @@ class FlowEval:
             entries = bound(self.r, *found) if found is not None else None
             if entries is None:
                 return None
+        if language(self.r, scope) in STATIC_TYPES and any(k in ("annot", "param") and v.strip() != "var"
+                                                          for _, k, v in entries):
+            entries = [e for e in entries if e[1] != "assign"]   # `Shape s = new Circle()`: a Shape
         return self.guarded(("v", scope, name), lambda: self._entries(entries))
 
     def _entries(self, entries) -> Value:
@@ -106,6 +114,10 @@ class FlowEval:
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
+                given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None
+                for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
+                    hit = self.resolve_type(self.r, scope, arg)     # `arg:T`: what T stands for in this value
+                    out |= {("arg:" + param, hit)} if hit is not None else set()
         return frozenset(out)
 
     def find(self, scope: int, path: str) -> Answer | None:
@@ -193,14 +205,19 @@ class FlowEval:
         """What `value.name` holds: a method, a field's value, a member of a module (`field_first`:
         a name not called, in a language where fields and methods share no namespace)."""
         out: set = set()
+        args = {(k, x) for k, x in value if k[:4] == "arg:"}
+        if args and OUTSIDE_MEMBER is not None and not classes(value):
+            return OUTSIDE_MEMBER(frozenset(args), name)          # `items.get(0)` on a `List<Item>`
         for kind, x in value:
             got = self.field(x, name) if field_first and kind in ("inst", "cls") else EMPTY
+            got = got or (self._given(self.declared(x, name), args) if args and kind == "inst" else EMPTY)
             if got:
                 out |= got
             elif kind in ("inst", "cls"):
                 hit = self.r.member(x, name)
                 if hit is not None:
                     out.add(atom(self.r, hit))
+                    out |= args if atom(self.r, hit)[0] == "fn" else set()   # its result may be a T
                 elif kind == "cls" and name == "new":
                     out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
                 else:
@@ -220,8 +237,15 @@ class FlowEval:
             if kind in ("cls", "new"):
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= self.returns(x)
+                out |= self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
+                                                       if k == "returns"], value)
+            elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
+                out.add(("inst", x) if kind == "elem" else ("arg:E", x))
         return frozenset(out)
+
+    def _given(self, declared: list[tuple[int, str]], value) -> Value:
+        """A declared type that is a type parameter, as the type argument the value carries for it."""
+        return frozenset(("inst", x) for _, text in declared for k, x in value if k == "arg:" + text.strip())
 
     def returns(self, fn: int) -> Value:
         """What a function returns: its declared result, else the union of its return expressions."""

@@ -58,15 +58,15 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
         t.type_vars[sid] = names
 
 
-def type_parameters(signature: str, name: str) -> frozenset[str]:
-    """The type parameters a class or method declares: `class Box<K, V extends X>`, `<T> T get(…)`."""
+def type_parameters(signature: str, name: str) -> tuple[str, ...]:
+    """The type parameters a class or method declares, in order: `class Box<K, V extends X>`, `<T> T get(…)`."""
     at = signature.find(name)
     if at < 0:
-        return frozenset()
+        return ()
     after = signature[at + len(name):].lstrip()
     lists = [after] if after.startswith("<") else []
     lists += [signature[i:at] for i in range(at) if signature[i] == "<" and (i == 0 or signature[i - 1] == " ")][:1]
-    out = set()
+    out: dict[str, None] = {}
     for text in lists:
         depth, cur, parts = 0, [], []
         for ch in text[1:]:
@@ -80,8 +80,8 @@ def type_parameters(signature: str, name: str) -> frozenset[str]:
             else:
                 cur.append(ch)
         parts.append("".join(cur))
-        out.update(p.split()[0] for p in parts if p.split())
-    return frozenset(out)
+        out.update((p.split()[0], None) for p in parts if p.split())
+    return tuple(out)
 
 
 def param_types(signature: str, name: str) -> tuple[str, ...] | None:
