@@ -1,11 +1,7 @@
 """Java and Go call sites as their compilers bind them (javac's attribution, go/types), in the idioms
 real projects use: what scripts/score_java_oracle.py and scripts/score_go_oracle.py found missed or
-wrong. A site whose candidates the arguments cannot tell apart is `possible`, never several resolved
-edges; an enum constant's own methods are not the enum's; `this(…)`/`super(…)` reach constructors; a
-field and a method may share a name; a cast types its operand; type arguments type what a generic
-gives (`Store<Ledger>.find`, `Map<String, Ledger>.get`); a declared type wins over what is assigned;
-a Go slice, array, map or channel
-reads as its element (`xs[i]`, `m[k]`, `range`)."""
+wrong, one construct per test (a site the arguments cannot tell apart is `possible`, never several
+resolved edges)."""
 from __future__ import annotations
 
 import pytest
@@ -187,6 +183,19 @@ func Walk(nodes []node.Node, reg *Registry) int {
 	byLevel[1][0].Kind()
 	return total
 }
+
+func Inspect(x interface{}, h *node.Heading) {
+	h.Base.Kind()
+	if p, ok := x.(*node.Para); ok {
+		p.Lines()
+	}
+	x.(*node.Heading).Kind()
+	fresh := new(node.Para)
+	fresh.Kind()
+	base := node.Base{}
+	ref := &base
+	ref.Lines()
+}
 """
 GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
 
@@ -269,6 +278,17 @@ def test_a_declared_type_wins_over_what_is_assigned_and_outside_members_stay_ext
 ])
 def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
     assert {(how, t) for how, t, _ in targets(go, "render.Walk", callee)} == {("inferred", target)}
+
+
+@pytest.mark.parametrize("callee,target", [
+    ("h.Base.Kind", "node.Base.Kind"),               # an embedded field named by its type
+    ("p.Lines", "node.Base.Lines"),                  # `p, ok := x.(*T)`
+    ("x.(*node.Heading).Kind", "node.Heading.Kind"),
+    ("fresh.Kind", "node.Base.Kind"),                # new(T)
+    ("ref.Lines", "node.Base.Lines"),                # &x
+])
+def test_go_assertions_new_addresses_and_embedded_fields(go, callee, target):
+    assert {(how, t) for how, t, _ in targets(go, "render.Inspect", callee)} == {("inferred", target)}
 
 
 def test_the_index_after_edits_equals_a_clean_one(tmp_path):

@@ -6,6 +6,8 @@
 (var_spec name: (identifier) @name !type value: (expression_list . (_) @value)) @binding.assign
 (short_var_declaration left: (expression_list . (identifier) @name) right: (expression_list . (_) @value)) @binding.assign
 (field_declaration name: (field_identifier) @name type: (_) @value) @binding.annot
+; an embedded field is named by its type: `t.Base.M()`
+(field_declaration !name type: [(type_identifier) @name (qualified_type name: (type_identifier) @name)] @value) @binding.annot
 ; `for _, v := range xs`: v holds what xs holds (a slice, map or array reads as its element)
 (range_clause left: (expression_list (_) . (identifier) @name .) right: (_) @value) @binding.assign
 (function_declaration result: (_) @value) @binding.returns
