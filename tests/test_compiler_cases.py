@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from langcases import assert_equals_clean, indexed_workspace
 
+from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
 
 LOG = """package billing.util;
@@ -105,6 +106,7 @@ public class Desk {
     private Store<Ledger> ledgers;
     private Map<String, Ledger> byId;
     private List<Ledger> open;
+    private Archive archive;
 
     public String settle(String id, Optional<Ledger> chosen) {
         ledgers.find(id).record(id, 1L);
@@ -112,6 +114,7 @@ public class Desk {
         open.get(0).record(id, 3L);
         open.iterator().next().record(id, 4L);
         chosen.orElseThrow().record(id, 5L);
+        archive.find(id).record(id, 6L);
         open.size();
         Object any = byId.get(id);
         return any.toString();
@@ -121,7 +124,7 @@ public class Desk {
     public String toString() { return "desk"; }
 }
 """
-JAVA = {"billing/Store.java": STORE, "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
+JAVA = {"billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
         "billing/Service.java": SERVICE, "billing/Refunds.java": REFUNDS}
 
 NODE = """package node
@@ -254,17 +257,19 @@ def test_a_long_concatenation_is_a_string_and_varargs_come_after_fixed_arity(jav
 
 
 @pytest.mark.parametrize("callee", ["ledgers.find(id).record", "byId.get(id).record", "open.get(0).record",
-                                    "open.iterator().next().record", "chosen.orElseThrow().record"])
+                                    "open.iterator().next().record", "chosen.orElseThrow().record",
+                                    "archive.find(id).record"])
 def test_type_arguments_type_what_a_generic_gives(java, callee):
-    """`Store<Ledger>.find` declared to give a T, and the JDK's containers: javac binds Ledger.record."""
+    """`Store<Ledger>.find` declared to give a T (also through `Archive extends Store<Ledger>`), and the
+    JDK's containers: javac binds Ledger.record."""
     assert targets(java, "billing.Desk.settle", callee) == {("inferred", "billing.Ledger.record", 4)}
 
 
 def test_a_declared_type_wins_over_what_is_assigned_and_outside_members_stay_external(java):
     """`Object any = byId.get(id); any.toString()`: javac binds Object.toString, not Desk's or Ledger's."""
-    rows = set(java.execute("SELECT c.callee, c.resolution FROM calls c JOIN symbols s ON s.id = c.caller_id"
-                            " WHERE s.qualname = 'billing.Desk.settle' AND c.callee IN ('any.toString', 'open.size')"))
-    assert rows == {("any.toString", "external"), ("open.size", "external")}
+    assert set(java.execute("SELECT c.callee, c.resolution FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE"
+                            " s.qualname = 'billing.Desk.settle' AND c.callee IN ('any.toString', 'open.size')")) == {
+        ("any.toString", "external"), ("open.size", "external")}
 
 
 @pytest.mark.parametrize("callee,target", [
@@ -294,6 +299,5 @@ def test_go_assertions_new_addresses_and_embedded_fields(go, callee, target):
 def test_the_index_after_edits_equals_a_clean_one(tmp_path):
     work = indexed_workspace(tmp_path, JAVA)
     (work / "billing/Ledger.java").write_text(LEDGER.replace("Object note", "Long note"))
-    from graphmind.index.indexer import index_workspace
     index_workspace(work)
     assert_equals_clean(work, tmp_path)

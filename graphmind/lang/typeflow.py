@@ -217,7 +217,8 @@ class FlowEval:
                 hit = self.r.member(x, name)
                 if hit is not None:
                     out.add(atom(self.r, hit))
-                    out |= args if atom(self.r, hit)[0] == "fn" else set()   # its result may be a T
+                    owner = self.t.syms[hit].parent        # its result may be a T: of the value, or of a base
+                    out |= (args or self._base_args(x, owner)) if atom(self.r, hit)[0] == "fn" and owner else set()
                 elif kind == "cls" and name == "new":
                     out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
                 else:
@@ -242,6 +243,11 @@ class FlowEval:
             elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
                 out.add(("inst", x) if kind == "elem" else ("arg:E", x))
         return frozenset(out)
+
+    def _base_args(self, cls: int, base: int) -> set:
+        """The type arguments a class gives a generic base it extends (`ItemRepo extends Repo<Item>`)."""
+        return {a for c in self.r.mro(cls) if base != cls for _, text in self.t.bases.get(c, ()) if "<" in text
+                for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"}
 
     def _given(self, declared: list[tuple[int, str]], value) -> Value:
         """A declared type that is a type parameter, as the type argument the value carries for it."""
