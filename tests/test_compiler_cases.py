@@ -156,6 +156,8 @@ type Node interface {
 }
 
 func Children(n Node) []*Para { return nil }
+
+func Split() (head *Para, rest *Heading) { return nil, nil }
 """
 WALK = """package render
 
@@ -198,6 +200,9 @@ func Inspect(x interface{}, h *node.Heading) {
 	base := node.Base{}
 	ref := &base
 	ref.Lines()
+	first, second := node.Split()
+	first.Lines()
+	second.Kind()
 }
 """
 GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
@@ -291,8 +296,10 @@ def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
     ("x.(*node.Heading).Kind", "node.Heading.Kind"),
     ("fresh.Kind", "node.Base.Kind"),                # new(T)
     ("ref.Lines", "node.Base.Lines"),                # &x
+    ("first.Lines", "node.Base.Lines"),              # a named result
+    ("second.Kind", "node.Heading.Kind"),            # `a, b := f()`: f's second result
 ])
-def test_go_assertions_new_addresses_and_embedded_fields(go, callee, target):
+def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):
     assert {(how, t) for how, t, _ in targets(go, "render.Inspect", callee)} == {("inferred", target)}
 
 

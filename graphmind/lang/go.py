@@ -43,10 +43,13 @@ def module_name(path: str, data: bytes) -> str | None:
 
 def element_type(text: str) -> str:
     """The type a Go type annotation holds values of: a slice, array, map or channel reads as its
-    element (so `xs[i]`, `m[k]` and the values of `range` are typed), a pointer as its type."""
-    return _CONTAINERS.sub("", text)
+    element (so `xs[i]`, `m[k]` and the values of `range` are typed), a pointer as its type; a named
+    result (`(n *Node, err error)`) as its type."""
+    named = _NAMED.match(text)
+    return _CONTAINERS.sub("", text[named.end():] if named else text)
 
 
+_NAMED = re.compile(r"^\s*[A-Za-z_]\w*\s+(?=[*\[A-Za-z_])(?!chan\b)")     # `n *Node`: a result's name
 _ASSERTED = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?\s*\.\(\s*\*?\s*([A-Za-z_][\w.]*)\s*\)")   # `x.(*T)`
 _NEW = re.compile(r"^(?:new\(\s*([A-Za-z_][\w.]*)\s*\)|&\s*(?=[A-Za-z_]))")                 # `new(T)`, `&x`
 

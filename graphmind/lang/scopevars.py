@@ -8,7 +8,7 @@ from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
 # Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
-VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
+VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam", "second"})
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
 # is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
 FIELD_SIGIL_DROPPED = frozenset({"ruby"})
@@ -48,3 +48,8 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
                     return entries
         s = sym.parent
     return None
+
+
+def classes(value) -> list[int]:
+    """The classes whose members a receiver of this value reaches (instances and classes)."""
+    return sorted({x for kind, x in value if kind in ("inst", "cls", "new")})

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from graphmind.lang import contextual
-from graphmind.lang.scopevars import FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, language  # noqa: F401
+from graphmind.lang.scopevars import FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -102,6 +102,9 @@ class FlowEval:
             return self.declared_type(scope, value)
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
+        if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
+            opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
+            return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY
         if kind == "argparam":                   # TypeScript's contextual typing
             return contextual.argument_value(self, scope, value)
         return EMPTY
@@ -231,14 +234,14 @@ class FlowEval:
                     out.add(atom(self.r, hit))
         return frozenset(out)
 
-    def call(self, value: Value) -> Value:
-        """What calling a value returns."""
+    def call(self, value: Value, nth: int = 0) -> Value:
+        """What calling a value returns (its nth result, where a function returns several)."""
         out: set = set()
         for kind, x in value:
             if kind in ("cls", "new"):
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
+                out |= self.returns(x, nth) if nth else self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
                                                        if k == "returns"], value)
             elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
                 out.add(("inst", x) if kind == "elem" else ("arg:E", x))
@@ -253,21 +256,22 @@ class FlowEval:
         """A declared type that is a type parameter, as the type argument the value carries for it."""
         return frozenset(("inst", x) for _, text in declared for k, x in value if k == "arg:" + text.strip())
 
-    def returns(self, fn: int) -> Value:
-        """What a function returns: its declared result, else the union of its return expressions."""
+    def returns(self, fn: int, nth: int = 0) -> Value:
+        """What a function returns: its declared result (the nth of several), else its return expressions."""
         def compute() -> Value:
             rows = self.t.bindings.get(fn, {}).get("", ())
             out: set = set()
             for kind, text in rows:
-                if kind == "returns":
-                    out |= self.declared_type(fn, split_top(text.strip().lstrip("(").rstrip(")"), ",")[0])
+                results = split_top(text.strip().lstrip("(").rstrip(")"), ",") if kind == "returns" else []
+                if len(results) > nth:
+                    out |= self.declared_type(fn, results[nth])
             if out or any(kind == "returns" for kind, _ in rows):
                 return frozenset(out)
             for kind, text in rows:
                 if kind == "return":
                     out |= self.expr(fn, text)
             return frozenset(out)
-        return self.guarded(("r", fn), compute)
+        return self.guarded(("r", fn, nth), compute)
 
     def field(self, cls: int, name: str) -> Value:
         """What a field of a class (or of a base) holds: its declared type (as a compiler reads it),
@@ -293,8 +297,3 @@ class FlowEval:
             if found or name in self.t.bindings.get(c, {}):   # assigned in a method: no redeclaration
                 return found
         return []
-
-
-def classes(value: Value) -> list[int]:
-    """The classes whose members a receiver of this value reaches (instances and classes)."""
-    return sorted({x for kind, x in value if kind in ("inst", "cls", "new")})

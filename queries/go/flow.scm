@@ -5,6 +5,8 @@
 (var_spec name: (identifier) @name type: (_) @value) @binding.annot
 (var_spec name: (identifier) @name !type value: (expression_list . (_) @value)) @binding.assign
 (short_var_declaration left: (expression_list . (identifier) @name) right: (expression_list . (_) @value)) @binding.assign
+; `a, b := f()`: b holds f's second result
+(short_var_declaration left: (expression_list (_) . (identifier) @name) right: (expression_list . (call_expression) @value .)) @binding.second
 (field_declaration name: (field_identifier) @name type: (_) @value) @binding.annot
 ; an embedded field is named by its type: `t.Base.M()`
 (field_declaration !name type: [(type_identifier) @name (qualified_type name: (type_identifier) @name)] @value) @binding.annot
