@@ -203,6 +203,16 @@ func Inspect(x interface{}, h *node.Heading) {
 	first, second := node.Split()
 	first.Lines()
 	second.Kind()
+	switch v := x.(type) {
+	case *node.Lines:
+		v.At(0)
+	}
+	switch w := x.(type) {
+	case *node.Heading:
+		w.Kind()
+	case *node.Para:
+		w.Kind()
+	}
 }
 """
 GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
@@ -298,9 +308,15 @@ def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
     ("ref.Lines", "node.Base.Lines"),                # &x
     ("first.Lines", "node.Base.Lines"),              # a named result
     ("second.Kind", "node.Heading.Kind"),            # `a, b := f()`: f's second result
+    ("v.At", "node.Lines.At"),                       # a type switch's variable in its one case type
 ])
 def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):
     assert {(how, t) for how, t, _ in targets(go, "render.Inspect", callee)} == {("inferred", target)}
+
+
+def test_a_type_switch_variable_of_several_types_is_possible(go):
+    assert {(how, t) for how, t, _ in targets(go, "render.Inspect", "w.Kind")} == {
+        ("possible", "node.Heading.Kind"), ("possible", "node.Base.Kind")}
 
 
 def test_the_index_after_edits_equals_a_clean_one(tmp_path):

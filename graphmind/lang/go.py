@@ -147,8 +147,13 @@ def visible(r: Resolving, scope: int, name: str):
 
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
-    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields."""
-    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
+    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields. A receiver that may hold
+    several types (a type switch's variable) reaching several methods: each `possible`, as the compiler
+    binds one."""
+    rows = callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
+    if rows and len({t for t, how, _ in rows if how != "possible"}) > 1:
+        return [(t, "possible", len(rows)) for t, _, _ in rows]
+    return rows
 
 
 langkit.TYPE_UNWRAP["go"] = element_type
