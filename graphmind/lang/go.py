@@ -147,16 +147,12 @@ def visible(r: Resolving, scope: int, name: str):
 
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
-    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields. A receiver that may hold
-    several types (a type switch's variable) reaching several methods: each `possible`, as the compiler
-    binds one."""
-    rows = callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
-    if rows and len({t for t, how, _ in rows if how != "possible"}) > 1:
-        return [(t, "possible", len(rows)) for t, _, _ in rows]
-    return rows
+    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields (a receiver of several
+    types reaching several methods: each `possible`, LanguageHooks.one_target)."""
+    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
 
 
 langkit.TYPE_UNWRAP["go"] = element_type
 EXPR_REWRITES["go"] = value_text
 register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
-                             visible=visible, resolve_call=resolve_call))
+                             visible=visible, resolve_call=resolve_call, one_target=True))
