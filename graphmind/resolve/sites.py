@@ -56,8 +56,10 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
             sym = r.t.syms.get(target)
             if sym is not None and sym.kind in CLASS_KINDS:
                 kind = K.INSTANTIATE
-            elif sym is not None and (sym.kind == "constructor" or sym.name in CONSTRUCTOR_NAMES and sym.name != name):
-                kind = K.CONSTRUCTOR          # `Cls()` reaching __init__ (an explicit `super().__init__()` is a call)
+            elif sym is not None and (sym.kind == "constructor" and name not in ("super", "this")
+                                      or sym.name in CONSTRUCTOR_NAMES and sym.name != name):
+                kind = K.CONSTRUCTOR          # `Cls()` reaching __init__ (an explicit `super().__init__()`,
+                                              # `super(…)` or `this(…)` in a constructor is a call)
             elif how == "self" and own and target not in own:
                 kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
         out.append((target, how, n, kind))
