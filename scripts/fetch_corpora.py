@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Fetch the pinned benchmark corpora (sdists from PyPI, package tarballs from npm — TypeScript, and
-Java in cordova-android's framework/ — Go and Rust sources from Debian packages) into a cache outside the repository.
+Java in cordova-android's framework/ — Go and Rust sources from Debian packages, Java from a Debian
+source package's upstream tarball) into a cache outside the repository.
 
 Usage: python scripts/fetch_corpora.py [NAME ...]   (default: all)
 Cache: $GRAPHMIND_CORPORA or ~/.cache/graphmind-corpora/<name>-<version>/
@@ -46,6 +47,15 @@ NPM_CORPORA = {
 DEB_CORPORA = {
     "goyaml": ("golang-gopkg-yaml.v3-dev", "3.0.1-3", "/usr/share/gocode/src/gopkg.in/yaml.v3"),
     "regex-syntax": ("librust-regex-syntax-dev", "0.6.27-1", "/usr/share/cargo/registry/regex-syntax-0.6.27"),
+    # Go held out from tuning (scripts/score_go_oracle.py, a module of several packages, standard library only)
+    "go-cmp": ("golang-github-google-go-cmp-dev", "0.5.9-1", "/usr/share/gocode/src/github.com/google/go-cmp"),
+}
+
+# name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
+# .orig.tar.gz that `apt-get source --download-only` brings; needs a `deb-src` line in apt's sources).
+# Java held out from tuning (scripts/score_java_oracle.py): compiles with the JDK alone (src/main/java).
+DEB_SRC_CORPORA = {
+    "commons-io": ("commons-io", "2.11.0-2"),
 }
 
 
@@ -53,10 +63,25 @@ def cache_dir() -> Path:
     return Path(os.environ.get("GRAPHMIND_CORPORA", Path.home() / ".cache" / "graphmind-corpora"))
 
 
+def _pinned(name: str) -> tuple[str, str]:
+    """(project or package, version) of a corpus, whichever table names it."""
+    for table in (CORPORA, NPM_CORPORA, DEB_CORPORA, DEB_SRC_CORPORA):
+        if name in table:
+            return table[name][:2]
+    raise KeyError(name)
+
+
 def corpus_path(name: str) -> Path:
     """Where a fetched corpus's source tree is (the unpacked sdist's top folder)."""
-    project, version = CORPORA[name] if name in CORPORA else (NPM_CORPORA.get(name) or DEB_CORPORA[name][:2])
-    return cache_dir() / f"{name}-{version}"
+    return cache_dir() / f"{name}-{_pinned(name)[1]}"
+
+
+def _deb_source(name: str, tmp: Path) -> Path:
+    """`apt-get source --download-only` a pinned Debian source package into tmp; its .orig tarball."""
+    package, version = DEB_SRC_CORPORA[name]
+    subprocess.run(["apt-get", "source", "--download-only", f"{package}={version}"],
+                   check=True, stdout=subprocess.DEVNULL, cwd=tmp)
+    return next(tmp.glob(f"{package}_*.orig.tar.*"))
 
 
 def _deb_copy(name: str, dest: Path) -> dict:
@@ -85,7 +110,7 @@ def _npm_pack(name: str, dest: Path) -> Path:
 
 
 def fetch(name: str) -> dict:
-    project, version = CORPORA[name] if name in CORPORA else (NPM_CORPORA.get(name) or DEB_CORPORA[name][:2])
+    project, version = _pinned(name)
     dest = corpus_path(name)
     marker = dest / ".fetched"
     if not marker.exists() and name in DEB_CORPORA:
@@ -95,6 +120,8 @@ def fetch(name: str) -> dict:
         with tempfile.TemporaryDirectory() as tmp:
             if name in NPM_CORPORA:
                 archive = _npm_pack(name, Path(tmp))
+            elif name in DEB_SRC_CORPORA:
+                archive = _deb_source(name, Path(tmp))
             else:
                 subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
                                 "-d", tmp, f"{project}=={version}"],
@@ -119,7 +146,7 @@ def fetch(name: str) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    for name in argv or [*CORPORA, *NPM_CORPORA, *DEB_CORPORA]:
+    for name in argv or [*CORPORA, *NPM_CORPORA, *DEB_CORPORA, *DEB_SRC_CORPORA]:
         print(json.dumps(fetch(name)))
 
 

@@ -1,8 +1,10 @@
 // The Go type checker's own answer (go/types) for every call of a package: the declaration each
 // called name resolves to. One JSON line per call site; by default calls on a receiver or package
 // (`x.M()`, `pkg.F()`), with ORACLE_ALL=1 plain calls (`f()`) too.
-// Usage: go run scripts/go_oracle.go ROOT FILE...   (the files of one package; standard-library
-// imports only; driven by scripts/score_go_oracle.py). A target outside the files is ["..", 0].
+// Usage: go run scripts/go_oracle.go ROOT FILE...   (the files of one package; driven by
+// scripts/score_go_oracle.py). ORACLE_PKG names the package's import path (default "corpus": standard-
+// library imports only); in a GOPATH laid out by the scorer its imports of other packages of the
+// module are checked from their sources. A target outside ROOT is ["..", 0].
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 type site struct {
@@ -40,7 +43,11 @@ func main() {
 	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil), Error: func(error) {}}
-	conf.Check("corpus", fset, files, info)
+	pkg := os.Getenv("ORACLE_PKG")
+	if pkg == "" {
+		pkg = "corpus"
+	}
+	conf.Check(pkg, fset, files, info)
 	out := json.NewEncoder(os.Stdout)
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -68,8 +75,8 @@ func main() {
 			rel, _ := filepath.Rel(root, at.Filename)
 			s := site{File: rel, Line: at.Line, Col: at.Column - 1, Name: id.Name, Targets: [][]interface{}{}}
 			decl := fset.Position(obj.Pos())
-			if obj.Pkg() != nil && obj.Pkg().Path() == "corpus" && decl.IsValid() {
-				drel, _ := filepath.Rel(root, decl.Filename)
+			drel, _ := filepath.Rel(root, decl.Filename)
+			if obj.Pkg() != nil && decl.IsValid() && !strings.HasPrefix(drel, "..") {
 				s.Targets = append(s.Targets, []interface{}{drel, decl.Line})
 			} else {
 				s.Targets = append(s.Targets, []interface{}{"..", 0})

@@ -20,6 +20,7 @@ _PREFIX = 256          # bytes read for the head of a name called
 _HEAD = re.compile(r"[\w$]*")
 _BODY_OWNERS = frozenset({"method_declaration", "constructor_declaration", "class_body", "program"})
 MAX_ARGUMENT = 80           # an argument recorded as written (TYPED_ARGUMENTS, call_arguments), else `?`
+_STRINGS = frozenset({"string_literal", "text_block"})    # Java's
 
 # Argument nodes whose text the evaluator can never give a value (resolve/python/evaluator.py reads a call
 # chain `a.b(x)[k]`, a bracketed collection, `await X` or a lambda's name: an operator, a literal or a
@@ -241,7 +242,24 @@ def _argument(node, untyped: set[str]) -> str:
     """An argument as written; `?` when too long or when it starts from a lambda's untyped parameter
     (the flow facts do not bind those: a field of the same name would be taken for it)."""
     text = _fold(node.text.decode("utf-8", "replace"), MAX_ARGUMENT) if node.end_byte - node.start_byte <= 4 * MAX_ARGUMENT else "…"
-    return "?" if "…" in text or _HEAD.match(text)[0] in untyped else text
+    if "…" in text:
+        return '""' if _concatenation(node) else "?"
+    return "?" if _HEAD.match(text)[0] in untyped else text
+
+
+def _concatenation(node) -> bool:
+    """Whether an argument is a string literal or a `+` over one (a String, however long: `""` stands for it)."""
+    parts = [node]
+    while parts:
+        n = parts.pop()
+        if n.type in _STRINGS:
+            return True
+        if n.type == "binary_expression" and n.child_by_field_name("operator") is not None \
+                and n.child_by_field_name("operator").type == "+":
+            parts += [c for c in (n.child_by_field_name("left"), n.child_by_field_name("right")) if c is not None]
+        elif n.type == "parenthesized_expression":
+            parts += n.named_children
+    return False
 
 
 def _lambda_names(node) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
-from graphmind.lang.typeflow import bound, classes
+from graphmind.lang.typeflow import FIELDS_APART_FROM_METHODS, bound, classes
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
 
@@ -45,7 +45,7 @@ def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_name
     if value is None:                            # not a variable: a package, module, type or namespace
         return _path_call(r, caller, parts, name, lang, class_calls_construct)
     how = "self" if head in selves else "inferred"
-    if not value and head not in selves and entries_external(r, caller, head):
+    if not typed(value) and head not in selves and entries_external(r, caller, head):
         return [(None, "external", 0)]          # declared as a type from outside the workspace
     return typed_member(r, caller, value, middle, name, how)
 
@@ -60,7 +60,12 @@ def on_value(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
     if not receiver or receiver.count("(") != receiver.count(")"):
         return None
     value = flow(r).expr(caller, receiver)
-    return typed_member(r, caller, value, [], name, "inferred") if value else None
+    return typed_member(r, caller, value, [], name, "inferred") if typed(value) else None
+
+
+def typed(value) -> bool:
+    """Whether a value names something: more than the type arguments of an outside type (`List<Item>`)."""
+    return any(kind[:4] != "arg:" for kind, _ in value)
 
 
 def self_call(r: Resolving, caller: int, name: str) -> Rows:
@@ -72,12 +77,12 @@ def self_call(r: Resolving, caller: int, name: str) -> Rows:
 
 def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str, how: str) -> Rows:
     """Rows for `<value>.<middle…>.name()`: through fields, then the member found on each class."""
-    ev = flow(r)
+    ev, apart = flow(r), language(r, caller) in FIELDS_APART_FROM_METHODS
     for part in middle:
         if not value:
             break
-        holders, value = classes(value), ev.attr(value, part)
-        if not value and field_external(r, holders, part):
+        holders, value = classes(value), ev.attr(value, part, apart)
+        if not typed(value) and field_external(r, holders, part):
             return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
     rows = members(r, classes(value), name, how)
     for kind, x in value:

@@ -7,6 +7,8 @@ qualified name and `store.NewStore` is the same definition whichever file declar
 `func (s *Store) Add()` is `store.Store.Add` (the extractor qualifies it with its receiver type) and
 is attached to `Store` here, so `s.Add()` resolves when the type of `s` is known from the receiver,
 a parameter, `var s T`, `s := T{}` / `&T{}`, or the declared result of the function that made it.
+A slice, array, map or channel stands for its element (`xs[i].M()`, `for _, x := range xs { x.M() }`);
+a type assertion `x.(*T)` and `new(T)` hold a T, `&x` what x holds; an embedded field is named by its type.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from graphmind.lang import callsites, kit as langkit
+from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
@@ -25,6 +28,8 @@ _DOT_VERSION = re.compile(r"\.v\d+$")
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make",
                       "max", "min", "new", "panic", "print", "println", "real", "recover"})
 EXTERNAL = "@"          # prefix of an import path outside the workspace: never a module name
+# slices, arrays, maps and channels written before an element type: `[]*T`, `[4]T`, `map[string]T`, `chan T`
+_CONTAINERS = re.compile(r"^\s*(?:\*\s*|\[[^\[\]]*\]\s*|map\s*\[[^\[\]]*\]\s*|<-\s*|chan\b\s*(?:<-)?\s*)+")
 
 
 def module_name(path: str, data: bytes) -> str | None:
@@ -34,6 +39,26 @@ def module_name(path: str, data: bytes) -> str | None:
         return ".".join(parts)
     m = _PACKAGE.search(data[:65536])
     return m.group(1).decode() if m else None
+
+
+def element_type(text: str) -> str:
+    """The type a Go type annotation holds values of: a slice, array, map or channel reads as its
+    element (so `xs[i]`, `m[k]` and the values of `range` are typed), a pointer as its type; a named
+    result (`(n *Node, err error)`) as its type."""
+    named = _NAMED.match(text)
+    return _CONTAINERS.sub("", text[named.end():] if named else text)
+
+
+_NAMED = re.compile(r"^\s*[A-Za-z_]\w*\s+(?=[*\[A-Za-z_])(?!chan\b)")     # `n *Node`: a result's name
+_ASSERTED = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?\s*\.\(\s*\*?\s*([A-Za-z_][\w.]*)\s*\)")   # `x.(*T)`
+_NEW = re.compile(r"^(?:new\(\s*([A-Za-z_][\w.]*)\s*\)|&\s*(?=[A-Za-z_]))")                 # `new(T)`, `&x`
+
+
+def value_text(text: str) -> str:
+    """Go's expressions in the evaluator's syntax: a type assertion `x.(*T)` and `new(T)` hold a T
+    (read as the conversion `T()`), `&x` what x holds."""
+    text = _ASSERTED.sub(lambda m: m.group(1) + "()", text.strip(), count=1)
+    return _NEW.sub(lambda m: m.group(1) + "()" if m.group(1) else "", text, count=1)
 
 
 def _dir(path: str) -> str:
@@ -122,9 +147,12 @@ def visible(r: Resolving, scope: int, name: str):
 
 
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
-    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields."""
+    """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields (a receiver of several
+    types reaching several methods: each `possible`, LanguageHooks.one_target)."""
     return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
 
 
+langkit.TYPE_UNWRAP["go"] = element_type
+EXPR_REWRITES["go"] = value_text
 register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
-                             visible=visible, resolve_call=resolve_call))
+                             visible=visible, resolve_call=resolve_call, one_target=True))

@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import argtypes, callsites, externals, kit as langkit
+from graphmind.lang import typeflow
+from graphmind.lang.typeflow import EXPR_REWRITES, TYPE_ARGUMENTS
+from graphmind.resolve.pyexpr import match_bracket, split_top
 
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
@@ -80,8 +83,11 @@ def kotlin_visible(r: Resolving, scope: int, name: str):
 
 
 def java_call(r: Resolving, caller: int, text: str, name: str):
-    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types; a receiver
-    certainly of an outside type (graphmind/lang/externals.py) is external, not `possible`."""
+    """`new X()`, `super.m()`, `Type.staticM()`, `x.m()` / `this.f.m()` on declared types, `this(…)` and
+    `super(…)` in a constructor; a receiver certainly of an outside type (graphmind/lang/externals.py)
+    is external, not `possible`."""
+    if name in ("this", "super") and text == name:
+        return _explicit_constructor(r, caller, name)
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
@@ -91,6 +97,74 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
                              or externals.inherited_from_outside(r, caller, receiver, name)):
         return [(None, "external", 0)]
     return rows
+
+
+_ONE = ("List", "ArrayList", "LinkedList", "Set", "HashSet", "LinkedHashSet", "TreeSet", "SortedSet", "NavigableSet",
+        "Collection", "Iterable", "Iterator", "ListIterator", "Queue", "Deque", "ArrayDeque", "PriorityQueue", "Stack",
+        "Vector", "Optional", "Stream", "Supplier", "AtomicReference", "ThreadLocal", "WeakReference", "SoftReference",
+        "Reference", "Future", "CompletableFuture", "Callable", "BlockingQueue", "CopyOnWriteArrayList", "Enumeration")
+_TWO = ("Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap", "ConcurrentMap", "ConcurrentHashMap",
+        "WeakHashMap", "IdentityHashMap", "EnumMap", "Hashtable", "Entry")
+OUTSIDE_GENERIC = {**{n: ("E",) for n in _ONE}, **{n: ("K", "V") for n in _TWO}}   # the JDK's, by simple name
+_ELEMENT = frozenset({"get", "next", "previous", "poll", "peek", "pop", "element", "remove", "first", "last", "getFirst",
+                      "getLast", "removeFirst", "removeLast", "pollFirst", "pollLast", "peekFirst", "peekLast", "take",
+                      "orElse", "orElseGet", "orElseThrow", "call", "join", "elementAt", "firstElement", "lastElement",
+                      "nextElement", "floor", "ceiling", "higher", "lower"})
+_VALUE = frozenset({"get", "remove", "getOrDefault", "put", "putIfAbsent", "computeIfAbsent", "computeIfPresent",
+                    "compute", "merge", "replace", "getValue"})
+_SAME = frozenset({"iterator", "listIterator", "descendingIterator", "stream", "parallelStream", "subList", "headSet",
+                   "tailSet", "subSet", "filter", "sorted", "distinct", "limit", "skip", "findFirst", "findAny",
+                   "elements", "reversed"})
+_WILDCARD = re.compile(r"^\?\s+extends\s+")
+
+
+def type_arguments(r: Resolving, scope: int, text: str, cls: int | None) -> dict[str, str]:
+    """`Repo<Item>`, `List<Item>`, `Map<String, Item>`: each type parameter's argument as written."""
+    head, _, rest = text.partition("<")
+    close = rest.rfind(">")
+    args = [_WILDCARD.sub("", a.strip()) for a in split_top(rest[:close], ",")] if close > 0 else []
+    names = r.t.type_vars.get(cls, ()) if cls is not None else OUTSIDE_GENERIC.get(head.strip().rsplit(".", 1)[-1], ())
+    return {n: a for n, a in zip(names, args) if "<" not in a and "?" not in a} if len(names) == len(args) else {}
+
+
+def outside_member(args, name: str):
+    """What a member of an outside generic type gives when called: an element (`get`, `next`, `orElse`:
+    `elem`), or a container of the same elements (`iterator()`, `stream()`, a map's `values()`: `keep`)."""
+    by = {k[4:]: x for k, x in args}
+    if "V" in by and name in _VALUE:
+        return frozenset({("elem", by["V"])})
+    if "K" in by and name in ("getKey", "keySet"):
+        return frozenset({("elem", by["K"])} if name == "getKey" else {("keep", by["K"])})
+    if "V" in by and name == "values":
+        return frozenset({("keep", by["V"])})
+    if "E" in by and (name in _ELEMENT or name in _SAME):
+        return frozenset({("elem", by["E"])} if name in _ELEMENT else {("keep", by["E"])})
+    return frozenset()
+
+
+_CAST = re.compile(r"^\(\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^()]*>)?\s*\)\s*(?=[\w$(])")
+
+
+def cast_value(text: str) -> str:
+    """A cast read as the type it names (`((HtmlParser) p).handler` -> `HtmlParser().handler`, an
+    instance of HtmlParser, for the shared evaluator); other text unchanged."""
+    whole = text.startswith("((") and match_bracket(text, 0)
+    inner = text[1:whole] if whole and whole > 0 else text
+    m = _CAST.match(inner)
+    if m is None or not m.group(1).split(".")[-1][:1].isupper():
+        return text
+    return f"{m.group(1)}()" + (text[whole + 1:] if inner is not text else "")
+
+
+def _explicit_constructor(r: Resolving, caller: int, name: str):
+    """`this(…)`: the class's own constructors; `super(…)`: those of the class it extends (a workspace
+    class: an interface is never extended so; an outside one is external). Overloads: the caller's."""
+    cls = r.enclosing_class(caller)
+    if cls is not None and name == "super":
+        cls = next((b for b in r.class_bases(cls) if r.t.syms[b].kind == "class"), None)
+        if cls is None:
+            return [(None, "external", 0)]
+    return [] if cls is None else langkit.constructors(r, cls, "self")
 
 
 def kotlin_call(r: Resolving, caller: int, text: str, name: str):
@@ -123,8 +197,11 @@ def scala_call(r: Resolving, caller: int, text: str, name: str):
                                    class_calls_construct=True)
 
 
+EXPR_REWRITES["java"] = cast_value
+TYPE_ARGUMENTS["java"] = type_arguments
+typeflow.OUTSIDE_MEMBER = outside_member
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
-                               resolve_call=java_call, overloads=argtypes.fitting_overloads))
+                               resolve_call=java_call, overloads=argtypes.fitting_overloads, one_target=True))
 register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
 register("scala", LanguageHooks(module_name=scala_module, prepare=scala_prepare, resolve_import=resolve_import, visible=visible,

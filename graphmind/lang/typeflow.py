@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import islice
 
 from graphmind.lang import contextual
+from graphmind.lang.scopevars import FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -26,20 +26,19 @@ from graphmind.resolve.tables import CLASS_KINDS
 Atom = tuple[str, int]            # ('inst' | 'cls' | 'fn' | 'mod', symbol id)
 Value = frozenset
 EMPTY: Value = frozenset()
-# Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
-VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam"})
 # language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
 PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
 # language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
 VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
 EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the syntax read here (C++ make_unique)
-# languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
-# is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
-FIELD_SIGIL_DROPPED = frozenset({"ruby"})
-THIS = frozenset({"this", "self", "$this", "@"})
-ELEMENT_IS_VALUE = frozenset({"typescript", "tsx"})
+# language -> the type arguments a declared type gives its type parameters (`Repo<Item>`: {T: Item}), and
+# what a member of an outside generic type gives (`List<Item>.get` -> ("elem", Item)): lang/java.py
+TYPE_ARGUMENTS: dict[str, Callable[[Resolving, int, str, "int | None"], dict[str, str]]] = {}
+OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
+STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
+ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go"})
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
-_COMPOSITE = re.compile(r"^&?\s*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
+_COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
@@ -48,11 +47,6 @@ _WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable)<(.+)>$")   # 
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
-
-
-def language(r: Resolving, scope: int) -> str:
-    sym = r.t.syms.get(scope)
-    return r.t.lang.get(sym.file, "") if sym is not None else ""
 
 
 def atom(r: Resolving, sid: int) -> Atom:
@@ -66,31 +60,6 @@ def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
     """What a written dotted path names from a scope (the language's finder, else resolve_path)."""
     finder = PATH_FINDERS.get(language(r, scope))
     return finder(r, scope, path) if finder is not None else r.resolve_path(scope, path)
-
-
-def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
-    """The variable bindings of a name seen from a scope, as (scope, kind, value): the nearest scope
-    that binds it (class fields through the class's bases); None when a definition or an import
-    of that name is nearer, or nothing binds it."""
-    t, s = r.t, scope
-    while s is not None and s in t.syms:
-        if name in t.children.get(s, {}) or name in t.imports.get(s, {}):
-            return None
-        entries = [(s, k, v) for k, v in t.bindings.get(s, {}).get(name, ()) if k in VAR_KINDS]
-        if entries:
-            return entries
-        sym = t.syms[s]
-        if sym.kind in CLASS_KINDS:
-            if t.lang.get(sym.file) in FIELD_SIGIL_DROPPED:
-                fields = [(w, k, v) for c in r.mro(s) for w, k, v in t.attrs.get(c, {}).get(name, ())]
-                if fields:
-                    return fields
-            for base in islice(r.mro(s), 1, None):
-                entries = [(base, k, v) for k, v in t.bindings.get(base, {}).get(name, ()) if k in VAR_KINDS]
-                if entries:
-                    return entries
-        s = sym.parent
-    return None
 
 
 class FlowEval:
@@ -116,6 +85,9 @@ class FlowEval:
             entries = bound(self.r, *found) if found is not None else None
             if entries is None:
                 return None
+        if language(self.r, scope) in STATIC_TYPES and any(k in ("annot", "param") and v.strip() != "var"
+                                                          for _, k, v in entries):
+            entries = [e for e in entries if e[1] != "assign"]   # `Shape s = new Circle()`: a Shape
         return self.guarded(("v", scope, name), lambda: self._entries(entries))
 
     def _entries(self, entries) -> Value:
@@ -130,6 +102,9 @@ class FlowEval:
             return self.declared_type(scope, value)
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
+        if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
+            opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
+            return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY
         if kind == "argparam":                   # TypeScript's contextual typing
             return contextual.argument_value(self, scope, value)
         return EMPTY
@@ -142,6 +117,10 @@ class FlowEval:
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
+                given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None
+                for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
+                    hit = self.resolve_type(self.r, scope, arg)     # `arg:T`: what T stands for in this value
+                    out |= {("arg:" + param, hit)} if hit is not None else set()
         return frozenset(out)
 
     def find(self, scope: int, path: str) -> Answer | None:
@@ -184,7 +163,7 @@ class FlowEval:
             args = split_top(text[len("setmetatable("):-1], ",")
             return frozenset(("inst", x) for k, x in self.expr(scope, args[-1]) if k == "cls") if len(args) == 2 else EMPTY
         m = _COMPOSITE.match(text)
-        if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`: a value of T
+        if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`, Go's `[]*T{…}`: a value of T
             cls = self.resolve_type(self.r, scope, m["path"])
             return frozenset({("inst", cls)}) if cls is not None else EMPTY
         text = _TYPE_ARGS.sub("", text)
@@ -199,7 +178,9 @@ class FlowEval:
             if kind != "attr":
                 break
             names.append(arg)
-        value = self.variable(scope, names[0])
+        called = len(names) == 1 and len(chain) > 1 and chain[1][0] == "call"
+        apart = language(self.r, scope) in FIELDS_APART_FROM_METHODS
+        value = None if called and apart else self.variable(scope, names[0])    # `registry()`: the method
         rest = chain[1:]
         if value is None:
             value, used = EMPTY, 0
@@ -210,11 +191,11 @@ class FlowEval:
                     break
             rest = chain[1 + used:]
         element, kept = language(self.r, scope) in ELEMENT_IS_VALUE, False   # a declared `X[]` reads
-        for kind, arg in rest:                                     # as X: so do `xs[i]`, `xs.shift()`
+        for i, (kind, arg) in enumerate(rest):
             if not value:
                 return EMPTY
-            if kind == "attr":
-                got = self.attr(value, arg)
+            if kind == "attr":                                     # as X: so do `xs[i]`, `xs.shift()`
+                got = self.attr(value, arg, apart and (i + 1 == len(rest) or rest[i + 1][0] != "call"))
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = value if kept else got
             elif kind == "call":
@@ -223,14 +204,24 @@ class FlowEval:
                 value = EMPTY
         return value
 
-    def attr(self, value: Value, name: str) -> Value:
-        """What `value.name` holds: a method, a field's value, a member of a module."""
+    def attr(self, value: Value, name: str, field_first: bool = False) -> Value:
+        """What `value.name` holds: a method, a field's value, a member of a module (`field_first`:
+        a name not called, in a language where fields and methods share no namespace)."""
         out: set = set()
+        args = {(k, x) for k, x in value if k[:4] == "arg:"}
+        if args and OUTSIDE_MEMBER is not None and not classes(value):
+            return OUTSIDE_MEMBER(frozenset(args), name)          # `items.get(0)` on a `List<Item>`
         for kind, x in value:
-            if kind in ("inst", "cls"):
+            got = self.field(x, name) if field_first and kind in ("inst", "cls") else EMPTY
+            got = got or (self._given(self.declared(x, name), args) if args and kind == "inst" else EMPTY)
+            if got:
+                out |= got
+            elif kind in ("inst", "cls"):
                 hit = self.r.member(x, name)
                 if hit is not None:
                     out.add(atom(self.r, hit))
+                    owner = self.t.syms[hit].parent        # its result may be a T: of the value, or of a base
+                    out |= (args or self._base_args(x, owner)) if atom(self.r, hit)[0] == "fn" and owner else set()
                 elif kind == "cls" and name == "new":
                     out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
                 else:
@@ -243,31 +234,44 @@ class FlowEval:
                     out.add(atom(self.r, hit))
         return frozenset(out)
 
-    def call(self, value: Value) -> Value:
-        """What calling a value returns."""
+    def call(self, value: Value, nth: int = 0) -> Value:
+        """What calling a value returns (its nth result, where a function returns several)."""
         out: set = set()
         for kind, x in value:
             if kind in ("cls", "new"):
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= self.returns(x)
+                out |= self.returns(x, nth) if nth else self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
+                                                       if k == "returns"], value)
+            elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
+                out.add(("inst", x) if kind == "elem" else ("arg:E", x))
         return frozenset(out)
 
-    def returns(self, fn: int) -> Value:
-        """What a function returns: its declared result, else the union of its return expressions."""
+    def _base_args(self, cls: int, base: int) -> set:
+        """The type arguments a class gives a generic base it extends (`ItemRepo extends Repo<Item>`)."""
+        return {a for c in self.r.mro(cls) if base != cls for _, text in self.t.bases.get(c, ()) if "<" in text
+                for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"}
+
+    def _given(self, declared: list[tuple[int, str]], value) -> Value:
+        """A declared type that is a type parameter, as the type argument the value carries for it."""
+        return frozenset(("inst", x) for _, text in declared for k, x in value if k == "arg:" + text.strip())
+
+    def returns(self, fn: int, nth: int = 0) -> Value:
+        """What a function returns: its declared result (the nth of several), else its return expressions."""
         def compute() -> Value:
             rows = self.t.bindings.get(fn, {}).get("", ())
             out: set = set()
             for kind, text in rows:
-                if kind == "returns":
-                    out |= self.declared_type(fn, split_top(text.strip().lstrip("(").rstrip(")"), ",")[0])
+                results = split_top(text.strip().lstrip("(").rstrip(")"), ",") if kind == "returns" else []
+                if len(results) > nth:
+                    out |= self.declared_type(fn, results[nth])
             if out or any(kind == "returns" for kind, _ in rows):
                 return frozenset(out)
             for kind, text in rows:
                 if kind == "return":
                     out |= self.expr(fn, text)
             return frozenset(out)
-        return self.guarded(("r", fn), compute)
+        return self.guarded(("r", fn, nth), compute)
 
     def field(self, cls: int, name: str) -> Value:
         """What a field of a class (or of a base) holds: its declared type (as a compiler reads it),
@@ -293,8 +297,3 @@ class FlowEval:
             if found or name in self.t.bindings.get(c, {}):   # assigned in a method: no redeclaration
                 return found
         return []
-
-
-def classes(value: Value) -> list[int]:
-    """The classes whose members a receiver of this value reaches (instances and classes)."""
-    return sorted({x for kind, x in value if kind in ("inst", "cls", "new")})

@@ -81,6 +81,9 @@ class LanguageHooks:
     # (resolver, caller id, the arguments as written, overloads their count fits) -> those the
     # arguments' static types fit (graphmind/resolve/overloads.py; languages in TYPED_ARGUMENTS)
     overloads: Callable[[Resolving, int, list[str], list[int]], list[int]] | None = None
+    # the compiler binds each call to one declaration (Java, Go): a site left with several resolved
+    # targets (a receiver of several possible types) has them all `possible` instead
+    one_target: bool = False
 
 
 

@@ -7,8 +7,9 @@ passes, is re-aimed here: at the overloads whose parameter count fits (varargs a
 included; fixed-arity ones rank before varargs, as in Java, C# and C++), searched through the class
 and then its bases. One fits: that one. Several fit: the caller's language may compare the static
 types of the arguments with the parameter types (`param_types`; Java: graphmind/lang/argtypes.py),
-and when exactly one is left, that one; otherwise every one that fits the count, each row carrying the
-count (the site stays honest about what it cannot tell apart). None fits anywhere: the row stays
+and when exactly one is left, that one; otherwise every one that fits the count, each row `possible`
+and carrying the count (the site stays honest about what it cannot tell apart: never several
+resolved edges from one call). None fits anywhere: the row stays
 as the resolver gave it. Chains typed through an overloaded method's return
 type (`a.m(x).n()`) still use the slot's method.
 """
@@ -57,15 +58,15 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
         t.type_vars[sid] = names
 
 
-def type_parameters(signature: str, name: str) -> frozenset[str]:
-    """The type parameters a class or method declares: `class Box<K, V extends X>`, `<T> T get(…)`."""
+def type_parameters(signature: str, name: str) -> tuple[str, ...]:
+    """The type parameters a class or method declares, in order: `class Box<K, V extends X>`, `<T> T get(…)`."""
     at = signature.find(name)
     if at < 0:
-        return frozenset()
+        return ()
     after = signature[at + len(name):].lstrip()
     lists = [after] if after.startswith("<") else []
     lists += [signature[i:at] for i in range(at) if signature[i] == "<" and (i == 0 or signature[i - 1] == " ")][:1]
-    out = set()
+    out: dict[str, None] = {}
     for text in lists:
         depth, cur, parts = 0, [], []
         for ch in text[1:]:
@@ -79,8 +80,8 @@ def type_parameters(signature: str, name: str) -> frozenset[str]:
             else:
                 cur.append(ch)
         parts.append("".join(cur))
-        out.update(p.split()[0] for p in parts if p.split())
-    return frozenset(out)
+        out.update((p.split()[0], None) for p in parts if p.split())
+    return tuple(out)
 
 
 def param_types(signature: str, name: str) -> tuple[str, ...] | None:
@@ -134,10 +135,10 @@ def fits(params: Params | None, arity: int) -> bool:
     return low <= arity and (high is None or arity <= high)
 
 
-def _fitting(r, sid: int, arity: int) -> list[int]:
+def _fitting(r, sid: int, arity: int) -> tuple[list[int], list[int]]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
     declaration in the header and its out-of-line definition share the name too) whose parameter
-    count fits; fixed-arity ones before varargs, as Java, C# and C++ rank them."""
+    count fits, as (fixed-arity ones, varargs ones): Java, C# and C++ try the first before the second."""
     t, paired = r.t, r.state.get(DEFINITIONS, {})     # a declaration paired with its definition: that one
     same = [s for s in t.dup_quals.get(t.syms[sid].qualname) or [sid] if s not in paired]
     here = t.syms[sid].file
@@ -145,8 +146,8 @@ def _fitting(r, sid: int, arity: int) -> list[int]:
         found = [s for s in group if s in t.params and fits(t.params[s], arity)]
         fixed = [s for s in found if t.params[s][1] is not None]
         if found:
-            return fixed or found
-    return []
+            return fixed, [s for s in found if t.params[s][1] is None]
+    return [], []
 
 
 def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[int]], list[int]] | None = None,
@@ -164,20 +165,24 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         if sym is None or target not in t.params:
             out.append((target, how, n))
             continue
-        hits = _fitting(r, target, arity)
-        if not hits and sym.parent in t.syms:                # an overload inherited from a base
+        fixed, varargs = _fitting(r, target, arity)
+        if not fixed and not varargs and sym.parent in t.syms:     # an overload inherited from a base
             for cls in r.mro(sym.parent):
                 slot = t.children.get(cls, {}).get(sym.name)
-                hits = _fitting(r, slot, arity) if slot is not None and slot in t.params else []
-                if hits:
+                fixed, varargs = _fitting(r, slot, arity) if slot is not None and slot in t.params else ([], [])
+                if fixed or varargs:
                     break
-        hits = hits or [target]
-        if len(hits) > 1 and by_types is not None:
+        hits = fixed or varargs or [target]
+        if by_types is not None and (len(hits) > 1 or fixed and varargs):
             typed = by_types(hits)
+            if not typed and fixed and varargs:     # no fixed-arity one takes the arguments' types: varargs
+                hits = varargs
+                typed = by_types(hits)
             hits = typed if len(typed) == 1 else hits
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (t.file_static.get(h) is False) == const_this]
             hits = same if len(same) == 1 else hits
-        out.extend((hit, how, len(hits) if len(hits) > 1 else n) for hit in hits
+        several = len(hits) > 1                 # candidates the site cannot tell apart: `possible`
+        out.extend((hit, "possible" if several else how, len(hits) if several else n) for hit in hits
                    if all(hit != o[0] for o in out))
     return out

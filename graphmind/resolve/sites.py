@@ -40,6 +40,8 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
     else:
         rows = r.resolve_call(caller, callee, name, implicit, at)
     rows = pick_overloads(r, rows, arity, _by_types(r, caller, args), _const_this(r, caller, callee, arity))
+    if len(rows) > 1 and len({t for t, how, _ in rows if how not in ("possible", "self")}) > 1 and _one_target(r, caller):
+        rows = [(t, "possible" if how != "self" else how, len(rows) if how != "self" else n) for t, how, n in rows]
     if implicit and rows and name[:2] == "__" == name[-2:] and r.t.lang.get(r.t.syms[caller].file) == "python":
         rows = _on_instances(r, caller, callee, name, rows, at)
     if implicit:
@@ -54,8 +56,10 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
             sym = r.t.syms.get(target)
             if sym is not None and sym.kind in CLASS_KINDS:
                 kind = K.INSTANTIATE
-            elif sym is not None and (sym.kind == "constructor" or sym.name in CONSTRUCTOR_NAMES and sym.name != name):
-                kind = K.CONSTRUCTOR          # `Cls()` reaching __init__ (an explicit `super().__init__()` is a call)
+            elif sym is not None and (sym.kind == "constructor" and name not in ("super", "this")
+                                      or sym.name in CONSTRUCTOR_NAMES and sym.name != name):
+                kind = K.CONSTRUCTOR          # `Cls()` reaching __init__ (an explicit `super().__init__()`,
+                                              # `super(…)` or `this(…)` in a constructor is a call)
             elif how == "self" and own and target not in own:
                 kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
         out.append((target, how, n, kind))
@@ -91,6 +95,12 @@ def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]
     if hooks is None or hooks.overloads is None:
         return None
     return lambda candidates: hooks.overloads(r, caller, args.split("\t"), candidates)
+
+
+def _one_target(r: Resolver, caller: int) -> bool:
+    """Whether the caller's language binds each call to one declaration."""
+    hooks = hooks_for(r.t.lang.get(r.t.syms[caller].file, "")) if caller in r.t.syms else None
+    return hooks is not None and hooks.one_target
 
 
 def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> bool | None:

@@ -78,7 +78,7 @@ class Tables:
     base_words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))   # base name part -> classes
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
     param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
-    type_vars: dict[int, frozenset[str]] = field(default_factory=dict)   # class or method -> its type parameters (same)
+    type_vars: dict[int, tuple[str, ...]] = field(default_factory=dict)   # class or method -> its type parameters, in order
     # C/C++: True for a `static` function (seen only in its file), False for a `const` member function
     file_static: dict[int, bool] = field(default_factory=dict)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)

@@ -5,7 +5,15 @@
 (var_spec name: (identifier) @name type: (_) @value) @binding.annot
 (var_spec name: (identifier) @name !type value: (expression_list . (_) @value)) @binding.assign
 (short_var_declaration left: (expression_list . (identifier) @name) right: (expression_list . (_) @value)) @binding.assign
+; `a, b := f()`: b holds f's second result
+(short_var_declaration left: (expression_list (_) . (identifier) @name) right: (expression_list . (call_expression) @value .)) @binding.second
 (field_declaration name: (field_identifier) @name type: (_) @value) @binding.annot
+; an embedded field is named by its type: `t.Base.M()`
+(field_declaration !name type: [(type_identifier) @name (qualified_type name: (type_identifier) @name)] @value) @binding.annot
+; `switch v := x.(type) { case *T: … }`: v holds one of the case types (a call several could take is `possible`)
+(type_switch_statement alias: (expression_list (identifier) @name) (type_case type: (_) @value)) @binding.annot
+; `for _, v := range xs`: v holds what xs holds (a slice, map or array reads as its element)
+(range_clause left: (expression_list (_) . (identifier) @name .) right: (_) @value) @binding.assign
 (function_declaration result: (_) @value) @binding.returns
 (method_declaration result: (_) @value) @binding.returns
 

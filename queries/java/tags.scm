@@ -22,6 +22,12 @@
   name: (identifier) @name
   body: (enum_body) @body) @definition.enum
 
+; an enum constant with a body is a class of its own: the methods it declares are its, not the
+; enum's (a call on a value of the enum reaches the enum's declaration, as javac binds it)
+(enum_constant
+  name: (identifier) @name
+  body: (class_body) @body) @definition.class
+
 (method_declaration
   name: (identifier) @name
   body: (block)? @body) @definition.method
@@ -71,6 +77,10 @@
   object: (_)? @receiver
   name: (identifier) @name) @reference.call
 
+; this(…) and super(…) in a constructor: the constructor they run
+(explicit_constructor_invocation
+  constructor: [(this) (super)] @name) @reference.call
+
 ; new Foo(), new pkg.Foo<>()
 (object_creation_expression
   type: [
@@ -113,4 +123,4 @@
   (modifiers "static")
   declarator: (variable_declarator name: (identifier) @name)) @definition.variable
 (interface_body (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant)
-(enum_body (enum_constant name: (identifier) @name) @definition.constant)
+(enum_body (enum_constant name: (identifier) @name !body) @definition.constant)

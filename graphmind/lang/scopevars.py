@@ -1,0 +1,55 @@
+"""Which bindings a name has as a variable, seen from a scope: the nearest scope that binds it, class
+fields through the class's bases (graphmind/lang/typeflow.py evaluates what they hold)."""
+from __future__ import annotations
+
+from itertools import islice
+
+from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
+
+# Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
+VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam", "second"})
+# languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
+# is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
+FIELD_SIGIL_DROPPED = frozenset({"ruby"})
+THIS = frozenset({"this", "self", "$this", "@"})
+# languages where a field and a method may share a name (`registry` and `registry()`): a name not
+# called is the field
+FIELDS_APART_FROM_METHODS = frozenset({"java"})
+
+
+def language(r: Resolving, scope: int) -> str:
+    sym = r.t.syms.get(scope)
+    return r.t.lang.get(sym.file, "") if sym is not None else ""
+
+
+def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
+    """The variable bindings of a name seen from a scope, as (scope, kind, value): the nearest scope
+    that binds it (class fields through the class's bases); None when a definition or an import
+    of that name is nearer, or nothing binds it."""
+    t, s = r.t, scope
+    apart = language(r, scope) in FIELDS_APART_FROM_METHODS
+    while s is not None and s in t.syms:
+        if name in t.imports.get(s, {}) or name in t.children.get(s, {}) and not (
+                apart and t.syms[t.children[s][name]].kind in CALLABLE_KINDS):
+            return None
+        entries = [(s, k, v) for k, v in t.bindings.get(s, {}).get(name, ()) if k in VAR_KINDS]
+        if entries:
+            return entries
+        sym = t.syms[s]
+        if sym.kind in CLASS_KINDS:
+            if t.lang.get(sym.file) in FIELD_SIGIL_DROPPED:
+                fields = [(w, k, v) for c in r.mro(s) for w, k, v in t.attrs.get(c, {}).get(name, ())]
+                if fields:
+                    return fields
+            for base in islice(r.mro(s), 1, None):
+                entries = [(base, k, v) for k, v in t.bindings.get(base, {}).get(name, ()) if k in VAR_KINDS]
+                if entries:
+                    return entries
+        s = sym.parent
+    return None
+
+
+def classes(value) -> list[int]:
+    """The classes whose members a receiver of this value reaches (instances and classes)."""
+    return sorted({x for kind, x in value if kind in ("inst", "cls", "new")})

@@ -1,0 +1,326 @@
+"""Java and Go call sites as their compilers bind them (javac's attribution, go/types), in the idioms
+real projects use: what scripts/score_java_oracle.py and scripts/score_go_oracle.py found missed or
+wrong, one construct per test (a site the arguments cannot tell apart is `possible`, never several
+resolved edges)."""
+from __future__ import annotations
+
+import pytest
+from langcases import assert_equals_clean, indexed_workspace
+
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+
+LOG = """package billing.util;
+
+public final class Log {
+    public static void warn(String tag, String message) { }
+    public static void warn(String tag, Throwable error) { }
+    public static void debug(String tag, String format) { }
+    public static void debug(String tag, String format, Throwable error) { }
+    public static void debug(String tag, String format, Object... args) { }
+}
+"""
+RATE = """package billing;
+
+public enum Rate {
+    FLAT {
+        @Override
+        public long apply(long cents) { return cents + 100; }
+    },
+    PERCENT {
+        @Override
+        public long apply(long cents) { return cents * 101 / 100; }
+    };
+
+    public abstract long apply(long cents);
+}
+"""
+LEDGER = """package billing;
+
+public class Ledger {
+    public void record(String id, long cents) { }
+    public void record(String id, Object note) { }
+}
+"""
+SERVICE = """package billing;
+
+import billing.util.Log;
+
+public class Service {
+    protected final String name;
+    protected final int retries;
+
+    public Service(String name) {
+        this(name, 3);
+    }
+
+    public Service(String name, int retries) {
+        this.name = name;
+        this.retries = retries;
+    }
+}
+"""
+REFUNDS = """package billing;
+
+import billing.util.Log;
+
+public class Refunds extends Service {
+    private static final String TAG = "Refunds";
+    private final Ledger ledger = new Ledger();
+    private final Rate rate;
+
+    public Refunds(Rate rate) {
+        super("refunds");
+        this.rate = rate;
+    }
+
+    public Ledger ledger() { return ledger; }
+
+    public long refund(String id, long cents, Object reason, Object handler) {
+        long total = rate.apply(cents);
+        ledger.record(id, total);
+        ledger().record(id, total);
+        this.ledger.record(id, reason);
+        Ledger book = new Ledger();
+        book.record(id, handler.toString());
+        Log.warn(TAG, "refund " + id + " issued for an amount the gateway reported as settled: " + total);
+        Log.debug(TAG, "refund %s", id);
+        ((Refunds) handler).ledger.record(id, total);
+        return total;
+    }
+}
+"""
+STORE = """package billing;
+
+public abstract class Store<T> {
+    public abstract T find(String id);
+}
+"""
+DESK = """package billing;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+public class Desk {
+    private Store<Ledger> ledgers;
+    private Map<String, Ledger> byId;
+    private List<Ledger> open;
+    private Archive archive;
+
+    public String settle(String id, Optional<Ledger> chosen) {
+        ledgers.find(id).record(id, 1L);
+        byId.get(id).record(id, 2L);
+        open.get(0).record(id, 3L);
+        open.iterator().next().record(id, 4L);
+        chosen.orElseThrow().record(id, 5L);
+        archive.find(id).record(id, 6L);
+        open.size();
+        Object any = byId.get(id);
+        return any.toString();
+    }
+
+    @Override
+    public String toString() { return "desk"; }
+}
+"""
+JAVA = {"billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
+        "billing/Service.java": SERVICE, "billing/Refunds.java": REFUNDS}
+
+NODE = """package node
+
+type Lines struct{ starts []int }
+
+func (l *Lines) At(i int) int { return l.starts[i] }
+
+type Base struct{ lines *Lines }
+
+func (b *Base) Lines() *Lines { return b.lines }
+func (b *Base) Kind() string  { return "base" }
+
+type Para struct {
+	Base
+	Text string
+}
+
+type Heading struct {
+	*Base
+	Level int
+}
+
+func (h *Heading) Kind() string { return "heading" }
+
+type Node interface {
+	Kind() string
+	Lines() *Lines
+}
+
+func Children(n Node) []*Para { return nil }
+
+func Split() (head *Para, rest *Heading) { return nil, nil }
+"""
+WALK = """package render
+
+import "example.com/doc/node"
+
+type Registry struct {
+	byName map[string]*node.Heading
+	order  []node.Node
+}
+
+func Walk(nodes []node.Node, reg *Registry) int {
+	total := 0
+	for _, n := range nodes {
+		total += len(n.Kind())
+	}
+	for i := range reg.order {
+		reg.order[i].Kind()
+	}
+	reg.byName["title"].Kind()
+	paras := []*node.Para{}
+	for _, p := range paras {
+		p.Lines().At(0)
+	}
+	for _, c := range node.Children(nodes[0]) {
+		c.Kind()
+	}
+	var byLevel map[int][]*node.Heading
+	byLevel[1][0].Kind()
+	return total
+}
+
+func Inspect(x interface{}, h *node.Heading) {
+	h.Base.Kind()
+	if p, ok := x.(*node.Para); ok {
+		p.Lines()
+	}
+	x.(*node.Heading).Kind()
+	fresh := new(node.Para)
+	fresh.Kind()
+	base := node.Base{}
+	ref := &base
+	ref.Lines()
+	first, second := node.Split()
+	first.Lines()
+	second.Kind()
+	switch v := x.(type) {
+	case *node.Lines:
+		v.At(0)
+	}
+	switch w := x.(type) {
+	case *node.Heading:
+		w.Kind()
+	case *node.Para:
+		w.Kind()
+	}
+}
+"""
+GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
+
+
+@pytest.fixture(scope="module")
+def java(tmp_path_factory):
+    root = indexed_workspace(tmp_path_factory.mktemp("java"), JAVA)
+    conn = open_reader(root)
+    yield conn
+    conn.close()
+
+
+@pytest.fixture(scope="module")
+def go(tmp_path_factory):
+    root = indexed_workspace(tmp_path_factory.mktemp("go"), GO)
+    conn = open_reader(root)
+    yield conn
+    conn.close()
+
+
+def targets(conn, caller: str, callee: str) -> set[tuple[str, str, int]]:
+    """(resolution, target, its first line) of the call sites `callee` in `caller`."""
+    return set(conn.execute(
+        "SELECT c.resolution, t.qualname, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id"
+        " JOIN symbols t ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = ? AND c.implicit = 0",
+        (caller, callee)))
+
+
+def test_a_call_on_an_enum_value_reaches_the_enum_declaration_not_each_constant_body(java):
+    assert targets(java, "billing.Refunds.refund", "rate.apply") == {("inferred", "billing.Rate.apply", 13)}
+
+
+def test_overloads_the_arguments_cannot_tell_apart_are_possible(java):
+    """`record(id, handler.toString())`: toString()'s type is not known here, so both fit."""
+    rows = set(java.execute(
+        "SELECT c.resolution, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id"
+        " WHERE c.callee = 'book.record'"))
+    assert rows == {("possible", 4), ("possible", 5)}
+
+
+@pytest.mark.parametrize("callee,line", [("ledger.record", 4), ("ledger().record", 4),
+                                         ("this.ledger.record", 5), ("((Refunds) handler).ledger.record", 4)])
+def test_a_field_named_like_a_method_and_a_cast_type_the_receiver(java, callee, line):
+    found = {(t, ln) for how, t, ln in targets(java, "billing.Refunds.refund", callee) if how != "possible"}
+    assert found == {("billing.Ledger.record", line)}
+
+
+def test_explicit_constructor_calls_reach_the_constructor_their_arguments_fit(java):
+    assert targets(java, "billing.Service.Service", "this") == {("self", "billing.Service.Service", 13)}
+    assert targets(java, "billing.Refunds.Refunds", "super") == {("self", "billing.Service.Service", 9)}
+
+
+def test_a_long_concatenation_is_a_string_and_varargs_come_after_fixed_arity(java):
+    assert targets(java, "billing.Refunds.refund", "Log.warn") == {("import", "billing.util.Log.warn", 4)}
+    assert targets(java, "billing.Refunds.refund", "Log.debug") == {("import", "billing.util.Log.debug", 8)}
+
+
+@pytest.mark.parametrize("callee", ["ledgers.find(id).record", "byId.get(id).record", "open.get(0).record",
+                                    "open.iterator().next().record", "chosen.orElseThrow().record",
+                                    "archive.find(id).record"])
+def test_type_arguments_type_what_a_generic_gives(java, callee):
+    """`Store<Ledger>.find` declared to give a T (also through `Archive extends Store<Ledger>`), and the
+    JDK's containers: javac binds Ledger.record."""
+    assert targets(java, "billing.Desk.settle", callee) == {("inferred", "billing.Ledger.record", 4)}
+
+
+def test_a_declared_type_wins_over_what_is_assigned_and_outside_members_stay_external(java):
+    """`Object any = byId.get(id); any.toString()`: javac binds Object.toString, not Desk's or Ledger's."""
+    assert set(java.execute("SELECT c.callee, c.resolution FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE"
+                            " s.qualname = 'billing.Desk.settle' AND c.callee IN ('any.toString', 'open.size')")) == {
+        ("any.toString", "external"), ("open.size", "external")}
+
+
+@pytest.mark.parametrize("callee,target", [
+    ("n.Kind", "node.Node.Kind"),                    # range over a slice of an interface
+    ("reg.order[i].Kind", "node.Node.Kind"),         # an element of a slice field
+    ('reg.byName["title"].Kind', "node.Heading.Kind"),   # a value of a map field
+    ("p.Lines", "node.Base.Lines"),                  # range over a composite literal, promoted method
+    ("p.Lines().At", "node.Lines.At"),
+    ("c.Kind", "node.Base.Kind"),                    # range over a function's result
+    ("byLevel[1][0].Kind", "node.Heading.Kind"),     # a map of slices
+])
+def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
+    assert {(how, t) for how, t, _ in targets(go, "render.Walk", callee)} == {("inferred", target)}
+
+
+@pytest.mark.parametrize("callee,target", [
+    ("h.Base.Kind", "node.Base.Kind"),               # an embedded field named by its type
+    ("p.Lines", "node.Base.Lines"),                  # `p, ok := x.(*T)`
+    ("x.(*node.Heading).Kind", "node.Heading.Kind"),
+    ("fresh.Kind", "node.Base.Kind"),                # new(T)
+    ("ref.Lines", "node.Base.Lines"),                # &x
+    ("first.Lines", "node.Base.Lines"),              # a named result
+    ("second.Kind", "node.Heading.Kind"),            # `a, b := f()`: f's second result
+    ("v.At", "node.Lines.At"),                       # a type switch's variable in its one case type
+])
+def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):
+    assert {(how, t) for how, t, _ in targets(go, "render.Inspect", callee)} == {("inferred", target)}
+
+
+def test_a_type_switch_variable_of_several_types_is_possible(go):
+    assert {(how, t) for how, t, _ in targets(go, "render.Inspect", "w.Kind")} == {
+        ("possible", "node.Heading.Kind"), ("possible", "node.Base.Kind")}
+
+
+def test_the_index_after_edits_equals_a_clean_one(tmp_path):
+    work = indexed_workspace(tmp_path, JAVA)
+    (work / "billing/Ledger.java").write_text(LEDGER.replace("Object note", "Long note"))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path)
