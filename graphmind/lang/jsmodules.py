@@ -27,6 +27,7 @@ class JsState:
         self.project = JsProject(t.root, {posixpath.dirname(p) for p in self.files})
         self._specs: dict[tuple[str, str], tuple[str, int | None]] = {}
         self._exports: dict[tuple[int, str], int | None] = {}
+        self._variables: dict[tuple[int, str], int | None] = {}
         # (default imports were recorded as imports of `default` when the tables were loaded: tables.py)
 
     # -- specifiers to files -------------------------------------------------------------------
@@ -147,6 +148,35 @@ class JsState:
         if how != "file":
             return EXTERNAL if how == "external" else None
         return self.namespace(target) if imp[1] is None else self.export_of(target, imp[1])
+
+    def variable_of(self, fid: int, name: str) -> int | None:
+        """The module-level variable or constant `name` exported by a file is (`export const isSome: T =
+        …`, `export { _await as await }`, re-exported by name or by `export *`), or None."""
+        key = (fid, name)
+        if key not in self._variables:
+            self._variables[key] = None                   # guards re-export cycles
+            self._variables[key] = self._variable_of(fid, name)
+        return self._variables[key]
+
+    def _variable_of(self, fid: int, name: str) -> int | None:
+        t = self.r.t
+        msym = t.file_module.get(fid)
+        if msym is None:
+            return None
+        local = next((v for k, v in t.bindings.get(msym, {}).get(name, ()) if k == "export"), name)
+        var = t.variables.get(msym, {}).get(local)
+        if var is not None or local in t.children.get(msym, {}):
+            return var
+        imp = t.imports.get(msym, {}).get(local)
+        if imp is not None:
+            how, target = self.spec(fid, imp[0])
+            return self.variable_of(target, imp[1]) if how == "file" and imp[1] is not None else None
+        for star in t.stars.get(msym, ()):
+            how, target = self.spec(fid, star)
+            hit = self.variable_of(target, name) if how == "file" else None
+            if hit is not None:
+                return hit
+        return None
 
     def commonjs_value(self, fid: int) -> int | None:
         """What `module.exports = X` (or TypeScript `export = X`) makes the module's value, if anything."""
