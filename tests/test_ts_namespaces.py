@@ -113,3 +113,35 @@ def test_a_constant_added_to_the_module_later_resolves_as_in_a_clean_index(tmp_p
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(work) == snapshot(clean)
+
+
+def test_an_interface_merged_with_a_namespace_of_its_name_types_a_parameter(tmp_path):
+    """`export interface Ref<A> { modify(…) }` and `export declare namespace Ref { interface Variance … }`
+    are one name (declaration merging): `self: Ref.Ref<A>` is typed by the interface."""
+    (tmp_path / "Ref.ts").write_text("""
+export interface Ref<in out A> extends Ref.Variance<A> {
+  modify<B>(f: (a: A) => readonly [B, A]): B
+}
+export declare namespace Ref {
+  export interface Variance<in out A> {
+    readonly _A: A
+  }
+}
+""")
+    conn = _workspace(tmp_path)
+    (tmp_path / "useref.ts").write_text("""
+import type * as Ref from "./Ref.js"
+import { Ref as R } from "./Ref.js"
+
+export function set<A>(self: Ref.Ref<A>, value: A) {
+  return self.modify((a) => [a, value])
+}
+export function get<A>(self: R<A>) {
+  return self.modify((a) => [a, a])
+}
+""")
+    (tmp_path / "decoy.ts").write_text(DECOY + "export class Other { modify() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "useref.set", "self.modify") == {("inferred", "Ref.Ref.modify")}
+    assert _targets(conn, "useref.get", "self.modify") == {("inferred", "Ref.Ref.modify")}

@@ -68,7 +68,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if not _PATH.match(text):
             return None if new else callsites.on_value(r, caller, text, name)
     parts = text.split(".")
-    if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
+    if parts[0] == "this" or parts[0] == "self" and bound(r, caller, "self") is None:   # `this.m()`: the
+        # generic rules (the class hierarchy); `self` a parameter or local (`(self: Ref<A>) => …`) is a variable
         if parts[0] == "this" and bound(r, caller, "this"):   # `function (this: Subscriber<T>) {…}`
             return callsites.typed_member(r, caller, flow(r).variable(caller, "this"), parts[1:-1], name, "inferred")
         if len(parts) > 2:

@@ -118,7 +118,16 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     target = res[1] if res is not None and isinstance(res[1], int) else None
     if target is not None and target in r.t.syms and r.t.syms[target].kind == "constructor":
         target = r.t.syms[target].parent         # inside class X, `X` is found as its constructor first
+    if target is not None and target in r.t.syms and r.t.syms[target].kind == "namespace":
+        target = merged_type(r, target)
     return target if is_class(r, target) else None
+
+
+def merged_type(r: Resolving, sid: int) -> int | None:
+    """The class or interface a namespace shares its name with (TypeScript's declaration merging:
+    `interface Ref<A>` and `namespace Ref`), which a type annotation names; else the namespace."""
+    return next((d for d in r.t.dup_quals.get(r.t.syms[sid].qualname, ()) if is_class(r, d)
+                 and r.t.syms[d].file == r.t.syms[sid].file), sid)
 
 
 def flow(r: Resolving) -> FlowEval:
