@@ -145,3 +145,35 @@ export function get<A>(self: R<A>) {
     conn = open_reader(tmp_path)
     assert _targets(conn, "useref.set", "self.modify") == {("inferred", "Ref.Ref.modify")}
     assert _targets(conn, "useref.get", "self.modify") == {("inferred", "Ref.Ref.modify")}
+
+
+def test_an_object_literal_member_never_stands_for_a_module_export_of_its_name(tmp_path):
+    """`export const toJSON = (x) => …` and, later in the file, `export const BaseProto = { toJSON() {…} }`:
+    `Inspectable.toJSON(u)` and a bare `toJSON(u)` call the function, never the literal's member."""
+    (tmp_path / "Inspectable.ts").write_text("""
+export const toJSON = (x: unknown): unknown => x
+export const format = (x: unknown): string => String(toJSON(x))
+export const BaseProto = {
+  toJSON() {
+    return toJSON(this)
+  },
+  diff: (a: number, b: number) => a - b,
+}
+export const diff: (a: number, b: number) => number = (a, b) => a - b
+""")
+    (tmp_path / "logger.ts").write_text("""
+import * as Inspectable from "./Inspectable.js"
+
+export function log(u: unknown) {
+  Inspectable.diff(1, 2)
+  return Inspectable.toJSON(u)
+}
+""")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "logger.log", "Inspectable.toJSON") == {("import", "Inspectable.toJSON")}
+    assert call_rows(conn, "logger.log", "Inspectable.toJSON")[0][1] is not None
+    line = {t: n for t, n in conn.execute(
+        "SELECT c.callee, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id JOIN symbols s"
+        " ON s.id = c.caller_id WHERE s.qualname IN ('logger.log', 'Inspectable.format') AND c.implicit = 0")}
+    assert line == {"Inspectable.toJSON": 2, "Inspectable.diff": 10, "toJSON": 2}

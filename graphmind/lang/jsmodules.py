@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.scopes import beside_literal
 from graphmind.lang.jsproject import JsProject, export_targets, join
 
 
@@ -121,7 +122,7 @@ class JsState:
                     return hit
         if name == "default":
             return self.commonjs_value(fid)
-        child = t.children.get(msym, {}).get(name)
+        child = self._child(msym, name)
         if child is not None:
             return child
         hit = self._local(fid, msym, name) if name in t.imports.get(msym, {}) else None
@@ -138,7 +139,7 @@ class JsState:
     def _local(self, fid: int, msym: int, name: str) -> int | None:
         """What a module-level name of a file holds: its definition or what its import binds."""
         t = self.r.t
-        child = t.children.get(msym, {}).get(name)
+        child = self._child(msym, name)
         if child is not None:
             return child
         imp = t.imports.get(msym, {}).get(name)
@@ -165,7 +166,7 @@ class JsState:
             return None
         local = next((v for k, v in t.bindings.get(msym, {}).get(name, ()) if k == "export"), name)
         var = t.variables.get(msym, {}).get(local)
-        if var is not None or local in t.children.get(msym, {}):
+        if var is not None or self._child(msym, local) is not None:
             return var
         imp = t.imports.get(msym, {}).get(local)
         if imp is not None:
@@ -177,6 +178,12 @@ class JsState:
             if hit is not None:
                 return hit
         return None
+
+    def _child(self, msym: int, name: str) -> int | None:
+        """A module's definition of a name, never an object literal's member of that name."""
+        t = self.r.t
+        child = t.children.get(msym, {}).get(name)
+        return beside_literal(t, child) if child is not None and t.syms[child].kind == "method" else child
 
     def commonjs_value(self, fid: int) -> int | None:
         """What `module.exports = X` (or TypeScript `export = X`) makes the module's value, if anything."""
