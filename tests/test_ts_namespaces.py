@@ -160,12 +160,17 @@ export const BaseProto = {
   diff: (a: number, b: number) => a - b,
 }
 export const diff: (a: number, b: number) => number = (a, b) => a - b
+export const patch = make<number>(2, (a: number, b: number) => a + b)
+export const differ = make({
+  patch: (a: number, b: number) => patch(b, a),
+})
 """)
     (tmp_path / "logger.ts").write_text("""
 import * as Inspectable from "./Inspectable.js"
 
 export function log(u: unknown) {
   Inspectable.diff(1, 2)
+  Inspectable.patch(1, 2)
   return Inspectable.toJSON(u)
 }
 """)
@@ -176,4 +181,4 @@ export function log(u: unknown) {
     line = {t: n for t, n in conn.execute(
         "SELECT c.callee, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id JOIN symbols s"
         " ON s.id = c.caller_id WHERE s.qualname IN ('logger.log', 'Inspectable.format') AND c.implicit = 0")}
-    assert line == {"Inspectable.toJSON": 2, "Inspectable.diff": 10, "toJSON": 2}
+    assert line == {"Inspectable.toJSON": 2, "Inspectable.diff": 10, "Inspectable.patch": 11, "toJSON": 2}
