@@ -182,3 +182,38 @@ export function log(u: unknown) {
         "SELECT c.callee, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id JOIN symbols s"
         " ON s.id = c.caller_id WHERE s.qualname IN ('logger.log', 'Inspectable.format') AND c.implicit = 0")}
     assert line == {"Inspectable.toJSON": 2, "Inspectable.diff": 10, "Inspectable.patch": 11, "toJSON": 2}
+
+
+def test_a_base_named_through_a_namespace_merged_with_an_interface(tmp_path):
+    """`interface HashMapImpl<K, V> extends HM.HashMap<K, V>` where HashMap.ts declares both
+    `interface HashMap … extends Inspectable` and `namespace HashMap`: a typed `this` reaches the
+    interface's bases."""
+    (tmp_path / "Inspectable.ts").write_text("""
+export interface Inspectable {
+  toJSON(): unknown
+}
+""")
+    (tmp_path / "HashMap.ts").write_text("""
+import type { Inspectable } from "./Inspectable.js"
+export interface HashMap<out K, out V> extends Inspectable {
+  readonly size: number
+}
+export declare namespace HashMap {
+  export type Key<T> = T
+}
+""")
+    (tmp_path / "hashMap.ts").write_text("""
+import type * as HM from "./HashMap.js"
+export interface HashMapImpl<out K, out V> extends HM.HashMap<K, V> {
+  _editable: boolean
+}
+const HashMapProto = {
+  toString<K, V>(this: HashMapImpl<K, V>) {
+    return String(this.toJSON())
+  },
+}
+""")
+    (tmp_path / "decoy.ts").write_text("export class Decoy { toJSON() { return 1 } }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "hashMap.toString", "this.toJSON") == {("inferred", "Inspectable.Inspectable.toJSON")}

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from graphmind.lang.typeflow import VAR_KINDS, FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
-from graphmind.resolve.tables import CLASS_KINDS
+from graphmind.resolve.tables import CLASS_KINDS, merged_type
 
 
 # language -> how it finds the class a type path names, when resolve_path cannot (C++ namespaces)
@@ -119,15 +119,8 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     if target is not None and target in r.t.syms and r.t.syms[target].kind == "constructor":
         target = r.t.syms[target].parent         # inside class X, `X` is found as its constructor first
     if target is not None and target in r.t.syms and r.t.syms[target].kind == "namespace":
-        target = merged_type(r, target)
+        target = merged_type(r.t, target)        # `self: Ref.Ref<A>`: the interface, not the namespace
     return target if is_class(r, target) else None
-
-
-def merged_type(r: Resolving, sid: int) -> int | None:
-    """The class or interface a namespace shares its name with (TypeScript's declaration merging:
-    `interface Ref<A>` and `namespace Ref`), which a type annotation names; else the namespace."""
-    return next((d for d in r.t.dup_quals.get(r.t.syms[sid].qualname, ()) if is_class(r, d)
-                 and r.t.syms[d].file == r.t.syms[sid].file), sid)
 
 
 def flow(r: Resolving) -> FlowEval:
