@@ -83,9 +83,7 @@ class ClassHierarchy:
         if "<" in base:                                  # `extends Parser<List<Attr>>`: the class Parser
             base = without_type_args(base)
         hit = self.resolve_path(parent if parent is not None else cls, base)
-        target = hit[1] if hit is not None and isinstance(hit[1], int) else None
-        if target is not None and self.t.syms[target].kind == "namespace":
-            target = merged_type(self.t, target)        # `extends HM.HashMap<K, V>`: the interface
+        target = merged_type(self.t, hit[1]) if hit is not None and isinstance(hit[1], int) else None
         if target == cls:
             # `class Form(Form):` -- the base is the earlier binding (an import), not the class itself
             imp = self.t.imports.get(parent, {}).get(SEP.split(base)[0]) if parent is not None else None
