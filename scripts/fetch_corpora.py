@@ -38,6 +38,9 @@ CORPORA = {
 NPM_CORPORA = {
     "rxjs": ("rxjs", "7.8.2"),
     "effect": ("effect", "3.10.0"),
+    # held out from tuning (scored once): zod's sources, and @effect/platform (variance annotations)
+    "zod": ("zod", "4.6.7"),
+    "effect-platform": ("@effect/platform", "0.97.2"),
     # Java: Apache Cordova's Android framework ships its Java sources in the npm package (framework/src)
     "cordova-android": ("cordova-android", "13.0.0"),
 }

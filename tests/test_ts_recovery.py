@@ -79,7 +79,7 @@ def test_status_reports_what_was_blanked(tmp_path):
     assert st["problems"] == [] and "partial" not in st["file_status"]
     blanked = {r["file"]: r["blanked"] for r in st["recovered"]["files"]}
     assert st["recovered"]["total"] == 3 and set(blanked) == {"src/signatures.ts", "src/templates.ts", "src/variance.ts"}
-    assert blanked["src/variance.ts"] == "blanked to parse: variance annotations (5, lines 4, 8, 12, 17)"
+    assert blanked["src/variance.ts"] == "blanked to parse: variance annotations (7, lines 4, 8, 12, 17, 41, …)"
     assert "files parsed whole after blanking" in run_cli("status", cwd=root, check=True).stdout
 
 
@@ -92,5 +92,5 @@ def test_an_edit_to_a_recovered_file_equals_a_clean_index(tmp_path):
     index_workspace(work)
     conn = open_reader(work)
     assert conn.execute("SELECT status, error FROM files WHERE path = 'src/variance.ts'").fetchone() == \
-        ("ok", "blanked to parse: variance annotations (6, lines 4, 8, 12, 17, 39)")
+        ("ok", "blanked to parse: variance annotations (8, lines 4, 8, 12, 17, 41, …)")
     assert_equals_clean(work, tmp_path)

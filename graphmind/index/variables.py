@@ -4,7 +4,8 @@ one (`read` edges, graphmind/resolve/reads.py) has a definition to reach.
 What counts is written in each language's tags.scm as `@definition.variable` / `@definition.constant`:
 Python's module-level and class-body assignments and annotated names (also inside a module-level
 `if`/`try`), never locals or `self.x`. A leaf's parent is the innermost module or class around it;
-a name that also names a function or class there, or was already defined there, is not added again.
+a name that also names a function or class there, or was already defined there, is not added again
+(a JavaScript/TypeScript object literal's member names nothing in the scope it is written in).
 """
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ import re
 from bisect import bisect_right
 
 from graphmind.index.snippets import folded
-from graphmind.languages import PACKAGE_SCOPED
+from graphmind.languages import PACKAGE_SCOPED, family
 from graphmind.models import MEMBER_READ, CallRow, SymbolRow
 
 LEAF_KINDS = frozenset({"variable", "constant"})
 MAX_VARIABLE_SIGNATURE = 160
 _CONTAINERS = frozenset({"module", "class", "struct", "interface", "enum", "trait", "namespace"})
+_SCOPES = frozenset({"module", "namespace", "function", "method", "constructor"})
 _UPPER = re.compile(r"^_*[A-Z][A-Z0-9_]*$")
 
 
@@ -46,7 +48,9 @@ def signature(source: bytes, node) -> str:
 def variable_rows(language: str, source: bytes, leaves: list, symbols: list[SymbolRow], enclosing) -> list[SymbolRow]:
     """One symbol row per (scope, name) captured as a leaf definition, in file order; `symbols` are
     the file's scopes so far (indexes are what `enclosing(pos, False)` returns)."""
-    taken = {(s.parent, s.name) for s in symbols}
+    literal = family(language) == "ecmascript"      # a method outside a class: an object literal's member,
+    taken = {(s.parent, s.name) for s in symbols     # no name of the scope it is written in
+             if not (literal and s.kind == "method" and s.parent is not None and symbols[s.parent].kind in _SCOPES)}
     out: list[SymbolRow] = []
     for node, name_node, kind in sorted(leaves, key=lambda leaf: leaf[0].start_byte):
         parent = enclosing(node.start_byte, False)

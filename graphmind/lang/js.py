@@ -68,7 +68,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if not _PATH.match(text):
             return None if new else callsites.on_value(r, caller, text, name)
     parts = text.split(".")
-    if parts[0] in ("this", "self"):                  # `this.m()`: the generic rules (the class hierarchy)
+    if parts[0] == "this" or parts[0] == "self" and bound(r, caller, "self") is None:   # `this.m()`: the
+        # generic rules (the class hierarchy); `self` a parameter or local (`(self: Ref<A>) => …`) is a variable
         if parts[0] == "this" and bound(r, caller, "this"):   # `function (this: Subscriber<T>) {…}`
             return callsites.typed_member(r, caller, flow(r).variable(caller, "this"), parts[1:-1], name, "inferred")
         if len(parts) > 2:
@@ -101,7 +102,7 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         return callsites.typed_member(r, caller, value, parts[1:-1], name, "inferred")
     found = find_path(r, caller, text)
     if found is None:
-        return None
+        return None if new else _exported_variable(r, caller, parts)
     how, cur = found
     if cur is None:
         return [(None, how, 0)]
@@ -110,6 +111,22 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if ctor is not None and t.syms[ctor].kind == "constructor":
             return [(ctor, how, 0)]
     return [(cur, how, 0)]
+
+
+def _exported_variable(r: Resolving, caller: int, parts: list[str]):
+    """`Option.isSome()` where the module imported whole exports `isSome` as a constant (`export const
+    isSome: <A>(…) => … = option.isSome`): the constant is the callee the compiler names. None when
+    the path before the last part is no JS/TS module or the module has no such variable."""
+    if len(parts) < 2:
+        return None
+    head = find_path(r, caller, ".".join(parts[:-1]))
+    if head is None or head[1] is None:
+        return None
+    sym = r.t.syms[head[1]]
+    if sym.kind != "module" or r.t.lang.get(sym.file) not in LANGS:
+        return None
+    var = _state(r).variable_of(sym.file, parts[-1])
+    return [(var, head[0], 0)] if var is not None else None
 
 
 def find_path(r: Resolving, scope: int, text: str):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.scopes import beside_literal
 from graphmind.lang.jsproject import JsProject, export_targets, join
 
 
@@ -27,6 +28,7 @@ class JsState:
         self.project = JsProject(t.root, {posixpath.dirname(p) for p in self.files})
         self._specs: dict[tuple[str, str], tuple[str, int | None]] = {}
         self._exports: dict[tuple[int, str], int | None] = {}
+        self._variables: dict[tuple[int, str], int | None] = {}
         # (default imports were recorded as imports of `default` when the tables were loaded: tables.py)
 
     # -- specifiers to files -------------------------------------------------------------------
@@ -120,7 +122,7 @@ class JsState:
                     return hit
         if name == "default":
             return self.commonjs_value(fid)
-        child = t.children.get(msym, {}).get(name)
+        child = self._child(msym, name)
         if child is not None:
             return child
         hit = self._local(fid, msym, name) if name in t.imports.get(msym, {}) else None
@@ -137,7 +139,7 @@ class JsState:
     def _local(self, fid: int, msym: int, name: str) -> int | None:
         """What a module-level name of a file holds: its definition or what its import binds."""
         t = self.r.t
-        child = t.children.get(msym, {}).get(name)
+        child = self._child(msym, name)
         if child is not None:
             return child
         imp = t.imports.get(msym, {}).get(name)
@@ -147,6 +149,41 @@ class JsState:
         if how != "file":
             return EXTERNAL if how == "external" else None
         return self.namespace(target) if imp[1] is None else self.export_of(target, imp[1])
+
+    def variable_of(self, fid: int, name: str) -> int | None:
+        """The module-level variable or constant `name` exported by a file is (`export const isSome: T =
+        …`, `export { _await as await }`, re-exported by name or by `export *`), or None."""
+        key = (fid, name)
+        if key not in self._variables:
+            self._variables[key] = None                   # guards re-export cycles
+            self._variables[key] = self._variable_of(fid, name)
+        return self._variables[key]
+
+    def _variable_of(self, fid: int, name: str) -> int | None:
+        t = self.r.t
+        msym = t.file_module.get(fid)
+        if msym is None:
+            return None
+        local = next((v for k, v in t.bindings.get(msym, {}).get(name, ()) if k == "export"), name)
+        var = t.variables.get(msym, {}).get(local)
+        if var is not None or self._child(msym, local) is not None:
+            return var
+        imp = t.imports.get(msym, {}).get(local)
+        if imp is not None:
+            how, target = self.spec(fid, imp[0])
+            return self.variable_of(target, imp[1]) if how == "file" and imp[1] is not None else None
+        for star in t.stars.get(msym, ()):
+            how, target = self.spec(fid, star)
+            hit = self.variable_of(target, name) if how == "file" else None
+            if hit is not None:
+                return hit
+        return None
+
+    def _child(self, msym: int, name: str) -> int | None:
+        """A module's definition of a name, never an object literal's member of that name."""
+        t = self.r.t
+        child = t.children.get(msym, {}).get(name)
+        return beside_literal(t, child) if child is not None and t.syms[child].kind == "method" else child
 
     def commonjs_value(self, fid: int) -> int | None:
         """What `module.exports = X` (or TypeScript `export = X`) makes the module's value, if anything."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from graphmind.lang.typeflow import VAR_KINDS, FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
-from graphmind.resolve.tables import CLASS_KINDS
+from graphmind.resolve.tables import CLASS_KINDS, merged_type
 
 
 # language -> how it finds the class a type path names, when resolve_path cannot (C++ namespaces)
@@ -118,6 +118,8 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     target = res[1] if res is not None and isinstance(res[1], int) else None
     if target is not None and target in r.t.syms and r.t.syms[target].kind == "constructor":
         target = r.t.syms[target].parent         # inside class X, `X` is found as its constructor first
+    if target is not None and target in r.t.syms and r.t.syms[target].kind == "namespace":
+        target = merged_type(r.t, target)        # `self: Ref.Ref<A>`: the interface, not the namespace
     return target if is_class(r, target) else None
 
 

@@ -7,7 +7,7 @@ from itertools import dropwhile, islice
 
 from graphmind.resolve.calltext import SEP, without_type_args
 from graphmind.resolve.memo import UNSEEN
-from graphmind.resolve.tables import CLASS_KINDS, Tables
+from graphmind.resolve.tables import CLASS_KINDS, Tables, merged_type
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
@@ -83,7 +83,7 @@ class ClassHierarchy:
         if "<" in base:                                  # `extends Parser<List<Attr>>`: the class Parser
             base = without_type_args(base)
         hit = self.resolve_path(parent if parent is not None else cls, base)
-        target = hit[1] if hit is not None and isinstance(hit[1], int) else None
+        target = merged_type(self.t, hit[1]) if hit is not None and isinstance(hit[1], int) else None
         if target == cls:
             # `class Form(Form):` -- the base is the earlier binding (an import), not the class itself
             imp = self.t.imports.get(parent, {}).get(SEP.split(base)[0]) if parent is not None else None

@@ -13,6 +13,15 @@ from graphmind.resolve.tables import CLASS_KINDS, Tables
 PY_BUILTINS = frozenset(dir(builtins))
 
 
+def beside_literal(t: Tables, member: int) -> int | None:
+    """For a JS/TS object literal's member (a `method` outside any class), the definition of the same
+    name in the same scope that is no such member (`export const toJSON = …` beside `{ toJSON() {…} }`),
+    which the name means there; None when there is none."""
+    parent = t.syms[member].parent
+    return next((d for d in reversed(t.dup_quals.get(t.syms[member].qualname, ()))
+                 if t.syms[d].kind != "method" and t.syms[d].parent == parent), None)
+
+
 class Scopes:
     """The name half of the resolver (mixed into Resolver, with ClassHierarchy for `member`)."""
     t: Tables
@@ -59,7 +68,7 @@ class Scopes:
                 child = t.children.get(s, {}).get(name)
                 if child is not None and sym.kind not in CLASS_KINDS and t.syms[child].kind == "method" \
                         and family(t.lang.get(sym.file, "")) == "ecmascript":
-                    child = None                       # an object literal's member is no name in scope
+                    child = beside_literal(t, child)   # an object literal's member is no name in scope
                 if child is not None:
                     if python and name in t.bindings.get(s, {}):
                         return ("bound", None)         # also rebound: let the evaluator decide

@@ -286,3 +286,13 @@ def update_files(t: Tables, conn: apsw.Connection, changed: set[int], removed: s
     drop_files(t, changed | removed)
     if changed:
         add_files(t, conn, sorted(changed))
+
+
+def merged_type(t: Tables, sid: int) -> int:
+    """The class or interface a namespace shares its name and file with (TypeScript's declaration
+    merging: `interface Ref<A>` and `namespace Ref`), which a type or a base names; else `sid`."""
+    sym = t.syms[sid]
+    if sym.kind != "namespace":
+        return sid
+    return next((d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].kind in CLASS_KINDS
+                 and t.syms[d].file == sym.file), sid)

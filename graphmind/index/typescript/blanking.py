@@ -10,10 +10,13 @@ import re
 # literal types) and call signatures starting a line (a `;` in the indentation) only for a file still
 # rejected, taken when the tree then has fewer syntax errors. The file's row says what was blanked.
 # `in`, `out` or `in out` before a type parameter's name, just after `<` or `,` of a parameter list
-_VARIANCE = re.compile(rb"(?<=[<,])(\s*)((?:in\s+out|in|out)\s+)(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))")
-# a call or construct signature starting a line (`  (n: number): A`, `  <A>(a: A): B`): a type member
-_SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]+)(?=<\s*(?:$|const\s|[A-Za-z_$][\w$]*\s*(?:extends\b|[,>=]))|\()")
-_ENDS_TYPE = re.compile(rb"(?:[\w$\])}]|[^=]>)\s*$")
+# (comments between them: `/** @ts-ignore Cast variance */ out Shape`)
+_VARIANCE = re.compile(rb"(?<=[<,])((?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\n)*)((?:in\s+out|in|out)\s+)"
+                       rb"(?=[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))")
+# a type member starting a line that the grammar reads as the previous member's continuation: a call or
+# construct signature (`  (n: number): A`, `  <A>(a: A): B`), a property named `in` (`  in: "query"`)
+_SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]+)(?=<\s*(?:$|const\s|[A-Za-z_$][\w$]*\s*(?:extends\b|[,>=]))|\(|in\??:)")
+_ENDS_TYPE = re.compile(rb"(?:[\w$\])}\"']|[^=]>)\s*$")
 _ENDS_OPERATOR = re.compile(rb"\b(?:extends|keyof|typeof|infer|is|as|in|of|new|return|await|yield|readonly|unique|asserts"
                             rb"|satisfies|else|case|throw|delete|instanceof)\s*$")
 _COMMENT_LINE = re.compile(rb"^\s*(?:$|\*|/\*|//)|\*/\s*$")
