@@ -7,8 +7,9 @@ passes, is re-aimed here: at the overloads whose parameter count fits (varargs a
 included; fixed-arity ones rank before varargs, as in Java, C# and C++), searched through the class
 and then its bases. One fits: that one. Several fit: the caller's language may compare the static
 types of the arguments with the parameter types (`param_types`; Java: graphmind/lang/argtypes.py),
-and when exactly one is left, that one; otherwise every one that fits the count, each row carrying the
-count (the site stays honest about what it cannot tell apart). None fits anywhere: the row stays
+and when exactly one is left, that one; otherwise every one that fits the count, each row `possible`
+and carrying the count (the site stays honest about what it cannot tell apart: never several
+resolved edges from one call). None fits anywhere: the row stays
 as the resolver gave it. Chains typed through an overloaded method's return
 type (`a.m(x).n()`) still use the slot's method.
 """
@@ -42,14 +43,15 @@ def _counts(params: list[str]) -> Params:
     return (sum(1 for p in params if "=" not in p), len(params))
 
 
-def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool) -> None:
-    """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`)."""
+def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool, raw: bool = False) -> None:
+    """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`; `raw`:
+    the parameters as written, C++, read by graphmind/lang/cfamily/cppargs.py)."""
     params = None if is_class else parameters(signature, name)
     if params is not None:
         t.params[sid] = _counts(params)
         if "const" in signature and _CONST_METHOD.search(signature):
             t.file_static[sid] = False          # a C++ `const` member function (the entry's value)
-        types = _types(params) if typed else None
+        types = tuple(params) if raw else _types(params) if typed else None
         if types:
             t.param_types[sid] = types
     names = type_parameters(signature, name) if typed and "<" in signature else None
@@ -178,6 +180,7 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (t.file_static.get(h) is False) == const_this]
             hits = same if len(same) == 1 else hits
-        out.extend((hit, how, len(hits) if len(hits) > 1 else n) for hit in hits
+        several = len(hits) > 1                 # candidates the site cannot tell apart: `possible`
+        out.extend((hit, "possible" if several else how, len(hits) if several else n) for hit in hits
                    if all(hit != o[0] for o in out))
     return out

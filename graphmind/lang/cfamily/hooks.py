@@ -12,7 +12,7 @@ in the .c/.cpp. C++ names are looked up through the enclosing namespaces (`a::b:
 from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.lang.cfamily import cpptypes
+from graphmind.lang.cfamily import cppargs, cpptypes
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
@@ -83,7 +83,8 @@ def visible(r: Resolving, scope: int, name: str):
 
 def alternatives(r: Resolving, caller: int, name: str):
     """`possible` rows when a bare name reaches a function defined more than once in its file with the
-    same parameters: definitions in exclusive `#if`/`#else` branches, which the configuration picks."""
+    same parameters (C++: the same parameter types; other ones are overloads): definitions in exclusive
+    `#if`/`#else` branches, which the configuration picks."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
@@ -92,7 +93,8 @@ def alternatives(r: Resolving, caller: int, name: str):
         return None
     paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
     same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
-            and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])]
+            and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])
+            and t.param_types.get(d) == t.param_types.get(hit[1])]      # C++ overloads differ in types
     return [(d, "possible", len(same)) for d in same] if len(same) > 1 else None
 
 
@@ -129,4 +131,4 @@ langkit.TYPE_UNWRAP["cpp"] = cpptypes.unwrap
 EXPR_REWRITES["cpp"] = cpptypes.rewrite
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
 register("c", LanguageHooks(**_HOOKS))
-register("cpp", LanguageHooks(**_HOOKS))
+register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads))
