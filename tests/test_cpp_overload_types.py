@@ -39,7 +39,7 @@ def test_members_of_a_nested_namespace_definition_are_paired_with_their_declarat
     """`namespace app::internal { void CompilerPass::expr(…) }`: a call on this reaches the definition."""
     assert resolution(cpp, f"{PASS}.visit", "expr") == {("self", f"{PASS}.expr")}
     assert cpp.execute("SELECT count(*) FROM symbols WHERE qualname LIKE 'src.pass.%' AND definition_id"
-                       " IS NOT NULL").fetchone()[0] == 6
+                       " IS NOT NULL").fetchone()[0] == 11
 
 
 def test_overloads_the_arguments_cannot_tell_apart_stay_possible(cpp):
@@ -52,3 +52,20 @@ def test_a_call_in_a_macro_body_is_matched_against_overloads_by_its_argument_cou
     """`#define VISIT(var, astClass) visit(static_cast<astClass *>(var))`: one argument, two overloads
     of one parameter that the macro's text cannot tell apart: `possible`, not the last declared."""
     assert lines(cpp, "src.pass.app.internal.VISIT", "visit") == [("possible", 10), ("possible", 15)]
+
+
+def test_declarations_written_over_several_lines_pair_with_the_definition_of_their_types(cpp):
+    """`int convert(int code,⏎ int length) const;` and `int convert(const Token &tok,⏎ …)`, defined in
+    the other order: each declaration names the definition of its own parameter types."""
+    pairs = set(cpp.execute(
+        "SELECT d.start_line, t.start_line FROM symbols d JOIN symbols t ON t.id = d.definition_id"
+        " JOIN files f ON f.id = d.file_id WHERE f.path = 'src/pass.h' AND d.name = 'convert'"))
+    assert pairs == {(29, 36), (31, 30)}
+
+
+def test_a_const_parameter_calls_the_const_overload_and_this_the_callers(cpp):
+    """`other.size()` on a `const CompilerPass &other` reaches `size() const`, a bare `size()` in a
+    non-const member the other; `other.convert(tok, 2)` the Token overload."""
+    assert lines(cpp, f"{PASS}.twice", "other.size") == [("inferred", 47)]
+    assert lines(cpp, f"{PASS}.twice", "size") == [("self", 42)]
+    assert lines(cpp, f"{PASS}.twice", "other.convert") == [("inferred", 30)]

@@ -94,11 +94,29 @@ def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]
 
 
 def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> bool | None:
-    """For a C++ call on `this` (bare or `this->m`), whether the calling member is `const`."""
-    if arity is None or "." in callee or "->" in callee.removeprefix("this->") or caller not in r.t.params \
-            or r.t.lang.get(r.t.syms[caller].file) != "cpp":
+    """For a C++ call on `this` (bare or `this->m`), whether the calling member is `const`; on a local or
+    parameter (`x.m`, `p->m`), whether its declared type is (`const T &x`, `const T *p`)."""
+    if arity is None or caller not in r.t.syms or r.t.lang.get(r.t.syms[caller].file) != "cpp":
         return None
-    return r.t.file_static.get(caller) is False
+    head, sep, _ = callee.removeprefix("this->").replace("->", ".").partition(".")
+    if sep:
+        return _const_declared(r, caller, head) if head.isidentifier() and head != "this" else None
+    return r.t.file_static.get(caller) is False if caller in r.t.params else None
+
+
+def _const_declared(r: Resolver, caller: int, name: str) -> bool | None:
+    """Whether a parameter of the caller (or of the function around it) is declared `const` (`const T
+    &x`, `const T *p`); None when the name is no parameter (a local's qualifiers are not kept)."""
+    s, t = caller, r.t
+    while s is not None and s in t.syms and t.syms[s].kind in ("function", "method", "constructor", "lambda"):
+        for written in t.param_types.get(s, ()):
+            words = written.split("=", 1)[0].replace("*", " ").replace("&", " ").split()
+            if words and words[-1] == name:
+                return words[0] == "const"
+        if name in t.bindings.get(s, {}):
+            return None
+        s = t.syms[s].parent
+    return None
 
 
 def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge], at: int | None) -> list[Edge]:

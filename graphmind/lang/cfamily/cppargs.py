@@ -88,6 +88,21 @@ def parameter_type(r: Resolving, method: int, text: str) -> Kind | None:
     return ("cls", cls) if cls is not None else None
 
 
+def written_types(params: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """Parameters as written without their names and defaults (`const char* buffer` -> `const char*`),
+    to match a declaration with its out-of-line definition."""
+    if params is None:
+        return None
+    out = []
+    for p in params:
+        p = p.split("=", 1)[0].strip()
+        words = _WORD.findall(p)
+        if len(words) > 1 and p.endswith(words[-1]) and words[-1] not in PRIMITIVES | _QUALIFIERS:
+            p = p[:-len(words[-1])]
+        out.append(" ".join(p.replace("*", " * ").replace("&", " & ").split()))
+    return tuple(out)
+
+
 def _fits(r: Resolving, arg: Kind | None, param: Kind | None) -> bool:
     """Whether a value of the argument's type may be passed as the parameter (unknown: it may)."""
     if arg is None or param is None:

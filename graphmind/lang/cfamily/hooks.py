@@ -30,20 +30,23 @@ def prepare(r: Resolving) -> None:
     t = r.t
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests
+    owners = {}
     for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
-        if owner is None:
-            continue
+        if owner is not None:
+            owners[sid] = owner
+    for sid, owner in owners.items():
         found = units.lookup(t.syms[sid].parent, owner) if t.syms[sid].parent is not None else []
         cls = next((c for c in found if langkit.is_class(r, c)), None)
         if cls is None:
             continue
-        _pair(r, sid, cls, paired, defined)
+        _pair(r, sid, cls, paired, defined, owners)
         langkit.attach(r, sid, cls)
         t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
 
 
-def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defined: set[int]) -> None:
+def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defined: set[int],
+          out_of_line: dict[int, str]) -> None:
     """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind,
     parameter counts (overloads) and constness, the first one not yet paired (never another
     out-of-line definition: `a.h` and `a.cc` share their qualified names)."""
@@ -52,14 +55,15 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defin
     qual = f"{t.syms[cls].qualname}.{sym.name}"
     first = t.by_qual.get(qual)
     const = t.file_static.get(definition) is False
-    for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
-        d = t.syms[decl]
-        if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
-                and decl not in defined and langkit.owner_path(r, decl) is None \
-                and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const:
-            paired[decl] = definition
-            defined.add(definition)
-            return
+    fits = [decl for decl in t.dup_quals.get(qual) or ([first] if first is not None else [])
+            if t.syms[decl].parent == cls and t.syms[decl].kind in CALLABLE_KINDS and decl not in paired
+            and decl != definition and decl not in defined and decl not in out_of_line
+            and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const]
+    types = cppargs.written_types(t.param_types.get(definition))
+    same = [decl for decl in fits if cppargs.written_types(t.param_types.get(decl)) == types]
+    for decl in (same or fits)[:1]:           # overloads of one count: the one of the same parameter types
+        paired[decl] = definition
+        defined.add(definition)
 
 
 def find_type(r: Resolving, scope: int, path: str) -> int | None:
