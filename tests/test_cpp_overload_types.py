@@ -30,9 +30,9 @@ def test_same_count_overloads_follow_the_argument_types(cpp):
 
 
 def test_a_literal_and_an_object_pick_their_overload_on_a_typed_receiver(cpp):
-    assert lines(cpp, f"{NS}.Parser.parse", "pass->emit") == [("inferred", 25), ("inferred", 21)]
-    assert lines(cpp, f"{NS}.Parser.parse", "pass->visit") == [("inferred", 10)]
-    assert lines(cpp, f"{PASS}.emit", "emit") == [("self", 21)]        # emit(1) inside emit(const Token &)
+    assert lines(cpp, f"{NS}.Parser.parse", "pass->emit") == [("inferred", 26), ("inferred", 22)]
+    assert lines(cpp, f"{NS}.Parser.parse", "pass->visit") == [("inferred", 11)]
+    assert lines(cpp, f"{PASS}.emit", "emit") == [("self", 22)]        # emit(1) inside emit(const Token &)
 
 
 def test_members_of_a_nested_namespace_definition_are_paired_with_their_declarations(cpp):
@@ -51,7 +51,7 @@ def test_overloads_the_arguments_cannot_tell_apart_stay_possible(cpp):
 def test_a_call_in_a_macro_body_is_matched_against_overloads_by_its_argument_count(cpp):
     """`#define VISIT(var, astClass) visit(static_cast<astClass *>(var))`: one argument, two overloads
     of one parameter that the macro's text cannot tell apart: `possible`, not the last declared."""
-    assert lines(cpp, "src.pass.app.internal.VISIT", "visit") == [("possible", 10), ("possible", 15)]
+    assert lines(cpp, "src.pass.app.internal.VISIT", "visit") == [("possible", 11), ("possible", 16)]
 
 
 def test_declarations_written_over_several_lines_pair_with_the_definition_of_their_types(cpp):
@@ -60,15 +60,15 @@ def test_declarations_written_over_several_lines_pair_with_the_definition_of_the
     pairs = set(cpp.execute(
         "SELECT d.start_line, t.start_line FROM symbols d JOIN symbols t ON t.id = d.definition_id"
         " JOIN files f ON f.id = d.file_id WHERE f.path = 'src/pass.h' AND d.name = 'convert'"))
-    assert pairs == {(29, 36), (31, 30)}
+    assert pairs == {(30, 37), (32, 31)}
 
 
 def test_a_const_parameter_calls_the_const_overload_and_this_the_callers(cpp):
     """`other.size()` on a `const CompilerPass &other` reaches `size() const`, a bare `size()` in a
     non-const member the other; `other.convert(tok, 2)` the Token overload."""
-    assert lines(cpp, f"{PASS}.twice", "other.size") == [("inferred", 47)]
-    assert lines(cpp, f"{PASS}.twice", "size") == [("self", 42)]
-    assert lines(cpp, f"{PASS}.twice", "other.convert") == [("inferred", 30)]
+    assert lines(cpp, f"{PASS}.twice", "other.size") == [("inferred", 48)]
+    assert lines(cpp, f"{PASS}.twice", "size") == [("self", 43)]
+    assert lines(cpp, f"{PASS}.twice", "other.convert") == [("inferred", 31)]
 
 
 def test_a_local_built_by_direct_initialisation_calls_the_constructor(cpp):
@@ -78,5 +78,13 @@ def test_a_local_built_by_direct_initialisation_calls_the_constructor(cpp):
         "SELECT c.line, c.kind, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
         " ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = 'Parser' AND c.kind != 'reference'"
         " ORDER BY c.line", (f"{NS}.run",)).fetchall()
-    assert rows == [(54, "instantiate", f"{NS}.Parser"), (55, "instantiate", f"{NS}.Parser")]
+    assert rows == [(64, "instantiate", f"{NS}.Parser"), (65, "instantiate", f"{NS}.Parser")]
     assert resolution(cpp, f"{NS}.run", "direct.parse") == {("inferred", f"{NS}.Parser.parse")}
+
+
+def test_an_enum_argument_and_an_overload_inline_in_the_header(cpp):
+    """kind_str(tok.kind) takes the Token::Kind overload (the other fits through Token's constructor
+    from a Kind; an exact match ranks first), kind_str(tok) the other; visit(ast) with an AST* reaches
+    visit(AST *) written inline in the header, not the two of the source file."""
+    assert lines(cpp, f"{NS}.kind_str", "kind_str") == [("local", 30)]
+    assert lines(cpp, f"{PASS}.expr", "visit") == [("self", 26)]

@@ -136,14 +136,14 @@ def fits(params: Params | None, arity: int) -> bool:
     return low <= arity and (high is None or arity <= high)
 
 
-def _fitting(r, sid: int, arity: int) -> list[int]:
+def _fitting(r, sid: int, arity: int, own_first: bool = True) -> list[int]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
     declaration in the header and its out-of-line definition share the name too) whose parameter
     count fits; fixed-arity ones before varargs, as Java, C# and C++ rank them."""
     t, paired = r.t, r.state.get(DEFINITIONS, {})     # a declaration paired with its definition: that one
     same = [s for s in t.dup_quals.get(t.syms[sid].qualname) or [sid] if s not in paired]
     here = t.syms[sid].file
-    for group in ([s for s in same if t.syms[s].file == here], same):
+    for group in ([s for s in same if t.syms[s].file == here] if own_first else [], same):
         found = [s for s in group if s in t.params and fits(t.params[s], arity)]
         fixed = [s for s in found if t.params[s][1] is not None]
         if found:
@@ -176,6 +176,9 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         hits = hits or [target]
         if len(hits) > 1 and by_types is not None:
             typed = by_types(hits)
+            if not typed:                   # none of its own file's takes them: every overload (a header's inline ones)
+                wider = _fitting(r, target, arity, own_first=False)
+                typed = by_types(wider) if len(wider) > len(hits) else typed
             hits = typed if len(typed) == 1 else hits
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (t.file_static.get(h) is False) == const_this]

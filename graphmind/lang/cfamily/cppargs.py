@@ -12,13 +12,15 @@ object of a workspace class to another workspace class that is neither a base no
 it by a one-argument constructor, or to a primitive (unless the class converts: an `operator` member,
 or the parameter is `bool`); a literal to a workspace class without a one-argument constructor; a
 string literal to a numeric parameter. Anything else may fit (typedefs, templates, outside types).
+When every argument is known and one candidate takes them all without a constructor's conversion,
+that one (C++ ranks an exact match above a user-defined conversion).
 """
 from __future__ import annotations
 
 import re
 
 from graphmind.lang import kit
-from graphmind.lang.typeflow import classes
+from graphmind.lang.typeflow import bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.tables import CALLABLE_KINDS
 
@@ -30,11 +32,13 @@ _QUALIFIERS = frozenset({"const", "volatile", "struct", "class", "enum", "typena
 _WORD = re.compile(r"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 _NUMBER = re.compile(r"^[-+]?(?:0[xX][\da-fA-F']+|\d[\d']*\.?[\d']*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)[uUlLfF]*$")
 _STRING = re.compile(r'^(?:u8|u|U|L)?(?:"(?:[^"\\]|\\.)*"\s*)+$')
+_PATH = re.compile(r"^[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*$")
 _CHAR = re.compile(r"^(?:u8|u|U|L)?'(?:[^'\\]|\\.)+'$")
 
 # an argument's or a parameter's type: ("num", None) a number or character, ("str", None) a string
 # literal, ("null", None) nullptr, ("ptr", None) a pointer to a primitive, ("cls", class id) an object of
-# a workspace class (pointer or not: the evaluator does not tell), ("prim", None) a primitive parameter
+# a workspace class (pointer or not: the evaluator does not tell), ("enum", enum id) a value of a
+# workspace enum, ("prim", None) a primitive parameter, ("bool", None) a `bool` one
 Kind = tuple[str, "int | None"]
 
 
@@ -49,6 +53,10 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
         if params is None or len(params) < len(types) or \
                 all(_fits(r, a, parameter_type(r, c, p)) for a, p in zip(types, params)):
             kept.append(c)
+    if len(kept) > 1 and all(a is not None for a in types):     # exact beats a constructor's conversion
+        exact = [c for c in kept if r.t.param_types.get(c) is not None and len(r.t.param_types[c]) >= len(types)
+                 and all(_fits(r, a, parameter_type(r, c, p), convert=False) for a, p in zip(types, r.t.param_types[c]))]
+        kept = exact if len(exact) == 1 else kept
     return kept
 
 
@@ -65,8 +73,42 @@ def argument_type(r: Resolving, scope: int, text: str) -> Kind | None:
         return ("null", None)
     if text[:1] in "!~-+" or any(op in text for op in ("==", "!=", "<=", ">=", "&&", "||", " ? ")):
         return None                              # an operator's result: not read here
-    found = classes(kit.flow(r).expr(scope, text.lstrip("*&")))
-    return ("cls", found[0]) if len(found) == 1 and kit.is_class(r, found[0]) else None
+    text = text.lstrip("*&").strip()
+    found = classes(kit.flow(r).expr(scope, text))
+    if len(found) == 1 and kit.is_class(r, found[0]):
+        return ("cls", found[0])
+    return _declared_enum(r, scope, text) if _PATH.match(text) else None
+
+
+def _declared_enum(r: Resolving, scope: int, text: str) -> Kind | None:
+    """A local, parameter or field (`v.t`, `p->kind`) whose declared type is a workspace enum."""
+    head, sep, last = text.replace("->", ".").rpartition(".")
+    flow = kit.flow(r)
+    if sep:
+        entries = [(c, v) for c in classes(flow.expr(scope, head)) for c, v in flow.declared(c, last)]
+    else:
+        entries = [(s, v) for s, k, v in bound(r, scope, last) or () if k in ("annot", "param")]
+    found = {_enum(r, s, v) for s, v in entries}
+    hit = found.pop() if len(found) == 1 else None
+    return ("enum", hit) if hit is not None else None
+
+
+def _enum(r: Resolving, scope: int, written: str) -> int | None:
+    """The workspace enum a declared type names from a scope: a member of the classes around it
+    (`Type` inside `struct Value`), `Value::Type`, or a namespace-level one."""
+    t = r.t
+    owner, _, name = written.replace(" ", "").rpartition("::")
+    if owner:
+        cls = kit.resolve_type(r, scope, owner)
+        hits = [t.children.get(cls, {}).get(name)] if cls is not None else []
+    else:
+        hits, s = [], scope
+        while s is not None and s in t.syms and not hits:
+            hit = t.children.get(s, {}).get(name)
+            hits = [hit] if hit is not None else []
+            s = t.syms[s].parent
+    hits = [h for h in hits if h is not None and t.syms[h].kind == "enum"]
+    return hits[0] if hits else None
 
 
 def parameter_type(r: Resolving, method: int, text: str) -> Kind | None:
@@ -85,7 +127,10 @@ def parameter_type(r: Resolving, method: int, text: str) -> Kind | None:
     if len(words) != 1:
         return None
     cls = kit.resolve_type(r, method, words[0].replace(" ", ""))
-    return ("cls", cls) if cls is not None else None
+    if cls is not None:
+        return ("cls", cls)
+    enum = _enum(r, method, words[0])
+    return ("enum", enum) if enum is not None and not pointer else None
 
 
 def written_types(params: tuple[str, ...] | None) -> tuple[str, ...] | None:
@@ -103,17 +148,21 @@ def written_types(params: tuple[str, ...] | None) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def _fits(r: Resolving, arg: Kind | None, param: Kind | None) -> bool:
-    """Whether a value of the argument's type may be passed as the parameter (unknown: it may)."""
+def _fits(r: Resolving, arg: Kind | None, param: Kind | None, convert: bool = True) -> bool:
+    """Whether a value of the argument's type may be passed as the parameter (unknown: it may); with
+    `convert`, through one constructor of the parameter's class that takes it."""
     if arg is None or param is None:
         return True
     (a, acls), (p, pcls) = arg, param
     if p == "cls":
-        if a == "cls":
-            return acls == pcls or pcls in set(r.mro(acls)) or _converts(r, pcls)
-        return _converts(r, pcls)                # a literal through a constructor of one argument
-    if a == "cls":
-        return p == "bool" or _has_operator(r, acls) or p == "ptr"
+        if a == "cls" and (acls == pcls or pcls in set(r.mro(acls))):
+            return True
+        return convert and _converts(r, pcls, arg)
+    if p == "enum":
+        return a == "enum" and acls == pcls
+    if a in ("cls", "enum"):
+        return p == "bool" or p == "ptr" and a == "cls" or a == "enum" and p == "prim" or \
+            a == "cls" and _has_operator(r, acls)
     if a == "str":
         return p == "ptr"
     if a == "null":
@@ -121,12 +170,18 @@ def _fits(r: Resolving, arg: Kind | None, param: Kind | None) -> bool:
     return p in ("prim", "bool", "ptr") if a == "num" else True
 
 
-def _converts(r: Resolving, cls: int) -> bool:
-    """Whether a class may be built from one argument (a constructor that takes one)."""
+def _converts(r: Resolving, cls: int, arg: Kind) -> bool:
+    """Whether a class may be built implicitly from the argument: a constructor that takes one
+    argument of a type the argument fits (without a further conversion)."""
     t = r.t
     qual = f"{t.syms[cls].qualname}.{t.syms[cls].name}"
-    ctors = t.dup_quals.get(qual) or ([t.by_qual[qual]] if qual in t.by_qual else [])
-    return any(t.syms[s].kind in CALLABLE_KINDS and fits_one(t.params.get(s)) for s in ctors)
+    for ctor in t.dup_quals.get(qual) or ([t.by_qual[qual]] if qual in t.by_qual else []):
+        if t.syms[ctor].kind not in CALLABLE_KINDS or not fits_one(t.params.get(ctor)):
+            continue
+        params = t.param_types.get(ctor)
+        if not params or _fits(r, arg, parameter_type(r, ctor, params[0]), convert=False):
+            return True
+    return False
 
 
 def fits_one(params) -> bool:
