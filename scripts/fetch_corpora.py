@@ -31,8 +31,8 @@ CORPORA = {
     "brotli": ("Brotli", "1.1.0"),          # C: Google's brotli (c/common, c/dec, c/enc)
     "ujson": ("ujson", "5.10.0"),           # C++: deps/double-conversion (classes and inline methods in .h)
     "jsonnet": ("jsonnet", "0.20.0"),       # C++: core/ (the Jsonnet interpreter); tuned on since
-    # held out from tuning (scored once): C in lz4libs/ (LZ4, LZ4HC, LZ4F, xxHash), C++ in marisa-trie's
-    # marisa-trie/lib/marisa/
+    # held out from tuning (scored once): C in lz4libs/ (LZ4, LZ4HC, LZ4F, xxHash), C++ in
+    # marisa-trie/lib/ (the marisa-trie library; src/ holds the generated Cython module)
     "lz4": ("lz4", "4.4.5"),
     "marisa-trie": ("marisa-trie", "1.4.1"),
 }
@@ -100,7 +100,9 @@ def fetch(name: str) -> dict:
             if name in NPM_CORPORA:
                 archive = _npm_pack(name, Path(tmp))
             else:
-                subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+                # the project's sdist (its build dependencies may come as wheels: built from source they
+                # take minutes and are not needed to read the sources)
+                subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", project,
                                 "-d", tmp, f"{project}=={version}"],
                                check=True, stdout=subprocess.DEVNULL)
                 archive = next(Path(tmp).iterdir())

@@ -37,8 +37,14 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
             head = callee[:callee.index("(")]
             rows = [row for row in r._resolve(caller, head, head.rsplit(".", 1)[-1], r.first_order, at)
                     if row[1] in ("external", "builtin")][:1] or rows
-    else:
+    elif args is None:
         rows = r.resolve_call(caller, callee, name, implicit, at)
+    else:                                     # sites differing only in their arguments: one lookup
+        memo = r.state.setdefault("_calls_by_text", {})
+        key = (caller, callee, name, implicit, at)
+        rows = memo.get(key)
+        if rows is None:
+            rows = memo[key] = r.resolve_call(caller, callee, name, implicit, at)
     rows = pick_overloads(r, rows, arity, _by_types(r, caller, args), _const_this(r, caller, callee, arity))
     if implicit and rows and name[:2] == "__" == name[-2:] and r.t.lang.get(r.t.syms[caller].file) == "python":
         rows = _on_instances(r, caller, callee, name, rows, at)

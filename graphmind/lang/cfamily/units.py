@@ -41,6 +41,7 @@ class Units:
                     found.append(hit)
             self.includes[f] = found
         self._reach: dict[int, frozenset[int]] = {}
+        self._chains: dict[int, list[str]] = {}                     # scope -> enclosing_namespaces
         # what `using a::B;` (alias -> dotted path) and `using namespace a;` bring into a file: every
         # scope of the file sees them (an out-of-line member's scope is its class, in another file)
         # (plain dicts holding only the files with some: `lookup` skips the others)
@@ -149,6 +150,12 @@ class Units:
     def enclosing_namespaces(self, scope: int) -> list[str]:
         """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` or `namespace a::b
         { … }` (or a member of a class declared there)."""
+        found = self._chains.get(scope)
+        if found is None:
+            found = self._chains[scope] = self._enclosing(scope)
+        return found
+
+    def _enclosing(self, scope: int) -> list[str]:
         t, s = self.r.t, scope
         while s is not None and s in t.syms and t.syms[s].kind not in ("namespace", "module"):
             s = t.syms[s].parent
