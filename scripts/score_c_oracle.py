@@ -5,7 +5,7 @@ Usage: python scripts/score_c_oracle.py PROJECT_DIR [SUBFOLDER] [--std c++17] [-
   e.g. python scripts/score_c_oracle.py ~/.cache/graphmind-corpora/brotli-1.1.0 c
        python scripts/score_c_oracle.py ~/.cache/graphmind-corpora/ujson-5.10.0 deps/double-conversion/double-conversion
 Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the folders of the
-project's headers on the include path (or the project's compile_commands.json, if it has one);
+project's headers and the folders above them on the include path (or the project's compile_commands.json, if it has one);
 each call expression whose referenced function clang knows is a site, its target the definition
 found across units by USR (a function's file and line), else its declaration in the project, else
 outside the project (no edge may be drawn). A call written in a macro's body is a site at the
@@ -34,7 +34,9 @@ FUNCS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_T
 
 
 def _args(root: Path, path: Path, std: str | None) -> list[str]:
-    folders = sorted({str(p.parent) for p in root.rglob("*") if p.suffix in (".h", ".hpp", ".hh", ".hxx")})
+    # every folder holding headers and the folders above it (`#include "marisa/grimoire/io.h"` from lib/)
+    folders = sorted({str(q) for p in root.rglob("*") if p.suffix in (".h", ".hpp", ".hh", ".hxx")
+                      for q in p.parents if q.is_relative_to(root)})
     cpp = path.suffix in CPP_SOURCES
     lang = ["-x", "c++", f"-std={std or 'c++17'}"] if cpp else ["-x", "c", f"-std={std or 'gnu11'}"]
     return [*lang, f"-I{root}", *(f"-I{d}" for d in folders), "-ferror-limit=0", "-w"]
