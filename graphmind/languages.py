@@ -113,7 +113,9 @@ PACKAGE_SCOPED = frozenset({"go"})
 OVERLOADING = frozenset({"java", "kotlin", "scala", "csharp", "cpp"})
 # languages whose call sites also record their arguments as written, so that overloads of one count
 # are told apart by the arguments' static types (graphmind/lang/argtypes.py)
-TYPED_ARGUMENTS = frozenset({"java"})
+TYPED_ARGUMENTS = frozenset({"java", "cpp"})
+# of those, the languages whose parameter types are kept as written (C++: graphmind/lang/cfamily/cppargs.py)
+RAW_PARAMETERS = frozenset({"cpp"})
 
 
 def family(language: str) -> str:

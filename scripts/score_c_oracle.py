@@ -5,18 +5,21 @@ Usage: python scripts/score_c_oracle.py PROJECT_DIR [SUBFOLDER] [--std c++17] [-
   e.g. python scripts/score_c_oracle.py ~/.cache/graphmind-corpora/brotli-1.1.0 c
        python scripts/score_c_oracle.py ~/.cache/graphmind-corpora/ujson-5.10.0 deps/double-conversion/double-conversion
 Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the folders of the
-project's headers on the include path (or the project's compile_commands.json, if it has one);
+project's headers and the folders above them on the include path (or the project's compile_commands.json, if it has one);
 each call expression whose referenced function clang knows is a site, its target the definition
 found across units by USR (a function's file and line), else its declaration in the project, else
 outside the project (no edge may be drawn). A call written in a macro's body is a site at the
 macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
 call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
 constructor calls clang makes without call syntax (`T x;`). Scored like scripts/score_ts_oracle.py:
-one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor).
+one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor). Sites in
+files graphmind does not index (vendored folders its ignore list skips, `third_party/`) are left out,
+and a target there counts as outside the project.
 """
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -31,7 +34,9 @@ FUNCS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_T
 
 
 def _args(root: Path, path: Path, std: str | None) -> list[str]:
-    folders = sorted({str(p.parent) for p in root.rglob("*") if p.suffix in (".h", ".hpp", ".hh", ".hxx")})
+    # every folder holding headers and the folders above it (`#include "marisa/grimoire/io.h"` from lib/)
+    folders = sorted({str(q) for p in root.rglob("*") if p.suffix in (".h", ".hpp", ".hh", ".hxx")
+                      for q in p.parents if q.is_relative_to(root)})
     cpp = path.suffix in CPP_SOURCES
     lang = ["-x", "c++", f"-std={std or 'c++17'}"] if cpp else ["-x", "c", f"-std={std or 'gnu11'}"]
     return [*lang, f"-I{root}", *(f"-I{d}" for d in folders), "-ferror-limit=0", "-w"]
@@ -103,6 +108,21 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
     return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
 
 
+def cached_sites(project: Path, root: Path, sub: str, std: str | None) -> tuple[list[dict], dict]:
+    """clang_sites, kept in $GRAPHMIND_ORACLE_CACHE (when set) by project, folder and standard: the
+    oracle's answer does not change between scorings of one pinned project."""
+    folder = os.environ.get("GRAPHMIND_ORACLE_CACHE")
+    cache = Path(folder) / f"{project.name}-{sub.replace('/', '_')}-{std}.json" if folder else None
+    if cache is not None and cache.is_file():
+        sites, targets = json.loads(cache.read_text())
+        return sites, {u: [tuple(t) for t in found] for u, found in targets.items()}
+    sites, targets = clang_sites(root, sub, std)
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps([sites, targets]))
+    return sites, targets
+
+
 def through_macros(root: Path, ours: dict[tuple, list]) -> None:
     """A call written in a macro's body is reported by clang at the macro's use: there, our rows are
     what the macro we reached calls (the macro on the path), added under the use's (file, line, name)."""
@@ -123,14 +143,24 @@ def through_macros(root: Path, ours: dict[tuple, list]) -> None:
                 ours[(path, line, name)] = rows
 
 
+def indexed_only(root: Path, sites: list[dict], targets: dict) -> tuple[list[dict], dict]:
+    """The sites in files graphmind indexes, targets in files it leaves out (vendored folders such as
+    `third_party/`, skipped by the default ignore list) counted as outside the project."""
+    from graphmind.store import open_reader
+    indexed = {p for (p,) in open_reader(root).execute("SELECT path FROM files")}
+    return ([s for s in sites if s["file"] in indexed],
+            {u: [(f, ln) for f, ln in found if f in indexed] for u, found in targets.items()})
+
+
 def oracle_lines(sites: list[dict], targets: dict, ours: dict) -> tuple[list[str], dict]:
     """The sites as score()'s oracle lines, and our rows at each (same file, line and name called)."""
     lines, keyed = [], {}
     for site in sites:
         found = targets.get(site["usr"], [])
         rows = ours.get((site["file"], site["line"], site["name"]), [])
-        keyed[(site["file"], site["line"], site["col"])] = rows
-        lines.append(json.dumps({**site, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))
+        col = f"{site['col']}:{site['name']}"        # two calls may start at one column: `T(a).m()`, a macro's use
+        keyed[(site["file"], site["line"], col)] = rows
+        lines.append(json.dumps({**site, "col": col, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))
     return lines, keyed
 
 
@@ -145,9 +175,10 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = (Path(tmp) / project.name).resolve()
         shutil.copytree(project, root, ignore=shutil.ignore_patterns(".git", ".graphmind"))
-        sites, targets = clang_sites(root, sub, std)
+        sites, targets = cached_sites(project, root, sub, std)
         ours = our_calls(root, "name", " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')")
         through_macros(root, ours)
+        sites, targets = indexed_only(root, sites, targets)
     lines, keyed = oracle_lines(sites, targets, ours)
     result = score(project.name, lines, keyed, dump)
     by_kind: dict[str, dict] = {}

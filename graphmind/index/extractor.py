@@ -9,7 +9,7 @@ from graphmind.index.callargs import call_arguments
 from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
 from graphmind.index.python import lambdas as py_lambdas
-from graphmind.index.snippets import folded
+from graphmind.index.snippets import first_line, folded
 from graphmind.pools import Allowance
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
@@ -55,8 +55,8 @@ def _signature(source: bytes, d: _Def) -> str:
     start = d.node.start_byte
     end = d.body_start if d.body_start > start else d.node.end_byte
     head = source[start:end].decode("utf-8", "replace")
-    if d.body_start <= start:               # no body captured: the first line
-        head = head.split("\n", 1)[0]
+    if d.body_start <= start:               # no body captured: the first line, or up to the line that
+        head = first_line(head)             # closes its parameter list
     head = "\n".join(_LINE_COMMENT.sub("", line) for line in head.split("\n"))
     return _fold(head, MAX_SIGNATURE).rstrip(" :{=").rstrip() or _fold(_text(d.name), MAX_SIGNATURE)
 

@@ -103,3 +103,20 @@ def head_name(text: str) -> str:
     """The identifier an expression starts with (`a` of `a.b(c)`), or ''."""
     match = _HEAD.match(text)
     return match.group(0) if match else ""
+
+
+def first_line(head: str) -> str:
+    """The first line of a definition without a body, continued to the line that closes a parameter
+    list it opens (`double StringToDouble(const char* buffer,` … `int length) const;`)."""
+    first = head.split("\n", 1)[0]
+    if first.count("(") <= first.count(")"):
+        return first
+    depth = 0
+    for i, ch in enumerate(head):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return head[:i + 1] + head[i + 1:].split("\n", 1)[0]
+    return first

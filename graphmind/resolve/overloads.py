@@ -43,14 +43,15 @@ def _counts(params: list[str]) -> Params:
     return (sum(1 for p in params if "=" not in p), len(params))
 
 
-def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool) -> None:
-    """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`)."""
+def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed: bool, raw: bool = False) -> None:
+    """Fill the tables' argument counts (methods), parameter types and type parameters (`typed`; `raw`:
+    the parameters as written, C++, read by graphmind/lang/cfamily/cppargs.py)."""
     params = None if is_class else parameters(signature, name)
     if params is not None:
         t.params[sid] = _counts(params)
         if "const" in signature and _CONST_METHOD.search(signature):
             t.file_static[sid] = False          # a C++ `const` member function (the entry's value)
-        types = _types(params) if typed else None
+        types = tuple(params) if raw else _types(params) if typed else None
         if types:
             t.param_types[sid] = types
     names = type_parameters(signature, name) if typed and "<" in signature else None
@@ -135,14 +136,14 @@ def fits(params: Params | None, arity: int) -> bool:
     return low <= arity and (high is None or arity <= high)
 
 
-def _fitting(r, sid: int, arity: int) -> tuple[list[int], list[int]]:
+def _fitting(r, sid: int, arity: int, own_first: bool = True) -> tuple[list[int], list[int]]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
     declaration in the header and its out-of-line definition share the name too) whose parameter
     count fits, as (fixed-arity ones, varargs ones): Java, C# and C++ try the first before the second."""
     t, paired = r.t, r.state.get(DEFINITIONS, {})     # a declaration paired with its definition: that one
     same = [s for s in t.dup_quals.get(t.syms[sid].qualname) or [sid] if s not in paired]
     here = t.syms[sid].file
-    for group in ([s for s in same if t.syms[s].file == here], same):
+    for group in ([s for s in same if t.syms[s].file == here] if own_first else [], same):
         found = [s for s in group if s in t.params and fits(t.params[s], arity)]
         fixed = [s for s in found if t.params[s][1] is not None]
         if found:
@@ -178,6 +179,10 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
             if not typed and fixed and varargs:     # no fixed-arity one takes the arguments' types: varargs
                 hits = varargs
                 typed = by_types(hits)
+            if not typed:                   # none of its own file's takes them: every overload (a header's inline ones)
+                wider_fixed, wider_varargs = _fitting(r, target, arity, own_first=False)
+                wider = wider_fixed or wider_varargs
+                typed = by_types(wider) if len(wider) > len(hits) else typed
             hits = typed if len(typed) == 1 else hits
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (t.file_static.get(h) is False) == const_this]

@@ -37,8 +37,14 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
             head = callee[:callee.index("(")]
             rows = [row for row in r._resolve(caller, head, head.rsplit(".", 1)[-1], r.first_order, at)
                     if row[1] in ("external", "builtin")][:1] or rows
-    else:
+    elif args is None:
         rows = r.resolve_call(caller, callee, name, implicit, at)
+    else:                                     # sites differing only in their arguments: one lookup
+        memo = r.state.setdefault("_calls_by_text", {})
+        key = (caller, callee, name, implicit, at)
+        rows = memo.get(key)
+        if rows is None:
+            rows = memo[key] = r.resolve_call(caller, callee, name, implicit, at)
     rows = pick_overloads(r, rows, arity, _by_types(r, caller, args), _const_this(r, caller, callee, arity))
     if len(rows) > 1 and len({t for t, how, _ in rows if how not in ("possible", "self")}) > 1 and _one_target(r, caller):
         rows = [(t, "possible" if how != "self" else how, len(rows) if how != "self" else n) for t, how, n in rows]
@@ -104,11 +110,29 @@ def _one_target(r: Resolver, caller: int) -> bool:
 
 
 def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> bool | None:
-    """For a C++ call on `this` (bare or `this->m`), whether the calling member is `const`."""
-    if arity is None or "." in callee or "->" in callee.removeprefix("this->") or caller not in r.t.params \
-            or r.t.lang.get(r.t.syms[caller].file) != "cpp":
+    """For a C++ call on `this` (bare or `this->m`), whether the calling member is `const`; on a local or
+    parameter (`x.m`, `p->m`), whether its declared type is (`const T &x`, `const T *p`)."""
+    if arity is None or caller not in r.t.syms or r.t.lang.get(r.t.syms[caller].file) != "cpp":
         return None
-    return r.t.file_static.get(caller) is False
+    head, sep, _ = callee.removeprefix("this->").replace("->", ".").partition(".")
+    if sep:
+        return _const_declared(r, caller, head) if head.isidentifier() and head != "this" else None
+    return r.t.file_static.get(caller) is False if caller in r.t.params else None
+
+
+def _const_declared(r: Resolver, caller: int, name: str) -> bool | None:
+    """Whether a parameter of the caller (or of the function around it) is declared `const` (`const T
+    &x`, `const T *p`); None when the name is no parameter (a local's qualifiers are not kept)."""
+    s, t = caller, r.t
+    while s is not None and s in t.syms and t.syms[s].kind in ("function", "method", "constructor", "lambda"):
+        for written in t.param_types.get(s, ()):
+            words = written.split("=", 1)[0].replace("*", " ").replace("&", " ").split()
+            if words and words[-1] == name:
+                return words[0] == "const"
+        if name in t.bindings.get(s, {}):
+            return None
+        s = t.syms[s].parent
+    return None
 
 
 def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge], at: int | None) -> list[Edge]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS, family
+from graphmind.languages import OVERLOADING, RAW_PARAMETERS, TYPED_ARGUMENTS, family
 from graphmind.resolve.overloads import read_signature
 from graphmind.resolve.rewrites import Rewrites
 
@@ -127,7 +127,9 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             f" FROM symbols s JOIN files f ON f.id = s.file_id{where.replace('file_id', 's.file_id')} ORDER BY s.id", args):
         name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
         if signature is not None:
-            read_signature(t, sid, name, kind in CLASS_KINDS, signature, t.lang.get(fid) in TYPED_ARGUMENTS)
+            lang = t.lang.get(fid)
+            read_signature(t, sid, name, kind in CLASS_KINDS, signature, lang in TYPED_ARGUMENTS and lang not in
+                           RAW_PARAMETERS, lang in RAW_PARAMETERS)
             if signature[:7] == "static " and kind == "function" and t.lang.get(fid) in ("c", "cpp"):
                 t.file_static[sid] = True
         if parent is not None:

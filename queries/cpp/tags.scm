@@ -218,6 +218,22 @@
     (qualified_identifier name: (template_type name: (type_identifier) @name))
 ]) @reference.call
 
+; `T x(args);`, `T x{args};`: a variable built by direct initialisation calls T's constructor
+(declaration
+  type: (type_identifier) @name @reference.call
+  declarator: (init_declarator value: [(argument_list) (initializer_list)]))
+(declaration
+  type: (qualified_identifier name: (type_identifier) @name) @reference.call
+  declarator: (init_declarator value: [(argument_list) (initializer_list)]))
+; `T x(name);` in a body, which the grammar reads as a function's declaration (`name` a type)
+(compound_statement
+  (declaration
+    type: [(type_identifier) @name @reference.call
+           (qualified_identifier name: (type_identifier) @name) @reference.call]
+    declarator: (function_declarator
+      declarator: (identifier)
+      parameters: (parameter_list . (parameter_declaration !declarator)))))
+
 ; ---- imports: #include "x.h" (@name without quotes) and <x.h> (brackets kept: no inner node) --
 
 (preproc_include

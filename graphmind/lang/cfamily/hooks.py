@@ -12,7 +12,7 @@ in the .c/.cpp. C++ names are looked up through the enclosing namespaces (`a::b:
 from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.lang.cfamily import cpptypes
+from graphmind.lang.cfamily import cppargs, cpptypes
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
@@ -30,20 +30,23 @@ def prepare(r: Resolving) -> None:
     t = r.t
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests
+    owners = {}
     for sid in sorted(s for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind in CALLABLE_KINDS):
         owner = langkit.owner_path(r, sid)
-        if owner is None:
-            continue
+        if owner is not None:
+            owners[sid] = owner
+    for sid, owner in owners.items():
         found = units.lookup(t.syms[sid].parent, owner) if t.syms[sid].parent is not None else []
         cls = next((c for c in found if langkit.is_class(r, c)), None)
         if cls is None:
             continue
-        _pair(r, sid, cls, paired, defined)
+        _pair(r, sid, cls, paired, defined, owners)
         langkit.attach(r, sid, cls)
         t.rewrites.attr(t.syms[sid], "parent", cls)     # its body sees the class's members
 
 
-def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defined: set[int]) -> None:
+def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defined: set[int],
+          out_of_line: dict[int, str]) -> None:
     """The declaration in the class body an out-of-line definition `A::f` defines: same name, kind,
     parameter counts (overloads) and constness, the first one not yet paired (never another
     out-of-line definition: `a.h` and `a.cc` share their qualified names)."""
@@ -52,14 +55,15 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defin
     qual = f"{t.syms[cls].qualname}.{sym.name}"
     first = t.by_qual.get(qual)
     const = t.file_static.get(definition) is False
-    for decl in t.dup_quals.get(qual) or ([first] if first is not None else []):
-        d = t.syms[decl]
-        if d.parent == cls and d.kind in CALLABLE_KINDS and decl not in paired and decl != definition \
-                and decl not in defined and langkit.owner_path(r, decl) is None \
-                and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const:
-            paired[decl] = definition
-            defined.add(definition)
-            return
+    fits = [decl for decl in t.dup_quals.get(qual) or ([first] if first is not None else [])
+            if t.syms[decl].parent == cls and t.syms[decl].kind in CALLABLE_KINDS and decl not in paired
+            and decl != definition and decl not in defined and decl not in out_of_line
+            and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const]
+    types = cppargs.written_types(t.param_types.get(definition))
+    same = [decl for decl in fits if cppargs.written_types(t.param_types.get(decl)) == types]
+    for decl in (same or fits)[:1]:           # overloads of one count: the one of the same parameter types
+        paired[decl] = definition
+        defined.add(definition)
 
 
 def find_type(r: Resolving, scope: int, path: str) -> int | None:
@@ -83,7 +87,8 @@ def visible(r: Resolving, scope: int, name: str):
 
 def alternatives(r: Resolving, caller: int, name: str):
     """`possible` rows when a bare name reaches a function defined more than once in its file with the
-    same parameters: definitions in exclusive `#if`/`#else` branches, which the configuration picks."""
+    same parameters (C++: the same parameter types; other ones are overloads): definitions in exclusive
+    `#if`/`#else` branches, which the configuration picks."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
@@ -92,7 +97,8 @@ def alternatives(r: Resolving, caller: int, name: str):
         return None
     paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
     same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
-            and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])]
+            and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])
+            and t.param_types.get(d) == t.param_types.get(hit[1])]      # C++ overloads differ in types
     return [(d, "possible", len(same)) for d in same] if len(same) > 1 else None
 
 
@@ -129,4 +135,4 @@ langkit.TYPE_UNWRAP["cpp"] = cpptypes.unwrap
 EXPR_REWRITES["cpp"] = cpptypes.rewrite
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
 register("c", LanguageHooks(**_HOOKS))
-register("cpp", LanguageHooks(**_HOOKS))
+register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads))

@@ -1,7 +1,7 @@
 """The calls written in a C/C++ function-like macro's body (`#define check_string(L,n)
 luaL_checklstring(L,(n),NULL)`): the grammar keeps a body as raw text, so its calls are read here,
-with the macro as their caller. A call through the macro then reaches what the expansion calls,
-the macro named on the path."""
+with the macro as their caller (each with its argument count, which picks among C++ overloads). A
+call through the macro then reaches what the expansion calls, the macro named on the path."""
 from __future__ import annotations
 
 import re
@@ -36,5 +36,25 @@ def macro_calls(index: int, node, source: bytes) -> list[CallRow]:
         at_line = line + before.count(b"\n")
         at_col = (col + m.start(1)) if nl < 0 else m.start(1) - nl - 1
         callee = re.sub(rb"\s+", b"", written).decode("utf-8", "replace")
-        rows.append(CallRow(index, callee, callee.rsplit("::", 1)[-1], at_line + 1, at_col))
+        rows.append(CallRow(index, callee, callee.rsplit("::", 1)[-1], at_line + 1, at_col,
+                            arity=_arity(text, m.end() - 1)))
     return rows
+
+
+def _arity(text: bytes, start: int) -> int | None:
+    """How many arguments the parentheses opening at `start` hold (overloads are picked by it; a call
+    the body leaves open: not known)."""
+    depth, commas, empty = 0, 0, True
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in b"([{":
+            depth += 1
+        elif ch in b")]}":
+            depth -= 1
+            if depth == 0:
+                return 0 if empty else commas + 1
+        elif ch == 44 and depth == 1:                  # b","
+            commas += 1
+        if depth >= 1 and i > start and ch not in b" \t\n\\":
+            empty = False
+    return None

@@ -41,6 +41,7 @@ class Units:
                     found.append(hit)
             self.includes[f] = found
         self._reach: dict[int, frozenset[int]] = {}
+        self._chains: dict[int, list[str]] = {}                     # scope -> enclosing_namespaces
         # what `using a::B;` (alias -> dotted path) and `using namespace a;` bring into a file: every
         # scope of the file sees them (an out-of-line member's scope is its class, in another file)
         # (plain dicts holding only the files with some: `lookup` skips the others)
@@ -147,12 +148,21 @@ class Units:
         return [i for i in self.scoped.get(name, ()) if t.syms[i].kind in CALLABLE_KINDS and self.may_see(fid, i)]
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
-        """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` (or a member of a
-        class declared there)."""
+        """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` or `namespace a::b
+        { … }` (or a member of a class declared there)."""
+        found = self._chains.get(scope)
+        if found is None:
+            found = self._chains[scope] = self._enclosing(scope)
+        return found
+
+    def _enclosing(self, scope: int) -> list[str]:
         t, s = self.r.t, scope
         while s is not None and s in t.syms and t.syms[s].kind not in ("namespace", "module"):
             s = t.syms[s].parent
         ns = self.namespace_of(s) if s is not None and s in t.syms and t.syms[s].kind == "namespace" else None
-        full = "" if ns is None else (f"{ns}.{t.syms[s].name}" if ns else t.syms[s].name)
+        if ns is not None:                 # its own part of the qualified name: `a.b` for `namespace a::b`
+            parent = t.syms[s].parent
+            own = t.syms[s].qualname[len(t.syms[parent].qualname) + 1:] if parent in t.syms else t.syms[s].name
+        full = "" if ns is None else (f"{ns}.{own}" if ns else own)
         parts = full.split(".") if full else []
         return [".".join(parts[:i]) for i in range(len(parts), -1, -1)]
