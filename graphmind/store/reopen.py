@@ -53,9 +53,10 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     moved = {n[1:] for n in delta.changed if n[:1] == "."}
     if moved:           # a class's bases changed: what is looked up through it, anywhere (ancestors.py)
         langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
-        reopen_rebased(conn, planner, _with_subclasses(conn, moved), {n[1:] for n in delta.changed if n[:1] == ":"},
+        reopen_rebased(conn, planner, moved, {n[1:] for n in delta.changed if n[:1] == ":"},
+                       {n[1:] for n in delta.changed if n[:1] == "="},
                        {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
-                                                   " json_each(?))", (langs,))}, {n[1:] for n in delta.changed if n[:1] == "="})
+                                                   " json_each(?))", (langs,))}, delta.files)
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
