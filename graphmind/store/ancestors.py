@@ -112,12 +112,12 @@ def lineage(conn: apsw.Connection, start: set[int], written: set[int], renamed: 
         key = orjson.dumps(sorted(frontier)).decode()
         if up:
             nxt, names = set(), set()
-            for target, last, fid in conn.execute("SELECT target_id, last_name, file_id FROM inherits"
-                                                  " WHERE class_id IN (SELECT value FROM json_each(?))", (key,)):
+            for target, base, last, fid in conn.execute("SELECT target_id, base, last_name, file_id FROM inherits"
+                                                        " WHERE class_id IN (SELECT value FROM json_each(?))", (key,)):
                 if target is not None:
                     nxt.add(target)
                 elif fid in written:
-                    names.add((last, fid))
+                    names.add((base, last, fid))
             nxt |= _written_bases(conn, names, renamed) if names else set()
         else:
             names = {n for (n,) in conn.execute("SELECT name FROM symbols WHERE id IN (SELECT value FROM json_each(?))", (key,))}
@@ -132,18 +132,27 @@ def lineage(conn: apsw.Connection, start: set[int], written: set[int], renamed: 
     return found
 
 
-def _written_bases(conn: apsw.Connection, bases: set[tuple[str, int]], renamed: dict[str, set[str]]) -> set[int]:
-    """The classes that bases written in a just-saved file (name, file id) may be: the class of that
-    name the file defines when it imports nothing by that name (PermissionManager above Permission),
-    else every class so named."""
+def _written_bases(conn: apsw.Connection, bases: set[tuple[str, str, int]], renamed: dict[str, set[str]]) -> set[int]:
+    """The classes that bases written in a just-saved file (text, last name, file id) are, before the
+    pass resolves them: the class the file defines by that name when it imports none
+    (PermissionManager above Permission), the class its import names (`from orm.base import Model`,
+    `import orm.base as ob; ob.Model`), else every class of that last name (a re-export)."""
     found, anywhere = set(), set()
-    for name, fid in bases:
-        here = {i for (i,) in conn.execute(f"SELECT id FROM symbols WHERE file_id = ? AND name = ? AND kind IN {CLASSES}"
-                                           " AND NOT EXISTS (SELECT 1 FROM imports WHERE file_id = ?1 AND alias = ?2)",
-                                           (fid, name))}
+    for base, last, fid in bases:
+        parts = base.split("[", 1)[0].split("(", 1)[0].strip().split(".")
+        wanted = set()
+        for symbol, resolved in conn.execute("SELECT symbol, resolved FROM imports WHERE file_id = ? AND alias = ?",
+                                             (fid, parts[0])):
+            rest = ".".join(parts[1:])
+            wanted |= {".".join(p for p in (resolved, symbol, rest) if p), ".".join(p for p in (resolved, rest) if p)}
+        sql, args = f"SELECT id FROM symbols WHERE file_id = ? AND name = ? AND kind IN {CLASSES}", (fid, last)
+        if wanted:
+            sql, args = (f"SELECT id FROM symbols WHERE qualname IN (SELECT value FROM json_each(?)) AND kind IN {CLASSES}",
+                         (orjson.dumps(sorted(wanted)).decode(),))
+        here = {i for (i,) in conn.execute(sql, args)} if wanted or len(parts) == 1 else set()
         found |= here
         if not here:
-            anywhere.add(name)
+            anywhere.add(last)
     return found | (_named(conn, anywhere, renamed) if anywhere else set())
 
 
