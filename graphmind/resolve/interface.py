@@ -9,8 +9,7 @@ bindings of the names its expression mentions). A save changing only function bo
 Inside the file, a call keeps its resolution when its scope and every enclosing scope bind and
 import exactly what they did before (graphmind/store/files.py copies it instead of resolving it again).
 Symbol ids are kept for definitions that survive a save, so edges into the file stay valid.
-`Planner` hands these rules to the store, which knows rows but not resolution.
-"""
+`Planner` hands these rules to the store, which knows rows but not resolution."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field, replace
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.calltext import IDENT
+from graphmind.resolve.calltext import IDENT, dispatched
 from graphmind.resolve.cutoff import flow_change, keep_ids, unchanged_scopes
 from graphmind.resolve.hierarchy import ROOT_BASES
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
@@ -159,8 +158,7 @@ def built(iface: Interface, keys=None) -> set[str]:
 
 
 @dataclass
-class Change:
-    """What a save changed of a file's interface."""
+class Change:   # what a save changed of a file's interface
     names: set[str]          # names calls elsewhere may now resolve differently by ("<NAME": see built)
     wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
     unread: frozenset = frozenset()     # imports that came or went, read by nothing else (_unread)
@@ -295,6 +293,8 @@ class Planner:
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""
         return IDENT.findall(text)
+
+    dispatched = staticmethod(dispatched)
 
 
 PLANNER = Planner()

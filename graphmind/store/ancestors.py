@@ -183,15 +183,17 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
     `a.hook()` typed through a subclass's `self.hook = …`); the sites in methods of `up` and of the
     ancestors kept that mention a member name of a class below (dispatch may reach them)."""
     renamed = _renamed(conn)
-    below = lineage(conn, _named(conn, moved, {}, written), written, renamed, up=False)
+    start = _named(conn, moved, {}, written)
+    below = lineage(conn, start, written, renamed, up=False)
     stay = lineage(conn, _named(conn, kept, renamed), written, renamed) if kept else set()
     up = lineage(conn, _named(conn, bases, renamed), written, renamed) - stay
-    ups = orjson.dumps(sorted(up)).decode()
+    around = up | stay | lineage(conn, start, written, renamed) - start    # its ancestors, before or after
     conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending' AND target_id IN"
-                 " (SELECT m.id FROM json_each(?) c JOIN symbols m ON m.parent_id = c.value)", (ups,))
+                 " (SELECT m.id FROM json_each(?) c JOIN symbols m ON m.parent_id = c.value)",
+                 (orjson.dumps(sorted(up)).decode(),))
     gained = _members_of(conn, up)
-    sets = _set_in_methods(conn, below)
-    looked = gained | sets
+    looked = gained | _set_in_methods(conn, below)
+    ids, own = [], []               # `self.m()`: looked up from its enclosing class, below or above alone
     if looked:
         sql = (f"SELECT c.id, c.callee, c.name FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
                f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import' AND instr(c.callee, '.') > 0))")
@@ -199,14 +201,28 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
         if len(looked) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
             test, names = contains_any("c.callee", looked)
             sql, args = sql + " AND " + test, args + names
-        pend(conn, [cid for cid, callee, name in conn.execute(sql, args)
-                    if name in gained or not looked.isdisjoint(planner.mentions(callee)[1:])])
-    near = _members_of(conn, below) if up | stay else set()
+        for cid, callee, name in conn.execute(sql, args):
+            if name in gained or not looked.isdisjoint(planner.mentions(callee)[1:]):
+                (own if planner.dispatched(callee) else ids).append(cid)
+    if own:
+        inside = {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
+                                             (orjson.dumps(sorted(below | around)).decode(),))}
+        ids += [cid for cid, qual in conn.execute(
+            "SELECT c.id, s.qualname FROM json_each(?) j JOIN calls c ON c.id = j.value JOIN symbols s ON s.id = c.caller_id",
+            (orjson.dumps(own).decode(),)) if any(q in inside for q in _prefixes(qual))]
+    pend(conn, ids)
+    near = _members_of(conn, below) if around else set()
     if near:
         rows = conn.execute(
             "WITH cls(id, qualname) AS (SELECT id, qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))),"
             " scopes(id) AS (SELECT id FROM cls UNION SELECT m.id FROM cls JOIN symbols m"
             "  ON m.qualname > cls.qualname || '.' AND m.qualname < cls.qualname || '/')"
             f" SELECT c.id, c.callee FROM scopes JOIN calls c ON c.caller_id = scopes.id WHERE c.{RESOLVED_ROWS}",
-            (orjson.dumps(sorted(up | stay)).decode(),))
+            (orjson.dumps(sorted(around)).decode(),))
         pend(conn, [cid for cid, callee in rows if not near.isdisjoint(planner.mentions(callee))])
+
+
+def _prefixes(qualname: str) -> list[str]:
+    """`a.B.m.f` -> a.B.m.f, a.B.m, a.B, a: the scopes a qualname sits in."""
+    parts = qualname.split(".")
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
