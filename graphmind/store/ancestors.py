@@ -173,15 +173,17 @@ def _set_in_methods(conn: apsw.Connection, classes: set[int]) -> set[str]:
 def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str], bases: set[str], kept: set[str],
                    files: set[int], written: set[int]) -> None:
     """Classes `moved` (in the files `written`) gained or lost the base names `bases`, keeping `kept`
-    (resolve/interface.rebased). Their MRO and their subclasses' (`below`, as resolved, with the
-    subclasses just written by name) lose or gain the classes `up`: the ancestors of those bases
-    but for the ancestors of the bases kept, which stay in the MRO. What a lookup through a class
-    below finds changes only for a name `up` defines; no other class's lookups change but for
-    walks down from `up` (dispatch of `self.m()`, class_attr's subclass attributes). Re-opened, in
-    `files`: the sites that reached a member of `up`; the typed sites, reads and chains that look
-    up a name `up` defines or a class below sets in its methods (`c.added()`, `c.objects.filter()`,
-    `a.hook()` typed through a subclass's `self.hook = …`); the sites in methods of `up` and of the
-    ancestors kept that mention a member name of a class below (dispatch may reach them)."""
+    (resolve/interface.rebased). The MROs that change are theirs and their subclasses' (`below`),
+    which gain or lose the classes `up`: the ancestors of those bases less those of the bases kept
+    (they stay in the MRO), as the last pass resolved the hierarchy (`lineage`), not every class of
+    a name. A lookup from a class below changes only for a name `up` defines; another class's only
+    where it walks down into those below (dispatch of `self.m()`, class_attr's subclass attributes).
+    Re-opened, in `files`: the sites that reached a member of `up` (one UPDATE); the typed sites,
+    reads and chains that look up a name `up` defines or a class below sets in its methods
+    (`u.has_perm()`, `c.objects.filter()`, `a.hook()` through a subclass's `self.hook = …`), those
+    looked up from their enclosing class (`self.m()`, `super().m()`, what a method overrides) only
+    in classes below or above; and the sites in the methods of the classes above that mention a member of a class
+    below (dispatch may reach it, or no longer)."""
     renamed = _renamed(conn)
     start = _named(conn, moved, {}, written)
     below = lineage(conn, start, written, renamed, up=False)
@@ -195,15 +197,15 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
     looked = gained | _set_in_methods(conn, below)
     ids, own = [], []               # `self.m()`: looked up from its enclosing class, below or above alone
     if looked:
-        sql = (f"SELECT c.id, c.callee, c.name FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
+        sql = (f"SELECT c.id, c.callee, c.name, c.kind FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
                f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import' AND instr(c.callee, '.') > 0))")
         args = [orjson.dumps(sorted(files)).decode()]
         if len(looked) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
             test, names = contains_any("c.callee", looked)
             sql, args = sql + " AND " + test, args + names
-        for cid, callee, name in conn.execute(sql, args):
+        for cid, callee, name, kind in conn.execute(sql, args):    # an override row: its method's class
             if name in gained or not looked.isdisjoint(planner.mentions(callee)[1:]):
-                (own if planner.dispatched(callee) else ids).append(cid)
+                (own if kind == "override" or planner.dispatched(callee) else ids).append(cid)
     if own:
         inside = {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
                                              (orjson.dumps(sorted(below | around)).decode(),))}
