@@ -211,3 +211,10 @@ def keep_ids(old, old_ids: list[int], new) -> list[int | None]:
     for key, sid in zip(old.keys, old_ids):
         free[key].append(sid)
     return [free[key].pop(0) if free.get(key) else None for key in new.keys]
+
+
+def outside(scopes: set[str], classes: set[str]) -> set[str]:
+    """The scopes not within these classes (`C`, `C.m`, `C.m.f`): a class whose bases changed looks
+    its members up anew, so what its methods pass on may change; elsewhere, scopes left as they were
+    pass what they passed (store/flows.through_file)."""
+    return {s for s in scopes if not any(s == c or s.startswith(c + ".") for c in classes)}

@@ -19,7 +19,7 @@ import apsw
 
 from graphmind.models import Extraction
 from graphmind.resolve.calltext import IDENT, dispatched
-from graphmind.resolve.cutoff import flow_change, keep_ids, unchanged_scopes
+from graphmind.resolve.cutoff import flow_change, keep_ids, outside, unchanged_scopes
 from graphmind.resolve.hierarchy import ROOT_BASES
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
@@ -270,14 +270,14 @@ class Planner:
                          == "python")
         passed, added, grown = flow_change(old, new)
         rebase = not change.wide and old.inherits != new.inherits      # the file's lookups through a class
-        reusable = set() if change.wide or rebase else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
-        through = through_file(conn, file_id, reusable)
+        same = set() if change.wide else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
+        reusable = set() if rebase else same        # a rebase: re-resolved whole, but what is passed on
+        through = through_file(conn, file_id, outside(same, {c for c, _, _ in old.inherits ^ new.inherits}) if rebase else same)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
             changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
-        if rebase:
-            changed |= rebased(old, new)
+        changed |= rebased(old, new) if rebase else set()
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})

@@ -145,15 +145,27 @@ def _written_bases(conn: apsw.Connection, bases: set[tuple[str, str, int]], rena
                                              (fid, parts[0])):
             rest = ".".join(parts[1:])
             wanted |= {".".join(p for p in (resolved, symbol, rest) if p), ".".join(p for p in (resolved, rest) if p)}
-        sql, args = f"SELECT id FROM symbols WHERE file_id = ? AND name = ? AND kind IN {CLASSES}", (fid, last)
-        if wanted:
-            sql, args = (f"SELECT id FROM symbols WHERE qualname IN (SELECT value FROM json_each(?)) AND kind IN {CLASSES}",
-                         (orjson.dumps(sorted(wanted)).decode(),))
-        here = {i for (i,) in conn.execute(sql, args)} if wanted or len(parts) == 1 else set()
+        here = _exported(conn, wanted) if wanted else {i for (i,) in conn.execute(
+            f"SELECT id FROM symbols WHERE file_id = ? AND name = ? AND kind IN {CLASSES}", (fid, last))} if len(parts) == 1 else set()
         found |= here
         if not here:
             anywhere.add(last)
     return found | (_named(conn, anywhere, renamed) if anywhere else set())
+
+
+def _exported(conn: apsw.Connection, qualnames: set[str], hops: int = 4) -> set[int]:
+    """The classes these qualnames name, following re-exports (`django.db.models.Manager`: the
+    package's `from .manager import Manager`) a few modules deep."""
+    key = orjson.dumps(sorted(qualnames)).decode()
+    found = {i for (i,) in conn.execute(f"SELECT id FROM symbols WHERE qualname IN (SELECT value FROM json_each(?))"
+                                        f" AND kind IN {CLASSES}", (key,))}
+    if found or not hops:
+        return found
+    further = {f"{resolved}.{symbol}" if symbol else resolved for symbol, resolved in conn.execute(
+        "SELECT i.symbol, i.resolved FROM json_each(?) q JOIN files f ON f.module = rtrim(rtrim(q.value,"
+        " '_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), '.') JOIN imports i ON i.file_id = f.id"
+        " AND q.value = f.module || '.' || i.alias WHERE i.resolved IS NOT NULL", (key,))} - qualnames
+    return _exported(conn, further, hops - 1) if further else set()
 
 
 def _members_of(conn: apsw.Connection, classes: set[int]) -> set[str]:
