@@ -31,7 +31,8 @@ MODELS = ("from orm.base import BaseManager, Model\nfrom orm.mixins import Audit
           "class AbstractUser(Model, PermissionsMixin):\n    name = None\n\n    def get_name(self):\n        return self.name\n\n\n"
           "class User(AbstractUser):\n    def __init__(self):\n        self.hook = helper\n\n\n"
           "class Permission(Model):\n    def natural_key(self):\n        return self.codename\n\n\n"
-          "class Staff(User, TimestampMixin):\n    def promote(self):\n        return self.save()\n")
+          "class Staff(User, TimestampMixin):\n    def promote(self):\n        return self.save()\n\n\n"
+          "def make():\n    u = User()\n    u.touch()\n    u.audit()\n    Permission().filter()\n    return u.has_perm()\n")
 USER = ("from app.models import Permission, Staff, User\nfrom app.models import User as BaseUser\n\n\n"
         "class Member(BaseUser):\n    def join(self):\n        return self.has_perm()\n\n\n"
         "class Other:\n    objects = None\n\n    def save(self):\n        return 8\n\n    def has_perm(self):\n        return 9\n\n\n"

@@ -231,13 +231,13 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
 
 
 def rebased(old: Interface, new: Interface) -> set[str]:
-    """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base that came or went
-    and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps: the store
-    re-opens what is looked up through those bases, not every typed call of every importer."""
+    """Marks for classes whose bases changed: ".C" per class ("~C" too if it was there before), ":B", "^B" per base that
+    came or went and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps."""
     moved = {c for c, _, _ in old.inherits ^ new.inherits}
     was, now = ({last_name(b) for c, b, _ in i.inherits if c in moved} - ROOT_BASES for i in (old, new))
     bases, kept = (was ^ now, was & now if len(moved) == 1 else set()) if was != now else (was, set())   # reordered
-    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} if bases else set()
+    steady = {"~" + c.rsplit(".", 1)[-1] for c in moved & {q for q, _ in old.keys} & {q for q, _ in new.keys}}
+    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} | steady if bases else set()
 
 
 def _quiet(iface: Interface, unread: frozenset) -> Interface:
@@ -271,8 +271,8 @@ class Planner:
         passed, added, grown = flow_change(old, new)
         rebase = not change.wide and old.inherits != new.inherits      # the file's lookups through a class
         same = set() if change.wide else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
-        reusable = set() if rebase else same        # a rebase: re-resolved whole, but what is passed on
-        through = through_file(conn, file_id, outside(same, {c for c, _, _ in old.inherits ^ new.inherits}) if rebase else same)
+        reusable = outside(same, old, new) if rebase else same
+        through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
