@@ -11,6 +11,15 @@ OTHER_SELF_NAMES = SELF_NAMES - {"cls"}      # outside Python `cls` is an ordina
 def self_names(language: str) -> frozenset[str]:
     """The names that mean the current object or class in a language's call text."""
     return SELF_NAMES if language == "python" else OTHER_SELF_NAMES
+
+
+def dispatched(text: str) -> bool:
+    """Whether a Python call text is looked up from the class enclosing it (`self.m`, `cls.m`,
+    `super().m`): what it reaches depends on that class's hierarchy alone."""
+    if text.startswith("super("):
+        return True
+    head, dot, rest = text.partition(".")
+    return bool(dot) and head in SELF_NAMES and rest.isidentifier()
 DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
 SEP = re.compile(r"\s*(?:\.|::|->)\s*")
 IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text

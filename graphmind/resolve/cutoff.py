@@ -22,6 +22,7 @@ from graphmind.models import Delta
 from graphmind.resolve.calltext import IDENT
 from graphmind.resolve.python.evaluator import TypeEval
 from graphmind.resolve.tables import CLASS_KINDS
+from graphmind.store.ancestors import last_name
 
 if TYPE_CHECKING:
     from graphmind.resolve.resolver import Resolver
@@ -211,3 +212,18 @@ def keep_ids(old, old_ids: list[int], new) -> list[int | None]:
     for key, sid in zip(old.keys, old_ids):
         free[key].append(sid)
     return [free[key].pop(0) if free.get(key) else None for key in new.keys]
+
+
+def outside(scopes: set[str], old, new) -> set[str]:
+    """The scopes not within a class whose bases changed between interfaces `old` and `new`, nor
+    within a class of the file deriving from one (by the name its base ends with): those look their
+    members up anew; elsewhere in the file a scope left as it was keeps its rows, and a lookup of
+    theirs through the changed hierarchy is re-opened as in any other file (store/ancestors.py)."""
+    inherits, classes = old.inherits | new.inherits, {c for c, _, _ in old.inherits ^ new.inherits}
+    while True:
+        names = {c.rsplit(".", 1)[-1] for c in classes}
+        more = {c for c, base, _ in inherits if c not in classes and last_name(base) in names}
+        if not more:
+            break
+        classes |= more
+    return {s for s in scopes if not any(s == c or s.startswith(c + ".") for c in classes)}

@@ -9,8 +9,7 @@ bindings of the names its expression mentions). A save changing only function bo
 Inside the file, a call keeps its resolution when its scope and every enclosing scope bind and
 import exactly what they did before (graphmind/store/files.py copies it instead of resolving it again).
 Symbol ids are kept for definitions that survive a save, so edges into the file stay valid.
-`Planner` hands these rules to the store, which knows rows but not resolution.
-"""
+`Planner` hands these rules to the store, which knows rows but not resolution."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -19,8 +18,8 @@ from dataclasses import dataclass, field, replace
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.calltext import IDENT
-from graphmind.resolve.cutoff import flow_change, keep_ids, unchanged_scopes
+from graphmind.resolve.calltext import IDENT, dispatched
+from graphmind.resolve.cutoff import flow_change, keep_ids, outside, unchanged_scopes
 from graphmind.resolve.hierarchy import ROOT_BASES
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name
@@ -159,8 +158,7 @@ def built(iface: Interface, keys=None) -> set[str]:
 
 
 @dataclass
-class Change:
-    """What a save changed of a file's interface."""
+class Change:   # what a save changed of a file's interface
     names: set[str]          # names calls elsewhere may now resolve differently by ("<NAME": see built)
     wide: bool               # bindings, module-level imports or bases changed: re-resolve by every name
     unread: frozenset = frozenset()     # imports that came or went, read by nothing else (_unread)
@@ -233,13 +231,13 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
 
 
 def rebased(old: Interface, new: Interface) -> set[str]:
-    """Marks for classes whose bases changed: ".C" per class, ":B" and "^B" per base that came or went
-    and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps: the store
-    re-opens what is looked up through those bases, not every typed call of every importer."""
+    """Marks for classes whose bases changed: ".C" per class ("~C" too if it was there before), ":B", "^B" per base that
+    came or went and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps."""
     moved = {c for c, _, _ in old.inherits ^ new.inherits}
     was, now = ({last_name(b) for c, b, _ in i.inherits if c in moved} - ROOT_BASES for i in (old, new))
     bases, kept = (was ^ now, was & now if len(moved) == 1 else set()) if was != now else (was, set())   # reordered
-    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} if bases else set()
+    steady = {"~" + c.rsplit(".", 1)[-1] for c in moved & {q for q, _ in old.keys} & {q for q, _ in new.keys}}
+    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} | steady if bases else set()
 
 
 def _quiet(iface: Interface, unread: frozenset) -> Interface:
@@ -272,14 +270,14 @@ class Planner:
                          == "python")
         passed, added, grown = flow_change(old, new)
         rebase = not change.wide and old.inherits != new.inherits      # the file's lookups through a class
-        reusable = set() if change.wide or rebase else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
+        same = set() if change.wide else unchanged_scopes(*(_quiet(i, change.unread) for i in (old, new)))
+        reusable = outside(same, old, new) if rebase else same
         through = through_file(conn, file_id, reusable)
         names = set(change.names) | passed | through
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
             changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
-        if rebase:
-            changed |= rebased(old, new)
+        changed |= rebased(old, new) if rebase else set()
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
@@ -295,6 +293,8 @@ class Planner:
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""
         return IDENT.findall(text)
+
+    dispatched = staticmethod(dispatched)
 
 
 PLANNER = Planner()

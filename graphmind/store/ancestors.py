@@ -10,10 +10,15 @@ import orjson
 
 from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend
 
-UNCERTAIN = "('possible', 'unresolved', 'unreached', 'external')"   # reached no certain member
 from graphmind.store.plan import FilePlanner
 
 RESOLVED_ROWS = "resolution != 'pending'"
+MEMBERS_SQL = ("WITH cls(id, file_id) AS (SELECT s.id, s.file_id FROM json_each(?) j JOIN symbols s ON s.id = j.value),"
+               " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
+               "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
+               " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
+               " UNION SELECT b.name FROM scopes JOIN bindings b ON b.file_id = scopes.file_id AND b.scope_id = scopes.id"
+               "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -30,12 +35,7 @@ def ancestor_names(conn: apsw.Connection, names: set[str]) -> set[str]:
     type arguments) and the names those are imported as (`from .sansio.blueprints import Blueprint
     as SansioBlueprint`). Asked level by level (a save reads the few classes above it, not every
     base of the workspace: that was 70 ms of a Django save)."""
-    # few imports rename what they import: read once, through their partial index (imports_renames;
-    # through imports_symbol, which SQLite picked for `IS NOT NULL`: 265 ms on a million lines)
-    original: dict[str, set[str]] = {}
-    for symbol, alias in conn.execute("SELECT symbol, alias FROM imports WHERE symbol IS NOT NULL"
-                                      " AND alias != symbol"):
-        original.setdefault(alias, set()).add(symbol)
+    original = _renamed(conn)
     found, frontier = set(names), set(names)
     while frontier:
         written = {base for (base,) in conn.execute(
@@ -76,48 +76,167 @@ def hierarchy_members(conn: apsw.Connection, classes: set[str], ancestors: bool 
     if not classes:
         return set()
     key = orjson.dumps(sorted(ancestor_names(conn, classes) if ancestors else classes)).decode()
+    return _members_of(conn, {i for (i,) in conn.execute(
+        f"SELECT id FROM symbols WHERE name IN (SELECT value FROM json_each(?)) AND kind IN {CLASSES}", (key,))})
+
+
+def _renamed(conn: apsw.Connection) -> dict[str, set[str]]:
+    """alias -> the names imported under it, for the few imports that rename (through their partial
+    index imports_renames; through imports_symbol, which SQLite picked for `IS NOT NULL`: 265 ms on a
+    million lines)."""
+    original: dict[str, set[str]] = {}
+    for symbol, alias in conn.execute("SELECT symbol, alias FROM imports WHERE symbol IS NOT NULL"
+                                      " AND alias != symbol"):
+        original.setdefault(alias, set()).add(symbol)
+    return original
+
+
+def _named(conn: apsw.Connection, names: set[str], renamed: dict[str, set[str]], files: set[int] | None = None) -> set[int]:
+    """Ids of the classes with these names or the names they are imported as (only in `files`, when given)."""
+    names = names | {o for n in names for o in renamed.get(n, ())}
+    sql = f"SELECT id FROM symbols WHERE name IN (SELECT value FROM json_each(?1)) AND kind IN {CLASSES}"
+    args = [orjson.dumps(sorted(names)).decode()]
+    if files is not None:
+        sql, args = sql + " AND file_id IN (SELECT value FROM json_each(?2))", args + [orjson.dumps(sorted(files)).decode()]
+    return {i for (i,) in conn.execute(sql, args)} if names else set()
+
+
+def lineage(conn: apsw.Connection, start: set[int], written: set[int], renamed: dict[str, set[str]],
+            up: bool = True) -> set[int]:
+    """These classes and, transitively, their ancestors (`up`) or their subclasses, as the last pass
+    resolved the bases (inherits.target_id, indexed both ways). A base written in a file just saved
+    is not resolved yet: followed by the name it ends with (and what an import renames)."""
+    found, frontier = set(start), set(start)
+    files = orjson.dumps(sorted(written)).decode()
+    while frontier:
+        key = orjson.dumps(sorted(frontier)).decode()
+        if up:
+            nxt, names = set(), set()
+            for target, base, last, fid in conn.execute("SELECT target_id, base, last_name, file_id FROM inherits"
+                                                        " WHERE class_id IN (SELECT value FROM json_each(?))", (key,)):
+                if target is not None:
+                    nxt.add(target)
+                elif fid in written:
+                    names.add((base, last, fid))
+            nxt |= _written_bases(conn, names, renamed) if names else set()
+        else:
+            names = {n for (n,) in conn.execute("SELECT name FROM symbols WHERE id IN (SELECT value FROM json_each(?))", (key,))}
+            names |= {alias for alias, originals in renamed.items() if not originals.isdisjoint(names)}
+            nxt = {c for (c,) in conn.execute(
+                "SELECT class_id FROM inherits WHERE target_id IN (SELECT value FROM json_each(?1)) UNION"
+                " SELECT class_id FROM inherits INDEXED BY inherits_last_name WHERE last_name IN (SELECT value FROM"
+                " json_each(?2)) AND target_id IS NULL AND file_id IN (SELECT value FROM json_each(?3))",
+                (key, orjson.dumps(sorted(names)).decode(), files))}
+        frontier = nxt - found
+        found |= frontier
+    return found
+
+
+def _written_bases(conn: apsw.Connection, bases: set[tuple[str, str, int]], renamed: dict[str, set[str]]) -> set[int]:
+    """The classes that bases written in a just-saved file (text, last name, file id) are, before the
+    pass resolves them: the class the file defines by that name when it imports none
+    (PermissionManager above Permission), the class its import names (`from orm.base import Model`,
+    `import orm.base as ob; ob.Model`), else every class of that last name (a re-export)."""
+    found, anywhere = set(), set()
+    for base, last, fid in bases:
+        parts = base.split("[", 1)[0].split("(", 1)[0].strip().split(".")
+        wanted = set()
+        for symbol, resolved in conn.execute("SELECT symbol, resolved FROM imports WHERE file_id = ? AND alias = ?",
+                                             (fid, parts[0])):
+            rest = ".".join(parts[1:])
+            wanted |= {".".join(p for p in (resolved, symbol, rest) if p), ".".join(p for p in (resolved, rest) if p)}
+        here = _exported(conn, wanted) if wanted else {i for (i,) in conn.execute(
+            f"SELECT id FROM symbols WHERE file_id = ? AND name = ? AND kind IN {CLASSES}", (fid, last))} if len(parts) == 1 else set()
+        found |= here
+        if not here:
+            anywhere.add(last)
+    return found | (_named(conn, anywhere, renamed) if anywhere else set())
+
+
+def _exported(conn: apsw.Connection, qualnames: set[str], hops: int = 4) -> set[int]:
+    """The classes these qualnames name, following re-exports (`django.db.models.Manager`: the
+    package's `from .manager import Manager`) a few modules deep."""
+    key = orjson.dumps(sorted(qualnames)).decode()
+    found = {i for (i,) in conn.execute(f"SELECT id FROM symbols WHERE qualname IN (SELECT value FROM json_each(?))"
+                                        f" AND kind IN {CLASSES}", (key,))}
+    if found or not hops:
+        return found
+    further = {f"{resolved}.{symbol}" if symbol else resolved for symbol, resolved in conn.execute(
+        "SELECT i.symbol, i.resolved FROM json_each(?) q JOIN files f ON f.module = rtrim(rtrim(q.value,"
+        " '_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), '.') JOIN imports i ON i.file_id = f.id"
+        " AND q.value = f.module || '.' || i.alias WHERE i.resolved IS NOT NULL", (key,))} - qualnames
+    return _exported(conn, further, hops - 1) if further else set()
+
+
+def _members_of(conn: apsw.Connection, classes: set[int]) -> set[str]:
+    """Member names of these classes (methods, nested classes, class-level bindings, `self.x = …`)."""
+    return {n for (n,) in conn.execute(MEMBERS_SQL, (orjson.dumps(sorted(classes)).decode(),))} if classes else set()
+
+
+def _set_in_methods(conn: apsw.Connection, classes: set[int]) -> set[str]:
+    """The names `self.x = …` binds in the methods of these classes: what class_attr's walk down from
+    a base finds (graphmind/resolve/python/evaluator.py)."""
     return {n for (n,) in conn.execute(
-        "WITH cls(id, file_id) AS (SELECT id, file_id FROM symbols WHERE name IN (SELECT value FROM json_each(?1))"
-        f"  AND kind IN {CLASSES}),"
-        " scopes(id, file_id) AS (SELECT id, file_id FROM cls"
-        "  UNION SELECT m.id, m.file_id FROM cls JOIN symbols m ON m.parent_id = cls.id)"
-        " SELECT m.name FROM cls JOIN symbols m ON m.parent_id = cls.id"
-        " UNION SELECT b.name FROM scopes JOIN bindings b ON b.file_id = scopes.file_id AND b.scope_id = scopes.id"
-        "  WHERE b.kind IN ('attr', 'attrannot', 'assign', 'annot')", (key,))}
+        "SELECT b.name FROM json_each(?) c JOIN symbols m ON m.parent_id = c.value JOIN bindings b"
+        " ON b.file_id = m.file_id AND b.scope_id = m.id WHERE b.kind IN ('attr', 'attrannot')",
+        (orjson.dumps(sorted(classes)).decode(),))} if classes else set()
 
 
-def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, below: set[str], bases: set[str],
-                   files: set[int], kept: set[str] = frozenset()) -> None:
-    """Classes `below` (those whose bases changed and their subclasses, by name) gained or lost the
-    base names `bases` (resolve/interface.rebased leaves out `object` and the like). Re-opened in
-    `files`: the sites that reached a member of a class below or of those bases and their ancestors
-    by name (what they reach through the new MRO may differ); the typed sites, reads and chains that
-    name a member of those bases and ancestors (`c.added()`, `c.objects.filter()`: found now, or no
-    longer); and the sites that reached no certain member and name a member of a class below (a
-    call on an ancestor may reach its subclasses' members, `class_attr` their attributes). The
-    ancestors of the bases the class keeps (`kept`) stay in its MRO: left out."""
-    up = ancestor_names(conn, bases) - (ancestor_names(conn, kept) if kept else set())
-    if not below or not up:
-        return
-    ids = [i for (i,) in conn.execute(
-        f"SELECT m.id FROM symbols c JOIN symbols m ON m.parent_id = c.id WHERE c.kind IN {CLASSES}"
-        " AND c.name IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(below | up)).decode(),))]
-    pend(conn, [cid for (cid,) in conn.execute(
-        "SELECT id FROM calls WHERE target_id IN (SELECT value FROM json_each(?)) AND resolution != 'pending'",
-        (orjson.dumps(ids).decode(),))])
-    gained, near = hierarchy_members(conn, up, ancestors=False), hierarchy_members(conn, below, ancestors=False)
-    if not gained and not near:
-        return
-    sql = (f"SELECT c.id, c.callee, c.name, c.resolution IN {UNCERTAIN} FROM json_each(?1) f JOIN calls c"
-           f" ON c.file_id = f.value WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import'"
-           " AND instr(c.callee, '.') > 0))")
-    args = [orjson.dumps(sorted(files)).decode()]
-    if len(gained | near) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
-        test, names = contains_any("c.callee", gained | near)
-        sql, args = sql + " AND " + test, args + names
-    ids = []
-    for cid, callee, name, uncertain in conn.execute(sql, args):
-        words = planner.mentions(callee)
-        if name in gained or not gained.isdisjoint(words[:-1]) or uncertain and not near.isdisjoint(words):
-            ids.append(cid)
+def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str], bases: set[str], kept: set[str],
+                   files: set[int], written: set[int]) -> None:
+    """Classes `moved` (in the files `written`) gained or lost the base names `bases`, keeping `kept`
+    (resolve/interface.rebased). The MROs that change are theirs and their subclasses' (`below`),
+    which gain or lose the classes `up`: the ancestors of those bases less those of the bases kept
+    (they stay in the MRO), as the last pass resolved the hierarchy (`lineage`), not every class of
+    a name. A lookup from a class below changes only for a name `up` defines; another class's only
+    where it walks down into those below (dispatch of `self.m()`, class_attr's subclass attributes).
+    Re-opened, in `files`: the sites that reached a member of `up` (one UPDATE); the typed sites,
+    reads and chains that look up a name `up` defines or a class below sets in its methods
+    (`u.has_perm()`, `c.objects.filter()`, `a.hook()` through a subclass's `self.hook = …`), those
+    looked up from their enclosing class (`self.m()`, `super().m()`, what a method overrides) only
+    in classes below or above; and the sites in the methods of the classes above that mention a member of a class
+    below (dispatch may reach it, or no longer)."""
+    renamed = _renamed(conn)
+    start = _named(conn, moved, {}, written)
+    below = lineage(conn, start, written, renamed, up=False)
+    stay = lineage(conn, _named(conn, kept, renamed), written, renamed) if kept else set()
+    up = lineage(conn, _named(conn, bases, renamed), written, renamed) - stay
+    around = up | stay | lineage(conn, start, written, renamed) - start    # its ancestors, before or after
+    conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution != 'pending' AND target_id IN"
+                 " (SELECT m.id FROM json_each(?) c JOIN symbols m ON m.parent_id = c.value)",
+                 (orjson.dumps(sorted(up)).decode(),))
+    gained = _members_of(conn, up)
+    looked = gained | _set_in_methods(conn, below)
+    ids, own = [], []               # `self.m()`: looked up from its enclosing class, below or above alone
+    if looked:
+        sql = (f"SELECT c.id, c.callee, c.name, c.kind FROM json_each(?1) f JOIN calls c ON c.file_id = f.value"
+               f" WHERE (c.resolution IN {TYPED} OR c.kind = 'read' OR (c.resolution = 'import' AND instr(c.callee, '.') > 0))")
+        args = [orjson.dumps(sorted(files)).decode()]
+        if len(looked) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
+            test, names = contains_any("c.callee", looked)
+            sql, args = sql + " AND " + test, args + names
+        for cid, callee, name, kind in conn.execute(sql, args):    # an override row: its method's class
+            if name in gained or not looked.isdisjoint(planner.mentions(callee)[1:]):
+                (own if kind == "override" or planner.dispatched(callee) else ids).append(cid)
+    if own:
+        inside = {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
+                                             (orjson.dumps(sorted(below | around)).decode(),))}
+        ids += [cid for cid, qual in conn.execute(
+            "SELECT c.id, s.qualname FROM json_each(?) j JOIN calls c ON c.id = j.value JOIN symbols s ON s.id = c.caller_id",
+            (orjson.dumps(own).decode(),)) if any(q in inside for q in _prefixes(qual))]
     pend(conn, ids)
+    near = _members_of(conn, below) if around else set()
+    if near:
+        rows = conn.execute(
+            "WITH cls(id, qualname) AS (SELECT id, qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))),"
+            " scopes(id) AS (SELECT id FROM cls UNION SELECT m.id FROM cls JOIN symbols m"
+            "  ON m.qualname > cls.qualname || '.' AND m.qualname < cls.qualname || '/')"
+            f" SELECT c.id, c.callee FROM scopes JOIN calls c ON c.caller_id = scopes.id WHERE c.{RESOLVED_ROWS}",
+            (orjson.dumps(sorted(around)).decode(),))
+        pend(conn, [cid for cid, callee in rows if not near.isdisjoint(planner.mentions(callee))])
+
+
+def _prefixes(qualname: str) -> list[str]:
+    """`a.B.m.f` -> a.B.m.f, a.B.m, a.B, a: the scopes a qualname sits in."""
+    parts = qualname.split(".")
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]

@@ -45,3 +45,7 @@ class FilePlanner(Protocol):
     def mentions(self, text: str) -> list[str]:
         """The identifiers a call's text mentions."""
         ...
+
+    def dispatched(self, text: str) -> bool:
+        """Whether a call's text is looked up from the class enclosing it (`self.m()`, `super().m()`)."""
+        ...

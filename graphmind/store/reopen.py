@@ -35,13 +35,16 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     built = {n for n in delta.names if n[:1] == "<"}
     named = _aliases_of(conn, (delta.names - flows - built) | {n[1:] for n in built})
     # what changed meaning (a wide change names every name of its file; these are what differs)
-    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^.:="})
+    changed = _aliases_of(conn, {n.lstrip("<") for n in delta.changed if n[:1] not in "(^.:=~"})
     classes = _with_subclasses(conn, changed)         # `CustomFlask()` once `Flask` changed
     named |= _decorated_by(conn, changed)
     delta.names = named | _aliases_of(conn, classes - changed) | flows
     _reopen_by_name(conn, delta.names - flows, delta.languages)
     _reopen_overrides(conn, classes - changed)
-    passing = passing_mentions(conn, planner, wide_importers | other_importers, named, delta.modules)
+    # a class there before whose bases changed: what is looked up through it is re-opened anywhere
+    # (reopen_rebased), not every function it is passed to (Django's SimpleLazyObject: 10k sites)
+    steady = _aliases_of(conn, {n[1:] for n in delta.changed if n[:1] == "~"}) if delta.changed else set()
+    passing = passing_mentions(conn, planner, wide_importers | other_importers, named - steady, delta.modules)
     reopen_flows(conn, planner, {n[1:] for n in flows - delta.grown_only} | passing)   # grown: resolve/passes.py
     _reopen_siblings(conn, delta.wide_modules)
     near = _reopen_importers(conn, planner, wide_importers, reads=changed)
@@ -53,9 +56,10 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     moved = {n[1:] for n in delta.changed if n[:1] == "."}
     if moved:           # a class's bases changed: what is looked up through it, anywhere (ancestors.py)
         langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
-        reopen_rebased(conn, planner, _with_subclasses(conn, moved), {n[1:] for n in delta.changed if n[:1] == ":"},
+        reopen_rebased(conn, planner, moved, {n[1:] for n in delta.changed if n[:1] == ":"},
+                       {n[1:] for n in delta.changed if n[:1] == "="},
                        {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
-                                                   " json_each(?))", (langs,))}, {n[1:] for n in delta.changed if n[:1] == "="})
+                                                   " json_each(?))", (langs,))}, delta.files)
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
