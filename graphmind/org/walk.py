@@ -14,6 +14,7 @@ import psycopg
 from graphmind import config
 from graphmind.arguments import bounded_int
 from graphmind.edgekinds import CALL_KINDS
+from graphmind.org.export import LINK
 from graphmind.query.graph import CallSite, Hit, Walk
 from graphmind.query.lookup import SymbolRef
 
@@ -140,9 +141,9 @@ def walk(conn: psycopg.Connection, targets: list[OrgTarget], depth: int = config
             out.truncated = "limit"
         rows.sort(key=lambda r: (r[0], r[1], r[2], r[3], r[4]))
         new: list[tuple[tuple[str, int], bool]] = []
-        for repo, caller, near_repo, near, _line, _how, kind in rows:
+        for repo, caller, near_repo, near, _line, how, kind in rows:
             node, nearer = (repo, caller), (near_repo, near)
-            if kind == "import" and nearer not in passes_imports:
+            if how == LINK or kind == "import" and nearer not in passes_imports:
                 continue                                   # an import chain
             state = (node, kind == "import")
             if state not in states:
