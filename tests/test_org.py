@@ -16,7 +16,9 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            "libpkg.models.Model.link",
            "webapp.views.home", "webapp.views.make",
            # star re-exports, super() in a class with an outside base or in a mixin, imports within a function
-           "libpkg.api.client.Client", "libpkg.api.client.Client.request", "libpkg.api.client.Client.send"]
+           "libpkg.api.client.Client", "libpkg.api.client.Client.request", "libpkg.api.client.Client.send",
+           # a method reached through a path of calls on another repository's names (org/chains.py)
+           "libpkg.signals.Signal.send"]
 
 
 @pytest.fixture
@@ -202,3 +204,15 @@ def test_imports_inside_a_function_list_the_module_without_walking_through_it(pu
     assert (hits["libpkg.api.pool.pooled"].depth, hits["libpkg.api.pool.pooled"].kinds) == (2, ["call", "import"])
     links = [r for r in rows_of(url, "libpkg")["edges"] if r[4] == "link"]
     assert links and all(r[5] == "import" for r in links)
+
+
+def test_receiver_built_by_calls_on_another_repositorys_names(published):
+    """`saved.send()` where `saved = _signals.signal("saved")` and `_signals = Namespace()` (webapp/events.py,
+    imported): the library publishes what `libpkg.Namespace().signal()` stands for (its return annotation),
+    and the walk reaches Signal.send through NamedSignal, which does not override it; `Client().send()` too."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.signals.Signal.send", 1, CALL_KINDS).hits}
+    assert (hits["webapp.store.save"].kinds, hits["webapp.store.save"].resolution) == (["call"], "receiver")
+    assert "webapp.store.fresh" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    aliases = set(rows_of(url, "libpkg")["aliases"])
+    assert ("libpkg", "libpkg.Namespace().signal()", "libpkg.signals.NamedSignal") in aliases

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
+from graphmind.org.chains import return_aliases
 from graphmind.org.receivers import receiver_uses
 
 # call-site rows that name something outside the workspace
@@ -178,8 +179,10 @@ def _star_aliases(conn: apsw.Connection, bound: set[str]) -> list[tuple]:
 
 def read_graph(conn: apsw.Connection) -> Graph:
     """The rows to publish, read from an open index."""
+    imports = _Imports(conn)
     g = Graph(_symbols(conn), _edges(conn), [], _aliases(conn))
-    g.uses = _uses(conn, _Imports(conn))
+    g.aliases += return_aliases(conn, imports, g.aliases)
+    g.uses = _uses(conn, imports)
     h = hashlib.sha256()
     for name in ("symbols", "edges", "uses", "aliases"):
         h.update(name.encode())

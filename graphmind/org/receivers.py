@@ -9,6 +9,8 @@ import re
 
 import apsw
 
+from graphmind.org.chains import chain_uses
+
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
 _SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _CALLED_OR_NAMED = re.compile(r"^([A-Za-z_][\w.]*)(\(.*\))?$", re.S)
@@ -52,12 +54,12 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         return imports.key(file_id, scope, match.group(1)) if match else None
 
     nxt = _next_outside(conn, imports)
-    out = []
+    out, rest = [], []
     # unresolved, or `possible` (a same-named method of this repository is a candidate by name only)
     for file_id, caller, callee, line in conn.execute(
             "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
             " AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
-            " AND callee LIKE '%.%' AND (callee NOT LIKE '%(%' OR callee LIKE 'super(%')"
+            " AND callee LIKE '%.%'"
             " ORDER BY file_id, line, caller_id, callee"):
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
@@ -72,4 +74,6 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             key = None
         if key:
             out.append((caller, f"{key}.{method}", line, RECEIVER, "call"))
-    return out
+        else:
+            rest.append((file_id, caller, callee, line))
+    return out + chain_uses(conn, imports, rest)
