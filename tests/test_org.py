@@ -214,5 +214,7 @@ def test_receiver_built_by_calls_on_another_repositorys_names(published):
     hits = {h.symbol: h for h in org_walk(url, "libpkg.signals.Signal.send", 1, CALL_KINDS).hits}
     assert (hits["webapp.store.save"].kinds, hits["webapp.store.save"].resolution) == (["call"], "receiver")
     assert "webapp.store.fresh" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    # service imports Namespace from webapp, which imports it from libpkg: the path's head re-read
+    assert hits["service.audit.record"].kinds == ["call"]
     aliases = set(rows_of(url, "libpkg")["aliases"])
     assert ("libpkg", "libpkg.Namespace().signal()", "libpkg.signals.NamedSignal") in aliases

@@ -106,13 +106,17 @@ def chain_uses(conn: apsw.Connection, imports, sites: list[tuple]) -> list[tuple
 
 def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list[tuple]:
     """What paths through this repository's classes stand for: `N()` -> the class N names (N its
-    qualified name or a name a module re-exports it under), `N().f()` -> the class method f's return
+    qualified name or a name a package re-exports it under), `N().f()` -> the class method f's return
     annotation names, `F()` -> the class function F's does."""
     classes = {q: sid for sid, q in conn.execute("SELECT id, qualname FROM symbols WHERE kind = 'class'")}
+    packages = {q for q, in conn.execute("SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id"
+                                         " WHERE s.kind = 'module' AND f.path LIKE '%__init__.py'")}
     alias_of = dict(aliases)
     names: dict[str, set[str]] = {q: {q} for q in classes}
     funcs: dict[str, set[str]] = {}
     for key, target in aliases:
+        if key.rpartition(".")[0] not in packages:
+            continue                 # a module importing a name for its own use: not a name users write
         if target in classes and "(" not in key:
             names[target].add(key)
         else:

@@ -27,7 +27,10 @@ CONSTRUCTORS = ("__init__", "__new__")
 # line, resolution, kind). A use of a class's key by a call is an instantiation; of its constructor, a
 # constructor call (as resolution makes them inside one workspace). A member is also reached through its
 # class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`), through the paths that stand
-# for its class (org/chains.py: `pkg.Model().link`), and through a subclass that does not override it.
+# for its class (org/chains.py: `pkg.Model().link`), and through a subclass that does not override it;
+# a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
+# the library's own re-exports are in its paths already).
+# A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call.
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
 k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
@@ -37,6 +40,7 @@ k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
        WHERE s.name IN ('__init__', '__new__') AND p.kind = 'class'),
 k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
+       WHERE a.key NOT LIKE '%%()'
        UNION ALL
        SELECT f.repo, f.id, a.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
@@ -52,7 +56,11 @@ k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON 
        SELECT sub.repo, sub.id, sub.cls || '.' || sub.name, sub.kind, 0 FROM sub
        UNION ALL
        SELECT sub.repo, sub.id, a.key || '.' || sub.name, sub.kind, 0 FROM sub JOIN aliases a ON a.target_key = sub.cls),
-keys AS (SELECT * FROM k0 UNION SELECT * FROM k1 UNION SELECT * FROM k2)
+k12 AS (SELECT * FROM k1 UNION ALL SELECT * FROM k2),
+k3 AS (SELECT k12.repo, k12.id, a.key || substr(k12.key, length(split_part(k12.key, '(', 1)) + 1), k12.kind, k12.ctor
+         FROM k12 JOIN aliases a ON a.target_key = split_part(k12.key, '(', 1) AND a.repo <> k12.repo
+        WHERE k12.key LIKE '%%()%%'),
+keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3)
 SELECT e.repo, e.caller_id, e.repo, e.target_id, e.line, e.resolution, e.kind
   FROM f JOIN edges e ON e.repo = f.repo AND e.target_id = f.id
  WHERE e.resolution NOT IN ('possible', 'pending') AND e.kind = ANY(%(kinds)s)
