@@ -191,6 +191,7 @@ def test_super_call_reaches_the_outside_base_and_the_mixins_next_class(published
     _, url = published
     request = {h.symbol: h for h in org_walk(url, "libpkg.api.client.Client.request", 1, ALL_KINDS).hits}
     assert request["webapp.clients.Mine.request"].kinds == ["call", "override"]
+    assert request["webapp.clients.quoted"].kinds == ["call"]          # a parameter annotated with a string
     send = {h.symbol: h for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
     assert send["webapp.clients.Retrying.send"].kinds == ["call"]
 

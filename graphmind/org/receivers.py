@@ -50,7 +50,7 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         "SELECT scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"))
 
     def class_key(file_id: int, scope: int, value: str | None) -> str | None:
-        match = _CALLED_OR_NAMED.match(value.strip()) if value else None
+        match = _CALLED_OR_NAMED.match(value.strip().strip("\"'")) if value else None   # `x: "Ext"` too
         return imports.key(file_id, scope, match.group(1)) if match else None
 
     nxt = _next_outside(conn, imports)
