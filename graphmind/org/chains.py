@@ -7,11 +7,13 @@ stand for (`blinker.Namespace()` is a `blinker.base.Namespace`; `blinker.Namespa
 (org/walk.py). A call of a path is written `path()` whether it builds an instance or calls a function."""
 from __future__ import annotations
 
+import json
 import re
 
 import apsw
 
 MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
+_SELF = ("self", "cls", "super()")
 _NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
 _PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
 _ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
@@ -19,6 +21,9 @@ _ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
 
 def _parts(text: str) -> list[tuple[str, bool]] | None:
     """`a.b(x).c` -> [(a, False), (b, True), (c, False)]; None for anything else (subscripts, operators)."""
+    if not any(ch in text for ch in "([{"):            # the common case: a plain dotted path
+        names = text.split(".")
+        return [(n.strip(), False) for n in names] if all(n.strip().isidentifier() for n in names) else None
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(text + "."):
         if ch in "([{":
@@ -37,19 +42,26 @@ def _parts(text: str) -> list[tuple[str, bool]] | None:
 class Chains:
     """Keys for receivers built from outside names (see the module's docstring)."""
 
-    def __init__(self, conn: apsw.Connection, imports) -> None:
+    def __init__(self, conn: apsw.Connection, imports, callers: set[int]) -> None:
+        """`callers`: the scopes receivers are read from; their bindings, their enclosing scopes' and
+        every module's are loaded."""
         self.imports = imports
         self.values: dict[tuple[int, str], set[tuple[str, str]]] = {}    # (scope, name) -> (kind, value)s
         self.modules: dict[str, tuple[int, int]] = {}            # module qualname -> (file, module symbol)
-        for scope, name, kind, value in conn.execute(
-                "SELECT scope_id, name, kind, value FROM bindings WHERE name != '' AND substr(name, 1, 1) NOT IN"
-                f" ('(', '@') AND kind NOT IN {_NOT_NAMES} ORDER BY id"):
-            self.values.setdefault((scope, name), set()).add((kind, value))
         self.file_of: dict[int, int] = {}
-        for sid, qual, kind, file_id in conn.execute("SELECT id, qualname, kind, file_id FROM symbols"):
+        for sid, qual, file_id in conn.execute("SELECT id, qualname, file_id FROM symbols WHERE kind = 'module'"):
+            self.modules[qual] = (file_id, sid)
             self.file_of[sid] = file_id
-            if kind == "module":
-                self.modules[qual] = (file_id, sid)
+        scopes = set(self.file_of)
+        for scope in callers:
+            while scope is not None and scope not in scopes:
+                scopes.add(scope)
+                scope = imports.parent.get(scope)
+        for scope, name, kind, value in conn.execute(
+                "SELECT scope_id, name, kind, value FROM bindings WHERE scope_id IN (SELECT value FROM json_each(?))"
+                " AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
+                f" {_NOT_NAMES} ORDER BY id", (json.dumps(sorted(scopes)),)):
+            self.values.setdefault((scope, name), set()).add((kind, value))
 
     def _value(self, scope: int, name: str) -> tuple[int, str] | None:
         """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
@@ -89,16 +101,22 @@ class Chains:
         if found is None:
             return None
         owner, value = found
-        return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)
+        return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
 
 
 def chain_uses(conn: apsw.Connection, imports, sites: list[tuple]) -> list[tuple]:
     """(caller, key, line, how, 'call') for member calls `recv.m()` whose receiver is built from an outside
     name; `sites`: (file, caller, callee, line) not linked otherwise."""
-    chains, out = Chains(conn, imports), []
+    todo = []
     for file_id, caller, callee, line in sites:
         receiver, dot, method = callee.rpartition(".")
-        key = chains.key(file_id, caller, receiver) if dot and method.isidentifier() else None
+        if dot and method.isidentifier() and receiver.split(".", 1)[0] not in _SELF:   # `self.…`: receivers.py's
+            todo.append((file_id, caller, receiver, method, line))
+    chains, out, seen = Chains(conn, imports, {site[1] for site in todo}), [], {}
+    for file_id, caller, receiver, method, line in todo:
+        key = seen.get((caller, receiver), "")
+        if key == "":
+            key = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
         if key:
             out.append((caller, f"{key}.{method}", line, "receiver", "call"))
     return out
