@@ -4,13 +4,14 @@ blast radius at depths 1-3 timed and compared with one merged workspace holding 
 oracle: the same code resolved inside one index). Also the publish of Django (scripts/fetch_corpora.py
 django) as the Django-size figure.
 
-Usage: python benchmarks/bench_org.py [--targets 200] [--seed 7] [--db URL] [--no-django] [--save]
+Usage: python benchmarks/bench_org.py [--targets 200] [--seed 7] [--db URL] [--no-django] [--save] [--diffs FILE]
 Without --db a PostgreSQL server is started for the run (tests/pgserver.py) and stopped after.
 One JSON line per figure; --save appends them to benchmarks/results/org.jsonl.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shutil
 import statistics
@@ -64,8 +65,17 @@ def answer(hits) -> set[tuple]:
     return {(h.symbol, h.depth, tuple(h.kinds)) for h in hits}
 
 
-def compare(merged: Path, url: str, targets: list[str]) -> tuple[list[dict], dict]:
-    """Per depth: org walk times and equality with the merged workspace's walk."""
+def _differences(qual: str, depth: int, side: str, rows: set[tuple], hits) -> list[dict]:
+    """The rows one side has and the other lacks, each with its hit's path and resolution."""
+    by = {(h.symbol, h.depth, tuple(h.kinds)): h for h in hits}
+    return [{"target": qual, "depth": depth, "side": side, "symbol": r[0], "at": r[1], "kinds": list(r[2]),
+             "path": by[r].path, "resolution": by[r].resolution, "repo": getattr(by[r], "repo", None)}
+            for r in sorted(rows)]
+
+
+def compare(merged: Path, url: str, targets: list[str], every_diff: list | None = None) -> tuple[list[dict], dict]:
+    """Per depth: org walk times and equality with the merged workspace's walk (every differing row
+    appended to `every_diff` when given)."""
     figures, stats = [], {}
     local = open_reader(merged)
     conn = database.connect(url)
@@ -78,7 +88,8 @@ def compare(merged: Path, url: str, targets: list[str]) -> tuple[list[dict], dic
                     mine = answers.targets(conn, qual)
                 except Exception:          # noqa: BLE001 - an ambiguous name in one index: not comparable
                     continue
-                oracle = answer(graph.walk(local, refs, "up", depth, LIMIT, 60.0, ALL_KINDS).hits)
+                local_hits = graph.walk(local, refs, "up", depth, LIMIT, 60.0, ALL_KINDS).hits
+                oracle = answer(local_hits)
                 start = time.perf_counter()
                 w = walk.walk(conn, mine, depth, LIMIT, ALL_KINDS, 60.0)
                 times.append((time.perf_counter() - start) * 1000)
@@ -86,6 +97,9 @@ def compare(merged: Path, url: str, targets: list[str]) -> tuple[list[dict], dic
                 asked += 1
                 equal += got == oracle
                 org_rows, oracle_rows, common = org_rows + len(got), oracle_rows + len(oracle), common + len(got & oracle)
+                if every_diff is not None:
+                    every_diff += _differences(qual, depth, "missing", oracle - got, local_hits)
+                    every_diff += _differences(qual, depth, "extra", got - oracle, w.hits)
                 if got != oracle and len(diffs) < 3:
                     diffs.append({"target": qual, "missing": sorted(oracle - got)[:3], "extra": sorted(got - oracle)[:3]})
             figures.append({"figure": "org_blast_radius_ms", "depth": depth, "targets": asked,
@@ -125,6 +139,7 @@ def main() -> None:
     ap.add_argument("--db")
     ap.add_argument("--no-django", action="store_true")
     ap.add_argument("--save", action="store_true")
+    ap.add_argument("--diffs", help="write every row that differs from the merged workspace's to this JSONL file")
     args = ap.parse_args()
     base = fetch_org_corpus.cache()
     repos = sorted(p for p in (base / "repos").iterdir() if p.is_dir()) if (base / "repos").exists() else []
@@ -157,8 +172,11 @@ def main() -> None:
             libraries = {n.removesuffix(".py") for n in libraries}
             targets = sample_targets(base / "merged", libraries, args.targets, args.seed)
             log(f"comparing {len(targets)} targets at depths 1-3")
-            figures, _ = compare(base / "merged", url, targets)
+            every: list | None = [] if args.diffs else None
+            figures, _ = compare(base / "merged", url, targets, every)
             lines += figures
+            if args.diffs:
+                Path(args.diffs).write_text("".join(json.dumps(d) + "\n" for d in every))
             if not args.no_django:        # a database of its own: Django is not in the merged workspace
                 lines += publish_django(server.create_database("bench_django") if server else url, Path(tmp))
     finally:

@@ -14,7 +14,11 @@ from graphmind.edgekinds import ALL_KINDS, CALL_KINDS
 
 TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Model", "libpkg.models.Model.__init__",
            "libpkg.models.Model.link",
-           "webapp.views.home", "webapp.views.make"]
+           "webapp.views.home", "webapp.views.make",
+           # star re-exports, super() in a class with an outside base or in a mixin, imports within a function
+           "libpkg.api.client.Client", "libpkg.api.client.Client.request", "libpkg.api.client.Client.send",
+           # a method reached through a path of calls on another repository's names (org/chains.py)
+           "libpkg.signals.Signal.send"]
 
 
 @pytest.fixture
@@ -169,3 +173,49 @@ def test_walk_past_its_time_limit_says_so(published):
         assert w.truncated is None and w.complete_depth == 3 and w.hits
     finally:
         conn.close()
+
+
+def test_star_import_re_exports_are_followed(published):
+    """`from .client import *` in libpkg/api/__init__.py: `libpkg.api.Client` names libpkg.api.client.Client."""
+    _, url = published
+    org = org_walk(url, "libpkg.api.Client", 1, ALL_KINDS)
+    assert [t.qualname for t in org.targets] == ["libpkg.api.client.Client"]
+    kinds = {h.symbol: h.kinds for h in org.hits}
+    assert kinds["webapp.clients.typed"] == ["reference"]
+    assert kinds["webapp.clients.Mine"] == ["inherit"]
+
+
+def test_super_call_reaches_the_outside_base_and_the_mixins_next_class(published):
+    """`super().request()` in a subclass of another repository's class is a call of the base's method (besides
+    the override); `super().send()` in a mixin listed before that class runs the class's method."""
+    _, url = published
+    request = {h.symbol: h for h in org_walk(url, "libpkg.api.client.Client.request", 1, ALL_KINDS).hits}
+    assert request["webapp.clients.Mine.request"].kinds == ["call", "override"]
+    assert request["webapp.clients.quoted"].kinds == ["call"]          # a parameter annotated with a string
+    send = {h.symbol: h for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    assert send["webapp.clients.Retrying.send"].kinds == ["call"]
+
+
+def test_imports_inside_a_function_list_the_module_without_walking_through_it(published):
+    """`from libpkg.api.client import Client` inside pooled(): the merged walk lists an import of the module
+    beside the call when both are found; the published `link` rows give that kind."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.helpers._quote", 2, ALL_KINDS).hits}
+    assert hits["libpkg.api.client"].depth == 1
+    assert (hits["libpkg.api.pool.pooled"].depth, hits["libpkg.api.pool.pooled"].kinds) == (2, ["call", "import"])
+    links = [r for r in rows_of(url, "libpkg")["edges"] if r[4] == "link"]
+    assert links and all(r[5] == "import" for r in links)
+
+
+def test_receiver_built_by_calls_on_another_repositorys_names(published):
+    """`saved.send()` where `saved = _signals.signal("saved")` and `_signals = Namespace()` (webapp/events.py,
+    imported): the library publishes what `libpkg.Namespace().signal()` stands for (its return annotation),
+    and the walk reaches Signal.send through NamedSignal, which does not override it; `Client().send()` too."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.signals.Signal.send", 1, CALL_KINDS).hits}
+    assert (hits["webapp.store.save"].kinds, hits["webapp.store.save"].resolution) == (["call"], "receiver")
+    assert "webapp.store.fresh" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    # service imports Namespace from webapp, which imports it from libpkg: the path's head re-read
+    assert hits["service.audit.record"].kinds == ["call"]
+    aliases = set(rows_of(url, "libpkg")["aliases"])
+    assert ("libpkg", "libpkg.Namespace().signal()", "libpkg.signals.NamedSignal") in aliases

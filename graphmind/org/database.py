@@ -13,7 +13,7 @@ from graphmind.errors import (OrgDatabaseError, OrgEmptyError, OrgNoUrlError, Or
                               OrgServerTooOldError)
 
 ENV_URL = "GRAPHMIND_ORG_DB"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"          # 2: `link` rows in edges (org/export.py)
 MIN_SERVER = 120000          # PostgreSQL 12: generated plans for unnest joins, CTE inlining
 CONNECT_TIMEOUT_S = 10
 TABLES = ("symbols", "edges", "uses", "aliases")

@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
+from graphmind.org.chains import return_aliases
 from graphmind.org.receivers import receiver_uses
 
 # call-site rows that name something outside the workspace
 OUTSIDE = ("external", "unresolved")
 SITE_KINDS = ("call", "decorator", "reference", IMPORT)
 OVERRIDE = "override"
+LINK = "link"           # an edge the walk lists among the symbols it found, never one it follows
 
 
 @dataclass
@@ -46,6 +48,22 @@ def _edges(conn: apsw.Connection) -> list[tuple]:
         " AND c.resolution NOT IN ('possible', 'pending') ORDER BY c.id").fetchall()
     rows += conn.execute(f"SELECT class_id, target_id, line, 'base', '{INHERIT}' FROM inherits"
                          " WHERE target_id IS NOT NULL ORDER BY id").fetchall()
+    return rows + _module_links(conn)
+
+
+def _module_links(conn: apsw.Connection) -> list[tuple]:
+    """Import edges to a module that the local walk lists between the symbols it found (query/edges.py
+    `links`) but never follows outside a walk from a module: an import of a definition in the module's
+    file, and an import statement naming the module. Published as `link` rows: kinds, not reach."""
+    rows = conn.execute(
+        f"SELECT c.caller_id, m.id, c.line, '{LINK}', '{IMPORT}' FROM symbols m JOIN symbols s"
+        " ON s.file_id = m.file_id AND s.id != m.id JOIN calls c ON c.target_id = s.id"
+        f" WHERE m.kind = 'module' AND c.kind = '{IMPORT}' AND c.file_id != m.file_id"
+        " AND c.resolution NOT IN ('possible', 'pending') ORDER BY c.id, m.id").fetchall()
+    for on in ("i.resolved = m.qualname", "i.symbol = m.name AND i.resolved || '.' || i.symbol = m.qualname"):
+        rows += conn.execute(
+            f"SELECT i.scope_id, m.id, i.line, '{LINK}', '{IMPORT}' FROM imports i JOIN symbols m ON {on}"
+            " WHERE m.kind = 'module' AND i.file_id != m.file_id ORDER BY i.id, m.id").fetchall()
     return rows
 
 
@@ -108,7 +126,8 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
 
 
 def _aliases(conn: apsw.Connection) -> list[tuple]:
-    """Names a module binds by importing them: `pkg.name` -> the qualified name it imports."""
+    """Names a module binds by importing them: `pkg.name` -> the qualified name it imports; a star
+    import of a workspace module binds every name that module has (as the resolver reads it)."""
     out = []
     for module, symbol, alias, resolved, written in conn.execute(
             "SELECT m.qualname, i.symbol, i.alias, i.resolved, i.module FROM imports i"
@@ -117,13 +136,53 @@ def _aliases(conn: apsw.Connection) -> list[tuple]:
         target = f"{resolved or written.lstrip('.')}.{symbol}"
         if target != f"{module}.{alias}":
             out.append((f"{module}.{alias}", target))
+    return out + _star_aliases(conn, {key for key, _ in out})
+
+
+def _star_aliases(conn: apsw.Connection, bound: set[str]) -> list[tuple]:
+    """`from .models import *` in `pkg/__init__.py`: `pkg.Name` -> `pkg.models.Name` for each name
+    `pkg.models` defines or imports (its own star imports followed), unless `pkg` binds it itself."""
+    stars: dict[str, list[str]] = {}
+    for module, target in conn.execute(
+            "SELECT m.qualname, i.resolved FROM imports i JOIN symbols m ON m.id = i.scope_id"
+            " WHERE m.kind = 'module' AND i.symbol = '*' AND i.resolved IS NOT NULL ORDER BY i.id"):
+        stars.setdefault(module, []).append(target)
+    if not stars:
+        return []
+    names: dict[str, set[str]] = {}
+    for module, name in conn.execute("SELECT m.qualname, s.name FROM symbols s JOIN symbols m ON m.id = s.parent_id"
+                                     " WHERE m.kind = 'module'"):
+        names.setdefault(module, set()).add(name)
+    for key in bound:
+        module, _, name = key.rpartition(".")
+        names.setdefault(module, set()).add(name)
+
+    def visible(module: str, seen: set[str]) -> dict[str, str]:
+        """name -> the key it stands for, as seen from outside `module` (its own names first)."""
+        if module in seen:
+            return {}
+        seen.add(module)
+        found: dict[str, str] = {}
+        for star in stars.get(module, []):
+            for name, key in visible(star, seen).items():
+                found.setdefault(name, key)
+        found.update({n: f"{module}.{n}" for n in names.get(module, ())})
+        return found
+    out = []
+    for module, targets in stars.items():
+        own = names.get(module, set())
+        for name, key in sorted(visible(module, set()).items()):
+            if name not in own and key != f"{module}.{name}":
+                out.append((f"{module}.{name}", key))
     return out
 
 
 def read_graph(conn: apsw.Connection) -> Graph:
     """The rows to publish, read from an open index."""
+    imports = _Imports(conn)
     g = Graph(_symbols(conn), _edges(conn), [], _aliases(conn))
-    g.uses = _uses(conn, _Imports(conn))
+    g.aliases += return_aliases(conn, imports, g.aliases)
+    g.uses = _uses(conn, imports)
     h = hashlib.sha256()
     for name in ("symbols", "edges", "uses", "aliases"):
         h.update(name.encode())

@@ -1,15 +1,18 @@
 """Methods called on values of another repository's classes, for the uses a publish keeps: type flow
 does not cross repositories, so the receiver's class is read from what the index recorded, in three
 plain cases only (each binding unique, its value an imported class called or named):
-`self.m()` in a class whose first base is outside (`pkg.Base.m`); `x.m()` after `x = Ext(…)` or
-`x: Ext` in the same scope; `self.a.m()` after `self.a = Ext(…)` in a method of the class."""
+`self.m()` and `super().m()` in a class whose first base is outside (`pkg.Base.m`); `x.m()` after
+`x = Ext(…)` or `x: Ext` in the same scope; `self.a.m()` after `self.a = Ext(…)` in a method of the class."""
 from __future__ import annotations
 
 import re
 
 import apsw
 
+from graphmind.org.chains import chain_uses
+
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
+_SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _CALLED_OR_NAMED = re.compile(r"^([A-Za-z_][\w.]*)(\(.*\))?$", re.S)
 
 
@@ -21,6 +24,24 @@ def _unique(rows) -> dict:
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
 
 
+def _next_outside(conn: apsw.Connection, imports) -> dict[int, str]:
+    """{mixin: key} for a class with no base outside that a subclass lists before a base outside
+    (`class Cached(Mixin, ext.Session)`): `super().m()` in the mixin runs `ext.Session.m` (the
+    first such subclass's, as the resolver reads the MRO)."""
+    listed: dict[int, list] = {}
+    for file_id, cls, base, target in conn.execute(
+            "SELECT file_id, class_id, base, target_id FROM inherits ORDER BY class_id, position, id"):
+        key = imports.key(file_id, cls, base.split("[")[0].split("(")[0]) if target is None else None
+        listed.setdefault(cls, []).append((target, key))
+    out: dict[int, str] = {}
+    for cls, bases in listed.items():
+        for i, (target, _) in enumerate(bases):
+            after = next((key for _, key in bases[i + 1:] if key), None)
+            if target is not None and after and not any(key for _, key in listed.get(target, ())):
+                out.setdefault(target, after)
+    return out
+
+
 def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -> list[tuple]:
     """(caller, key, line, 'receiver', 'call') for member calls on an outside class's values."""
     local = _unique(((scope, name), value) for scope, name, value in conn.execute(
@@ -29,19 +50,22 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         "SELECT scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"))
 
     def class_key(file_id: int, scope: int, value: str | None) -> str | None:
-        match = _CALLED_OR_NAMED.match(value.strip()) if value else None
+        match = _CALLED_OR_NAMED.match(value.strip().strip("\"'")) if value else None   # `x: "Ext"` too
         return imports.key(file_id, scope, match.group(1)) if match else None
 
-    out = []
+    nxt = _next_outside(conn, imports)
+    out, rest = [], []
     # unresolved, or `possible` (a same-named method of this repository is a candidate by name only)
     for file_id, caller, callee, line in conn.execute(
             "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
             " AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
-            " AND callee LIKE '%.%' AND callee NOT LIKE '%(%' ORDER BY file_id, line, caller_id, callee"):
-        *receiver, method = callee.split(".")
+            " AND callee LIKE '%.%'"
+            " ORDER BY file_id, line, caller_id, callee"):
+        sup = _SUPER.match(callee)
+        *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
         cls = imports.parent.get(caller)
         if receiver == ["self"]:
-            key = (bases.get(cls) or [None])[0]
+            key = (bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)
         elif len(receiver) == 2 and receiver[0] == "self":
             key = class_key(file_id, caller, attrs.get((cls, receiver[1])))
         elif len(receiver) == 1:
@@ -50,4 +74,6 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             key = None
         if key:
             out.append((caller, f"{key}.{method}", line, RECEIVER, "call"))
-    return out
+        else:
+            rest.append((file_id, caller, callee, line))
+    return out + chain_uses(conn, imports, rest)

@@ -14,6 +14,7 @@ import psycopg
 from graphmind import config
 from graphmind.arguments import bounded_int
 from graphmind.edgekinds import CALL_KINDS
+from graphmind.org.export import LINK
 from graphmind.query.graph import CallSite, Hit, Walk
 from graphmind.query.lookup import SymbolRef
 
@@ -21,10 +22,15 @@ TIME_LIMIT_S = 10.0        # a walk across repositories: each hop a statement ca
 HOP_CAP = 50_000             # edges read per hop at most: a hub must not make one hop unbounded
 CONSTRUCTORS = ("__init__", "__new__")
 
+# The keys go to `uses` as one array too, so the index on target_key is read whatever the estimates.
 # (repo, id) of the frontier as two arrays; every edge into it: (repo, dependant, near repo, near id,
 # line, resolution, kind). A use of a class's key by a call is an instantiation; of its constructor, a
 # constructor call (as resolution makes them inside one workspace). A member is also reached through its
-# class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`).
+# class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`), through the paths that stand
+# for its class (org/chains.py: `pkg.Model().link`), and through a subclass that does not override it;
+# a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
+# the library's own re-exports are in its paths already).
+# A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call.
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
 k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
@@ -34,12 +40,27 @@ k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
        WHERE s.name IN ('__init__', '__new__') AND p.kind = 'class'),
 k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
+       WHERE a.key NOT LIKE '%%()'
        UNION ALL
        SELECT f.repo, f.id, a.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
        WHERE p.kind = 'class'),
-k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON a.target_key = k1.key),
-keys AS (SELECT * FROM k0 UNION SELECT * FROM k1 UNION SELECT * FROM k2)
+sub AS (SELECT f.repo, f.id, c.qualname AS cls, s.name, s.kind FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind = 'class'
+        JOIN edges i ON i.repo = p.repo AND i.target_id = p.id AND i.kind = 'inherit'
+        JOIN symbols c ON c.repo = i.repo AND c.id = i.caller_id
+        WHERE s.name NOT IN ('__init__', '__new__') AND NOT EXISTS (SELECT 1 FROM symbols o
+              WHERE o.repo = c.repo AND o.parent_id = c.id AND o.name = s.name)),
+k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON a.target_key = k1.key
+       UNION ALL
+       SELECT sub.repo, sub.id, sub.cls || '.' || sub.name, sub.kind, 0 FROM sub
+       UNION ALL
+       SELECT sub.repo, sub.id, a.key || '.' || sub.name, sub.kind, 0 FROM sub JOIN aliases a ON a.target_key = sub.cls),
+k12 AS (SELECT * FROM k1 UNION ALL SELECT * FROM k2),
+k3 AS (SELECT k12.repo, k12.id, a.key || substr(k12.key, length(split_part(k12.key, '(', 1)) + 1), k12.kind, k12.ctor
+         FROM k12 JOIN aliases a ON a.target_key = split_part(k12.key, '(', 1) AND a.repo <> k12.repo
+        WHERE k12.key LIKE '%%()%%'),
+keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3)
 SELECT e.repo, e.caller_id, e.repo, e.target_id, e.line, e.resolution, e.kind
   FROM f JOIN edges e ON e.repo = f.repo AND e.target_id = f.id
  WHERE e.resolution NOT IN ('possible', 'pending') AND e.kind = ANY(%(kinds)s)
@@ -49,7 +70,8 @@ SELECT * FROM (
          CASE WHEN u.kind <> 'call' THEN u.kind WHEN keys.ctor = 1 THEN 'constructor'
               WHEN keys.kind = 'class' THEN 'instantiate' ELSE 'call' END AS kind
     FROM keys JOIN uses u ON u.target_key = keys.key AND u.repo <> keys.repo
-   WHERE keys.ctor = 0 OR u.kind = 'call') x
+   WHERE (keys.ctor = 0 OR u.kind = 'call')
+     AND u.target_key = ANY((SELECT array_agg(DISTINCT key) FROM keys)::text[])) x
  WHERE x.kind = ANY(%(kinds)s)
 LIMIT %(cap)s
 """
@@ -140,9 +162,9 @@ def walk(conn: psycopg.Connection, targets: list[OrgTarget], depth: int = config
             out.truncated = "limit"
         rows.sort(key=lambda r: (r[0], r[1], r[2], r[3], r[4]))
         new: list[tuple[tuple[str, int], bool]] = []
-        for repo, caller, near_repo, near, _line, _how, kind in rows:
+        for repo, caller, near_repo, near, _line, how, kind in rows:
             node, nearer = (repo, caller), (near_repo, near)
-            if kind == "import" and nearer not in passes_imports:
+            if how == LINK or kind == "import" and nearer not in passes_imports:
                 continue                                   # an import chain
             state = (node, kind == "import")
             if state not in states:

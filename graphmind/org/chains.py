@@ -1,0 +1,160 @@
+"""Values that flow from another repository through calls, written as keys both sides agree on without
+seeing each other: a use names the path its receiver was built by (`blinker.Namespace().signal().send`
+for `sig.send()` after `sig = _signals.signal("x")` and `_signals = Namespace()`, module-level
+variables followed through this repository's imports), and the library publishes what such paths
+stand for (`blinker.Namespace()` is a `blinker.base.Namespace`; `blinker.Namespace().signal()` is a
+`blinker.base.NamedSignal`, read from the method's return annotation), so the walk matches them
+(org/walk.py). A call of a path is written `path()` whether it builds an instance or calls a function."""
+from __future__ import annotations
+
+import json
+import re
+
+import apsw
+
+MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
+_SELF = ("self", "cls", "super()")
+_NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
+_PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
+_ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
+
+
+def _parts(text: str) -> list[tuple[str, bool]] | None:
+    """`a.b(x).c` -> [(a, False), (b, True), (c, False)]; None for anything else (subscripts, operators)."""
+    if not any(ch in text for ch in "([{"):            # the common case: a plain dotted path
+        names = text.split(".")
+        return [(n.strip(), False) for n in names] if all(n.strip().isidentifier() for n in names) else None
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text + "."):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "." and depth == 0:
+            match = _PART.match(text[start:i].strip())
+            if not match:
+                return None
+            parts.append((match.group(1), match.group(2) is not None))
+            start = i + 1
+    return parts or None
+
+
+class Chains:
+    """Keys for receivers built from outside names (see the module's docstring)."""
+
+    def __init__(self, conn: apsw.Connection, imports, callers: set[int]) -> None:
+        """`callers`: the scopes receivers are read from; their bindings, their enclosing scopes' and
+        every module's are loaded."""
+        self.imports = imports
+        self.values: dict[tuple[int, str], set[tuple[str, str]]] = {}    # (scope, name) -> (kind, value)s
+        self.modules: dict[str, tuple[int, int]] = {}            # module qualname -> (file, module symbol)
+        self.file_of: dict[int, int] = {}
+        for sid, qual, file_id in conn.execute("SELECT id, qualname, file_id FROM symbols WHERE kind = 'module'"):
+            self.modules[qual] = (file_id, sid)
+            self.file_of[sid] = file_id
+        scopes = set(self.file_of)
+        for scope in callers:
+            while scope is not None and scope not in scopes:
+                scopes.add(scope)
+                scope = imports.parent.get(scope)
+        for scope, name, kind, value in conn.execute(
+                "SELECT scope_id, name, kind, value FROM bindings WHERE scope_id IN (SELECT value FROM json_each(?))"
+                " AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
+                f" {_NOT_NAMES} ORDER BY id", (json.dumps(sorted(scopes)),)):
+            self.values.setdefault((scope, name), set()).add((kind, value))
+
+    def _value(self, scope: int, name: str) -> tuple[int, str] | None:
+        """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
+        that scope binds it otherwise too (a parameter, a loop) or assigns it twice."""
+        while scope is not None:
+            found = self.values.get((scope, name))
+            if found:
+                return (scope, next(iter(found))[1]) if len(found) == 1 and next(iter(found))[0] == "assign" else None
+            scope = self.imports.parent.get(scope)
+        return None
+
+    def key(self, file_id: int, scope: int, text: str, hops: int = MAX_HOPS) -> str | None:
+        """The outside path a value's text was built by, or None (built here, or not known)."""
+        parts = _parts(text.strip())
+        if not parts or hops <= 0:
+            return None
+        (head, called), rest = parts[0], parts[1:]
+        base = self._head(file_id, scope, head, hops)
+        if base is None:
+            return None
+        out = base + ("()" if called else "")
+        for name, call in rest:
+            out += f".{name}" + ("()" if call else "")
+        return out
+
+    def _head(self, file_id: int, scope: int, head: str, hops: int) -> str | None:
+        imported = self.imports.key(file_id, scope, head)
+        if imported is not None:
+            module, _, name = imported.rpartition(".")
+            if module in self.modules:
+                where = self.modules.get(module)
+                found = self._value(where[1], name) if where is not None else None
+                # a module-level variable of this repository is followed; its other definitions are not outside
+                return self.key(where[0], found[0], found[1], hops - 1) if found and found[0] == where[1] else None
+            return imported
+        found = self._value(scope, head)
+        if found is None:
+            return None
+        owner, value = found
+        return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
+
+
+def chain_uses(conn: apsw.Connection, imports, sites: list[tuple]) -> list[tuple]:
+    """(caller, key, line, how, 'call') for member calls `recv.m()` whose receiver is built from an outside
+    name; `sites`: (file, caller, callee, line) not linked otherwise."""
+    todo = []
+    for file_id, caller, callee, line in sites:
+        receiver, dot, method = callee.rpartition(".")
+        if dot and method.isidentifier() and receiver.split(".", 1)[0] not in _SELF:   # `self.…`: receivers.py's
+            todo.append((file_id, caller, receiver, method, line))
+    chains, out, seen = Chains(conn, imports, {site[1] for site in todo}), [], {}
+    for file_id, caller, receiver, method, line in todo:
+        key = seen.get((caller, receiver), "")
+        if key == "":
+            key = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
+        if key:
+            out.append((caller, f"{key}.{method}", line, "receiver", "call"))
+    return out
+
+
+def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list[tuple]:
+    """What paths through this repository's classes stand for: `N()` -> the class N names (N its
+    qualified name or a name a package re-exports it under), `N().f()` -> the class method f's return
+    annotation names, `F()` -> the class function F's does."""
+    classes = {q: sid for sid, q in conn.execute("SELECT id, qualname FROM symbols WHERE kind = 'class'")}
+    packages = {q for q, in conn.execute("SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id"
+                                         " WHERE s.kind = 'module' AND f.path LIKE '%__init__.py'")}
+    alias_of = dict(aliases)
+    names: dict[str, set[str]] = {q: {q} for q in classes}
+    funcs: dict[str, set[str]] = {}
+    for key, target in aliases:
+        if key.rpartition(".")[0] not in packages:
+            continue                 # a module importing a name for its own use: not a name users write
+        if target in classes and "(" not in key:
+            names[target].add(key)
+        else:
+            funcs.setdefault(target, set()).add(key)
+    out = [(f"{n}()", q) for q in sorted(classes) for n in sorted(names[q])]
+    for file_id, fn, qual, parent_kind, parent_qual, annotation in conn.execute(
+            "SELECT b.file_id, f.id, f.qualname, p.kind, p.qualname, b.value FROM bindings b"
+            " JOIN symbols f ON f.id = b.scope_id JOIN symbols p ON p.id = f.parent_id"
+            " WHERE b.kind = 'returns' ORDER BY b.id"):
+        match = _ANNOTATION.match(annotation.strip())
+        if not match:
+            continue
+        written = match.group(1)
+        module = qual.rsplit(".", 2 if parent_kind == "class" else 1)[0]
+        target = f"{module}.{written}" if f"{module}.{written}" in classes else imports.key(file_id, fn, written)
+        target = target if target in classes else alias_of.get(target)
+        if target not in classes:
+            continue
+        if parent_kind == "class":
+            out += [(f"{n}().{qual.rpartition('.')[2]}()", target) for n in sorted(names.get(parent_qual, ()))]
+        elif parent_kind == "module":
+            out += [(f"{n}()", target) for n in sorted({qual} | funcs.get(qual, set()))]
+    return out
