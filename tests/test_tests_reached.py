@@ -53,6 +53,12 @@ FILES = {
         def env_setup():
             return 0
     ''',
+    "pkg/deco.py": '''
+        def with_logging(f):
+            def wrapper(*args):
+                return f(*args)
+            return wrapper
+    ''',
     "pkg/plugin.py": '''
         def hook():
             return "loaded by name at run time"
@@ -112,6 +118,18 @@ FILES = {
         class TestSub(TestBase):
             def test_more(self):
                 assert True
+    ''',
+    "tests/test_deco.py": '''
+        from pkg.deco import with_logging
+
+
+        def test_decorated():
+            handlers = {"size": with_logging(len)}
+            assert [h("ab") for h in handlers.values()] == [2]
+
+
+        def test_other():
+            assert with_logging
     ''',
     "tests/test_plugin.py": '''
         from pkg import plugin
@@ -182,6 +200,13 @@ def test_a_possible_edge_makes_a_test_that_may_reach(project):
     assert {"id": "tests/test_core.py::test_maybe", "how": "may reach"} in doc["tests"]
 
 
+def test_a_nested_function_runs_where_its_enclosing_function_ran(project):
+    # wrapper is returned by the decorator and called later, through a variable: it runs only after
+    # with_logging built it, so the tests reaching with_logging reach it
+    found = how(impact(project, "pkg/deco.py", "def wrapper", "--no-coverage"))
+    assert found == {"tests/test_deco.py::test_decorated": "reaches"}
+
+
 def test_no_path_falls_back_to_the_tests_that_import_the_module_and_says_so(project):
     doc = impact(project, "pkg/plugin.py", "def hook", "--no-coverage")
     assert doc["tests_fallback"] is True
@@ -199,7 +224,7 @@ def test_recorded_coverage_names_the_tests_that_ran_the_code_and_static_paths_th
     assert run.returncode == 0, run.stdout + run.stderr
     assert (project / ".coverage").is_file()
     doc = impact(project, "pkg/core.py", "def deep2")   # .coverage read by default
-    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 8     # TestBase is collected again where it is imported
+    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 10     # TestBase is collected again where it is imported
     assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}]
     # changed after the run: the tests that ran it, plus the resolved paths the change may add (a new test)
     with open(project / "pkg" / "core.py", "a") as fh:

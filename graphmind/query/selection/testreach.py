@@ -60,10 +60,19 @@ def _called_from_tests(conn: apsw.Connection, sid: int) -> bool:
         " AND c.resolution != 'pending'", (sid,)))
 
 
+def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
+    """The functions enclosing the nested functions among ids: a closure or a decorator's wrapper runs only
+    after the function that built it ran, wherever it is called from (often a variable nothing resolves)."""
+    return [p for (p,) in conn.execute(
+        "SELECT DISTINCT p.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols p ON p.id = s.parent_id WHERE s.kind = 'function' AND p.kind IN ('function', 'method')",
+        (json_list(ids),))]
+
+
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
-    """What runs the frontier for certain: resolved callers, the tests and fixtures requesting a fixture, a
-    setUp's tests."""
-    out = [caller for caller, _ in _callers(conn, frontier, False)]
+    """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
+    tests and fixtures requesting a fixture, a setUp's tests."""
+    out = [caller for caller, _ in _callers(conn, frontier, False)] + _enclosing(conn, frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
         for got in group.values():
             out.extend(got)
