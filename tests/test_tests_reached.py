@@ -95,6 +95,11 @@ FILES = {
             assert deep5() == 1
 
 
+        def test_deep_later():
+            if deep5 is None:           # never true: it does not run deep2
+                deep5()
+
+
         def test_started(started):
             assert started.ready
 
@@ -224,9 +229,10 @@ def test_recorded_coverage_names_the_tests_that_ran_the_code_and_static_paths_th
     assert run.returncode == 0, run.stdout + run.stderr
     assert (project / ".coverage").is_file()
     doc = impact(project, "pkg/core.py", "def deep2")   # .coverage read by default
-    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 10     # TestBase is collected again where it is imported
+    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 11     # TestBase is collected again where it is imported
     assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}]
-    # changed after the run: the tests that ran it, plus the resolved paths the change may add (a new test)
+    # changed after the run: the tests that ran it, plus the resolved paths from test files written since (a
+    # new test); test_deep_later's path is older than the recording, which saw it not run deep2
     with open(project / "pkg" / "core.py", "a") as fh:
         fh.write("\n\ndef added():\n    return deep2()\n")
     (project / "tests" / "test_new.py").write_text("from pkg.core import added\n\n\ndef test_added():\n"
