@@ -58,6 +58,20 @@ FILES = {
             def wrapper(*args):
                 return f(*args)
             return wrapper
+
+
+        def make_box():
+            class Box(dict):
+                def __missing__(self, key):
+                    return key
+            return Box()
+
+
+        class Plugin:
+            registry = []
+
+            def __init_subclass__(cls, **kwargs):
+                Plugin.registry.append(cls)
     ''',
     "pkg/plugin.py": '''
         def hook():
@@ -125,7 +139,7 @@ FILES = {
                 assert True
     ''',
     "tests/test_deco.py": '''
-        from pkg.deco import with_logging
+        from pkg.deco import make_box, with_logging
 
 
         def test_decorated():
@@ -135,6 +149,18 @@ FILES = {
 
         def test_other():
             assert with_logging
+
+
+        def test_box():
+            assert make_box()["k"] == "k"
+
+
+        def test_plugin_class():
+            from pkg.deco import Plugin
+
+            class Mine(Plugin):
+                pass
+            assert Mine in Plugin.registry
     ''',
     "tests/test_plugin.py": '''
         from pkg import plugin
@@ -210,6 +236,14 @@ def test_a_nested_function_runs_where_its_enclosing_function_ran(project):
     # with_logging built it, so the tests reaching with_logging reach it
     found = how(impact(project, "pkg/deco.py", "def wrapper", "--no-coverage"))
     assert found == {"tests/test_deco.py::test_decorated": "reaches"}
+    # a method of a class built in a function (called by Python: d[k]) runs where that function ran
+    assert how(impact(project, "pkg/deco.py", "def __missing__", "--no-coverage")) == {
+        "tests/test_deco.py::test_box": "reaches"}
+
+
+def test_init_subclass_runs_where_a_subclass_is_defined(project):
+    assert how(impact(project, "pkg/deco.py", "def __init_subclass__", "--no-coverage")) == {
+        "tests/test_deco.py::test_plugin_class": "reaches"}
 
 
 def test_no_path_falls_back_to_the_tests_that_import_the_module_and_says_so(project):
@@ -229,7 +263,7 @@ def test_recorded_coverage_names_the_tests_that_ran_the_code_and_static_paths_th
     assert run.returncode == 0, run.stdout + run.stderr
     assert (project / ".coverage").is_file()
     doc = impact(project, "pkg/core.py", "def deep2")   # .coverage read by default
-    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 11     # TestBase is collected again where it is imported
+    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 13     # TestBase is collected again where it is imported
     assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}]
     # changed after the run: the tests that ran it, plus the resolved paths from test files written since (a
     # new test); test_deep_later's path is older than the recording, which saw it not run deep2

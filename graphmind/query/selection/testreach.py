@@ -61,12 +61,24 @@ def _called_from_tests(conn: apsw.Connection, sid: int) -> bool:
 
 
 def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
-    """The functions enclosing the nested functions among ids: a closure or a decorator's wrapper runs only
-    after the function that built it ran, wherever it is called from (often a variable nothing resolves)."""
-    return [p for (p,) in conn.execute(
+    """The functions enclosing the nested functions (and the methods of nested classes) among ids: a closure,
+    a decorator's wrapper or a class built in a function runs only after that function ran, wherever it is
+    called from (often a variable nothing resolves); for `__init_subclass__`, the scopes that define a
+    subclass (Python calls it there)."""
+    out = [p for (p,) in conn.execute(
         "SELECT DISTINCT p.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
-        " JOIN symbols p ON p.id = s.parent_id WHERE s.kind = 'function' AND p.kind IN ('function', 'method')",
-        (json_list(ids),))]
+        " JOIN symbols p ON p.id = s.parent_id WHERE s.kind = 'function' AND p.kind IN ('function', 'method')"
+        " UNION SELECT g.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value JOIN symbols c"
+        " ON c.id = s.parent_id AND c.kind = 'class' JOIN symbols g ON g.id = c.parent_id"
+        " WHERE s.kind = 'method' AND g.kind IN ('function', 'method')", (json_list(ids),))]
+    for sid, cls in conn.execute(
+            "SELECT s.id, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+            " WHERE s.name = '__init_subclass__' AND s.kind = 'method'", (json_list(ids),)):
+        out.extend(scope for (scope,) in conn.execute(
+            "WITH RECURSIVE sub(id) AS (SELECT ?1 UNION SELECT i.class_id FROM sub JOIN inherits i"
+            " ON i.target_id = sub.id LIMIT 5000) SELECT DISTINCT s.parent_id FROM sub JOIN symbols s"
+            " ON s.id = sub.id WHERE sub.id != ?1 AND s.parent_id IS NOT NULL", (cls,)))
+    return out
 
 
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
