@@ -26,6 +26,11 @@ FILES = {
                 return 1
 
 
+        class Relay:
+            def relay_twice(self, other):
+                return other.frobnicate_once()
+
+
         def deep1():
             return 1
 
@@ -121,6 +126,15 @@ FILES = {
         def test_maybe(thing=None):
             if thing is not None:
                 thing.frobnicate_once()
+
+
+        def test_engine_fixture(engine):
+            assert engine.frobnicate_once() == 1
+
+
+        def test_two_unknown_receivers(thing=None):
+            if thing is not None:
+                thing.relay_twice(thing)
 
 
         class TestBase(unittest.TestCase):
@@ -229,6 +243,10 @@ def test_setup_reaches_the_class_tests_and_subclasses_inherit_them(project):
 def test_a_possible_edge_makes_a_test_that_may_reach(project):
     doc = impact(project, "pkg/core.py", "def frobnicate_once", "--no-coverage")
     assert {"id": "tests/test_core.py::test_maybe", "how": "may reach"} in doc["tests"]
+    # a method called on a fixture parameter whose fixture builds that class: as sure as the fixture
+    assert "tests/test_core.py::test_engine_fixture" in doc["tests"]
+    # two `possible` edges on one path (relay_twice, then frobnicate_once on untyped receivers): not followed
+    assert "tests/test_core.py::test_two_unknown_receivers" not in how(doc)
 
 
 def test_a_nested_function_runs_where_its_enclosing_function_ran(project):
@@ -263,7 +281,7 @@ def test_recorded_coverage_names_the_tests_that_ran_the_code_and_static_paths_th
     assert run.returncode == 0, run.stdout + run.stderr
     assert (project / ".coverage").is_file()
     doc = impact(project, "pkg/core.py", "def deep2")   # .coverage read by default
-    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 13     # TestBase is collected again where it is imported
+    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 15     # TestBase is collected again where it is imported
     assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}]
     # changed after the run: the tests that ran it, plus the resolved paths from test files written since (a
     # new test); test_deep_later's path is older than the recording, which saw it not run deep2
