@@ -6,8 +6,13 @@ function's body are the tests that reach it. 40 functions (fixed seed) are sampl
 1 test up to 60% of the tests, and impact's `tests` list is scored against them: macro recall, macro
 precision (over the functions impact names a test for), and how many functions get no test at all.
 
-    python scripts/score_tests_reached.py --project ~/.cache/graphmind-oracle/flask --src src/flask \\
-        --tests tests --venv ~/.cache/graphmind-oracle/venv [--run] [--coverage-flag] [--label flask]
+    python scripts/score_tests_reached.py --setup flask --run [--coverage-flag]
+    python scripts/score_tests_reached.py --project DIR --src src/pkg --tests tests --venv VENV [--run] ...
+
+--setup NAME makes the oracle of a pinned project (ORACLES) when it is missing: its sdist from PyPI
+unpacked in ~/.cache/graphmind-oracle/NAME (or $GRAPHMIND_ORACLE/NAME), a virtual environment beside it
+(venv-NAME) with the project, its test requirements, pytest and pytest-cov; it sets --project, --src,
+--tests, --venv and --label.
 
 --run runs the suite first (PYTHONPATH=src, `.coverage` in the project folder) and indexes the
 project with this checkout's graphmind; --coverage-flag passes `--coverage .coverage` to impact (the
@@ -29,6 +34,51 @@ import sys
 from pathlib import Path
 
 _PARAMS = re.compile(r"\[.*\]$")
+
+# name -> (PyPI project, pinned version, package folder in the sdist, extra test requirements)
+ORACLES = {
+    "flask": ("Flask", "3.1.2", "src/flask", ["asgiref", "python-dotenv", "blinker"]),
+    "click": ("click", "8.1.8", "src/click", []),
+    "jinja2": ("Jinja2", "3.1.6", "src/jinja2", ["trio"]),
+    "itsdangerous": ("itsdangerous", "2.2.0", "src/itsdangerous", ["freezegun"]),
+    "werkzeug": ("Werkzeug", "3.1.3", "src/werkzeug", ["pytest-timeout", "pytest-xprocess", "cryptography",
+                                                      "greenlet", "watchdog", "ephemeral-port-reserve"]),
+    "marshmallow": ("marshmallow", "3.26.1", "src/marshmallow", ["simplejson"]),
+}
+
+
+def oracle_home() -> Path:
+    return Path(os.environ.get("GRAPHMIND_ORACLE", Path.home() / ".cache" / "graphmind-oracle"))
+
+
+def setup_oracle(name: str) -> tuple[Path, str, Path]:
+    """(project folder, package folder, venv) of a pinned project, fetched and installed if missing."""
+    import shutil
+    import tarfile
+    import tempfile
+    project, version, src, extra = ORACLES[name]
+    home = oracle_home()
+    root, venv = home / name, home / f"venv-{name}"
+    if not (root / src).is_dir():
+        home.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
+                            f"{project}=={version}", "-d", tmp], check=True)
+            archive = next(Path(tmp).glob("*.tar.gz"))
+            with tarfile.open(archive) as tar:
+                tar.extractall(tmp, filter="data")
+            top = next(p for p in Path(tmp).iterdir() if p.is_dir())
+            shutil.rmtree(root, ignore_errors=True)
+            shutil.move(str(top), root)
+    if not (venv / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        wanted = ["pytest<8.4", "pytest-cov", *extra]      # 8.4 dropped _pytest.monkeypatch.notset (Flask's tests)
+        tests_in = root / "requirements" / "tests.in"
+        if tests_in.exists():
+            wanted += [r.split("#")[0].strip() for r in tests_in.read_text().splitlines()
+                       if r.split("#")[0].strip() and not r.startswith("-")]
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(root), *wanted], check=True)
+    return root, src, venv
 
 
 def test_of(context: str) -> str | None:
@@ -139,8 +189,9 @@ def score(root: Path, sample, extra: list[str], changed: bool = False) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--project", type=Path, required=True)
-    ap.add_argument("--src", required=True, help="the package folder, relative to the project")
+    ap.add_argument("--setup", choices=sorted(ORACLES), help="a pinned project's oracle, made if missing")
+    ap.add_argument("--project", type=Path)
+    ap.add_argument("--src", help="the package folder, relative to the project")
     ap.add_argument("--tests", default="tests")
     ap.add_argument("--venv", type=Path, help="the oracle's virtual environment (for --run)")
     ap.add_argument("--run", action="store_true", help="run the suite under coverage and index first")
@@ -153,6 +204,11 @@ def main() -> None:
     ap.add_argument("--label", default="")
     ap.add_argument("--detail", action="store_true")
     args = ap.parse_args()
+    if args.setup:
+        args.project, args.src, args.venv = setup_oracle(args.setup)
+        args.label = args.label or f"{args.setup}-{ORACLES[args.setup][1]}"
+    if not args.project or not args.src:
+        ap.error("--project and --src (or --setup NAME) are needed")
     root = args.project.expanduser().resolve()
     if args.checkout:
         use_checkout(args.checkout)

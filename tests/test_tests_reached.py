@@ -26,6 +26,11 @@ FILES = {
                 return 1
 
 
+        class Relay:
+            def relay_twice(self, other):
+                return other.frobnicate_once()
+
+
         def deep1():
             return 1
 
@@ -52,6 +57,26 @@ FILES = {
 
         def env_setup():
             return 0
+    ''',
+    "pkg/deco.py": '''
+        def with_logging(f):
+            def wrapper(*args):
+                return f(*args)
+            return wrapper
+
+
+        def make_box():
+            class Box(dict):
+                def __missing__(self, key):
+                    return key
+            return Box()
+
+
+        class Plugin:
+            registry = []
+
+            def __init_subclass__(cls, **kwargs):
+                Plugin.registry.append(cls)
     ''',
     "pkg/plugin.py": '''
         def hook():
@@ -89,6 +114,11 @@ FILES = {
             assert deep5() == 1
 
 
+        def test_deep_later():
+            if deep5 is None:           # never true: it does not run deep2
+                deep5()
+
+
         def test_started(started):
             assert started.ready
 
@@ -96,6 +126,15 @@ FILES = {
         def test_maybe(thing=None):
             if thing is not None:
                 thing.frobnicate_once()
+
+
+        def test_engine_fixture(engine):
+            assert engine.frobnicate_once() == 1
+
+
+        def test_two_unknown_receivers(thing=None):
+            if thing is not None:
+                thing.relay_twice(thing)
 
 
         class TestBase(unittest.TestCase):
@@ -112,6 +151,30 @@ FILES = {
         class TestSub(TestBase):
             def test_more(self):
                 assert True
+    ''',
+    "tests/test_deco.py": '''
+        from pkg.deco import make_box, with_logging
+
+
+        def test_decorated():
+            handlers = {"size": with_logging(len)}
+            assert [h("ab") for h in handlers.values()] == [2]
+
+
+        def test_other():
+            assert with_logging
+
+
+        def test_box():
+            assert make_box()["k"] == "k"
+
+
+        def test_plugin_class():
+            from pkg.deco import Plugin
+
+            class Mine(Plugin):
+                pass
+            assert Mine in Plugin.registry
     ''',
     "tests/test_plugin.py": '''
         from pkg import plugin
@@ -180,6 +243,25 @@ def test_setup_reaches_the_class_tests_and_subclasses_inherit_them(project):
 def test_a_possible_edge_makes_a_test_that_may_reach(project):
     doc = impact(project, "pkg/core.py", "def frobnicate_once", "--no-coverage")
     assert {"id": "tests/test_core.py::test_maybe", "how": "may reach"} in doc["tests"]
+    # a method called on a fixture parameter whose fixture builds that class: as sure as the fixture
+    assert "tests/test_core.py::test_engine_fixture" in doc["tests"]
+    # two `possible` edges on one path (relay_twice, then frobnicate_once on untyped receivers): not followed
+    assert "tests/test_core.py::test_two_unknown_receivers" not in how(doc)
+
+
+def test_a_nested_function_runs_where_its_enclosing_function_ran(project):
+    # wrapper is returned by the decorator and called later, through a variable: it runs only after
+    # with_logging built it, so the tests reaching with_logging reach it
+    found = how(impact(project, "pkg/deco.py", "def wrapper", "--no-coverage"))
+    assert found == {"tests/test_deco.py::test_decorated": "reaches"}
+    # a method of a class built in a function (called by Python: d[k]) runs where that function ran
+    assert how(impact(project, "pkg/deco.py", "def __missing__", "--no-coverage")) == {
+        "tests/test_deco.py::test_box": "reaches"}
+
+
+def test_init_subclass_runs_where_a_subclass_is_defined(project):
+    assert how(impact(project, "pkg/deco.py", "def __init_subclass__", "--no-coverage")) == {
+        "tests/test_deco.py::test_plugin_class": "reaches"}
 
 
 def test_no_path_falls_back_to_the_tests_that_import_the_module_and_says_so(project):
@@ -199,9 +281,10 @@ def test_recorded_coverage_names_the_tests_that_ran_the_code_and_static_paths_th
     assert run.returncode == 0, run.stdout + run.stderr
     assert (project / ".coverage").is_file()
     doc = impact(project, "pkg/core.py", "def deep2")   # .coverage read by default
-    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 8     # TestBase is collected again where it is imported
+    assert doc["coverage"]["changed_since"] == [] and doc["coverage"]["tests"] == 15     # TestBase is collected again where it is imported
     assert doc["tests"] == [{"id": "tests/test_core.py::test_deep", "how": "coverage"}]
-    # changed after the run: the tests that ran it, plus the resolved paths the change may add (a new test)
+    # changed after the run: the tests that ran it, plus the resolved paths from test files written since (a
+    # new test); test_deep_later's path is older than the recording, which saw it not run deep2
     with open(project / "pkg" / "core.py", "a") as fh:
         fh.write("\n\ndef added():\n    return deep2()\n")
     (project / "tests" / "test_new.py").write_text("from pkg.core import added\n\n\ndef test_added():\n"

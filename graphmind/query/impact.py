@@ -162,7 +162,7 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
             ran |= got or set()
             if not got:
                 static.append(t)
-            elif t.ref.file in out.changed_since:      # the tests that ran it, and the paths the change may add
+            elif t.ref.file in out.changed_since:      # the tests that ran it, and the tests written since
                 resolved_only.append(t)
     out.tests = recorded_tests(ran)
     for group, uncertain in ((static, True), (resolved_only, False)):
@@ -172,6 +172,9 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
                                                                             if t.ref.kind != "module"])
         found = tests_reached(conn, [t.id for t in ids],
                               [(t.ref.file, t.ref.start_line, t.ref.end_line) for t in group], uncertain=uncertain)
+        if group is resolved_only:           # a path older than the recording ran, or not, while it recorded
+            newer = set(recorded.changed_since(coverage, root, sorted({t.file for t in found.tests})))
+            found.tests = [t for t in found.tests if t.file in newer]
         out.tests = merge_tests(out.tests, found.tests)
         out.tests_truncated = out.tests_truncated or found.truncated
         out.tests_fallback = out.tests_fallback or (found.fallback and not ran)

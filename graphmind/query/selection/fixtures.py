@@ -9,7 +9,8 @@ import posixpath
 
 import apsw
 
-from graphmind.query.edges import json_list
+from graphmind.edgekinds import CALL_KINDS, sql_in
+from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.testids import is_test_file
 
 SETUPS = ("setUp", "setUpClass", "tearDown", "tearDownClass", "asyncSetUp", "asyncTearDown", "setUpTestData",
@@ -47,9 +48,12 @@ class Runner:
             " ON f.id = s.file_id WHERE s.kind IN ('function', 'method') AND f.language = 'python'"
             " AND (f.path LIKE '%test%' OR f.path LIKE '%conftest.py')").fetchall()
         rows = [r for r in rows if is_test_file(r[2])]
+        self.user_at: dict[int, tuple[str, list[str]]] = {}             # id -> (file, parameters)
+        self._classes: dict[int, set[int]] = {}
         decorated = self._decorators({r[4] for r in rows})
         for sid, name, path, sig, file_id, start in rows:
             self.users.append((sid, name, path, parameters(sig)))
+            self.user_at[sid] = (path, self.users[-1][3])
             marks = [decorated.get((file_id, line)) for line in range(max(start - 4, 1), start)]
             marks = [m for m in marks if m]
             if marks:
@@ -95,6 +99,34 @@ class Runner:
                 or (autouse and uname.startswith("test") and self._in_scope(fid, ufile)))]
             if got:
                 out[fid] = got
+        return out
+
+    def classes(self, fixture: int) -> set[int]:
+        """The classes a fixture's value may be an instance of: those it builds, with their ancestors."""
+        if fixture not in self._classes:
+            self._classes[fixture] = {c for (c,) in self.conn.execute(
+                "WITH RECURSIVE up(id) AS (SELECT CASE WHEN t.kind = 'class' THEN t.id ELSE t.parent_id END FROM calls c"
+                f" JOIN symbols t ON t.id = c.target_id WHERE c.caller_id = ?1 AND c.kind = 'constructor' AND c.{RESOLVED}"
+                " UNION SELECT i.target_id FROM up JOIN inherits i ON i.class_id = up.id WHERE i.target_id IS NOT NULL"
+                " LIMIT 500) SELECT id FROM up", (fixture,))}
+        return self._classes[fixture]
+
+    def typed_callers(self, ids: list[int]) -> list[int]:
+        """The tests and fixtures calling a method among ids on a parameter whose fixture builds an instance of
+        its class (`def test_x(app): app.route(...)`, `app` a fixture returning `Flask(...)`): the call, stored
+        as `possible` (a parameter has no type), is as sure as the fixture."""
+        out = []
+        for caller, cls, callee in self.conn.execute(
+                "SELECT DISTINCT c.caller_id, t.parent_id, c.callee FROM json_each(?1) j CROSS JOIN calls c"
+                " ON c.target_id = j.value JOIN symbols t ON t.id = c.target_id WHERE c.resolution = 'possible'"
+                f" AND {sql_in(CALL_KINDS, 'c.kind')}", (json_list(ids),)):
+            receiver = callee.split(".")
+            user = self.user_at.get(caller)
+            if len(receiver) != 2 or user is None or receiver[0] not in user[1]:
+                continue
+            fixture = self._visible(user[0], receiver[0])
+            if fixture is not None and cls in self.classes(fixture):
+                out.append(caller)
         return out
 
     def setup_tests(self, ids: list[int]) -> dict[int, list[int]]:

@@ -18,7 +18,7 @@ from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable
 REACHES, MAY_REACH, IMPORTS = "reaches", "may reach", "imports"
 NODE_CAP = 50_000            # symbols visited per walk
 TEST_CAP = 2_000             # tests named
-UNCERTAIN_LINKS = 2         # `possible` edges or library callbacks on one path (a callback, then an untyped receiver)
+UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
 
 
@@ -60,10 +60,32 @@ def _called_from_tests(conn: apsw.Connection, sid: int) -> bool:
         " AND c.resolution != 'pending'", (sid,)))
 
 
+def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
+    """The functions enclosing the nested functions (and the methods of nested classes) among ids: a closure,
+    a decorator's wrapper or a class built in a function runs only after that function ran, wherever it is
+    called from (often a variable nothing resolves); for `__init_subclass__`, the scopes that define a
+    subclass (Python calls it there)."""
+    out = [p for (p,) in conn.execute(
+        "SELECT DISTINCT p.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols p ON p.id = s.parent_id WHERE s.kind = 'function' AND p.kind IN ('function', 'method')"
+        " UNION SELECT g.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value JOIN symbols c"
+        " ON c.id = s.parent_id AND c.kind = 'class' JOIN symbols g ON g.id = c.parent_id"
+        " WHERE s.kind = 'method' AND g.kind IN ('function', 'method')", (json_list(ids),))]
+    for sid, cls in conn.execute(
+            "SELECT s.id, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+            " WHERE s.name = '__init_subclass__' AND s.kind = 'method'", (json_list(ids),)):
+        out.extend(scope for (scope,) in conn.execute(
+            "WITH RECURSIVE sub(id) AS (SELECT ?1 UNION SELECT i.class_id FROM sub JOIN inherits i"
+            " ON i.target_id = sub.id LIMIT 5000) SELECT DISTINCT s.parent_id FROM sub JOIN symbols s"
+            " ON s.id = sub.id WHERE sub.id != ?1 AND s.parent_id IS NOT NULL", (cls,)))
+    return out
+
+
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
-    """What runs the frontier for certain: resolved callers, the tests and fixtures requesting a fixture, a
-    setUp's tests."""
-    out = [caller for caller, _ in _callers(conn, frontier, False)]
+    """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
+    tests and fixtures requesting a fixture or calling its methods on a fixture parameter, a setUp's tests."""
+    out = [caller for caller, _ in _callers(conn, frontier, False)] + _enclosing(conn, frontier)
+    out += runner.typed_callers(frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
         for got in group.values():
             out.extend(got)
@@ -93,11 +115,12 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
     return depth_of, None
 
 
-def _one_uncertain_hop(conn: apsw.Connection, sure: dict[int, int]) -> dict[int, int]:
-    """The symbols one `possible` edge (or one callback through a library) away from the sure ones."""
+def _one_uncertain_hop(conn: apsw.Connection, sure: dict[int, int], possible: bool) -> dict[int, int]:
+    """The symbols one callback through a library (or, with possible=True, one `possible` edge) away from the
+    sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
-    links = _callers(conn, ids, True) + _handed_out(conn, ids)
+    links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids)
     for caller, callee in links:
         d = sure[callee] + 1
         if caller not in sure and d < out.get(caller, d + 1):
@@ -189,10 +212,12 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         hits += _hits(conn, sure, REACHES) + _inherited(conn, sure, REACHES)
         again.append(_imported_classes(conn, sure, REACHES))
         known = dict(sure)
-        for _ in range(UNCERTAIN_LINKS if uncertain else 0):     # paths with one more uncertain link each round: "may reach"
+        # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
+        # common method names, two of them led from most tests to most code
+        for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
             if out.truncated is not None:
                 break
-            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known), known, deadline)
+            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known, round_ == 0), known, deadline)
             hits += _hits(conn, maybe, MAY_REACH) + _inherited(conn, maybe, MAY_REACH)
             again.append(_imported_classes(conn, maybe, MAY_REACH))
             known.update(maybe)
