@@ -31,6 +31,11 @@ CORPORA = {
     "brotli": ("Brotli", "1.1.0"),          # C: Google's brotli (c/common, c/dec, c/enc)
     "ujson": ("ujson", "5.10.0"),           # C++: deps/double-conversion (classes and inline methods in .h)
     "jsonnet": ("jsonnet", "0.20.0"),       # C++: core/ (the Jsonnet interpreter), held out from tuning
+    # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
+    # starlette are held out, scored once
+    "rich": ("rich", "14.0.0"),
+    "httpx": ("httpx", "0.28.1"),
+    "starlette": ("starlette", "0.46.2"),
 }
 
 # name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)

@@ -1,0 +1,254 @@
+"""Pyright's own answer for every call expression of a Python project (`f(…)`, `a.b(…)`): the
+declarations its type evaluator resolves the called name to, asked of `pyright-langserver --stdio`
+with `textDocument/definition` at the callee's name (and `textDocument/typeDefinition` when that names
+a variable, parameter or attribute holding the callable). One JSON line per call site:
+{file, line, col, name, form, targets: [[file, line, kind], …], why}. Driven by scripts/score_python_types.py.
+
+Usage: python scripts/pyright_oracle.py LANGSERVER ROOT FILE...
+Lines are 1-based and `col` is the byte column of the called name (graphmind's `calls.col`). A target
+outside ROOT, or in a `.pyi` stub pyright could not map to its source, is written with a path starting
+with `..` or ending with `.pyi`. `kind` is `def`, `class` or `value` (a declaration that is not a `def`
+or `class`: the oracle names a variable whose callable it could not pin to a definition).
+"""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+SETTINGS = {"python.analysis": {"typeCheckingMode": "off", "diagnosticMode": "openFilesOnly",
+                                "autoSearchPaths": True, "useLibraryCodeForTypes": True},
+            "python": {"pythonPath": sys.executable}}
+
+
+def uri(path: Path) -> str:
+    return "file://" + quote(str(Path(os.path.realpath(path))))
+
+
+class Server:
+    """One `pyright-langserver --stdio` and the client side of its JSON-RPC."""
+
+    def __init__(self, command: str, root: Path):
+        self.proc = subprocess.Popen([command, "--stdio"], cwd=root, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.answers: dict[int, queue.Queue] = {}
+        self.lock = threading.Lock()
+        self.next = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                if not line.strip():
+                    break
+                name, _, value = line.decode("ascii").partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            msg = json.loads(out.read(length))
+            if "id" in msg and ("result" in msg or "error" in msg):
+                with self.lock:
+                    box = self.answers.pop(msg["id"], None)
+                if box is not None:
+                    box.put(msg)
+            elif "id" in msg:                       # a request of the server's: configuration, registrations
+                items = (msg.get("params") or {}).get("items")
+                result = [SETTINGS.get(i.get("section"), {}) for i in items] if items is not None else None
+                self._send({"jsonrpc": "2.0", "id": msg["id"], "result": result})
+
+    def _send(self, msg: dict) -> None:
+        body = json.dumps(msg).encode("utf-8")
+        with self.lock:
+            self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            self.proc.stdin.flush()
+
+    def ask(self, method: str, params) -> queue.Queue:
+        """Send a request; the queue its answer will arrive in."""
+        with self.lock:
+            self.next += 1
+            rid = self.next
+            box = self.answers[rid] = queue.Queue()
+        self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+        return box
+
+    def request(self, method: str, params, timeout: float = 600.0):
+        msg = self.ask(method, params).get(timeout=timeout)
+        return msg.get("result")
+
+    def notify(self, method: str, params) -> None:
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def close(self) -> None:
+        try:
+            self.request("shutdown", None, timeout=30)
+            self.notify("exit", None)
+            self.proc.wait(timeout=30)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+def call_sites(source: str) -> list[tuple[int, int, int, str, str]]:
+    """Every call's callee name: (line, byte column, UTF-16 column, name, form) for `f(…)` (form
+    `name`) and `a.b(…)` (form `attribute`)."""
+    lines = source.splitlines()
+    sites = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            line, col, name, form = func.lineno, func.col_offset, func.id, "name"
+        elif isinstance(func, ast.Attribute) and func.end_lineno is not None:
+            line, name, form = func.end_lineno, func.attr, "attribute"
+            col = func.end_col_offset - len(name.encode("utf-8"))
+        else:
+            continue
+        text = lines[line - 1].encode("utf-8")
+        sites.append((line, col, utf16(text, col), name, form))
+    return sites
+
+
+def utf16(text: bytes, col: int) -> int:
+    """A byte column of a line as LSP's UTF-16 column."""
+    return len(text[:col].decode("utf-8", "replace").encode("utf-16-le")) // 2
+
+
+class Declarations:
+    """What a declaration is, by the position of its name: `def`, `class` or `value`; and for a class,
+    the `__init__` (else `__new__`) a call of it runs, followed through its bases with the server."""
+
+    def __init__(self, server: Server, root: Path):
+        self.server, self.root = server, root
+        self.files: dict[Path, dict[tuple[int, int], ast.AST]] = {}
+        self.runs: dict[tuple[Path, int], list] = {}
+
+    def _names(self, path: Path) -> dict[tuple[int, int], ast.AST]:
+        if path not in self.files:
+            names: dict[tuple[int, int], ast.AST] = {}
+            try:
+                source = path.read_bytes()
+                tree = ast.parse(source)
+            except (OSError, SyntaxError, ValueError):
+                source, tree = b"", ast.Module(body=[], type_ignores=[])
+            lines = source.splitlines()
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    text = lines[node.lineno - 1]
+                    at = text.find(node.name.encode("utf-8"), node.col_offset)
+                    names[(node.lineno, utf16(text, at))] = node
+            self.files[path] = names
+        return self.files[path]
+
+    def kind(self, path: Path, line: int, char: int) -> str:
+        node = self._names(path).get((line, char))
+        return "value" if node is None else "class" if isinstance(node, ast.ClassDef) else "def"
+
+    def constructor(self, path: Path, line: int, char: int, depth: int = 0) -> list:
+        """[[file, line, "def"]] of the `__init__`/`__new__` a call of this class runs, when it is a
+        `.py` file's; [] when it is object's or not known."""
+        key = (path, line)
+        if key in self.runs:
+            return self.runs[key]
+        self.runs[key] = []
+        node = self._names(path).get((line, char))
+        if not isinstance(node, ast.ClassDef) or depth > 20:
+            return []
+        for name in ("__init__", "__new__"):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == name:
+                    found = [[os.path.relpath(path, self.root), item.lineno, "def"]]
+                    self.runs[key] = found
+                    return found
+        lines = path.read_bytes().splitlines()
+        for base in node.bases:
+            if not isinstance(base, (ast.Name, ast.Attribute)) or base.end_lineno is None:
+                continue
+            bline = base.end_lineno
+            bcol = base.end_col_offset - len((base.id if isinstance(base, ast.Name) else base.attr).encode())
+            answer = self.server.request("textDocument/definition", {
+                "textDocument": {"uri": uri(path)},
+                "position": {"line": bline - 1, "character": utf16(lines[bline - 1], bcol)}})
+            for loc in locations(answer):
+                if loc[0].suffix == ".py" and self.kind(*loc) == "class":
+                    found = self.constructor(*loc, depth=depth + 1)
+                    if found:
+                        self.runs[key] = found
+                        return found
+        return []
+
+
+def locations(answer) -> list[tuple[Path, int, int]]:
+    """(path, 1-based line, UTF-16 column) of each location of a definition answer."""
+    out = []
+    for loc in answer or []:
+        where = loc.get("targetUri") or loc.get("uri")
+        rng = loc.get("targetSelectionRange") or loc.get("range")
+        if where and where.startswith("file://") and rng:
+            out.append((Path(unquote(where[len("file://"):])), rng["start"]["line"] + 1, rng["start"]["character"]))
+    return out
+
+
+def targets(answer, root: Path, decls: Declarations) -> list[list]:
+    """[file relative to root, 1-based line, kind] per location of a definition answer; a class's
+    target is followed by the `__init__` a call of it runs (kind `init`)."""
+    out = []
+    for path, line, char in locations(answer):
+        kind = decls.kind(path, line, char) if path.suffix == ".py" else "stub"
+        out.append([os.path.relpath(path, root), line, kind])
+        if kind == "class":
+            out.extend([f, ln, "init"] for f, ln, _ in decls.constructor(path, line, char))
+    return out
+
+
+def main(argv: list[str]) -> None:
+    command, root = argv[0], Path(os.path.realpath(argv[1]))
+    files = argv[2:]
+    server = Server(command, root)
+    server.request("initialize", {"processId": os.getpid(), "rootUri": uri(root),
+                                  "workspaceFolders": [{"uri": uri(root), "name": root.name}],
+                                  "capabilities": {"workspace": {"configuration": True},
+                                                   "textDocument": {"definition": {"linkSupport": True}}}})
+    server.notify("initialized", {})
+    decls = Declarations(server, root)
+    try:
+        for rel in files:
+            path = root / rel
+            source = path.read_text(encoding="utf-8", errors="replace")
+            try:
+                sites = call_sites(source)
+            except SyntaxError:
+                continue
+            doc = {"uri": uri(path)}
+            server.notify("textDocument/didOpen", {"textDocument": {**doc, "languageId": "python", "version": 1,
+                                                                    "text": source}})
+            boxes = [server.ask("textDocument/definition", {"textDocument": doc,
+                                                            "position": {"line": line - 1, "character": u16}})
+                     for line, _, u16, _, _ in sites]
+            for (line, col, u16, name, form), box in zip(sites, boxes):
+                found = targets(box.get(timeout=600).get("result"), root, decls)
+                why = "definition"
+                if found and all(k == "value" for _, _, k in found):
+                    typed = targets(server.request("textDocument/typeDefinition", {
+                        "textDocument": doc, "position": {"line": line - 1, "character": u16}}), root, decls)
+                    if typed and all(k != "value" for _, _, k in typed):
+                        found, why = typed, "type"
+                print(json.dumps({"file": rel, "line": line, "col": col, "name": name, "form": form,
+                                  "targets": found, "why": why}), flush=True)
+            server.notify("textDocument/didClose", {"textDocument": doc})
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
