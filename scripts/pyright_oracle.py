@@ -7,8 +7,13 @@ a variable, parameter or attribute holding the callable). One JSON line per call
 Usage: python scripts/pyright_oracle.py LANGSERVER ROOT FILE...
 Lines are 1-based and `col` is the byte column of the called name (graphmind's `calls.col`). A target
 outside ROOT, or in a `.pyi` stub pyright could not map to its source, is written with a path starting
-with `..` or ending with `.pyi`. `kind` is `def`, `class` or `value` (a declaration that is not a `def`
-or `class`: the oracle names a variable whose callable it could not pin to a definition).
+with `..` or ending with `.pyi` (kind `stub`). `kind` is `def`, `class`, `init` (the `__init__` or
+`__new__` a call of the class before it runs, found through its bases) or `value` (a declaration that
+is not a `def` or `class`: a variable whose callable the oracle could not pin to a definition). A
+variable's callable is its type's definition (`why`: `type`, `instance`): the class for `type[C]`, the
+`__call__` of C for an instance of C. `why` is `wrapped` (and `targets` empty) when pyright names a
+declaration outside the project under another name than the one called (`functools.lru_cache`'s
+`__call__`, `partial`): what the wrapper runs, it does not know.
 """
 from __future__ import annotations
 
@@ -131,7 +136,7 @@ class Declarations:
     def __init__(self, server: Server, root: Path):
         self.server, self.root = server, root
         self.files: dict[Path, dict[tuple[int, int], ast.AST]] = {}
-        self.runs: dict[tuple[Path, int], list] = {}
+        self.runs: dict[tuple, list] = {}
 
     def _names(self, path: Path) -> dict[tuple[int, int], ast.AST]:
         if path not in self.files:
@@ -154,17 +159,18 @@ class Declarations:
         node = self._names(path).get((line, char))
         return "value" if node is None else "class" if isinstance(node, ast.ClassDef) else "def"
 
-    def constructor(self, path: Path, line: int, char: int, depth: int = 0) -> list:
-        """[[file, line, "def"]] of the `__init__`/`__new__` a call of this class runs, when it is a
-        `.py` file's; [] when it is object's or not known."""
-        key = (path, line)
+    def constructor(self, path: Path, line: int, char: int, depth: int = 0,
+                    methods: tuple[str, ...] = ("__init__", "__new__")) -> list:
+        """[[file, line, "def"]] of the `__init__`/`__new__` (or other `methods`) a call of this class
+        runs, when it is a `.py` file's; [] when it is object's or not known."""
+        key = (path, line, methods)
         if key in self.runs:
             return self.runs[key]
         self.runs[key] = []
         node = self._names(path).get((line, char))
         if not isinstance(node, ast.ClassDef) or depth > 20:
             return []
-        for name in ("__init__", "__new__"):
+        for name in methods:
             for item in node.body:
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == name:
                     found = [[os.path.relpath(path, self.root), item.lineno, "def"]]
@@ -181,7 +187,7 @@ class Declarations:
                 "position": {"line": bline - 1, "character": utf16(lines[bline - 1], bcol)}})
             for loc in locations(answer):
                 if loc[0].suffix == ".py" and self.kind(*loc) == "class":
-                    found = self.constructor(*loc, depth=depth + 1)
+                    found = self.constructor(*loc, depth=depth + 1, methods=methods)
                     if found:
                         self.runs[key] = found
                         return found
@@ -199,16 +205,41 @@ def locations(answer) -> list[tuple[Path, int, int]]:
     return out
 
 
-def targets(answer, root: Path, decls: Declarations) -> list[list]:
+def declared_name(path: Path, line: int, char: int) -> str:
+    """The identifier a location starts at."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").splitlines()[line - 1]
+    except (OSError, IndexError):
+        return ""
+    at = len(text.encode("utf-16-le")[:char * 2].decode("utf-16-le", "replace"))
+    end = at
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return text[at:end]
+
+
+def targets(answer, root: Path, decls: Declarations, instance: bool = False) -> list[list]:
     """[file relative to root, 1-based line, kind] per location of a definition answer; a class's
-    target is followed by the `__init__` a call of it runs (kind `init`)."""
+    target is followed by the `__init__` a call of it runs (kind `init`), or for an instance of the
+    class (`instance`) replaced by the `__call__` it runs."""
     out = []
     for path, line, char in locations(answer):
         kind = decls.kind(path, line, char) if path.suffix == ".py" else "stub"
+        if kind == "class" and instance:
+            out.extend([f, ln, "def"] for f, ln, _ in decls.constructor(path, line, char, methods=("__call__",)))
+            continue
         out.append([os.path.relpath(path, root), line, kind])
         if kind == "class":
             out.extend([f, ln, "init"] for f, ln, _ in decls.constructor(path, line, char))
     return out
+
+
+def wrapped(answer, name: str) -> bool:
+    """Pyright names a declaration outside the project under another name than the one called: the
+    `__call__` of a wrapper (`functools.lru_cache`), `partial`; what the wrapper runs it does not say."""
+    found = locations(answer)
+    return bool(found) and all(p.suffix == ".pyi" or "site-packages" in p.parts or "typeshed-fallback" in p.parts
+                               for p, _, _ in found) and all(declared_name(*loc) != name for loc in found)
 
 
 def main(argv: list[str]) -> None:
@@ -236,13 +267,18 @@ def main(argv: list[str]) -> None:
                                                             "position": {"line": line - 1, "character": u16}})
                      for line, _, u16, _, _ in sites]
             for (line, col, u16, name, form), box in zip(sites, boxes):
-                found = targets(box.get(timeout=600).get("result"), root, decls)
+                answer = box.get(timeout=600).get("result")
+                found = targets(answer, root, decls)
                 why = "definition"
-                if found and all(k == "value" for _, _, k in found):
-                    typed = targets(server.request("textDocument/typeDefinition", {
-                        "textDocument": doc, "position": {"line": line - 1, "character": u16}}), root, decls)
+                at = {"textDocument": doc, "position": {"line": line - 1, "character": u16}}
+                if wrapped(answer, name):
+                    found, why = [], "wrapped"
+                elif found and all(k == "value" for _, _, k in found):
+                    hover = json.dumps(server.request("textDocument/hover", at))
+                    instance = "type[" not in hover and "(class)" not in hover
+                    typed = targets(server.request("textDocument/typeDefinition", at), root, decls, instance)
                     if typed and all(k != "value" for _, _, k in typed):
-                        found, why = typed, "type"
+                        found, why = typed, "instance" if instance else "type"
                 print(json.dumps({"file": rel, "line": line, "col": col, "name": name, "form": form,
                                   "targets": found, "why": why}), flush=True)
             server.notify("textDocument/didClose", {"textDocument": doc})
