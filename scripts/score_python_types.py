@@ -9,6 +9,8 @@ Usage: python scripts/score_python_types.py PYRIGHT_LANGSERVER PROJECT_DIR [SUBF
 --misses FILE writes every missed and every wrong site (one JSON line each) for bucketing by cause.
 --oracle FILE keeps pyright's answers: read from FILE when it exists, else written there (pyright takes
 minutes on a project; graphmind's side is scored again in seconds).
+--record NOTE appends the line, stamped, to benchmarks/results/python_types.jsonl with this note (say
+whether the project was tuned on or held out).
 
 Every call expression `f(…)` and `a.b(…)` of the project's `.py` files is a site. What the oracle cannot
 know is left out of both sides, and counted:
@@ -96,12 +98,18 @@ def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path |
             "by_form": {form: figures(counts[form]) for form in ("name", "attribute")}}
 
 
+def value_option(argv: list[str], flag: str) -> tuple[str | None, list[str]]:
+    """`flag VALUE` taken out of the arguments."""
+    if flag not in argv:
+        return None, argv
+    at = argv.index(flag)
+    return argv[at + 1], argv[:at] + argv[at + 2:]
+
+
 def main(argv: list[str]) -> None:
     dump, argv = misses_option(argv)
-    kept = None
-    if "--oracle" in argv:
-        at = argv.index("--oracle")
-        kept, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2:]
+    kept, argv = value_option(argv, "--oracle")
+    note, argv = value_option(argv, "--record")
     server, project = argv[0], Path(argv[1])
     subs = argv[2:] or ["."]
     with tempfile.TemporaryDirectory() as tmp:
@@ -112,15 +120,22 @@ def main(argv: list[str]) -> None:
             if (project / cfg).is_file():
                 shutil.copyfile(project / cfg, root / cfg)
         files = sorted(str(p.relative_to(root)) for sub in subs for p in (root / sub).rglob("*.py"))
-        if kept is not None and kept.is_file():
-            oracle = kept.read_text().splitlines()
+        if kept is not None and Path(kept).is_file():
+            oracle = Path(kept).read_text().splitlines()
         else:
             oracle = subprocess.run([sys.executable, str(Path(__file__).with_name("pyright_oracle.py")), server,
                                      str(root), *files], capture_output=True, text=True, check=True).stdout.splitlines()
             if kept is not None:
-                kept.write_text("".join(line + "\n" for line in oracle))
+                Path(kept).write_text("".join(line + "\n" for line in oracle))
         ours = our_calls(root)
-    print(json.dumps(score(project.name, oracle, ours, dump)))
+    result = score(project.name, oracle, ours, dump)
+    if note is None:
+        print(json.dumps(result))
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from benchkit import report
+    report([result], "python_types.jsonl", bench="python_types", oracle="pyright 1.1.407 (npm)",
+           subfolders=subs, note=note)
 
 
 if __name__ == "__main__":

@@ -7,11 +7,10 @@ or the union of its `return` expressions. An empty set means "not known", never 
 """
 from __future__ import annotations
 
-
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
-from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, of
+from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, in_order, of
 from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
 from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
@@ -21,12 +20,6 @@ Value = frozenset
 EMPTY: Value = frozenset()
 _WRAPPERS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar", "type", "Type"})
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
-
-
-def in_order(value: Value) -> list | Value:
-    """A value's atoms in a fixed order (by their text), so that what comes first never depends on
-    hashing; a value of one atom as it is (most are: no sort, no text made)."""
-    return sorted(value, key=str) if len(value) > 1 else value
 
 
 class TypeEval(Names, ArgumentFlow, Containers, Decorators):
@@ -210,6 +203,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 hit = self.r.member(x, "__call__")
                 if hit is not None:
                     out |= self.returns(hit)
+            elif kind == "tfn":                   # a method returning its class's type variable
+                out |= x
         return frozenset(out)
 
     def returns(self, fn: int) -> Value:
@@ -244,6 +239,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                     out.add(self.atom(hit))
                 else:
                     out |= self.class_attr(x, name)
+            elif kind == "targ":                  # `Stack[Job]`: members typed by its type variable
+                out |= self.type_argument(x, name)
         return frozenset(out)
 
     def class_attr(self, cls: int, name: str) -> Value:
