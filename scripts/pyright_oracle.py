@@ -10,8 +10,9 @@ outside ROOT, or in a `.pyi` stub pyright could not map to its source, is writte
 with `..` or ending with `.pyi` (kind `stub`). `kind` is `def`, `class`, `init` (the `__init__` or
 `__new__` a call of the class before it runs, found through its bases) or `value` (a declaration that
 is not a `def` or `class`: a variable whose callable the oracle could not pin to a definition). A
-variable's callable is its type's definition (`why`: `type`, `instance`): the class for `type[C]`, the
-`__call__` of C for an instance of C. `why` is `wrapped` (and `targets` empty) when pyright names a
+variable's callable is what it is bound to when its declaration is `name = a.b` or `name = f` (`why`:
+`alias`), the class C for `cls` typed `type[Self@C]` (`self`), else its type's definition (`type`,
+`instance`): the class for `type[C]`, the `__call__` of C for an instance of C. `why` is `wrapped` (and `targets` empty) when pyright names a
 declaration outside the project under another name than the one called (`functools.lru_cache`'s
 `__call__`, `partial`): what the wrapper runs, it does not know.
 """
@@ -20,88 +21,12 @@ from __future__ import annotations
 import ast
 import json
 import os
-import queue
-import subprocess
+import re
 import sys
-import threading
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
-SETTINGS = {"python.analysis": {"typeCheckingMode": "off", "diagnosticMode": "openFilesOnly",
-                                "autoSearchPaths": True, "useLibraryCodeForTypes": True},
-            "python": {"pythonPath": sys.executable}}
-
-
-def uri(path: Path) -> str:
-    return "file://" + quote(str(Path(os.path.realpath(path))))
-
-
-class Server:
-    """One `pyright-langserver --stdio` and the client side of its JSON-RPC."""
-
-    def __init__(self, command: str, root: Path):
-        self.proc = subprocess.Popen([command, "--stdio"], cwd=root, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.answers: dict[int, queue.Queue] = {}
-        self.lock = threading.Lock()
-        self.next = 0
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                if not line.strip():
-                    break
-                name, _, value = line.decode("ascii").partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            msg = json.loads(out.read(length))
-            if "id" in msg and ("result" in msg or "error" in msg):
-                with self.lock:
-                    box = self.answers.pop(msg["id"], None)
-                if box is not None:
-                    box.put(msg)
-            elif "id" in msg:                       # a request of the server's: configuration, registrations
-                items = (msg.get("params") or {}).get("items")
-                result = [SETTINGS.get(i.get("section"), {}) for i in items] if items is not None else None
-                self._send({"jsonrpc": "2.0", "id": msg["id"], "result": result})
-
-    def _send(self, msg: dict) -> None:
-        body = json.dumps(msg).encode("utf-8")
-        with self.lock:
-            self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-            self.proc.stdin.flush()
-
-    def ask(self, method: str, params) -> queue.Queue:
-        """Send a request; the queue its answer will arrive in."""
-        with self.lock:
-            self.next += 1
-            rid = self.next
-            box = self.answers[rid] = queue.Queue()
-        self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        return box
-
-    def request(self, method: str, params, timeout: float = 600.0):
-        msg = self.ask(method, params).get(timeout=timeout)
-        return msg.get("result")
-
-    def notify(self, method: str, params) -> None:
-        self._send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def close(self) -> None:
-        try:
-            self.request("shutdown", None, timeout=30)
-            self.notify("exit", None)
-            self.proc.wait(timeout=30)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-
+from pyright_lsp import Server, uri
 
 def call_sites(source: str) -> list[tuple[int, int, int, str, str]]:
     """Every call's callee name: (line, byte column, UTF-16 column, name, form) for `f(…)` (form
@@ -234,12 +159,74 @@ def targets(answer, root: Path, decls: Declarations, instance: bool = False) -> 
     return out
 
 
-def wrapped(answer, name: str) -> bool:
+def wrapped(answer, name: str, root: Path) -> bool:
     """Pyright names a declaration outside the project under another name than the one called: the
     `__call__` of a wrapper (`functools.lru_cache`), `partial`; what the wrapper runs it does not say."""
     found = locations(answer)
-    return bool(found) and all(p.suffix == ".pyi" or "site-packages" in p.parts or "typeshed-fallback" in p.parts
-                               for p, _, _ in found) and all(declared_name(*loc) != name for loc in found)
+    return bool(found) and all(p.suffix == ".pyi" or root not in p.parents for p, _, _ in found) and \
+        all(declared_name(*loc) != name for loc in found)
+
+
+def aliased(path: Path, line: int, char: int) -> tuple[int, int] | None:
+    """Where the name a variable is bound to is written, when its declaration is `name = a.b` or
+    `name = f` (a bound method or a function kept in a local): (1-based line, UTF-16 column)."""
+    try:
+        source = path.read_bytes()
+        tree = ast.parse(source)
+    except (OSError, SyntaxError, ValueError):
+        return None
+    lines = source.splitlines()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and node.lineno == line and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and utf16(lines[line - 1], node.targets[0].col_offset) == char:
+            value = node.value
+            if isinstance(value, ast.Name):
+                return value.lineno, utf16(lines[value.lineno - 1], value.col_offset)
+            if isinstance(value, ast.Attribute) and value.end_lineno is not None:
+                at = value.end_col_offset - len(value.attr.encode("utf-8"))
+                return value.end_lineno, utf16(lines[value.end_lineno - 1], at)
+    return None
+
+
+def enclosing_class(source: str, line: int) -> tuple[int, str] | None:
+    """The line and name of the innermost class whose body holds a line."""
+    best = None
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or 0):
+            if best is None or node.lineno > best[0]:
+                best = (node.lineno, node.name)
+    return best
+
+
+def value_targets(server: Server, root: Path, decls: Declarations, doc: dict, source: str, line: int,
+                  u16: int, answer, found: list) -> tuple[list, str]:
+    """The definitions a call of a variable reaches: the function or method it is bound to
+    (`append = lines.append`), the class of `cls` (`type[Self@C]`: C), else its type's definition
+    (a class for `type[C]`, the `__call__` of C for an instance of C)."""
+    for path, vline, vchar in locations(answer):
+        where = aliased(path, vline, vchar) if path.suffix == ".py" else None
+        if where is not None:
+            bound = server.request("textDocument/definition", {"textDocument": {"uri": uri(path)},
+                                   "position": {"line": where[0] - 1, "character": where[1]}})
+            if wrapped(bound, declared_name(path, *where), root):
+                return [], "wrapped"
+            via = targets(bound, root, decls)
+            if via and all(k != "value" for _, _, k in via):
+                return via, "alias"
+    at = {"textDocument": doc, "position": {"line": line - 1, "character": u16}}
+    hover = json.dumps(server.request("textDocument/hover", at))
+    selfish = re.search(r"type\[Self@(\w+)\]", hover)
+    owner = enclosing_class(source, line) if selfish else None
+    if owner is not None and owner[1] == selfish[1]:
+        text = source.encode("utf-8").splitlines()[owner[0] - 1]
+        char = utf16(text, text.find(b"class ") + len(b"class "))
+        return targets([{"uri": doc["uri"], "range": {"start": {"line": owner[0] - 1, "character": char}}}],
+                       root, decls), "self"
+    instance = "type[" not in hover and "(class)" not in hover
+    typed = targets(server.request("textDocument/typeDefinition", at), root, decls, instance)
+    if typed and all(k != "value" for _, _, k in typed):
+        return typed, "instance" if instance else "type"
+    return found, "definition"
 
 
 def main(argv: list[str]) -> None:
@@ -271,14 +258,10 @@ def main(argv: list[str]) -> None:
                 found = targets(answer, root, decls)
                 why = "definition"
                 at = {"textDocument": doc, "position": {"line": line - 1, "character": u16}}
-                if wrapped(answer, name):
+                if wrapped(answer, name, root):
                     found, why = [], "wrapped"
                 elif found and all(k == "value" for _, _, k in found):
-                    hover = json.dumps(server.request("textDocument/hover", at))
-                    instance = "type[" not in hover and "(class)" not in hover
-                    typed = targets(server.request("textDocument/typeDefinition", at), root, decls, instance)
-                    if typed and all(k != "value" for _, _, k in typed):
-                        found, why = typed, "instance" if instance else "type"
+                    found, why = value_targets(server, root, decls, doc, source, line, u16, answer, found)
                 print(json.dumps({"file": rel, "line": line, "col": col, "name": name, "form": form,
                                   "targets": found, "why": why}), flush=True)
             server.notify("textDocument/didClose", {"textDocument": doc})
