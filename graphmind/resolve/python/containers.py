@@ -20,7 +20,6 @@ _INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
 _SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
 _TYPE_VARIABLE = re.compile(r"^(?:\w+\.)?TypeVar\(")
 
-
 HELD_METHODS = frozenset({"pop", "popleft", "values", "copy"})   # a container's own methods that give what it holds
 MAX_NESTING = 4        # containers held in containers this deep hold what the deepest holds (see `of`)
 
@@ -203,9 +202,16 @@ class Containers:
         arg = self.annotation(scope, args[0]) if len(args) == 1 and found else EMPTY
         return frozenset([("inst", c) for c in found] + [("targ", (c, arg)) for c in found if arg])
 
+    def field_at(self, cls: int, key: str) -> frozenset:
+        """`row[1]`, `a, b = row`, `for a, b in rows` of a `class Row(NamedTuple)`: its i-th annotated field."""
+        if not key.isdigit() or not any(b.rpartition(".")[2] == "NamedTuple" for _, b in self.t.bases.get(cls, ())):
+            return EMPTY
+        fields = [rows for name, rows in self.t.bindings.get(cls, {}).items() if any(k == "annot" for k, _ in rows)]
+        return self.annotation(cls, next(v for k, v in fields[int(key)] if k == "annot")) \
+            if int(key) < len(fields) else EMPTY
+
     def type_argument(self, atom: tuple, name: str) -> set:
-        """`stack.top` / `stack.peek()` of a `Stack[Job]`: a member whose declared result is a type
-        variable gives a Job (a class of one type parameter: the only one it can stand for)."""
+        """`stack.top`, `stack.peek()` of a `Stack[Job]` declared to return a type variable: a Job."""
         cls, arg = atom
         hit = self.r.member(cls, name)
         if hit is None or not self._returns_type_variable(hit):

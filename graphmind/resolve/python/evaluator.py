@@ -55,8 +55,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{"))
         if kind == "loopitem":                   # `for a, b in xs`: an element of an element of xs
-            text = text.partition("\t")[2]
-            return self.subscript(self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{")))
+            key, _, text = text.partition("\t")
+            return self.subscript(self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{")), key=key)
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
             return of(self.expr(scope, text, at))
         if kind == "default":                    # `def f(factory=Widget)`: read where the def is
@@ -151,7 +151,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             elif kind == "call":
                 value = self.call(value, arg, scope, at)
             else:
-                value = self.subscript(value, sliced=len(split_top(arg, ":")) > 1)
+                value = self.subscript(value, sliced=len(split_top(arg, ":")) > 1, key=arg.strip())
         return value
 
     def built(self, scope: int, text: str, at: int | None) -> Value:
@@ -266,7 +266,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 out |= self.binding(scope, kind, text)
         return out
 
-    def subscript(self, value: Value, sliced: bool = False) -> Value:
+    def subscript(self, value: Value, sliced: bool = False, key: str = "") -> Value:
         """What `value[k]` holds: an element of a literal collection (a slice `[a:b]` of it: the same
         elements, still held), what __getitem__ returns, or for a class the class itself (`Box[int](...)`
         builds a Box)."""
@@ -276,8 +276,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 out.add((kind, x))
             if kind == "inst":
                 hit = self.r.member(x, "__getitem__")
-                if hit is not None:
-                    out |= self.returns(hit)
+                out |= self.returns(hit) if hit is not None else self.field_at(x, key)
             elif kind in ("fn", "of", "vals"):
                 out.add((kind, x) if kind == "fn" or sliced else x)
         return frozenset(out)
