@@ -193,7 +193,7 @@ class Containers:
         args = split_top(inner[:-1], ",") if inner.endswith("]") else []
         short = head.strip().rpartition(".")[2]
         if short in ("tuple", "Tuple") and len(args) > 1 and args[-1] != "...":
-            return of(frozenset().union(*(self.annotation(scope, a) for a in args)))   # an element: any of them
+            return frozenset(("item", (i, a)) for i, arg in enumerate(args) for a in self.annotation(scope, arg))
         if short in _SEQUENCES and args:
             return of(self.annotation(scope, args[0]))
         if short in _MAPPINGS and len(args) == 2:
@@ -269,8 +269,8 @@ class Containers:
                     out.add((kind, x))
             elif kind in ("fn", "cls"):
                 out.add((kind, x))
-            elif kind == "of":
-                out.add(x)
+            elif kind in ("of", "item"):         # an element; a `tuple[A, B]`'s item, any of them
+                out.add(x if kind == "of" else x[1])
         return frozenset(out)
 
     def yields(self, fn: int) -> frozenset:

@@ -277,6 +277,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             if kind == "inst":
                 hit = self.r.member(x, "__getitem__")
                 out |= self.returns(hit) if hit is not None else self.field_at(x, key)
+            elif kind == "item":                  # `tuple[A, B]`: the item at a constant index
+                out |= {x[1]} if not key.isdigit() or int(key) == x[0] else set()
             elif kind in ("fn", "of", "vals"):
                 out.add((kind, x) if kind == "fn" or sliced else x)
         return frozenset(out)
