@@ -203,16 +203,20 @@ def value_targets(server: Server, root: Path, decls: Declarations, doc: dict, so
     """The definitions a call of a variable reaches: the function or method it is bound to
     (`append = lines.append`), the class of `cls` (`type[Self@C]`: C), else its type's definition
     (a class for `type[C]`, the `__call__` of C for an instance of C)."""
+    every: list = []                             # a variable bound in several places: each binding
     for path, vline, vchar in locations(answer):
         where = aliased(path, vline, vchar) if path.suffix == ".py" else None
-        if where is not None:
-            bound = server.request("textDocument/definition", {"textDocument": {"uri": uri(path)},
-                                   "position": {"line": where[0] - 1, "character": where[1]}})
-            if wrapped(bound, declared_name(path, *where), root):
-                return [], "wrapped"
-            via = targets(bound, root, decls)
-            if via and all(k != "value" for _, _, k in via):
-                return via, "alias"
+        if where is None:
+            break
+        bound = server.request("textDocument/definition", {"textDocument": {"uri": uri(path)},
+                               "position": {"line": where[0] - 1, "character": where[1]}})
+        via = targets(bound, root, decls)
+        if wrapped(bound, declared_name(path, *where), root) or not via or any(k == "value" for _, _, k in via):
+            break
+        every += [t for t in via if t not in every]
+    else:
+        if every:
+            return every, "alias"
     at = {"textDocument": doc, "position": {"line": line - 1, "character": u16}}
     hover = json.dumps(server.request("textDocument/hover", at))
     selfish = re.search(r"type\[Self@(\w+)\]", hover)
