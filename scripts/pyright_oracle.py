@@ -103,6 +103,7 @@ class Declarations:
                     return found
         lines = path.read_bytes().splitlines()
         for base in node.bases:
+            base = base.value if isinstance(base, ast.Subscript) else base    # `Base[K, V]`: Base
             if not isinstance(base, (ast.Name, ast.Attribute)) or base.end_lineno is None:
                 continue
             bline = base.end_lineno
