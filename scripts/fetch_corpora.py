@@ -36,6 +36,11 @@ CORPORA = {
     # marisa-trie/lib/ (the marisa-trie library; src/ holds the generated Cython module)
     "lz4": ("lz4", "4.4.5"),
     "marisa-trie": ("marisa-trie", "1.4.1"),
+    # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
+    # starlette are held out, scored once
+    "rich": ("rich", "14.0.0"),
+    "httpx": ("httpx", "0.28.1"),
+    "starlette": ("starlette", "0.46.2"),
 }
 
 # name -> (npm package, pinned version): packages that ship their TypeScript sources (src/*.ts)

@@ -7,11 +7,10 @@ or the union of its `return` expressions. An empty set means "not known", never 
 """
 from __future__ import annotations
 
-
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.python.arguments import ArgumentFlow
-from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, of
+from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, in_order, of
 from graphmind.resolve.python.decorators import Decorators
 from graphmind.resolve.python.names import Names
 from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
@@ -21,12 +20,6 @@ Value = frozenset
 EMPTY: Value = frozenset()
 _WRAPPERS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar", "type", "Type"})
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
-
-
-def in_order(value: Value) -> list | Value:
-    """A value's atoms in a fixed order (by their text), so that what comes first never depends on
-    hashing; a value of one atom as it is (most are: no sort, no text made)."""
-    return sorted(value, key=str) if len(value) > 1 else value
 
 
 class TypeEval(Names, ArgumentFlow, Containers, Decorators):
@@ -62,8 +55,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         if kind == "loop":                       # `for f in (a, b):`, `for x in gen()`, `for x in obj`
             return self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{"))
         if kind == "loopitem":                   # `for a, b in xs`: an element of an element of xs
-            text = text.partition("\t")[2]
-            return self.subscript(self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{")))
+            key, _, text = text.partition("\t")
+            return self.subscript(self.iterate(self.expr(scope, text, at), text[:1] in ("(", "[", "{")), key=key)
         if kind == "item":                       # `self.d[k] = v`: v is an element of the attribute
             return of(self.expr(scope, text, at))
         if kind == "default":                    # `def f(factory=Widget)`: read where the def is
@@ -158,7 +151,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             elif kind == "call":
                 value = self.call(value, arg, scope, at)
             else:
-                value = self.subscript(value, sliced=len(split_top(arg, ":")) > 1)
+                value = self.subscript(value, sliced=len(split_top(arg, ":")) > 1, key=arg.strip())
         return value
 
     def built(self, scope: int, text: str, at: int | None) -> Value:
@@ -210,6 +203,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 hit = self.r.member(x, "__call__")
                 if hit is not None:
                     out |= self.returns(hit)
+            elif kind == "tfn":                   # a method returning its class's type variable
+                out |= x
         return frozenset(out)
 
     def returns(self, fn: int) -> Value:
@@ -244,6 +239,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                     out.add(self.atom(hit))
                 else:
                     out |= self.class_attr(x, name)
+            elif kind == "targ":                  # `Stack[Job]`: members typed by its type variable
+                out |= self.type_argument(x, name)
         return frozenset(out)
 
     def class_attr(self, cls: int, name: str) -> Value:
@@ -269,7 +266,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 out |= self.binding(scope, kind, text)
         return out
 
-    def subscript(self, value: Value, sliced: bool = False) -> Value:
+    def subscript(self, value: Value, sliced: bool = False, key: str = "") -> Value:
         """What `value[k]` holds: an element of a literal collection (a slice `[a:b]` of it: the same
         elements, still held), what __getitem__ returns, or for a class the class itself (`Box[int](...)`
         builds a Box)."""
@@ -279,8 +276,9 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
                 out.add((kind, x))
             if kind == "inst":
                 hit = self.r.member(x, "__getitem__")
-                if hit is not None:
-                    out |= self.returns(hit)
+                out |= self.returns(hit) if hit is not None else self.field_at(x, key)
+            elif kind == "item":                  # `tuple[A, B]`: the item at a constant index
+                out |= {x[1]} if not key.isdigit() or int(key) == x[0] else set()
             elif kind in ("fn", "of", "vals"):
                 out.add((kind, x) if kind == "fn" or sliced else x)
         return frozenset(out)

@@ -24,6 +24,17 @@ from graphmind.resolve.python.containers import of
 
 EMPTY: frozenset = frozenset()
 _CLASSES = ("class", "struct", "interface", "trait", "enum")
+# annotations that say a value is of a built-in type (`options: dict[str, Any]`): no workspace object,
+# so what callers pass is not asked for
+_BUILTIN_TYPES = frozenset({"str", "int", "float", "bool", "bytes", "dict", "list", "set", "tuple", "frozenset",
+                            "Dict", "List", "Set", "Tuple", "FrozenSet"})
+
+
+def _builtin(annotation: str) -> bool:
+    """Whether an annotation names a built-in type (or a union of them, `None` aside)."""
+    parts = [p.strip().strip("'\"") for p in split_top(annotation.strip().strip("'\""), "|")]
+    heads = [p.partition("[")[0].strip().rpartition(".")[2] for p in parts if p and p != "None"]
+    return bool(heads) and all(h in _BUILTIN_TYPES for h in heads)
 Row = tuple[str, str, "int | None"]          # (kind, text, the point it is evaluated at)
 
 
@@ -163,7 +174,8 @@ class Names:
         meanwhile would stay in the cycle's answer, which would then depend on what was asked first.
         (A parameter's annotation is bound on its own line, so it reaches wherever the parameter does.)"""
         first = self.r.first_order
-        return any(first._held(scope, name, kind, text, where) for kind, text, where in rows if kind != "param")
+        return any(first._held(scope, name, kind, text, where) or kind == "annot" and _builtin(text)
+                   for kind, text, where in rows if kind != "param")
 
     def _exports(self, module: str, name: str) -> bool:
         """Whether `from module import *` binds the name: listed in a literal `__all__`, else public."""

@@ -1,0 +1,142 @@
+"""Precision and recall of graphmind's resolved Python call edges against a type-inferring oracle:
+pyright's language server (scripts/pyright_oracle.py; npm `pyright`, installed in a scratch folder
+outside the repository, never a test dependency), asked where each call's callee is declared.
+
+Usage: python scripts/score_python_types.py PYRIGHT_LANGSERVER PROJECT_DIR [SUBFOLDER ...] [--misses FILE] [--oracle FILE]
+  e.g. npm install --prefix ~/.cache/graphmind-oracles/pyright pyright@1.1.407
+       python scripts/score_python_types.py ~/.cache/graphmind-oracles/pyright/node_modules/.bin/pyright-langserver \
+           ~/.cache/graphmind-corpora/flask-3.1.2 src tests
+--misses FILE writes every missed and every wrong site (one JSON line each) for bucketing by cause.
+--oracle FILE keeps pyright's answers: read from FILE when it exists, else written there (pyright takes
+minutes on a project; graphmind's side is scored again in seconds).
+--record NOTE appends the line, stamped, to benchmarks/results/python_types.jsonl with this note (say
+whether the project was tuned on or held out).
+
+Every call expression `f(…)` and `a.b(…)` of the project's `.py` files is a site. What the oracle cannot
+know is left out of both sides, and counted:
+- `unknown`: pyright names no declaration (an Unknown type: an unresolved import, an untyped value, a
+  dynamic attribute); our edges there are not scored.
+- `value`: pyright names a variable, parameter or attribute holding the callable (`h = make; h()`)
+  and its type definition is no `def` or `class` either; not scored.
+- `wrapped`: pyright names a wrapper outside the project under another name than the one called (the
+  `__call__` of `functools.lru_cache`'s wrapper, `functools.partial`); what it runs is not scored.
+- `to_outside`: pyright names only declarations outside the project (a stub, the standard library, a
+  package): the oracle decides these, so any edge of ours into the project there is wrong.
+A site with a declaration in the project is one to find. An edge of ours (resolved: not `possible`,
+`pending`, `unresolved`, `external`, `builtin`; not a `dispatch` edge to an override, nor a `decorator`
+edge to the function a decorator factory returns: runtime callees the oracle does not name) is right when its
+target starts at a declaration's line in the same file; a class's declaration also accepts the
+`__init__`/`__new__` a call of it runs (found through its bases by the oracle). precision = edges
+right / edges at decided sites; recall = sites to find with an edge right / sites to find.
+One JSON line, with the figures per form (`name`: `f(…)`, `attribute`: `a.b(…)`).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from score_ts_oracle import DROP, misses_option, our_calls
+
+
+def decide(row: dict) -> tuple[str, list]:
+    """What the oracle says of a site: `unknown`, `value`, `outside` or `inside` (with its targets)."""
+    declared = [t for t in row["targets"] if t[2] != "value"]
+    if row.get("why") == "wrapped":
+        return "wrapped", []
+    if not row["targets"]:
+        return "unknown", []
+    if not declared:
+        return "value", []
+    inside = [(f, ln) for f, ln, kind in declared if not f.startswith("..") and kind != "stub"]
+    return ("inside", inside) if inside else ("outside", [])
+
+
+def tally(counts: dict, how: str, right: int, wrong: int) -> None:
+    counts["sites"] += 1
+    counts[how] += 1
+    counts["edges_right"] += right
+    counts["edges_wrong"] += wrong
+    if how == "inside":
+        counts["missed"] += not right
+
+
+def figures(c: dict) -> dict:
+    tp = c["edges_right"]
+    found = c["inside"] - c["missed"]
+    return {"call_sites": c["sites"], "to_find": c["inside"], "to_outside": c["outside"], "unknown": c["unknown"],
+            "value": c["value"], "wrapped": c["wrapped"], "edges_right": tp, "edges_wrong": c["edges_wrong"], "missed": c["missed"],
+            "precision": round(tp / (tp + c["edges_wrong"]), 4) if tp + c["edges_wrong"] else None,
+            "recall": round(found / c["inside"], 4) if c["inside"] else None}
+
+
+def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path | None) -> dict:
+    """The figures overall and per form, and the missed and wrong sites (to `dump`)."""
+    keys = ("sites", "inside", "outside", "unknown", "value", "wrapped", "edges_right", "edges_wrong", "missed")
+    counts = {form: dict.fromkeys(keys, 0) for form in ("all", "name", "attribute")}
+    every: list = []
+    for row in map(json.loads, oracle):
+        how, inside = decide(row)
+        rows = ours.get((row["file"], row["line"], row["col"]), [])
+        mine = [r for r in rows if r[0] not in DROP and r[4] not in ("dispatch", "decorator")]
+        right = wrong = 0
+        if how in ("inside", "outside"):
+            right = sum(1 for _, t, s, _, _ in mine if (t, s) in inside)
+            wrong = len(mine) - right
+        for form in ("all", row.get("form", "name")):
+            tally(counts[form], how, min(right, 1) if how == "inside" else 0, wrong)
+        if how == "inside" and not right:
+            every.append({"missed": row, "ours": rows})
+        elif wrong:
+            every.append({"wrong": row, "ours": rows})
+    if dump is not None:
+        dump.write_text("".join(json.dumps(e) + "\n" for e in every))
+    return {"project": project, **figures(counts["all"]),
+            "by_form": {form: figures(counts[form]) for form in ("name", "attribute")}}
+
+
+def value_option(argv: list[str], flag: str) -> tuple[str | None, list[str]]:
+    """`flag VALUE` taken out of the arguments."""
+    if flag not in argv:
+        return None, argv
+    at = argv.index(flag)
+    return argv[at + 1], argv[:at] + argv[at + 2:]
+
+
+def main(argv: list[str]) -> None:
+    dump, argv = misses_option(argv)
+    kept, argv = value_option(argv, "--oracle")
+    note, argv = value_option(argv, "--record")
+    server, project = argv[0], Path(argv[1])
+    subs = argv[2:] or ["."]
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / project.name
+        for sub in subs:
+            shutil.copytree(project / sub, root / sub, ignore=shutil.ignore_patterns(".graphmind", "__pycache__"))
+        for cfg in ("pyproject.toml", "setup.cfg"):
+            if (project / cfg).is_file():
+                shutil.copyfile(project / cfg, root / cfg)
+        files = sorted(str(p.relative_to(root)) for sub in subs for p in (root / sub).rglob("*.py"))
+        if kept is not None and Path(kept).is_file():
+            oracle = Path(kept).read_text().splitlines()
+        else:
+            oracle = subprocess.run([sys.executable, str(Path(__file__).with_name("pyright_oracle.py")), server,
+                                     str(root), *files], capture_output=True, text=True, check=True).stdout.splitlines()
+            if kept is not None:
+                Path(kept).write_text("".join(line + "\n" for line in oracle))
+        ours = our_calls(root)
+    result = score(project.name, oracle, ours, dump)
+    if note is None:
+        print(json.dumps(result))
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from benchkit import report
+    report([result], "python_types.jsonl", bench="python_types", oracle="pyright 1.1.407 (npm)",
+           subfolders=subs, note=note)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
