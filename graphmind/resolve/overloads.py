@@ -50,7 +50,7 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
     if params is not None:
         t.params[sid] = _counts(params)
         if "const" in signature and _CONST_METHOD.search(signature):
-            t.file_static[sid] = False          # a C++ `const` member function (the entry's value)
+            t.const_members.add(sid)
         types = tuple(params) if raw else _types(params) if typed else None
         if types:
             t.param_types[sid] = types
@@ -185,7 +185,7 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
                 typed = by_types(wider) if len(wider) > len(hits) else typed
             hits = typed if len(typed) == 1 else hits
         if len(hits) > 1 and const_this is not None:
-            same = [h for h in hits if (t.file_static.get(h) is False) == const_this]
+            same = [h for h in hits if (h in t.const_members) == const_this]
             hits = same if len(same) == 1 else hits
         several = len(hits) > 1                 # candidates the site cannot tell apart: `possible`
         out.extend((hit, "possible" if several else how, len(hits) if several else n) for hit in hits

@@ -117,7 +117,7 @@ def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> boo
     head, sep, _ = callee.removeprefix("this->").replace("->", ".").partition(".")
     if sep:
         return _const_declared(r, caller, head) if head.isidentifier() and head != "this" else None
-    return r.t.file_static.get(caller) is False if caller in r.t.params else None
+    return caller in r.t.const_members if caller in r.t.params else None
 
 
 def _const_declared(r: Resolver, caller: int, name: str) -> bool | None:

@@ -79,8 +79,8 @@ class Tables:
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
     param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
     type_vars: dict[int, tuple[str, ...]] = field(default_factory=dict)   # class or method -> its type parameters, in order
-    # C/C++: True for a `static` function (seen only in its file), False for a `const` member function
-    file_static: dict[int, bool] = field(default_factory=dict)
+    file_static: set[int] = field(default_factory=set)     # C/C++ `static` functions (seen only in their file)
+    const_members: set[int] = field(default_factory=set)   # C++ `const` member functions
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
@@ -103,10 +103,8 @@ def base_words(base: str) -> set[str]:
 def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
     """Load the rows of these files (every file when None) into the tables."""
     intern = sys.intern
-    if fids is None:
-        where, args = "", ()
-    else:
-        where, args = " WHERE file_id IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(fids)).decode(),)
+    where, args = ("", ()) if fids is None else (
+        " WHERE file_id IN (SELECT value FROM json_each(?))", (orjson.dumps(sorted(fids)).decode(),))
     fwhere = where.replace("file_id", "id")
     for fid, lang, path in conn.execute(f"SELECT id, language, path FROM files{fwhere}", args):
         t.lang[fid], t.paths[fid] = intern(lang), path
@@ -131,7 +129,7 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             read_signature(t, sid, name, kind in CLASS_KINDS, signature, lang in TYPED_ARGUMENTS and lang not in
                            RAW_PARAMETERS, lang in RAW_PARAMETERS)
             if signature[:7] == "static " and kind == "function" and t.lang.get(fid) in ("c", "cpp"):
-                t.file_static[sid] = True
+                t.file_static.add(sid)
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -249,8 +247,10 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
-                          t.param_types, t.type_vars, t.file_static):
+                          t.param_types, t.type_vars):
                 table.pop(sid, None)
+            t.file_static.discard(sid)
+            t.const_members.discard(sid)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
             if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes

@@ -54,11 +54,11 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defin
     sym = t.syms[definition]
     qual = f"{t.syms[cls].qualname}.{sym.name}"
     first = t.by_qual.get(qual)
-    const = t.file_static.get(definition) is False
+    const = definition in t.const_members
     fits = [decl for decl in t.dup_quals.get(qual) or ([first] if first is not None else [])
             if t.syms[decl].parent == cls and t.syms[decl].kind in CALLABLE_KINDS and decl not in paired
             and decl != definition and decl not in defined and decl not in out_of_line
-            and t.params.get(decl) == t.params.get(definition) and (t.file_static.get(decl) is False) == const]
+            and t.params.get(decl) == t.params.get(definition) and (decl in t.const_members) == const]
     types = cppargs.written_types(t.param_types.get(definition))
     same = [decl for decl in fits if cppargs.written_types(t.param_types.get(decl)) == types]
     for decl in (same or fits)[:1]:           # overloads of one count: the one of the same parameter types

@@ -137,7 +137,7 @@ class Units:
     def may_see(self, fid: int, sid: int) -> bool:
         """Whether a file may call a definition: a source file's `static` function is its own."""
         t = self.r.t
-        return t.syms[sid].file == fid or t.file_static.get(sid) is not True or \
+        return t.syms[sid].file == fid or sid not in t.file_static or \
             posixpath.splitext(t.paths[t.syms[sid].file])[1].lower() not in SOURCE_EXTS
 
     def anywhere(self, scope: int, name: str) -> list[int]:
