@@ -17,7 +17,7 @@ from pathlib import Path
 import apsw
 
 from graphmind import config
-from graphmind.index import folders, workspace
+from graphmind.index import folders, reuse, workspace
 from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import IndexNotWritableError
@@ -266,7 +266,7 @@ def index_workspace(root: Path, *, jobs: int | None = None, progress: Progress |
             folders.forget(root)
     for attempt in (1, 2):
         with _translated(root):
-            store = Store(root)
+            store = reuse.made_here(Store(root))     # rows of other graphmind code: afresh
             try:
                 report = None if files is not None and attempt == 1 else workspace.SkipReport()
                 walked = files if report is None else workspace.walk(root, report)    # skips kept from the last walk

@@ -28,6 +28,7 @@ from graphmind import private, resources
 from graphmind.errors import UnsafeFolderError
 from graphmind.models import Extraction, FileInfo
 from graphmind.store import ExtractionFile, Store
+from graphmind.store.connect import index_path, remove_database, write_lock
 from graphmind.places import cache_path, local_cache_path
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,33 @@ def fingerprint() -> str:
     for name, data in fingerprinted_files():
         h.update(name.encode() + b"\0" + data + b"\0")
     return h.hexdigest()[:16]
+
+
+MADE_BY = "made_by"         # meta key: "VERSION FINGERPRINT" of the code that filled the index
+
+
+def made_by() -> str:
+    """What an index filled by this code records; store/scan compares the version part alone."""
+    return f"{graphmind.__version__} {fingerprint()}"
+
+
+def made_here(store: Store) -> Store:
+    """The store, or a new empty one when its rows came from other graphmind code (another release,
+    edited queries or extraction modules): unchanged files are never read again, so such rows would
+    stay until `--rebuild`. An index without the record predates it and is built again too."""
+    found, mine = store.meta(MADE_BY), made_by()
+    if found == mine:
+        return store
+    if not Store.is_empty(store.conn):
+        log.warning("the index was filled by other graphmind code (%s): building it afresh",
+                    f"version {found.split()[0]}" if found else "an earlier release")
+        root = store.root
+        store.close()
+        with write_lock(root):
+            remove_database(index_path(root))
+        store = Store(root)
+    store.set_meta(MADE_BY, mine)
+    return store
 
 
 def _open_cache(root: Path) -> ExtractionFile:

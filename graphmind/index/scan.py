@@ -91,11 +91,13 @@ def _read_matches(root, files: list[FileInfo]) -> bool:
         with conn:                                       # one snapshot for both reads
             indexed = {p: (s, m) for p, s, m in conn.execute("SELECT path, size, mtime_ns FROM files")}
             pending = conn.execute("SELECT EXISTS (SELECT 1 FROM calls WHERE resolution='pending')").fetchone()[0]
+            made_by = conn.execute("SELECT value FROM meta WHERE key = 'made_by'").fetchone()
     except apsw.Error:
         return False
     finally:
         conn.close()
-    if pending or len(indexed) != len(files):
+    # another release's rows (index/reuse.made_here rebuilds them; edited code alone: `graphmind index`)
+    if pending or made_by is None or made_by[0].split()[0] != __version__ or len(indexed) != len(files):
         return False
     return all(indexed.get(f.path) == (f.size, f.mtime_ns) for f in files)
 

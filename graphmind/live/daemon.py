@@ -27,7 +27,7 @@ from graphmind.live import reading
 from graphmind.live.ops import DaemonOps
 from graphmind.errors import DaemonRunningError, StoppedError
 from graphmind.index.indexer import index_files
-from graphmind.index.reuse import ReuseCache
+from graphmind.index.reuse import ReuseCache, made_here
 from graphmind.live.server import SocketServer
 from graphmind.resolve.session import ResolveSession
 from graphmind.semantic.idle import embed_idle, wants_vectors
@@ -129,7 +129,7 @@ class Daemon:
 
     # -- the writer -----------------------------------------------------------------------------
     def _write_loop(self) -> None:
-        store = Store(self.root)
+        store = made_here(Store(self.root))      # filled by other graphmind code: built afresh
         self.cache = ReuseCache(store, self.trees)
         dirty, backoff = False, 0.5
         try:
@@ -199,7 +199,7 @@ class Daemon:
         self.cache.close()
         store.close()
         move_aside(store.path, why)
-        store = Store(self.root)
+        store = made_here(Store(self.root))
         self.cache = ReuseCache(store, self.trees)
         self.session.invalidate()
         self.queue.add(FULL)
