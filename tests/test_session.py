@@ -13,6 +13,7 @@ import pytest
 
 from graphmind.index import workspace
 from graphmind.index.indexer import index_files, index_workspace
+from graphmind.index.reuse import made_here
 from graphmind.resolve.resolver import Resolver
 from graphmind.resolve.session import ResolveSession
 from graphmind.store import Store, open_reader
@@ -297,7 +298,7 @@ def test_a_write_by_another_process_makes_the_session_load_afresh(tmp_path):
     root.mkdir()
     (root / "a.py").write_text("def f():\n    return 1\n")
     (root / "b.py").write_text("from a import f\n\n\ndef g():\n    return f()\n")
-    store, session = Store(root), ResolveSession()
+    store, session = made_here(Store(root)), ResolveSession()      # stamped, as the daemon's writer is
     try:
         index_files(store, workspace.walk(root), [], complete=True, session=session)
         (root / "a.py").write_text("def f():\n    return 2\n\n\ndef h():\n    return 3\n")
