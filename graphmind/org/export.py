@@ -180,13 +180,16 @@ def _star_aliases(conn: apsw.Connection, bound: set[str]) -> list[tuple]:
 def read_graph(conn: apsw.Connection) -> Graph:
     """The rows to publish, read from an open index."""
     imports = _Imports(conn)
-    g = Graph(_symbols(conn), _edges(conn), [], _aliases(conn))
+    g = Graph(_symbols(conn), _edges(conn), [], [])
+    # a name defined where it is imported too (`fields` in a package's `__init__.pyi` stub and imported in its
+    # `__init__.py`) stands for the definition, as the resolver binds it: no alias away from it
+    defined = {row[1] for row in g.symbols}
+    g.aliases = [a for a in _aliases(conn) if a[0] not in defined]
     g.aliases += return_aliases(conn, imports, g.aliases)
     g.uses = _uses(conn, imports)
     h = hashlib.sha256()
     for name in ("symbols", "edges", "uses", "aliases"):
         h.update(name.encode())
-        for row in getattr(g, name):
-            h.update(repr(row).encode())
+        h.update(repr(getattr(g, name)).encode())          # the whole list at once: one repr, not one per row
     g.digest = h.hexdigest()
     return g
