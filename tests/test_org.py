@@ -282,3 +282,10 @@ def test_a_property_of_the_users_class_returning_another_repositorys_class(publi
     """`self.client.request()` where `client` is a property annotated `-> "libpkg.api.Client"`."""
     _, url = published
     assert "webapp.store.Proxy.go" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_given_several_classes_is_each_of_them(published):
+    """`self.conn = Client()` in one branch and `Session()` in the other: `self.conn.send()` is a use of each
+    class's method (the resolver's union), so Client.send is reached."""
+    _, url = published
+    assert "webapp.clients.Either.go" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}

@@ -83,11 +83,14 @@ class _Imports:
         found = self.by_file.get(file_id, {}).get(head)
         if not found:
             return None
-        scopes = []
-        while scope is not None and len(scopes) < 64:
-            scopes.append(scope)
-            scope = self.parent.get(scope)
-        best = min(found, key=lambda b: scopes.index(b[0]) if b[0] in scopes else len(scopes))
+        if len(found) == 1:                                # the common case: one binding of the name in its file
+            best = found[0]
+        else:
+            scopes = []
+            while scope is not None and len(scopes) < 64:
+                scopes.append(scope)
+                scope = self.parent.get(scope)
+            best = min(found, key=lambda b: scopes.index(b[0]) if b[0] in scopes else len(scopes))
         _, module, symbol, resolved, _ = best
         base = resolved or module.lstrip(".")
         if symbol == "*":

@@ -1,8 +1,9 @@
 """Methods called on values of another repository's classes, for the uses a publish keeps: type flow
 does not cross repositories, so the receiver's class is read from what the index recorded, in three
-plain cases only (each binding unique, its value an imported class called or named):
+plain cases only (a local's binding unique, its value an imported class called or named):
 `self.m()` and `super().m()` in a class whose first base is outside (`pkg.Base.m`); `x.m()` after
-`x = Ext(…)` or `x: Ext` in the same scope; `self.a.m()` after `self.a = Ext(…)` in a method of the class."""
+`x = Ext(…)` or `x: Ext` in the same scope; `self.a.m()` after `self.a = Ext(…)` in a method of the class
+(every class the attribute is given, as the resolver unions them), or `a` a property of the class."""
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ import apsw
 from graphmind.org.chains import Chains, chain_uses
 
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
+MAX_VALUES = 8               # values of one attribute read at most (`self.pool = A(…)` here, `= B(…)` there)
 _SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _BOUND = re.compile(r"^(super\([^()]*\)|[A-Za-z_]\w*)(\.[A-Za-z_]\w*)+$")    # `super().convert`, `self.m`
 _CALLED_OR_NAMED = re.compile(r"^([A-Za-z_][\w.]*)(\(.*\))?$", re.S)
@@ -59,8 +61,13 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
                     if kind in ('assign', 'annot'))
     sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
               if _BOUND.match(local.get((caller, name), ""))]
-    attrs = _unique(((imports.parent.get(scope), name), value) for scope, name, value in conn.execute(
-        "SELECT scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"))
+    # `self.a = …` in any method types the attribute with every value it is given (the resolver's union)
+    attrs: dict[tuple, list[str]] = {}
+    for scope, name, value in conn.execute(
+            "SELECT scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot') ORDER BY id"):
+        found = attrs.setdefault((imports.parent.get(scope), name), [])
+        if value not in found and len(found) < MAX_VALUES:
+            found.append(value)
 
     def class_key(file_id: int, scope: int, value: str | None) -> str | None:
         match = _CALLED_OR_NAMED.match(value.strip().strip("\"'")) if value else None   # `x: "Ext"` too
@@ -73,19 +80,19 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
         cls = imports.parent.get(caller)
         if receiver == ["self"]:
-            key = (bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)
+            keys = [(bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
         elif len(receiver) == 2 and receiver[0] == "self":
-            key = class_key(file_id, caller, attrs.get((cls, receiver[1]))) or \
-                chains.returned(chains.functions.get((cls, receiver[1])))     # `self.prop.m()`: what prop returns
+            keys = [class_key(file_id, caller, value) for value in attrs.get((cls, receiver[1]), ())] or \
+                [chains.returned(chains.functions.get((cls, receiver[1])))]     # `self.prop.m()`: what prop returns
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
-            key = class_key(file_id, caller, value)
-            if key and value.rstrip().endswith(")"):
+            keys = [class_key(file_id, caller, value)]
+            if keys[0] and value.rstrip().endswith(")"):
                 rest.append((file_id, caller, callee, line))   # `x = f()`: a function's value too (`f().m`)
         else:
-            key = None
-        if key:
-            out.append((caller, f"{key}.{method}", line, RECEIVER, "call"))
-        else:
+            keys = []
+        keys = list(dict.fromkeys(key for key in keys if key))
+        out += [(caller, f"{key}.{method}", line, RECEIVER, "call") for key in keys]
+        if not keys:
             rest.append((file_id, caller, callee, line))
     return out + chain_uses(chains, rest)
