@@ -55,10 +55,13 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
     bare = conn.execute(        # `convert(x)` after `convert = super().convert`: a bound method's alias
         "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
         " AND target_id IS NULL AND resolution = 'unresolved' AND callee NOT LIKE '%.%' AND callee NOT LIKE '%(%'"
+        " AND EXISTS (SELECT 1 FROM bindings b WHERE b.file_id = calls.file_id AND b.scope_id = calls.caller_id"
+        " AND b.name = calls.callee AND b.kind = 'assign' AND b.value LIKE '%.%')"
         " ORDER BY file_id, line, caller_id, callee").fetchall()
-    chains = Chains(conn, imports, {site[1] for site in sites + bare})     # the callers' bindings, read once
-    local = _unique((key, value) for key, found in chains.values.items() for kind, value in found
-                    if kind in ('assign', 'annot'))
+    callers = {site[1] for site in sites + bare}
+    chains = Chains(conn, imports, callers)     # the callers' bindings, read once
+    local = _unique((key, value) for key, found in chains.values.items() if key[0] in callers
+                    for kind, value in found if kind in ('assign', 'annot'))
     sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
               if _BOUND.match(local.get((caller, name), ""))]
     # `self.a = …` in any method types the attribute with every value it is given (the resolver's union)
@@ -91,7 +94,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
                 rest.append((file_id, caller, callee, line))   # `x = f()`: a function's value too (`f().m`)
         else:
             keys = []
-        keys = list(dict.fromkeys(key for key in keys if key))
+        keys = [key for key in keys if key]
+        if len(keys) > 1:
+            keys = list(dict.fromkeys(keys))
         out += [(caller, f"{key}.{method}", line, RECEIVER, "call") for key in keys]
         if not keys:
             rest.append((file_id, caller, callee, line))
