@@ -18,7 +18,11 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # star re-exports, super() in a class with an outside base or in a mixin, imports within a function
            "libpkg.api.client.Client", "libpkg.api.client.Client.request", "libpkg.api.client.Client.send",
            # a method reached through a path of calls on another repository's names (org/chains.py)
-           "libpkg.signals.Signal.send"]
+           "libpkg.signals.Signal.send",
+           # a package whose stub defines the name its `__init__.py` imports (attrs' `__init__.pyi`)
+           "libpkg.stubbed.impl.fields",
+           # a class re-exported through a module that imports it (httpx: `__init__` star-imports `_api`)
+           "libpkg.net._client.Session.put"]
 
 
 @pytest.fixture
@@ -219,3 +223,69 @@ def test_receiver_built_by_calls_on_another_repositorys_names(published):
     assert hits["service.audit.record"].kinds == ["call"]
     aliases = set(rows_of(url, "libpkg")["aliases"])
     assert ("libpkg", "libpkg.Namespace().signal()", "libpkg.signals.NamedSignal") in aliases
+
+
+def test_values_returned_by_functions_without_an_annotation(published):
+    """`client = libpkg.api.open_client(); client.send()`: open_client() has no return annotation, but
+    returns `Client()` (and pooled_client() a local bound to one): the library publishes what the call
+    stands for, as the resolver reads a function's `return` expressions."""
+    _, url = published
+    send = {h.symbol: h for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    assert (send["webapp.store.opened"].kinds, send["webapp.store.opened"].resolution) == (["call"], "receiver")
+    request = {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+    assert "webapp.store.reused" in request
+    aliases = set(rows_of(url, "libpkg")["aliases"])
+    assert ("libpkg", "libpkg.api.open_client()", "libpkg.api.client.Client") in aliases
+
+
+def test_bound_method_alias_of_super_reaches_the_outside_base(published):
+    """`super_send = super().send` … `super_send(path)` in an override of another repository's method: a call
+    of the base's method besides the override, as the merged workspace resolves the alias."""
+    _, url = published
+    send = {h.symbol: h for h in org_walk(url, "libpkg.api.client.Client.send", 1, ALL_KINDS).hits}
+    assert send["webapp.clients.Aliased.send"].kinds == ["call", "override"]
+
+
+def test_a_name_a_stub_defines_is_not_an_alias_of_what_the_package_imports(published):
+    """`libpkg/stubbed/__init__.pyi` defines `fields`, `__init__.py` imports it from `.impl`: users of
+    `libpkg.stubbed.fields` depend on the stub's definition (as the resolver binds them), not on impl."""
+    _, url = published
+    assert "webapp.described.described" not in {h.symbol for h in org_walk(url, "libpkg.stubbed.impl.fields", 2, ALL_KINDS).hits}
+    stub = {h.symbol: h for h in org_walk(url, "libpkg.stubbed.fields", 1, ALL_KINDS).hits}
+    assert stub["webapp.described.described"].kinds == ["call"]
+
+
+def test_values_returned_by_this_repositorys_own_functions(published):
+    """`self.client().send()` where the method is annotated `-> libpkg.api.Client`, and `make_client().request()`
+    where make_client() returns `libpkg.api.Client()`: the receiver is what the user's own function returns."""
+    _, url = published
+    assert "webapp.store.Store.save" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    assert "webapp.store.via_factory" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_a_method_is_found_through_a_subclass_of_a_subclass(published):
+    """`ScopedSignal(NamedSignal(Signal))`, neither overriding send: `sig.send()` on a ScopedSignal runs Signal.send."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.signals.Signal.send", 1, CALL_KINDS).hits}
+    assert hits["webapp.store.scoped"].kinds == ["call"]
+
+
+def test_a_member_is_found_through_two_re_exports_of_its_class(published):
+    """`libpkg.net.Session` -> `libpkg.net._api.Session` -> `libpkg.net._client.Session`: an override of
+    `libpkg.net.Session.put` and its `super().put()` are a use of the class's method."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.put", 1, ALL_KINDS).hits}
+    assert hits["webapp.clients.Tester.put"].kinds == ["call", "override"]
+
+
+def test_a_property_of_the_users_class_returning_another_repositorys_class(published):
+    """`self.client.request()` where `client` is a property annotated `-> "libpkg.api.Client"`."""
+    _, url = published
+    assert "webapp.store.Proxy.go" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_given_several_classes_is_each_of_them(published):
+    """`self.conn = Client()` in one branch and `Session()` in the other: `self.conn.send()` is a use of each
+    class's method (the resolver's union), so Client.send is reached."""
+    _, url = published
+    assert "webapp.clients.Either.go" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}

@@ -48,8 +48,10 @@ def publish_cmd(db: Optional[str] = DbOpt,
     billing --commit v2.1.0 --json`."""
     _, _, publish, _ = _org()
     root, conn, _ = open_fresh(root, None, True)
-    conn.close()
-    done = publish.publish(root, db, repo, commit)
+    try:
+        done = publish.publish(root, db, repo, commit, index=conn)
+    finally:
+        conn.close()
     emit({k: getattr(done, k) for k in done.__dataclass_fields__} if as_json else done.line(), as_json)
 
 

@@ -62,6 +62,13 @@ class Chains:
                 " AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
                 f" {_NOT_NAMES} ORDER BY id", (json.dumps(sorted(scopes)),)):
             self.values.setdefault((scope, name), set()).add((kind, value))
+        # this repository's functions, and what they return: a value built by calling one (`self.m(…)`, `f(…)`)
+        self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
+            "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
+        self.returns: dict[int, list[tuple[str, str]]] = {}
+        for scope, kind, value in conn.execute(
+                "SELECT scope_id, kind, value FROM bindings WHERE kind IN ('returns', 'return') ORDER BY id"):
+            self.returns.setdefault(scope, []).append((kind, value.strip()))
 
     def _value(self, scope: int, name: str) -> tuple[int, str] | None:
         """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
@@ -79,13 +86,47 @@ class Chains:
         if not parts or hops <= 0:
             return None
         (head, called), rest = parts[0], parts[1:]
-        base = self._head(file_id, scope, head, hops)
+        if head == "self" and rest and rest[0][1]:          # `self.m(…)`: what the class's method m returns
+            fn, rest = self.functions.get((self.imports.parent.get(scope), rest[0][0])), rest[1:]
+            base, called = self.returned(fn, hops), False
+        elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
+            base, called = self.returned(fn, hops), False
+        else:
+            base = self._head(file_id, scope, head, hops)
         if base is None:
             return None
         out = base + ("()" if called else "")
         for name, call in rest:
             out += f".{name}" + ("()" if call else "")
         return out
+
+    def _function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
+        """(id, file) of the function of this repository a name written in `scope` calls, if one."""
+        at = scope
+        while at is not None:
+            if (at, name) in self.functions:
+                return self.functions[(at, name)]
+            if (at, name) in self.values:
+                return None                                  # bound otherwise in a nearer scope
+            at = self.imports.parent.get(at)
+        imported = self.imports.key(file_id, scope, name)
+        module, _, short = (imported or "").rpartition(".")
+        return self.functions.get((self.modules[module][1], short)) if module in self.modules else None
+
+    def returned(self, fn: tuple[int, int] | None, hops: int = MAX_HOPS) -> str | None:
+        """The outside value a function of this repository returns: its return annotation naming an outside
+        class (`Ext`), else its one `return` expression (`None` aside) read as a path (`Ext(…)`: `Ext()`)."""
+        if fn is None or hops <= 1:
+            return None
+        sid, file_id = fn
+        rows = self.returns.get(sid, ())
+        annotated = [value for kind, value in rows if kind == "returns"]
+        if annotated:
+            match = _ANNOTATION.match(annotated[0])
+            key = self.imports.key(file_id, sid, match.group(1)) if match else None
+            return key if key and key.rpartition(".")[0] not in self.modules and key not in self.modules else None
+        values = {value for kind, value in rows if kind == "return" and value != "None"}
+        return self.key(file_id, sid, values.pop(), hops - 1) if len(values) == 1 else None
 
     def _head(self, file_id: int, scope: int, head: str, hops: int) -> str | None:
         imported = self.imports.key(file_id, scope, head)
@@ -104,15 +145,17 @@ class Chains:
         return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
 
 
-def chain_uses(conn: apsw.Connection, imports, sites: list[tuple]) -> list[tuple]:
+def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
     """(caller, key, line, how, 'call') for member calls `recv.m()` whose receiver is built from an outside
-    name; `sites`: (file, caller, callee, line) not linked otherwise."""
+    name; `sites`: (file, caller, callee, line) not linked otherwise, their callers' bindings in `chains`."""
     todo = []
     for file_id, caller, callee, line in sites:
         receiver, dot, method = callee.rpartition(".")
-        if dot and method.isidentifier() and receiver.split(".", 1)[0] not in _SELF:   # `self.…`: receivers.py's
+        head = receiver.split(".", 1)[0]
+        # `self.a`: receivers.py's; `self.m(…)`: what the method returns
+        if dot and method.isidentifier() and (head not in _SELF or head == "self" and "(" in receiver):
             todo.append((file_id, caller, receiver, method, line))
-    chains, out, seen = Chains(conn, imports, {site[1] for site in todo}), [], {}
+    out, seen = [], {}
     for file_id, caller, receiver, method, line in todo:
         key = seen.get((caller, receiver), "")
         if key == "":
@@ -140,21 +183,58 @@ def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list
         else:
             funcs.setdefault(target, set()).add(key)
     out = [(f"{n}()", q) for q in sorted(classes) for n in sorted(names[q])]
-    for file_id, fn, qual, parent_kind, parent_qual, annotation in conn.execute(
-            "SELECT b.file_id, f.id, f.qualname, p.kind, p.qualname, b.value FROM bindings b"
-            " JOIN symbols f ON f.id = b.scope_id JOIN symbols p ON p.id = f.parent_id"
-            " WHERE b.kind = 'returns' ORDER BY b.id"):
-        match = _ANNOTATION.match(annotation.strip())
-        if not match:
-            continue
-        written = match.group(1)
-        module = qual.rsplit(".", 2 if parent_kind == "class" else 1)[0]
-        target = f"{module}.{written}" if f"{module}.{written}" in classes else imports.key(file_id, fn, written)
-        target = target if target in classes else alias_of.get(target)
-        if target not in classes:
-            continue
+    for qual, parent_kind, parent_qual, target in _returned_classes(conn, imports, classes, alias_of):
         if parent_kind == "class":
             out += [(f"{n}().{qual.rpartition('.')[2]}()", target) for n in sorted(names.get(parent_qual, ()))]
         elif parent_kind == "module":
             out += [(f"{n}()", target) for n in sorted({qual} | funcs.get(qual, set()))]
     return out
+
+
+def _returned_classes(conn: apsw.Connection, imports, classes: dict[str, int], alias_of: dict[str, str]):
+    """(function, its parent's kind, its parent, class) for the classes of this repository a function returns
+    an instance of, as the resolver reads it: its return annotation, else every `return` that builds one
+    (`return Pool(…)`, `return self`, `return cls(…)`, `return p` after `p = Pool(…)`)."""
+    rows: dict[int, list] = {}
+    for file_id, fn, qual, parent_kind, parent_qual, kind, value in conn.execute(
+            "SELECT b.file_id, f.id, f.qualname, p.kind, p.qualname, b.kind, b.value FROM bindings b"
+            " JOIN symbols f ON f.id = b.scope_id JOIN symbols p ON p.id = f.parent_id"
+            " WHERE b.kind IN ('returns', 'return') ORDER BY b.id"):
+        rows.setdefault(fn, []).append((file_id, qual, parent_kind, parent_qual, kind, value))
+    local = _one_assign(conn)
+
+    def cls_of(file_id: int, fn: int, qual: str, parent_kind: str, written: str) -> str | None:
+        module = qual.rsplit(".", 2 if parent_kind == "class" else 1)[0]
+        target = f"{module}.{written}" if f"{module}.{written}" in classes else imports.key(file_id, fn, written)
+        target = target if target in classes else alias_of.get(target)
+        return target if target in classes else None
+
+    for fn, found in rows.items():
+        file_id, qual, parent_kind, parent_qual = found[0][:4]
+        annotated = [value for *_, kind, value in found if kind == "returns"]
+        targets: list[str] = []
+        for annotation in annotated[:1]:
+            match = _ANNOTATION.match(annotation.strip())
+            targets = [cls_of(file_id, fn, qual, parent_kind, match.group(1))] if match else []
+        for *_, kind, value in ([] if annotated else found):
+            value = value.strip()
+            if value.isidentifier() and value not in _SELF:
+                value = local.get((fn, value), "")           # `p = Pool(…)` … `return p`
+            if parent_kind == "class" and (value == "self" or value.startswith("cls(")):
+                targets.append(parent_qual)
+                continue
+            parts = _parts(value) if value.endswith(")") else None      # `Pool(…)`, `pool.Pool(…)`
+            if parts and parts[-1][1] and not any(called for _, called in parts[:-1]):
+                targets.append(cls_of(file_id, fn, qual, parent_kind, ".".join(n for n, _ in parts)))
+        for target in dict.fromkeys(t for t in targets if t):
+            yield qual, parent_kind, parent_qual, target
+
+
+def _one_assign(conn: apsw.Connection) -> dict[tuple[int, str], str]:
+    """{(function, name): value} for names a function that returns something assigns exactly once."""
+    seen: dict[tuple[int, str], list[str]] = {}
+    for scope, name, value in conn.execute(
+            "SELECT scope_id, name, value FROM bindings WHERE kind = 'assign' AND scope_id IN"
+            " (SELECT scope_id FROM bindings WHERE kind = 'return')"):
+        seen.setdefault((scope, name), []).append(value)
+    return {k: v[0] for k, v in seen.items() if len(v) == 1}

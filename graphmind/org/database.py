@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS symbols (
     parent_id integer, PRIMARY KEY (repo, id));
 CREATE INDEX IF NOT EXISTS symbols_qualname ON symbols (qualname);
 CREATE INDEX IF NOT EXISTS symbols_name ON symbols (name);
+CREATE INDEX IF NOT EXISTS symbols_parent ON symbols (repo, parent_id, name);
 CREATE TABLE IF NOT EXISTS edges (
     repo text NOT NULL, caller_id integer NOT NULL, target_id integer NOT NULL, line integer NOT NULL,
     resolution text NOT NULL, kind text NOT NULL);

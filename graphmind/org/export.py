@@ -83,11 +83,14 @@ class _Imports:
         found = self.by_file.get(file_id, {}).get(head)
         if not found:
             return None
-        scopes = []
-        while scope is not None and len(scopes) < 64:
-            scopes.append(scope)
-            scope = self.parent.get(scope)
-        best = min(found, key=lambda b: scopes.index(b[0]) if b[0] in scopes else len(scopes))
+        if len(found) == 1:                                # the common case: one binding of the name in its file
+            best = found[0]
+        else:
+            scopes = []
+            while scope is not None and len(scopes) < 64:
+                scopes.append(scope)
+                scope = self.parent.get(scope)
+            best = min(found, key=lambda b: scopes.index(b[0]) if b[0] in scopes else len(scopes))
         _, module, symbol, resolved, _ = best
         base = resolved or module.lstrip(".")
         if symbol == "*":
@@ -180,13 +183,16 @@ def _star_aliases(conn: apsw.Connection, bound: set[str]) -> list[tuple]:
 def read_graph(conn: apsw.Connection) -> Graph:
     """The rows to publish, read from an open index."""
     imports = _Imports(conn)
-    g = Graph(_symbols(conn), _edges(conn), [], _aliases(conn))
+    g = Graph(_symbols(conn), _edges(conn), [], [])
+    # a name defined where it is imported too (`fields` in a package's `__init__.pyi` stub and imported in its
+    # `__init__.py`) stands for the definition, as the resolver binds it: no alias away from it
+    defined = {row[1] for row in g.symbols}
+    g.aliases = [a for a in _aliases(conn) if a[0] not in defined]
     g.aliases += return_aliases(conn, imports, g.aliases)
     g.uses = _uses(conn, imports)
     h = hashlib.sha256()
     for name in ("symbols", "edges", "uses", "aliases"):
         h.update(name.encode())
-        for row in getattr(g, name):
-            h.update(repr(row).encode())
+        h.update(repr(getattr(g, name)).encode())          # the whole list at once: one repr, not one per row
     g.digest = h.hexdigest()
     return g

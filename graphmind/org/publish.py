@@ -10,6 +10,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+import apsw
 import psycopg
 
 from graphmind.errors import BadArgumentError, OrgDatabaseError
@@ -69,8 +70,10 @@ def _checked_repo(name: str) -> str:
     return name
 
 
-def read_workspace(root: Path) -> Graph:
-    """The graph of an indexed workspace."""
+def read_workspace(root: Path, index: apsw.Connection | None = None) -> Graph:
+    """The graph of an indexed workspace (read through `index` when the caller has it open already)."""
+    if index is not None:
+        return read_graph(index)
     conn = open_reader(root)
     try:
         return read_graph(conn)
@@ -109,12 +112,12 @@ def write_graph(conn: psycopg.Connection, repo: str, commit: str | None, graph: 
 
 
 def publish(root: Path, url: str | None, repo: str | None = None, commit: str | None = None,
-            pause=None) -> Published:
-    """Publish the indexed workspace at `root` as `repo` (docs/org.md)."""
+            pause=None, index: apsw.Connection | None = None) -> Published:
+    """Publish the indexed workspace at `root` as `repo` (docs/org.md); `index`: its index, when open."""
     start = time.perf_counter()
     repo = _checked_repo(repo or default_repo(root))
     commit = commit or head_commit(root)
-    graph = read_workspace(root)
+    graph = read_workspace(root, index)
     conn = database.connect(url)
     try:
         database.ensure_schema(conn)

@@ -26,9 +26,9 @@ CONSTRUCTORS = ("__init__", "__new__")
 # (repo, id) of the frontier as two arrays; every edge into it: (repo, dependant, near repo, near id,
 # line, resolution, kind). A use of a class's key by a call is an instantiation; of its constructor, a
 # constructor call (as resolution makes them inside one workspace). A member is also reached through its
-# class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`), through the paths that stand
-# for its class (org/chains.py: `pkg.Model().link`), and through a subclass that does not override it;
-# a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
+# class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`, two re-exports deep), through the
+# paths that stand for its class (org/chains.py: `pkg.Model().link`), and through a subclass (or its
+# subclass) that does not override it; a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
 # the library's own re-exports are in its paths already).
 # A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call.
 HOP_UP = """
@@ -45,13 +45,23 @@ k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON 
        SELECT f.repo, f.id, a.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
        WHERE p.kind = 'class'),
-sub AS (SELECT f.repo, f.id, c.qualname AS cls, s.name, s.kind FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+sub1 AS (SELECT f.repo, f.id, c.id AS cid, c.qualname AS cls, s.name, s.kind FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
         JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind = 'class'
         JOIN edges i ON i.repo = p.repo AND i.target_id = p.id AND i.kind = 'inherit'
         JOIN symbols c ON c.repo = i.repo AND c.id = i.caller_id
         WHERE s.name NOT IN ('__init__', '__new__') AND NOT EXISTS (SELECT 1 FROM symbols o
               WHERE o.repo = c.repo AND o.parent_id = c.id AND o.name = s.name)),
+sub AS (SELECT repo, id, cls, name, kind FROM sub1
+        UNION ALL
+        SELECT sub1.repo, sub1.id, g.qualname, sub1.name, sub1.kind FROM sub1
+        JOIN edges i ON i.repo = sub1.repo AND i.target_id = sub1.cid AND i.kind = 'inherit'
+        JOIN symbols g ON g.repo = i.repo AND g.id = i.caller_id
+        WHERE NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = g.repo AND o.parent_id = g.id AND o.name = sub1.name)),
 k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON a.target_key = k1.key
+       UNION ALL
+       SELECT f.repo, f.id, a2.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
+       JOIN aliases a2 ON a2.target_key = a.key WHERE p.kind = 'class'
        UNION ALL
        SELECT sub.repo, sub.id, sub.cls || '.' || sub.name, sub.kind, 0 FROM sub
        UNION ALL
