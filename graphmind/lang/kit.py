@@ -118,7 +118,7 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     target = res[1] if res is not None and isinstance(res[1], int) else None
     if target is not None and target in r.t.syms and r.t.syms[target].kind == "constructor":
         target = r.t.syms[target].parent         # inside class X, `X` is found as its constructor first
-    if target is not None and target in r.t.syms and r.t.syms[target].kind == "namespace":
+    if target is not None and target in r.t.syms:
         target = merged_type(r.t, target)        # `self: Ref.Ref<A>`: the interface, not the namespace
     return target if is_class(r, target) else None
 
