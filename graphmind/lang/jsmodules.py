@@ -135,6 +135,8 @@ class JsState:
                 hit = self.export_of(target, name)
                 if hit is not None:
                     return hit
+                if self.variable_scope(target, name) is not None:
+                    return None                           # a variable there: no later `export *` gives the name
         return None
 
     def _local(self, fid: int, msym: int, name: str) -> int | None:
