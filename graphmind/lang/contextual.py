@@ -15,6 +15,7 @@ import re
 from graphmind.resolve.pyexpr import match_bracket
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
 
 
@@ -83,8 +84,13 @@ def parameter_type(t, fn: int, pos: int) -> str | None:
 
 def argument_value(ev, scope: int, value: str) -> frozenset:
     """What an `argparam` row gives its name: the instances of the type the callee (a function, a
-    method, or a class built with `new`) declares for that parameter; empty when not declared."""
+    method, or a class built with `new`) declares for that parameter, a type parameter of the callee
+    standing for the call's type argument (`make<ZodString>(…)`, or inferred from the declared type of
+    the variable the call initializes); for `this` in a method of an object literal argument, the
+    `ThisType<T>` the callee declares for it. Empty when not declared."""
     callee, arg, pos = value.rsplit("#", 2)
+    callee, _, declared_var = callee.partition(" = ")
+    callee, targs = _call_type_args(callee)
     new = callee.startswith("new ")
     out: set = set()
     for kind, x in ev.expr(scope, callee[4:] if new else callee):
@@ -93,10 +99,85 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
         elif kind != "fn":
             continue
         declared = parameter_type(ev.t, x, int(arg)) if x is not None else None
-        param = function_type_param(declared, int(pos)) if declared else None
-        if param:
-            out |= ev.declared_type(x, param)
+        if not declared:
+            continue
+        param = this_type(ev, x, declared) if pos == "this" else function_type_param(declared, int(pos))
+        if not param:
+            continue
+        given = _type_parameters(ev, x, targs, declared_var)
+        out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
     return frozenset(out)
+
+
+def this_type(ev, fn: int, declared: str) -> str | None:
+    """The type `this` has in a method of an object literal passed where `declared` is expected:
+    X of a `ThisType<X>` written there or in the type alias it names (`ProtoOf<T>` = `{…} & ThisType<T>`)."""
+    found = _THIS_TYPE.search(declared)
+    if found:
+        return found.group(1).strip()
+    m = _TYPE_NAME.match(declared)
+    res = ev.find(fn, m.group(1)) if m else None
+    sid = res[1] if res is not None and isinstance(res[1], int) else None
+    sym = ev.t.syms.get(sid) if sid is not None else None
+    if sym is None or sym.kind != "type" or sym.parent is None:
+        return None
+    rows = ev.t.bindings.get(sym.parent, {}).get(sym.name, ())
+    for kind, value in rows:
+        found = _THIS_TYPE.search(value) if kind == "typealias" else None
+        if found:
+            args = dict(zip(_type_parameter_names(rows), _args_of(declared)))
+            return args.get(found.group(1).strip(), found.group(1).strip())
+    return None
+
+
+def _type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[str, str]:
+    """What the callee's type parameters stand for at a call: its type arguments in order, else those
+    of the declared type of the variable it initializes matched with the callee's declared result
+    (`$constructor<T, D>` against `core.$constructor<$ZodString>`: T is $ZodString)."""
+    names = _type_parameter_names(ev.t.bindings.get(fn, {}).get("", ()))
+    if not names:
+        return {}
+    if targs:
+        return dict(zip(names, targs))
+    result = next((v for k, v in ev.t.bindings.get(fn, {}).get("", ()) if k == "returns"), None)
+    if not result or not declared_var or _head(result) != _head(declared_var):
+        return {}
+    return {a: b for a, b in zip(_args_of(result), _args_of(declared_var)) if a in names}
+
+
+def _type_parameter_names(rows) -> list[str]:
+    """The names a `typeparams` row among binding rows declares: `<const T extends X, D = Y>` -> [T, D]."""
+    text = next((v for k, v in rows if k == "typeparams"), "")
+    words = (p.split() for p in split_type(text.strip()[1:-1], ",")) if text else ()
+    return [next((w for w in ws if w not in ("const", "in", "out")), "") for ws in words if ws]
+
+
+def _call_type_args(callee: str) -> tuple[str, list[str]]:
+    """`make<A, B>` -> ("make", ["A", "B"])."""
+    if not callee.endswith(">") or "<" not in callee:
+        return callee, []
+    at = callee.index("<")
+    return callee[:at], _args_of(callee)
+
+
+def _args_of(text: str) -> list[str]:
+    """The type arguments of `Name<A, B>` as written (none: [])."""
+    at = text.find("<")
+    depth, end = 0, -1
+    for i in range(max(at, 0), len(text)):
+        if text[i] == "<":
+            depth += 1
+        elif text[i] == ">" and text[i - 1] != "=":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    return [a for a in split_type(text[at + 1:end], ",") if a] if at >= 0 and end > at else []
+
+
+def _head(text: str) -> str:
+    """The last name of a generic type's path: `core.$constructor<T>` -> `$constructor`."""
+    return text.split("<", 1)[0].strip().rsplit(".", 1)[-1]
 
 
 def alias_value(ev, scope: int, text: str) -> frozenset:

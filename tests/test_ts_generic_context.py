@@ -1,0 +1,111 @@
+"""TypeScript receivers typed through a generic callee, as zod and effect write them (measured against
+the TypeScript compiler by scripts/score_ts_oracle.py): an arrow's parameter typed `T` by the callee,
+where T is the call's type argument (`build<ZodType>(…)`) or is inferred from the declared type of the
+variable the call initializes (`const Other: $constructor<ZodType> = build(…)`); `this` in a method of
+an object literal passed where the callee declares `ThisType<T>` (through a type alias, zod's
+`ProtoOf<T>`), or assigned to a variable of a declared type (effect's `const HashMapProto: HashMap = {…}`)."""
+from __future__ import annotations
+
+import shutil
+
+from langcases import snapshot
+
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+
+CORE = """
+export interface $constructor<T> {
+  init(inst: T, def: unknown): void
+}
+export type ProtoOf<T> = { [K in keyof T]?: T[K] } & ThisType<T>
+
+export function build<T extends { kind(): string }>(
+  name: string,
+  initializer: (inst: T, def: unknown) => void,
+  proto?: ProtoOf<T>,
+): $constructor<T> {
+  return null as any
+}
+"""
+SCHEMAS = """
+import * as core from "./core.js"
+
+export interface ZodType {
+  kind(): string
+  clone(def?: unknown): this
+  check(...checks: unknown[]): this
+}
+
+export const ZodType: core.$constructor<ZodType> = core.build<ZodType>(
+  "ZodType",
+  (inst, def) => {
+    inst.kind()
+  },
+  {
+    check(...checks) {
+      return this.clone(checks)
+    },
+  },
+)
+
+export const Other: core.$constructor<ZodType> = core.build("Other", (inst, def) => {
+  inst.kind()
+})
+
+export interface HashMap {
+  toJSON(): unknown
+  size(): number
+}
+const HashMapProto: HashMap = {
+  toJSON() {
+    return this.size()
+  },
+  size() {
+    return 0
+  },
+}
+"""
+# a decoy of every member name, so a name-only guess is never the one candidate
+DECOY = "export class Decoy { kind() { return '' } clone() { return this } size() { return 1 } }\n"
+
+
+def _write(root, schemas: str = SCHEMAS) -> None:
+    for name, text in (("core", CORE), ("schemas", schemas), ("decoy", DECOY)):
+        (root / f"{name}.ts").write_text(text)
+    index_workspace(root)
+
+
+def _targets(conn, callee: str) -> set[tuple[str, str, int]]:
+    return set(conn.execute(
+        "SELECT c.resolution, t.qualname, c.line FROM calls c JOIN symbols t ON t.id = c.target_id"
+        " WHERE c.callee = ? AND c.implicit = 0", (callee,)))
+
+
+def test_a_type_parameter_stands_for_the_type_argument_or_the_declared_result(tmp_path):
+    _write(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "inst.kind") == {("inferred", "schemas.ZodType.kind", 13),
+                                           ("inferred", "schemas.ZodType.kind", 23)}
+
+
+def test_this_in_an_object_literal_method_is_the_contextual_type(tmp_path):
+    _write(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "this.clone") == {("inferred", "schemas.ZodType.clone", 17)}
+    assert _targets(conn, "this.size") == {("inferred", "schemas.HashMap.size", 32)}
+
+
+def test_a_type_argument_changed_re_resolves_as_a_clean_index(tmp_path):
+    """Incremental: the type argument becomes another interface; the index equals a clean one."""
+    work = tmp_path / "work"
+    work.mkdir()
+    _write(work)
+    other = SCHEMAS.replace("core.build<ZodType>(", "core.build<Decoy>(").replace(
+        'import * as core from "./core.js"', 'import * as core from "./core.js"\nimport type { Decoy } from "./decoy.js"')
+    (work / "schemas.ts").write_text(other)
+    index_workspace(work)
+    assert {t for _, t, _ in _targets(open_reader(work), "this.clone")} == {"decoy.Decoy.clone"}
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
