@@ -1,7 +1,8 @@
 """TypeScript receivers typed through a generic callee, as zod and effect write them (measured against
 the TypeScript compiler by scripts/score_ts_oracle.py): an arrow's parameter typed `T` by the callee,
-where T is the call's type argument (`build<ZodType>(…)`) or is inferred from the declared type of the
-variable the call initializes (`const Other: $constructor<ZodType> = build(…)`); `this` in a method of
+where T is the call's type argument (`core.$constructor<ZodType>(…)`, a function beside an interface of
+its name) or is inferred from the declared type of the variable the call initializes (`const Other:
+core.$constructor<ZodType> = core.$constructor(…)`); `this` in a method of
 an object literal passed where the callee declares `ThisType<T>` (through a type alias, zod's
 `ProtoOf<T>`), or assigned to a variable of a declared type (effect's `const HashMapProto: HashMap = {…}`)."""
 from __future__ import annotations
@@ -19,7 +20,7 @@ export interface $constructor<T> {
 }
 export type ProtoOf<T> = { [K in keyof T]?: T[K] } & ThisType<T>
 
-export function build<T extends { kind(): string }>(
+export function $constructor<T extends { kind(): string }>(
   name: string,
   initializer: (inst: T, def: unknown) => void,
   proto?: ProtoOf<T>,
@@ -36,7 +37,7 @@ export interface ZodType {
   check(...checks: unknown[]): this
 }
 
-export const ZodType: core.$constructor<ZodType> = core.build<ZodType>(
+export const ZodType: core.$constructor<ZodType> = core.$constructor<ZodType>(
   "ZodType",
   (inst, def) => {
     inst.kind()
@@ -48,7 +49,7 @@ export const ZodType: core.$constructor<ZodType> = core.build<ZodType>(
   },
 )
 
-export const Other: core.$constructor<ZodType> = core.build("Other", (inst, def) => {
+export const Other: core.$constructor<ZodType> = core.$constructor("Other", (inst, def) => {
   inst.kind()
 })
 
@@ -100,7 +101,7 @@ def test_a_type_argument_changed_re_resolves_as_a_clean_index(tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     _write(work)
-    other = SCHEMAS.replace("core.build<ZodType>(", "core.build<Decoy>(").replace(
+    other = SCHEMAS.replace("core.$constructor<ZodType>(", "core.$constructor<Decoy>(").replace(
         'import * as core from "./core.js"', 'import * as core from "./core.js"\nimport type { Decoy } from "./decoy.js"')
     (work / "schemas.ts").write_text(other)
     index_workspace(work)

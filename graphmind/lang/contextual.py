@@ -96,6 +96,8 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
     for kind, x in ev.expr(scope, callee[4:] if new else callee):
         if kind == "cls" and new:
             x = ev.r.member(x, "constructor")
+        elif kind == "cls":         # `interface $constructor` beside `function $constructor`: the function
+            x = next((d for d in ev.t.dup_quals.get(ev.t.syms[x].qualname, ()) if ev.t.syms[d].kind == "function"), None)
         elif kind != "fn":
             continue
         declared = parameter_type(ev.t, x, int(arg)) if x is not None else None

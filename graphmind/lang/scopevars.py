@@ -19,6 +19,7 @@ THIS = frozenset({"this", "self", "$this", "@"})
 # languages where a field and a method may share a name (`registry` and `registry()`): a name not
 # called is the field
 FIELDS_APART_FROM_METHODS = frozenset({"java"})
+DOLLAR_NAMES = frozenset({"javascript", "typescript", "tsx"})   # `$` is a letter of a name there (`$ZodType`)
 
 
 def language(r: Resolving, scope: int) -> str:

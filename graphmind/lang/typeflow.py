@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from graphmind.lang import contextual
-from graphmind.lang.scopevars import FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
+from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -170,7 +170,8 @@ class FlowEval:
         opened = _OPENED.match(text)
         if opened and match_bracket(text, opened.end() - 1) < 0:
             text = opened.group(0) + ")"         # a call whose arguments were cut: what it returns
-        chain = parse_chain(_SEPS.sub(".", text.replace("$", "").lstrip("\\")))     # PHP: `\A\B(…)` from the root
+        text = text if language(self.r, scope) in DOLLAR_NAMES else text.replace("$", "")    # PHP's `$x`
+        chain = parse_chain(_SEPS.sub(".", text.lstrip("\\")))     # PHP: `\A\B(…)` from the root
         if chain is None:
             return EMPTY
         names = [chain[0][1]]                    # the longest leading path of names: found as one
