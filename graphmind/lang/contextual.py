@@ -125,10 +125,10 @@ def this_type(ev, fn: int, declared: str) -> str | None:
         return None
     rows = ev.t.bindings.get(sym.parent, {}).get(sym.name, ())
     for kind, value in rows:
-        found = _THIS_TYPE.search(value) if kind == "typealias" else None
+        found = value if kind == "thistype" else None    # a long alias's text is cut: its own row
         if found:
             args = dict(zip(_type_parameter_names(rows), _args_of(declared)))
-            return args.get(found.group(1).strip(), found.group(1).strip())
+            return args.get(found.strip(), found.strip())
     return None
 
 

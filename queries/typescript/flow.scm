@@ -100,6 +100,8 @@
 ; type parameters of a generic function or type alias, in order (`<T extends X, D = Y>`)
 [(function_declaration type_parameters: (type_parameters) @value) (method_definition type_parameters: (type_parameters) @value)] @binding.typeparams
 (type_alias_declaration name: (type_identifier) @name type_parameters: (type_parameters) @value) @binding.typeparams
+; `type ProtoOf<T> = {…} & ThisType<T>`: what `this` is in the methods of a literal of that type (@value: T)
+(type_alias_declaration name: (type_identifier) @name value: (intersection_type (generic_type name: (type_identifier) @_this type_arguments: (type_arguments . (_) @value .)) (#eq? @_this "ThisType"))) @binding.thistype
 ; `this` in a method of an object literal: passed as an argument (the callee's `ThisType<T>` for it) or
 ; assigned to a typed variable (that type)
 (call_expression function: (_) @value arguments: (arguments (object (method_definition name: (_) @name)))) @binding.argparam
