@@ -110,3 +110,51 @@ def test_a_type_argument_changed_re_resolves_as_a_clean_index(tmp_path):
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(work) == snapshot(clean)
+
+
+DIFFER = """
+export interface Differ<Value, Patch> {
+  diff(oldValue: Value, newValue: Value): Patch
+}
+export interface FileSystem {
+  access(path: string): void
+  exists(path: string): boolean
+}
+export class ClientImpl<E, R> {
+  postprocess(x: unknown) { return x }
+}
+"""
+USE = """
+import type * as Differ from "./differ.js"
+import type { FileSystem, ClientImpl } from "./differ.js"
+
+export const diffAll = <Value, Patch>(
+  options: {
+    readonly oldValue: ReadonlyArray<Value>
+    readonly differ: Differ.Differ<Value, Patch>
+  }
+): Patch => {
+  return options.differ.diff(options.oldValue[0], options.oldValue[1])
+}
+
+export const make = (impl: Omit<FileSystem, "exists" | "readFileString">) => {
+  impl.access("/")
+}
+
+export const wrap = (self: unknown) => {
+  const client = self as ClientImpl<any, any>
+  return client.postprocess(1)
+}
+"""
+
+
+def test_object_types_written_in_place_omit_and_as_type_a_receiver(tmp_path):
+    """effect's `options: { readonly differ: Differ.Differ<V, P> }` (a member of an object type written
+    in place), platform's `impl: Omit<FileSystem, …>` and `const client = self as ClientImpl<any, any>`."""
+    for name, text in (("differ", DIFFER), ("use", USE), ("decoy", "export class D { diff() {} access() {} postprocess() {} }\n")):
+        (tmp_path / f"{name}.ts").write_text(text)
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "options.differ.diff") == {("inferred", "differ.Differ.diff", 11)}
+    assert _targets(conn, "impl.access") == {("inferred", "differ.FileSystem.access", 15)}
+    assert _targets(conn, "client.postprocess") == {("inferred", "differ.ClientImpl.postprocess", 20)}

@@ -16,6 +16,7 @@ from graphmind.resolve.pyexpr import match_bracket
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
+_MEMBER = re.compile(r"(?:^|(?<=[\s;,]))(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:")   # `readonly a?: T`
 _TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
 
 
@@ -183,7 +184,15 @@ def _head(text: str) -> str:
 
 
 def alias_value(ev, scope: int, text: str) -> frozenset:
-    """The instances a type alias named by `text` stands for (its value read as a declared type)."""
+    """The instances a type alias named by `text` stands for (its value read as a declared type), or
+    an object type written in place (`options: { readonly differ: Differ<V, P> }`): a ("lit", n) atom
+    whose members `literal_member` reads."""
+    if text.startswith("{"):
+        literals, seen = ev.r.state.setdefault("_ts_literals", ([], {}))
+        if (scope, text) not in seen:
+            seen[(scope, text)] = len(literals)
+            literals.append((scope, text))
+        return frozenset({("lit", seen[(scope, text)])})
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
@@ -192,3 +201,21 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
         return frozenset()
     values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
     return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+
+
+def literal_member(ev, n: int, name: str) -> frozenset:
+    """What member `name` of an object type written in place holds: its declared type."""
+    scope, text = ev.r.state["_ts_literals"][0][n]
+    inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
+    depth, level = 0, []
+    for i, ch in enumerate(inner):
+        level.append(depth)
+        depth += ch in "([{<" or 0
+        depth -= ch in ")]}" or ch == ">" and inner[i - 1:i] != "=" or 0
+    starts = [m for m in _MEMBER.finditer(inner) if level[m.start(1)] == 0]
+    for at, m in enumerate(starts):
+        if m.group(1) == name:
+            end = starts[at + 1].start(1) if at + 1 < len(starts) else len(inner)
+            declared = re.sub(r"[;,\s]*(?:\breadonly)?\s*$", "", inner[m.end():end]).strip()
+            return ev.declared_type(scope, declared) if declared else frozenset()
+    return frozenset()

@@ -1,16 +1,14 @@
 """What a name holds, for every language with flow facts (queries/<lang>/flow.scm): an instance of a
-class, a class, a function, a module.
-
+class, a class, a function, a module (an object type written in place: TypeScript's lang/contextual.py).
 One evaluator for the languages whose hooks live in graphmind/lang/ (Python has its own, in
 graphmind/resolve/python/evaluator.py). It reads the bindings rows of the flow queries — declared types of
 locals, parameters and fields (`annot`), initializers (`assign`), `this.x = …` in a method (`attr`,
 `attrannot`: a field of the class), declared return types (`returns`) and returned expressions
 (`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`, `X.new`,
-`X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields,
-`f().g()` through return types, `await`/`?.`/`->`/`::`. What differs per language is only how a
-written path is found (PATH_FINDERS: JavaScript exports, C++ namespaces). Flow-insensitive and
-memoized per resolve pass; an empty value means "not known", never "nothing".
-"""
+`X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields, `f().g()`
+through return types, `await`/`?.`/`->`/`::`. What differs per language is how a written path is found
+(PATH_FINDERS: JavaScript exports, C++ namespaces). Flow-insensitive, memoized per resolve pass; an
+empty value means "not known", never "nothing"."""
 from __future__ import annotations
 
 import re
@@ -41,9 +39,9 @@ ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an a
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
-_CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
+_CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
-_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable)<(.+)>$")   # the type inside
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick)<(.+?)(?:,[^<>]*)?>$")   # the type inside
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
@@ -112,7 +110,7 @@ class FlowEval:
     def declared_type(self, scope: int, text: str) -> Value:
         """The instances a declared type promises: `X`, `X | null`, `A | B` (each member of a union)."""
         out: set = set()
-        for part in split_top(text, "|") if text else ():
+        for part in contextual.split_type(text, "|") if text else ():    # `Omit<A, "x" | "y">` is one
             part = _WRAPPED.sub(r"\1", part)
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
@@ -227,6 +225,8 @@ class FlowEval:
                     out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
                 else:
                     out |= self.field(x, name)
+            elif kind == "lit":                  # an object type written in place (TypeScript)
+                out |= contextual.literal_member(self, x, name)
             elif kind == "mod":
                 hit = self.t.children.get(x, {}).get(name)
                 if hit is None:

@@ -74,6 +74,7 @@
 ; parameters, fields and constructor parameter properties, return types, initializers, `this.x = …`.
 ; max-start-depth: none
 (variable_declarator name: (identifier) @name type: (type_annotation (_) @value)) @binding.annot
+(variable_declarator name: (identifier) @name value: (as_expression (_) [(type_identifier) (generic_type) (nested_type_identifier)] @value)) @binding.annot
 (variable_declarator name: (identifier) @name !type value: (_) @value) @binding.assign
 (assignment_expression left: (member_expression object: (this) @object property: (property_identifier) @name) right: (_) @value) @binding.attr
 (public_field_definition name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot
