@@ -188,11 +188,7 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     an object type written in place (`options: { readonly differ: Differ<V, P> }`): a ("lit", n) atom
     whose members `literal_member` reads."""
     if text.startswith("{"):
-        literals, seen = ev.r.state.setdefault("_ts_literals", ([], {}))
-        if (scope, text) not in seen:
-            seen[(scope, text)] = len(literals)
-            literals.append((scope, text))
-        return frozenset({("lit", seen[(scope, text)])})
+        return written_object(ev, scope, text)
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
@@ -203,10 +199,33 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
 
 
+def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
+    """An object type written in place, or (`value`) an object literal (`{ ..._schemas, iso: _iso }`):
+    one ("lit", n) atom, whose members `literal_member` reads."""
+    literals, seen = ev.r.state.setdefault("_ts_literals", ([], {}))
+    key = (scope, text, value)
+    if key not in seen:
+        seen[key] = len(literals)
+        literals.append(key)
+    return frozenset({("lit", seen[key])})
+
+
 def literal_member(ev, n: int, name: str) -> frozenset:
-    """What member `name` of an object type written in place holds: its declared type."""
-    scope, text = ev.r.state["_ts_literals"][0][n]
+    """What member `name` of an object type written in place holds (its declared type), or of an object
+    literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`)."""
+    scope, text, value = ev.r.state["_ts_literals"][0][n]
     inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
+    if value:
+        items = split_type(inner, ",")
+        for item in items:
+            key, colon, expr = item.partition(":")
+            if key.strip() == name:
+                return ev.expr(scope, expr if colon else name)
+        for item in reversed(items):
+            got = ev.attr(ev.expr(scope, item[3:]), name) if item.startswith("...") else frozenset()
+            if got:
+                return got
+        return frozenset()
     depth, level = 0, []
     for i, ch in enumerate(inner):
         level.append(depth)

@@ -49,9 +49,7 @@ NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # u
 
 def atom(r: Resolving, sid: int) -> Atom:
     kind = r.t.syms[sid].kind
-    if kind in CLASS_KINDS:
-        return ("cls", sid)
-    return ("mod", sid) if kind in ("module", "namespace") else ("fn", sid)
+    return ("cls", sid) if kind in CLASS_KINDS else ("mod", sid) if kind in ("module", "namespace") else ("fn", sid)
 
 
 def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
@@ -160,6 +158,8 @@ class FlowEval:
         if text.startswith("setmetatable(") and text.endswith(")"):   # Lua: the table is now an instance
             args = split_top(text[len("setmetatable("):-1], ",")
             return frozenset(("inst", x) for k, x in self.expr(scope, args[-1]) if k == "cls") if len(args) == 2 else EMPTY
+        if text[:1] == "{" and language(self.r, scope) in DOLLAR_NAMES:   # a JS object literal
+            return contextual.written_object(self, scope, text, value=True)
         m = _COMPOSITE.match(text)
         if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`, Go's `[]*T{…}`: a value of T
             cls = self.resolve_type(self.r, scope, m["path"])
