@@ -179,3 +179,17 @@ def test_an_object_literal_of_spread_modules_reaches_their_exports(tmp_path):
         " WHERE c.callee LIKE 'z.%' AND c.implicit = 0")}
     assert found == {"z.any": ("import", "schemas.any"), "z.regex": ("import", "checks.regex"),
                      "z.string": ("import", "checks.string"), "z.iso.datetime": ("import", "iso.datetime")}
+
+
+def test_a_call_on_an_interface_member_typed_by_a_named_function_type_reaches_the_member(tmp_path):
+    """@effect/platform's `interface HttpClientImpl { readonly postprocess: HttpClient.Postprocess<E, R> }`:
+    `client.postprocess(x)` names that member, as the compiler does."""
+    (tmp_path / "client.ts").write_text(
+        "export declare namespace HttpClient {\n  export type Postprocess<E, R> = (request: string) => E\n}\n"
+        "export interface HttpClientImpl<E, R> {\n  readonly postprocess: HttpClient.Postprocess<E, R>\n"
+        "  readonly size: number\n}\n"
+        "export const run = (client: HttpClientImpl<string, number>) => client.postprocess(\"x\")\n")
+    (tmp_path / "decoy.ts").write_text("export class Z { postprocess() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert _targets(conn, "client.postprocess") == {("inferred", "client.HttpClientImpl.postprocess", 8)}

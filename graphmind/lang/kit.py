@@ -137,6 +137,8 @@ def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
     rows: Rows = []
     for cls in classes:
         hit = r.member(cls, name)
+        if hit is None and r.t.syms[cls].kind == "interface" and language(r, cls) in SHARED_MEMBER_NAMES:
+            hit = next((v for c in r.mro(cls) for v in [r.t.variables.get(c, {}).get(name)] if v is not None), None)
         if hit is not None and all(hit != t for t, _, _ in rows) and not field_first(r, cls, hit, name):
             rows.append((hit, how, 0))
     return rows
