@@ -162,14 +162,18 @@ def test_object_types_written_in_place_omit_and_as_type_a_receiver(tmp_path):
 
 def test_an_object_literal_of_spread_modules_reaches_their_exports(tmp_path):
     """zod's `const z = { ..._schemas, ..._checks, iso: _iso }`: `z.any()` is the export of the module
-    spread into it, a later spread wins (`z.string()`), and `z.iso.datetime()` goes through a member."""
-    files = {"schemas": "export function any() { return 1 }\nexport function string() { return '' }\n",
-             "checks": "export function regex(x: string) { return x }\nexport function string() { return 'c' }\n",
+    spread into it as that module exports it (`export { _regex as regex } from …`, never an object
+    literal's member of the name), a later spread wins (`z.string()`), `z.iso.datetime()` goes through a member."""
+    files = {"schemas": "export function any() { return 1 }\nexport function string() { return '' }\n"
+                        "function _null() { return null }\nexport { _null as null }\n"
+                        "export const Proto = {\n  regex(x: string) { return x },\n}\n",
+             "api": "export function _regex(x: string) { return x }\n",
+             "checks": 'export { _regex as regex } from "./api.js"\nexport function string() { return "c" }\n',
              "iso": "export function datetime() { return 1 }\n",
              "decoy": "export function any() {}\nexport function regex() {}\nexport function datetime() {}\n",
              "from": 'import * as _schemas from "./schemas.js"\nimport * as _checks from "./checks.js"\n'
                      'import * as _iso from "./iso.js"\n\nconst z = {\n  ..._schemas,\n  ..._checks,\n  iso: _iso,\n}\n\n'
-                     'export function convert() {\n  z.any()\n  z.regex("x")\n  z.string()\n  z.iso.datetime()\n}\n'}
+                     'export function convert() {\n  z.any()\n  z.regex("x")\n  z.string()\n  z.iso.datetime()\n  z.null()\n}\n'}
     for name, text in files.items():
         (tmp_path / f"{name}.ts").write_text(text)
     index_workspace(tmp_path)
@@ -177,8 +181,9 @@ def test_an_object_literal_of_spread_modules_reaches_their_exports(tmp_path):
     found = {callee: (how, target) for callee, how, target in conn.execute(
         "SELECT c.callee, c.resolution, t.qualname FROM calls c JOIN symbols t ON t.id = c.target_id"
         " WHERE c.callee LIKE 'z.%' AND c.implicit = 0")}
-    assert found == {"z.any": ("import", "schemas.any"), "z.regex": ("import", "checks.regex"),
-                     "z.string": ("import", "checks.string"), "z.iso.datetime": ("import", "iso.datetime")}
+    assert found == {"z.any": ("import", "schemas.any"), "z.regex": ("import", "api._regex"),
+                     "z.string": ("import", "checks.string"), "z.iso.datetime": ("import", "iso.datetime"),
+                     "z.null": ("import", "schemas._null")}
 
 
 def test_a_call_on_an_interface_member_typed_by_a_named_function_type_reaches_the_member(tmp_path):

@@ -222,7 +222,7 @@ def literal_member(ev, n: int, name: str) -> frozenset:
             if key.strip() == name:
                 return ev.expr(scope, expr if colon else name)
         for item in reversed(items):
-            got = ev.attr(ev.expr(scope, item[3:]), name) if item.startswith("...") else frozenset()
+            got = ev.expr(scope, f"{item[3:].strip()}.{name}") if item.startswith("...") else frozenset()
             if got:
                 return got
         return frozenset()
