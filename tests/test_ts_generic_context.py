@@ -198,3 +198,14 @@ def test_a_call_on_an_interface_member_typed_by_a_named_function_type_reaches_th
     index_workspace(tmp_path)
     conn = open_reader(tmp_path)
     assert _targets(conn, "client.postprocess") == {("inferred", "client.HttpClientImpl.postprocess", 8)}
+
+
+def test_each_part_of_an_intersection_types_a_receiver(tmp_path):
+    """@effect/platform's `make = (impl: Omit<KeyValueStore, "has"> & Partial<KeyValueStore>)`."""
+    (tmp_path / "kv.ts").write_text(
+        "export interface KeyValueStore {\n  readonly get: (key: string) => string\n"
+        "  readonly has: (key: string) => boolean\n}\n"
+        'export const make = (impl: Omit<KeyValueStore, "has"> & Partial<KeyValueStore>) => {\n  impl.get("k")\n}\n')
+    (tmp_path / "decoy.ts").write_text("export class Q { get() {} }\n")
+    index_workspace(tmp_path)
+    assert _targets(open_reader(tmp_path), "impl.get") == {("inferred", "kv.KeyValueStore.get", 6)}

@@ -106,9 +106,9 @@ class FlowEval:
         return EMPTY
 
     def declared_type(self, scope: int, text: str) -> Value:
-        """The instances a declared type promises: `X`, `X | null`, `A | B` (each member of a union)."""
+        """The instances a declared type promises: `X`, `X | null`, each member of `A | B` and part of `A & B`."""
         out: set = set()
-        for part in contextual.split_type(text, "|") if text else ():    # `Omit<A, "x" | "y">` is one
+        for part in (p for u in contextual.split_type(text, "|") for p in contextual.split_type(u, "&")) if text else ():
             part = _WRAPPED.sub(r"\1", part)
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
