@@ -52,6 +52,8 @@ NPM_CORPORA = {
     "effect-platform": ("@effect/platform", "0.97.2"),
     # Java: Apache Cordova's Android framework ships its Java sources in the npm package (framework/src)
     "cordova-android": ("cordova-android", "13.0.0"),
+    # held out from tuning in session 17 (scored once): MobX's TypeScript sources (src/)
+    "mobx": ("mobx", "7.1.3"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library
@@ -68,6 +70,7 @@ DEB_CORPORA = {
 # Java held out from tuning (scripts/score_java_oracle.py): compiles with the JDK alone (src/main/java).
 DEB_SRC_CORPORA = {
     "commons-io": ("commons-io", "2.11.0-2"),
+    "commons-codec": ("libcommons-codec-java", "1.15-1"),     # held out in session 17 (scored once)
 }
 
 

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from score_ts_oracle import misses_option, our_calls, score
+from score_ts_oracle import byte_columns, misses_option, our_calls, score
 
 
 def main(argv: list[str]) -> None:
@@ -27,6 +27,7 @@ def main(argv: list[str]) -> None:
         files = sorted(str(p.relative_to(root)) for p in (root / sub).rglob("*.java"))
         oracle = subprocess.run(["java", str(Path(__file__).with_name("JavaOracle.java")), str(root), *files],
                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        oracle = byte_columns(root, oracle)
         ours = our_calls(root)
     print(json.dumps(score(project.name, oracle, ours, dump)))
 

@@ -88,6 +88,25 @@ def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path |
             "recall": round(tp / (tp + fn), 4) if tp + fn else None, "wrong_sample": wrong, "missed_sample": missed}
 
 
+def byte_columns(root: Path, oracle: list[str]) -> list[str]:
+    """The oracle's lines with each column counted in UTF-8 bytes, as graphmind counts them (the
+    compilers count UTF-16 units: on a line with non-ASCII text before the call the two differ)."""
+    lines: dict[str, list[bytes]] = {}
+    out = []
+    for text in oracle:
+        row = json.loads(text)
+        src = lines.get(row["file"])
+        if src is None:
+            src = lines[row["file"]] = (root / row["file"]).read_bytes().split(b"\n")
+        line = src[row["line"] - 1] if row["line"] <= len(src) else b""
+        if not line.isascii():
+            head = line.decode("utf-8", "replace").encode("utf-16-le")[:2 * row["col"]]
+            row["col"] = len(head.decode("utf-16-le", "replace").encode("utf-8"))
+            text = json.dumps(row)
+        out.append(text)
+    return out
+
+
 def misses_option(argv: list[str]) -> tuple[Path | None, list[str]]:
     """`--misses FILE` taken out of the arguments."""
     if "--misses" not in argv:
@@ -109,6 +128,7 @@ def main(argv: list[str]) -> None:
         files = sorted(str(p.relative_to(root)) for p in (root / sub).rglob("*.ts"))
         oracle = subprocess.run(["node", str(Path(__file__).with_name("ts_oracle.js")), str(tsdir), str(root), *files],
                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        oracle = byte_columns(root, oracle)
         ours = our_calls(root)
     print(json.dumps(score(project.name, oracle, ours, dump)))
 

@@ -124,7 +124,47 @@ public class Desk {
     public String toString() { return "desk"; }
 }
 """
-JAVA = {"billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
+CHECK = """package billing;
+
+import java.io.File;
+import java.nio.file.Path;
+
+public interface Check extends java.io.FileFilter {
+    @Override
+    boolean accept(File file);
+
+    boolean accept(File dir, String name);
+
+    default boolean accept(final Path path, final Object attributes) {
+        return accept(path.toFile());
+    }
+}
+"""
+ALL_CHECKS = """package billing;
+
+import java.io.File;
+import java.util.List;
+
+public class AllChecks implements Check {
+    private List<Check> checks;
+
+    @Override
+    public boolean accept(final File file) {
+        for (final Check check : checks) {
+            if (!check.accept(file)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public boolean accept(final File dir, final String name) {
+        return accept(new File(dir, name));
+    }
+}
+"""
+JAVA = {"billing/Check.java": CHECK, "billing/AllChecks.java": ALL_CHECKS, "billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
         "billing/Service.java": SERVICE, "billing/Refunds.java": REFUNDS}
 
 NODE = """package node
@@ -285,6 +325,13 @@ def test_a_declared_type_wins_over_what_is_assigned_and_outside_members_stay_ext
     assert set(java.execute("SELECT c.callee, c.resolution FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE"
                             " s.qualname = 'billing.Desk.settle' AND c.callee IN ('any.toString', 'open.size')")) == {
         ("any.toString", "external"), ("open.size", "external")}
+
+
+def test_an_abstract_method_under_an_annotation_line_keeps_its_parameters(java):
+    """`@Override` on the line above `boolean accept(File file);`: javac binds `check.accept(file)` to
+    that one-parameter declaration, never to the two-parameter default method declared after it."""
+    assert targets(java, "billing.AllChecks.accept", "check.accept") == {("inferred", "billing.Check.accept", 7)}
+    assert targets(java, "billing.Check.accept", "accept") == {("self", "billing.Check.accept", 7)}
 
 
 @pytest.mark.parametrize("callee,target", [

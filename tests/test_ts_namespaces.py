@@ -217,3 +217,75 @@ const HashMapProto = {
     index_workspace(tmp_path)
     conn = open_reader(tmp_path)
     assert _targets(conn, "hashMap.toString", "this.toJSON") == {("inferred", "Inspectable.Inspectable.toJSON")}
+
+
+CORE = """
+type Trait = { _zod: { def: any } }
+export interface $constructor<T extends Trait, D = T["_zod"]["def"]> {
+  new (def: D): T
+  init(inst: T, def: D): asserts inst is T
+}
+export function $constructor<T extends Trait, D = T["_zod"]["def"]>(
+  name: string,
+  initializer: (inst: T, def: D) => void,
+): $constructor<T, D> {
+  function init(inst: T, def: D) {
+    initializer(inst, def)
+  }
+  function _(this: any, def: D) {
+    init(this, def)
+  }
+  Object.defineProperty(_, "init", { value: init })
+  return _ as any
+}
+"""
+SCHEMAS = """
+import * as core from "./core.js"
+
+export interface $ZodType { _zod: { def: any } }
+export const $ZodType: core.$constructor<$ZodType> = core.$constructor("$ZodType", (inst, def) => {
+  inst._zod.def = def
+})
+
+export interface $ZodString extends $ZodType {}
+export const $ZodString: core.$constructor<$ZodString> = core.$constructor("$ZodString", (inst, def) => {
+  $ZodType.init(inst, def)
+})
+
+export const $ZodCustom: core.$constructor<$ZodType> = core.$constructor("$ZodCustom", (inst, def) => {
+  inst._zod.parse = (payload: unknown) => payload
+})
+"""
+PARSE = """
+export type $Parse = (schema: unknown, value: unknown) => unknown
+export const _parse = (name: string): $Parse => (schema, value) => value
+export const parse: $Parse = _parse("parse")
+"""
+CLASSIC = """
+import * as core from "./index.js"
+
+export const ZodString: core.$constructor<core.$ZodString> = core.$constructor("ZodString", (inst, def) => {
+  core.$ZodString.init(inst, def)
+  core.parse(inst, def)
+})
+"""
+
+
+def test_a_constant_beside_an_interface_of_its_name_types_the_calls_on_it(tmp_path):
+    """zod's idiom: `export interface $ZodType` and `export const $ZodType: core.$constructor<$ZodType>`,
+    where `core.ts` declares both `interface $constructor` (with `init`) and `function $constructor` (with a
+    local `init`). `$ZodType.init(…)`, `core.$ZodString.init(…)` through `export *`, reach the interface's
+    member, as the compiler says; `core.parse` is the constant parse.ts exports, not a `parse` another
+    re-exported file assigns to a member."""
+    for name, text in (("core", CORE), ("schemas", SCHEMAS), ("parse", PARSE), ("classic", CLASSIC),
+                       ("index", 'export * from "./core.js"\nexport * from "./parse.js"\nexport * from "./schemas.js"\n'),
+                       ("decoy", "export class Decoy { init(a: unknown, b: unknown) {} }\n")):
+        (tmp_path / f"{name}.ts").write_text(text)
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    member = {("inferred", "core.$constructor.init", 5)}
+    line = "SELECT c.resolution, t.qualname, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id" \
+           " JOIN symbols t ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = ?"
+    assert set(conn.execute(line, ("schemas", "$ZodType.init"))) == member
+    assert set(conn.execute(line, ("classic", "core.$ZodString.init"))) == member
+    assert set(conn.execute(line, ("classic", "core.parse"))) == {("import", "parse.parse", 4)}

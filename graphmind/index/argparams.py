@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from graphmind.models import BindingRow
 
-KINDS = frozenset({"params", "argparam"})
+KINDS = frozenset({"params", "argparam", "thisannot", "typeparams"})
 _SKIPPED = frozenset({"comment"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
 
@@ -29,6 +29,16 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
     if not value:
         return
     line = node.start_point[0] + 1
+    if kind == "typeparams":                      # `<T extends X, D = Y>` of a function (under "") or a type alias
+        names = caps.get("name", [])
+        scope = enclosing(node.start_byte, True) if names else enclosing(value[0].start_byte, False)
+        out.append(BindingRow(scope, names[0].text.decode("utf-8", "replace") if names else "", "typeparams",
+                              text(source, value[0]), line))
+        return
+    if kind == "thisannot":                       # `const P: T = { m() { this… } }`: `this` is a T in m
+        for name in caps.get("name", []):
+            out.append(BindingRow(enclosing(name.start_byte, False), "this", "annot", text(source, value[0]), line))
+        return
     if kind == "params":
         params = value[0]
         names = []
@@ -39,13 +49,18 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
         out.append(BindingRow(enclosing(params.start_byte, False), "", "params", ",".join(names), line))
         return
     args = node.child_by_field_name("arguments")
-    callee = text(source, value[0])
+    callee = text(source, value[0]) + _type_arguments(source, node, text)
     if node.type == "new_expression":
         callee = "new " + callee
     for name in caps.get("name", []):
         fn, inner = name, None                    # the function written as an argument, its parameter
         while fn is not None and fn.parent is not None and fn.parent != args:
             inner, fn = fn, fn.parent
+        if fn is not None and fn.parent == args and fn.type == "object" and inner is not None \
+                and inner.type == "method_definition":    # `this` in a method of an object literal
+            arg_at = _positional(args.named_children).index(fn)
+            out.append(BindingRow(enclosing(name.start_byte, False), "this", "argparam", f"{callee}#{arg_at}#this", line))
+            continue
         if fn is None or fn.parent != args or fn.type not in _FUNCTIONS:
             continue
         arg_at = _positional(args.named_children).index(fn)
@@ -58,3 +73,15 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
             param_at = 0                          # `x => …`: the only parameter
         out.append(BindingRow(enclosing(name.start_byte, False), name.text.decode("utf-8", "replace"),
                               "argparam", f"{callee}#{arg_at}#{param_at}", line))
+
+
+def _type_arguments(source: bytes, call, text: Callable[[bytes, object], str]) -> str:
+    """The call's type arguments as written (`make<ZodString>(…)`), else the declared type of the
+    variable the call initializes (`const S: C<ZodString> = make(…)`), written after ` = `, from which
+    the callee's declared result infers them; '' when neither."""
+    targs = call.child_by_field_name("type_arguments")
+    if targs is not None:
+        return text(source, targs)
+    parent = call.parent
+    declared = parent.child_by_field_name("type") if parent is not None and parent.type == "variable_declarator" else None
+    return f" = {text(source, declared).lstrip(':').strip()}" if declared is not None else ""

@@ -56,7 +56,7 @@ def _signature(source: bytes, d: _Def) -> str:
     end = d.body_start if d.body_start > start else d.node.end_byte
     head = source[start:end].decode("utf-8", "replace")
     if d.body_start <= start:               # no body captured: the first line, or up to the line that
-        head = first_line(head)             # closes its parameter list
+        head = first_line(head, source.count(b"\n", start, d.name.start_byte))   # closes its parameter list
     head = "\n".join(_LINE_COMMENT.sub("", line) for line in head.split("\n"))
     return _fold(head, MAX_SIGNATURE).rstrip(" :{=").rstrip() or _fold(_text(d.name), MAX_SIGNATURE)
 

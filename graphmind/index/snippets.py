@@ -105,10 +105,16 @@ def head_name(text: str) -> str:
     return match.group(0) if match else ""
 
 
-def first_line(head: str) -> str:
-    """The first line of a definition without a body, continued to the line that closes a parameter
+def first_line(head: str, name_line: int = 0) -> str:
+    """The first line of a definition without a body (through `name_line`, the line its name is on:
+    `@Override` above `boolean accept(File file);`), continued to the line that closes a parameter
     list it opens (`double StringToDouble(const char* buffer,` … `int length) const;`)."""
-    first = head.split("\n", 1)[0]
+    cut = -1
+    for _ in range(name_line + 1):
+        cut = head.find("\n", cut + 1)
+        if cut < 0:
+            break
+    first = head if cut < 0 else head[:cut]
     if first.count("(") <= first.count(")"):
         return first
     depth = 0

@@ -86,7 +86,7 @@ def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str,
             return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
     rows = members(r, classes(value), name, how)
     for kind, x in value:
-        if kind == "mod":
+        if kind in ("mod", "lit"):          # a module, an object literal (TypeScript: lang/contextual.py)
             hit = ev.attr(frozenset({(kind, x)}), name)
             rows += [(sid, "import", 0) for k, sid in hit if k == "fn" and all(sid != t for t, _, _ in rows)]
     return rows or r.possible(language(r, caller), name)

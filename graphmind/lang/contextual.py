@@ -15,6 +15,8 @@ import re
 from graphmind.resolve.pyexpr import match_bracket
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
+_MEMBER = re.compile(r"(?:^|(?<=[\s;,]))(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:")   # `readonly a?: T`
 _TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
 
 
@@ -83,24 +85,110 @@ def parameter_type(t, fn: int, pos: int) -> str | None:
 
 def argument_value(ev, scope: int, value: str) -> frozenset:
     """What an `argparam` row gives its name: the instances of the type the callee (a function, a
-    method, or a class built with `new`) declares for that parameter; empty when not declared."""
+    method, or a class built with `new`) declares for that parameter, a type parameter of the callee
+    standing for the call's type argument (`make<ZodString>(…)`, or inferred from the declared type of
+    the variable the call initializes); for `this` in a method of an object literal argument, the
+    `ThisType<T>` the callee declares for it. Empty when not declared."""
     callee, arg, pos = value.rsplit("#", 2)
+    callee, _, declared_var = callee.partition(" = ")
+    callee, targs = _call_type_args(callee)
     new = callee.startswith("new ")
     out: set = set()
     for kind, x in ev.expr(scope, callee[4:] if new else callee):
         if kind == "cls" and new:
             x = ev.r.member(x, "constructor")
+        elif kind == "cls":         # `interface $constructor` beside `function $constructor`: the function
+            x = next((d for d in ev.t.dup_quals.get(ev.t.syms[x].qualname, ()) if ev.t.syms[d].kind == "function"), None)
         elif kind != "fn":
             continue
         declared = parameter_type(ev.t, x, int(arg)) if x is not None else None
-        param = function_type_param(declared, int(pos)) if declared else None
-        if param:
-            out |= ev.declared_type(x, param)
+        if not declared:
+            continue
+        param = this_type(ev, x, declared) if pos == "this" else function_type_param(declared, int(pos))
+        if not param:
+            continue
+        given = _type_parameters(ev, x, targs, declared_var)
+        out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
     return frozenset(out)
 
 
+def this_type(ev, fn: int, declared: str) -> str | None:
+    """The type `this` has in a method of an object literal passed where `declared` is expected:
+    X of a `ThisType<X>` written there or in the type alias it names (`ProtoOf<T>` = `{…} & ThisType<T>`)."""
+    found = _THIS_TYPE.search(declared)
+    if found:
+        return found.group(1).strip()
+    m = _TYPE_NAME.match(declared)
+    res = ev.find(fn, m.group(1)) if m else None
+    sid = res[1] if res is not None and isinstance(res[1], int) else None
+    sym = ev.t.syms.get(sid) if sid is not None else None
+    if sym is None or sym.kind != "type" or sym.parent is None:
+        return None
+    rows = ev.t.bindings.get(sym.parent, {}).get(sym.name, ())
+    for kind, value in rows:
+        found = value if kind == "thistype" else None    # a long alias's text is cut: its own row
+        if found:
+            args = dict(zip(_type_parameter_names(rows), _args_of(declared)))
+            return args.get(found.strip(), found.strip())
+    return None
+
+
+def _type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[str, str]:
+    """What the callee's type parameters stand for at a call: its type arguments in order, else those
+    of the declared type of the variable it initializes matched with the callee's declared result
+    (`$constructor<T, D>` against `core.$constructor<$ZodString>`: T is $ZodString)."""
+    names = _type_parameter_names(ev.t.bindings.get(fn, {}).get("", ()))
+    if not names:
+        return {}
+    if targs:
+        return dict(zip(names, targs))
+    result = next((v for k, v in ev.t.bindings.get(fn, {}).get("", ()) if k == "returns"), None)
+    if not result or not declared_var or _head(result) != _head(declared_var):
+        return {}
+    return {a: b for a, b in zip(_args_of(result), _args_of(declared_var)) if a in names}
+
+
+def _type_parameter_names(rows) -> list[str]:
+    """The names a `typeparams` row among binding rows declares: `<const T extends X, D = Y>` -> [T, D]."""
+    text = next((v for k, v in rows if k == "typeparams"), "")
+    words = (p.split() for p in split_type(text.strip()[1:-1], ",")) if text else ()
+    return [next((w for w in ws if w not in ("const", "in", "out")), "") for ws in words if ws]
+
+
+def _call_type_args(callee: str) -> tuple[str, list[str]]:
+    """`make<A, B>` -> ("make", ["A", "B"])."""
+    if not callee.endswith(">") or "<" not in callee:
+        return callee, []
+    at = callee.index("<")
+    return callee[:at], _args_of(callee)
+
+
+def _args_of(text: str) -> list[str]:
+    """The type arguments of `Name<A, B>` as written (none: [])."""
+    at = text.find("<")
+    depth, end = 0, -1
+    for i in range(max(at, 0), len(text)):
+        if text[i] == "<":
+            depth += 1
+        elif text[i] == ">" and text[i - 1] != "=":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    return [a for a in split_type(text[at + 1:end], ",") if a] if at >= 0 and end > at else []
+
+
+def _head(text: str) -> str:
+    """The last name of a generic type's path: `core.$constructor<T>` -> `$constructor`."""
+    return text.split("<", 1)[0].strip().rsplit(".", 1)[-1]
+
+
 def alias_value(ev, scope: int, text: str) -> frozenset:
-    """The instances a type alias named by `text` stands for (its value read as a declared type)."""
+    """The instances a type alias named by `text` stands for (its value read as a declared type), or
+    an object type written in place (`options: { readonly differ: Differ<V, P> }`): a ("lit", n) atom
+    whose members `literal_member` reads."""
+    if text.startswith("{"):
+        return written_object(ev, scope, text)
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
@@ -109,3 +197,44 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
         return frozenset()
     values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
     return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+
+
+def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
+    """An object type written in place, or (`value`) an object literal (`{ ..._schemas, iso: _iso }`):
+    one ("lit", n) atom, whose members `literal_member` reads."""
+    literals, seen = ev.r.state.setdefault("_ts_literals", ([], {}))
+    key = (scope, text, value)
+    if key not in seen:
+        seen[key] = len(literals)
+        literals.append(key)
+    return frozenset({("lit", seen[key])})
+
+
+def literal_member(ev, n: int, name: str) -> frozenset:
+    """What member `name` of an object type written in place holds (its declared type), or of an object
+    literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`)."""
+    scope, text, value = ev.r.state["_ts_literals"][0][n]
+    inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
+    if value:
+        items = split_type(inner, ",")
+        for item in items:
+            key, colon, expr = item.partition(":")
+            if key.strip() == name:
+                return ev.expr(scope, expr if colon else name)
+        for item in reversed(items):
+            got = ev.expr(scope, f"{item[3:].strip()}.{name}") if item.startswith("...") else frozenset()
+            if got:
+                return got
+        return frozenset()
+    depth, level = 0, []
+    for i, ch in enumerate(inner):
+        level.append(depth)
+        depth += ch in "([{<" or 0
+        depth -= ch in ")]}" or ch == ">" and inner[i - 1:i] != "=" or 0
+    starts = [m for m in _MEMBER.finditer(inner) if level[m.start(1)] == 0]
+    for at, m in enumerate(starts):
+        if m.group(1) == name:
+            end = starts[at + 1].start(1) if at + 1 < len(starts) else len(inner)
+            declared = re.sub(r"[;,\s]*(?:\breadonly)?\s*$", "", inner[m.end():end]).strip()
+            return ev.declared_type(scope, declared) if declared else frozenset()
+    return frozenset()

@@ -115,18 +115,27 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
 
 def _exported_variable(r: Resolving, caller: int, parts: list[str]):
     """`Option.isSome()` where the module imported whole exports `isSome` as a constant (`export const
-    isSome: <A>(…) => … = option.isSome`): the constant is the callee the compiler names. None when
-    the path before the last part is no JS/TS module or the module has no such variable."""
-    if len(parts) < 2:
-        return None
-    head = find_path(r, caller, ".".join(parts[:-1]))
-    if head is None or head[1] is None:
-        return None
-    sym = r.t.syms[head[1]]
-    if sym.kind != "module" or r.t.lang.get(sym.file) not in LANGS:
-        return None
-    var = _state(r).variable_of(sym.file, parts[-1])
-    return [(var, head[0], 0)] if var is not None else None
+    isSome: <A>(…) => … = option.isSome`): the constant is the callee the compiler names; `core.$ZodType.init()`
+    where it exports `$ZodType` as a constant: the member of what the constant holds. None when no
+    path before the last part is a JS/TS module exporting such a variable."""
+    for k in range(1, len(parts)):
+        head = find_path(r, caller, ".".join(parts[:k]))
+        if head is None or head[1] is None:
+            return None
+        sym = r.t.syms[head[1]]
+        if sym.kind == "namespace":
+            continue
+        if sym.kind != "module" or r.t.lang.get(sym.file) not in LANGS:
+            return None
+        found = _state(r).variable_scope(sym.file, parts[k])
+        if found is None:
+            return None
+        if k == len(parts) - 1:
+            var = r.t.variables.get(found[0], {}).get(found[1])
+            return [(var, head[0], 0)] if var is not None else None
+        value = flow(r).variable(*found)
+        return callsites.typed_member(r, caller, value, parts[k + 1:-1], parts[-1], "inferred") if value else None
+    return None
 
 
 def find_path(r: Resolving, scope: int, text: str):

@@ -8,6 +8,7 @@ import posixpath
 
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.scopes import beside_literal
+from graphmind.lang.scopevars import VAR_KINDS
 from graphmind.lang.jsproject import JsProject, export_targets, join
 
 
@@ -28,7 +29,7 @@ class JsState:
         self.project = JsProject(t.root, {posixpath.dirname(p) for p in self.files})
         self._specs: dict[tuple[str, str], tuple[str, int | None]] = {}
         self._exports: dict[tuple[int, str], int | None] = {}
-        self._variables: dict[tuple[int, str], int | None] = {}
+        self._variables: dict[tuple[int, str], tuple[int, str] | None] = {}
         # (default imports were recorded as imports of `default` when the tables were loaded: tables.py)
 
     # -- specifiers to files -------------------------------------------------------------------
@@ -134,6 +135,8 @@ class JsState:
                 hit = self.export_of(target, name)
                 if hit is not None:
                     return hit
+                if self.variable_scope(target, name) is not None:
+                    return None                           # a variable there: no later `export *` gives the name
         return None
 
     def _local(self, fid: int, msym: int, name: str) -> int | None:
@@ -153,28 +156,35 @@ class JsState:
     def variable_of(self, fid: int, name: str) -> int | None:
         """The module-level variable or constant `name` exported by a file is (`export const isSome: T =
         …`, `export { _await as await }`, re-exported by name or by `export *`), or None."""
+        found = self.variable_scope(fid, name)
+        return None if found is None else self.r.t.variables.get(found[0], {}).get(found[1])
+
+    def variable_scope(self, fid: int, name: str) -> tuple[int, str] | None:
+        """(module scope, local name) of that variable, also when an interface of its name stands
+        beside it (zod's `export interface $ZodType` and `export const $ZodType`), or None."""
         key = (fid, name)
         if key not in self._variables:
             self._variables[key] = None                   # guards re-export cycles
-            self._variables[key] = self._variable_of(fid, name)
+            self._variables[key] = self._variable_scope(fid, name)
         return self._variables[key]
 
-    def _variable_of(self, fid: int, name: str) -> int | None:
+    def _variable_scope(self, fid: int, name: str) -> tuple[int, str] | None:
         t = self.r.t
         msym = t.file_module.get(fid)
         if msym is None:
             return None
         local = next((v for k, v in t.bindings.get(msym, {}).get(name, ()) if k == "export"), name)
-        var = t.variables.get(msym, {}).get(local)
-        if var is not None or self._child(msym, local) is not None:
-            return var
+        if local in t.variables.get(msym, {}) or any(k in VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())):
+            return (msym, local)
+        if self._child(msym, local) is not None:
+            return None
         imp = t.imports.get(msym, {}).get(local)
         if imp is not None:
             how, target = self.spec(fid, imp[0])
-            return self.variable_of(target, imp[1]) if how == "file" and imp[1] is not None else None
+            return self.variable_scope(target, imp[1]) if how == "file" and imp[1] is not None else None
         for star in t.stars.get(msym, ()):
             how, target = self.spec(fid, star)
-            hit = self.variable_of(target, name) if how == "file" else None
+            hit = self.variable_scope(target, name) if how == "file" else None
             if hit is not None:
                 return hit
         return None

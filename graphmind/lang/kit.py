@@ -118,7 +118,7 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
     target = res[1] if res is not None and isinstance(res[1], int) else None
     if target is not None and target in r.t.syms and r.t.syms[target].kind == "constructor":
         target = r.t.syms[target].parent         # inside class X, `X` is found as its constructor first
-    if target is not None and target in r.t.syms and r.t.syms[target].kind == "namespace":
+    if target is not None and target in r.t.syms:
         target = merged_type(r.t, target)        # `self: Ref.Ref<A>`: the interface, not the namespace
     return target if is_class(r, target) else None
 
@@ -137,6 +137,8 @@ def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
     rows: Rows = []
     for cls in classes:
         hit = r.member(cls, name)
+        if hit is None and r.t.syms[cls].kind == "interface" and language(r, cls) in SHARED_MEMBER_NAMES:
+            hit = next((v for c in r.mro(cls) for v in [r.t.variables.get(c, {}).get(name)] if v is not None), None)
         if hit is not None and all(hit != t for t, _, _ in rows) and not field_first(r, cls, hit, name):
             rows.append((hit, how, 0))
     return rows

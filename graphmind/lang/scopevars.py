@@ -12,10 +12,14 @@ VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam", "second"
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
 # is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
 FIELD_SIGIL_DROPPED = frozenset({"ruby"})
+# definitions that name a type only: a variable of the same name beside one is what a call's receiver means
+# (TypeScript's `export interface $ZodType` and `export const $ZodType`)
+TYPES_BESIDE_VALUES = frozenset({"interface", "type"})
 THIS = frozenset({"this", "self", "$this", "@"})
 # languages where a field and a method may share a name (`registry` and `registry()`): a name not
 # called is the field
 FIELDS_APART_FROM_METHODS = frozenset({"java"})
+DOLLAR_NAMES = frozenset({"javascript", "typescript", "tsx"})   # `$` is a letter of a name there (`$ZodType`)
 
 
 def language(r: Resolving, scope: int) -> str:
@@ -30,10 +34,11 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
     t, s = r.t, scope
     apart = language(r, scope) in FIELDS_APART_FROM_METHODS
     while s is not None and s in t.syms:
-        if name in t.imports.get(s, {}) or name in t.children.get(s, {}) and not (
-                apart and t.syms[t.children[s][name]].kind in CALLABLE_KINDS):
-            return None
         entries = [(s, k, v) for k, v in t.bindings.get(s, {}).get(name, ()) if k in VAR_KINDS]
+        child = t.children.get(s, {}).get(name)
+        if name in t.imports.get(s, {}) or child is not None and not (
+                apart and t.syms[child].kind in CALLABLE_KINDS) and not (entries and t.syms[child].kind in TYPES_BESIDE_VALUES):
+            return None
         if entries:
             return entries
         sym = t.syms[s]

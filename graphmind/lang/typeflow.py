@@ -1,23 +1,21 @@
 """What a name holds, for every language with flow facts (queries/<lang>/flow.scm): an instance of a
-class, a class, a function, a module.
-
+class, a class, a function, a module (an object type written in place: TypeScript's lang/contextual.py).
 One evaluator for the languages whose hooks live in graphmind/lang/ (Python has its own, in
 graphmind/resolve/python/evaluator.py). It reads the bindings rows of the flow queries — declared types of
 locals, parameters and fields (`annot`), initializers (`assign`), `this.x = …` in a method (`attr`,
 `attrannot`: a field of the class), declared return types (`returns`) and returned expressions
 (`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`, `X.new`,
-`X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields,
-`f().g()` through return types, `await`/`?.`/`->`/`::`. What differs per language is only how a
-written path is found (PATH_FINDERS: JavaScript exports, C++ namespaces). Flow-insensitive and
-memoized per resolve pass; an empty value means "not known", never "nothing".
-"""
+`X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields, `f().g()`
+through return types, `await`/`?.`/`->`/`::`. What differs per language is how a written path is found
+(PATH_FINDERS: JavaScript exports, C++ namespaces). Flow-insensitive, memoized per resolve pass; an
+empty value means "not known", never "nothing"."""
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
 from graphmind.lang import contextual
-from graphmind.lang.scopevars import FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
+from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -41,9 +39,9 @@ ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an a
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
-_CAST = re.compile(r"\s+as[?!]?\s+[\w.<>\[\]]+$")
+_CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
-_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable)<(.+)>$")   # the type inside
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick)<(.+?)(?:,[^<>]*)?>$")   # the type inside
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
@@ -51,9 +49,7 @@ NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # u
 
 def atom(r: Resolving, sid: int) -> Atom:
     kind = r.t.syms[sid].kind
-    if kind in CLASS_KINDS:
-        return ("cls", sid)
-    return ("mod", sid) if kind in ("module", "namespace") else ("fn", sid)
+    return ("cls", sid) if kind in CLASS_KINDS else ("mod", sid) if kind in ("module", "namespace") else ("fn", sid)
 
 
 def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
@@ -110,9 +106,9 @@ class FlowEval:
         return EMPTY
 
     def declared_type(self, scope: int, text: str) -> Value:
-        """The instances a declared type promises: `X`, `X | null`, `A | B` (each member of a union)."""
+        """The instances a declared type promises: `X`, `X | null`, each member of `A | B` and part of `A & B`."""
         out: set = set()
-        for part in split_top(text, "|") if text else ():
+        for part in (p for u in contextual.split_type(text, "|") for p in contextual.split_type(u, "&")) if text else ():
             part = _WRAPPED.sub(r"\1", part)
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
@@ -162,6 +158,8 @@ class FlowEval:
         if text.startswith("setmetatable(") and text.endswith(")"):   # Lua: the table is now an instance
             args = split_top(text[len("setmetatable("):-1], ",")
             return frozenset(("inst", x) for k, x in self.expr(scope, args[-1]) if k == "cls") if len(args) == 2 else EMPTY
+        if text[:1] == "{" and language(self.r, scope) in DOLLAR_NAMES:   # a JS object literal
+            return contextual.written_object(self, scope, text, value=True)
         m = _COMPOSITE.match(text)
         if m is not None:                        # `&T{…}`, `T{…}`, `pkg.T{…}`, Go's `[]*T{…}`: a value of T
             cls = self.resolve_type(self.r, scope, m["path"])
@@ -170,7 +168,8 @@ class FlowEval:
         opened = _OPENED.match(text)
         if opened and match_bracket(text, opened.end() - 1) < 0:
             text = opened.group(0) + ")"         # a call whose arguments were cut: what it returns
-        chain = parse_chain(_SEPS.sub(".", text.replace("$", "").lstrip("\\")))     # PHP: `\A\B(…)` from the root
+        text = text if language(self.r, scope) in DOLLAR_NAMES else text.replace("$", "")    # PHP's `$x`
+        chain = parse_chain(_SEPS.sub(".", text.lstrip("\\")))     # PHP: `\A\B(…)` from the root
         if chain is None:
             return EMPTY
         names = [chain[0][1]]                    # the longest leading path of names: found as one
@@ -226,6 +225,8 @@ class FlowEval:
                     out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
                 else:
                     out |= self.field(x, name)
+            elif kind == "lit":                  # an object type written in place (TypeScript)
+                out |= contextual.literal_member(self, x, name)
             elif kind == "mod":
                 hit = self.t.children.get(x, {}).get(name)
                 if hit is None:

@@ -61,7 +61,7 @@ def parse_chain(text: str) -> tuple[tuple[str, str], ...] | None:
 
     def ident(j: int) -> int:
         k = j
-        while k < n and (text[k].isalnum() or text[k] == "_"):
+        while k < n and (text[k].isalnum() or text[k] in "_$"):     # `$`: JavaScript names (`$ZodType`, `String$`)
             k += 1
         return k
 

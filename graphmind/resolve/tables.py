@@ -291,10 +291,10 @@ def update_files(t: Tables, conn: apsw.Connection, changed: set[int], removed: s
 
 
 def merged_type(t: Tables, sid: int) -> int:
-    """The class or interface a namespace shares its name and file with (TypeScript's declaration
-    merging: `interface Ref<A>` and `namespace Ref`), which a type or a base names; else `sid`."""
+    """The class or interface a namespace, function or constant shares its name and file with (TypeScript's
+    `interface Ref<A>` and `namespace Ref`, `function $constructor`), which a type or a base names; else `sid`."""
     sym = t.syms[sid]
-    if sym.kind != "namespace":
+    if sym.kind in CLASS_KINDS or sym.qualname not in t.dup_quals:
         return sid
     return next((d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].kind in CLASS_KINDS
                  and t.syms[d].file == sym.file), sid)

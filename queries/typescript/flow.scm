@@ -74,6 +74,7 @@
 ; parameters, fields and constructor parameter properties, return types, initializers, `this.x = …`.
 ; max-start-depth: none
 (variable_declarator name: (identifier) @name type: (type_annotation (_) @value)) @binding.annot
+(variable_declarator name: (identifier) @name value: (as_expression (_) [(type_identifier) (generic_type) (nested_type_identifier)] @value)) @binding.annot
 (variable_declarator name: (identifier) @name !type value: (_) @value) @binding.assign
 (assignment_expression left: (member_expression object: (this) @object property: (property_identifier) @name) right: (_) @value) @binding.attr
 (public_field_definition name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot
@@ -97,6 +98,15 @@
 ; parameter of a function passed as an argument (typed by what the callee declares for that argument).
 [(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
 (call_expression function: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
+; type parameters of a generic function or type alias, in order (`<T extends X, D = Y>`)
+[(function_declaration type_parameters: (type_parameters) @value) (method_definition type_parameters: (type_parameters) @value)] @binding.typeparams
+(type_alias_declaration name: (type_identifier) @name type_parameters: (type_parameters) @value) @binding.typeparams
+; `type ProtoOf<T> = {…} & ThisType<T>`: what `this` is in the methods of a literal of that type (@value: T)
+(type_alias_declaration name: (type_identifier) @name value: (intersection_type (generic_type name: (type_identifier) @_this type_arguments: (type_arguments . (_) @value .)) (#eq? @_this "ThisType"))) @binding.thistype
+; `this` in a method of an object literal: passed as an argument (the callee's `ThisType<T>` for it) or
+; assigned to a typed variable (that type)
+(call_expression function: (_) @value arguments: (arguments (object (method_definition name: (_) @name)))) @binding.argparam
+(variable_declarator type: (type_annotation (_) @value) value: (object (method_definition name: (_) @name))) @binding.thisannot
 (new_expression constructor: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
 
 ; Reads of module-level variables, static fields and enum members: `Config.MAX`, `ns.LIMIT` (member

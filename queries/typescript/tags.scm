@@ -285,6 +285,9 @@
 ; ---- module-level variables and constants, static class fields, enum members: leaf definitions
 ; (graphmind/index/variables.py: `const`, `readonly` make a constant). Functions bound by a
 ; declarator are functions above, not variables.
+; interface members typed by a named type (`readonly postprocess: HttpClient.Postprocess<E, R>`): a call
+; on one names that member, as the compiler does
+(interface_body (property_signature name: (property_identifier) @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier)])) @definition.variable)
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
