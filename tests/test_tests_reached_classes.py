@@ -36,7 +36,24 @@ FILES = {
             def sign(self, value):
                 return value + self.sep + self.stamp() + self.sep + self.key
     ''',
+    "src/signing/compact.py": '''
+        import json
+
+
+        class Compact:
+            @staticmethod
+            def loads(text):
+                return json.loads(text)
+    ''',
     "tests/suite/__init__.py": "",
+    "tests/suite/test_compact.py": '''
+        from signing.compact import Compact
+        from suite.test_signer import TestSigner
+
+
+        class TestCompactSigner(TestSigner):
+            codec = Compact
+    ''',
     "tests/suite/test_signer.py": '''
         from functools import partial
 
@@ -59,6 +76,10 @@ FILES = {
 
             def test_separator(self, signer):
                 assert signer.sep == "."
+
+            def test_other_separator(self, signer_factory):
+                signer = signer_factory(sep="-")
+                assert signer.sign("v").startswith("v-")
     ''',
     "tests/suite/test_timed.py": '''
         from functools import partial
@@ -107,3 +128,16 @@ def test_a_method_the_base_fixture_builds_is_reached_in_every_class_running_the_
 def test_a_test_class_imported_into_another_test_module_runs_there_too(suite):
     got = named(suite, "src/signing/signer.py", "def unsign")
     assert "tests/suite/test_timed.py::TestSigner::test_round_trip" in got
+
+
+def test_a_local_made_by_a_factory_fixture_has_the_class_the_fixture_makes(suite):
+    got = named(suite, "src/signing/timed.py", "def sign")
+    assert "tests/suite/test_timed.py::TestTimestampSigner::test_other_separator" in got
+    assert "tests/suite/test_signer.py::TestSigner::test_other_separator" not in got
+
+
+def test_the_import_fallback_names_the_tests_a_class_inherits(suite):
+    # nothing calls Compact.loads: the test file importing it holds only a class inheriting its tests
+    doc = impact(suite, "src/signing/compact.py", "def loads", "--no-coverage")
+    got = {t["id"]: t["how"] for t in doc["test_runs"]}
+    assert got.get("tests/suite/test_compact.py::TestCompactSigner::test_round_trip") == "imports"

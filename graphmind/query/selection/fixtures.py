@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import posixpath
+import re
 
 import apsw
 
@@ -14,6 +15,7 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.scopes import Scopes, ancestors, named_classes
 from graphmind.query.testids import is_test_file
 
+_MADE_BY = re.compile(r"\s*(\w+)\s*\(")
 SETUPS = ("setUp", "setUpClass", "tearDown", "tearDownClass", "asyncSetUp", "asyncTearDown", "setUpTestData",
           "setup_method", "setup_class", "teardown_method", "teardown_class")
 _FIXTURE = "(c.callee LIKE 'pytest.fixture%' OR c.callee LIKE 'fixture%' OR c.callee LIKE 'pytest_asyncio.fixture%')"
@@ -192,15 +194,27 @@ class Runner:
                 f" AND c.{RESOLVED} AND {sql_in(CALL_KINDS, 'c.kind')}", (json_list(ids),)):
             receiver = callee.split(".")
             user = self.user_at.get(caller)
-            if len(receiver) != 2 or user is None or receiver[0] not in user[1]:
+            param = self._fixture_value(caller, receiver[0]) if len(receiver) == 2 and user else None
+            if param is None:
                 continue
             known = {c: self.classes(f, c) if f is not None else set() for c in self.contexts(caller)
-                     for f in [self.fixture_for(receiver[0], user[0], c)]}
+                     for f in [self.fixture_for(param, user[0], c)]}
             if any(cls in got for got in known.values()):
                 out += self._split(caller, lambda c: cls in known[c])
             if possible and all(known.values()):          # where it fits, it is sure (above); elsewhere, ruled out
                 self.refuted.add((caller, target))
         return out
+
+    def _fixture_value(self, user: int, name: str) -> str | None:
+        """The parameter (a fixture) whose value a name holds in a test or fixture: the parameter itself, or a
+        local set once from calling it (`signer = signer_factory(key=k)`, a factory fixture)."""
+        params = self.user_at[user][1]
+        if name in params:
+            return name
+        rows = self.conn.execute("SELECT value FROM bindings WHERE scope_id = ? AND name = ? AND kind = 'assign'",
+                                 (user, name)).fetchall()
+        made = _MADE_BY.match(rows[0][0]) if len(rows) == 1 else None
+        return made.group(1) if made and made.group(1) in params else None
 
     def classes(self, fixture: int, ctx: int | None = None) -> set[int]:
         """The classes a fixture's value may be an instance of (run in ctx), with their ancestors: those it builds,

@@ -199,7 +199,7 @@ def _in_classes(conn: apsw.Connection, runner: Runner, how: str) -> tuple[list[t
     return hits, again
 
 
-def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
+def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:
     """The tests in the test files nearest to files by imports: those importing them directly, else through one
     more module, and so on."""
     modules = {r[0]: r[1] for r in conn.execute(
@@ -213,14 +213,28 @@ def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
             if target:
                 importers.setdefault(target, set()).add(path)
                 break
-    seen, level, tests = set(files), list(files), []
-    while level and not tests:                      # the nearest importers that hold tests: one level of imports at a time
+    seen, level, hits = set(files), list(files), []
+    while level and not hits:                       # the nearest importers that hold tests: one level of imports at a time
         nxt = sorted({p for f in level for p in importers.get(f, ()) if p not in seen})
         seen.update(nxt)
-        tests, level = [p for p in nxt if runner_of(p)], nxt
-    return [(path, start, end, 1, IMPORTS) for path in tests for start, end in conn.execute(
+        hits, level = _tests_in([p for p in nxt if runner_of(p)], conn, runner), nxt
+    return hits
+
+
+def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) -> list[tuple]:
+    """Every test in these files, as import hits: their test functions and methods, and the tests the
+    collected classes there inherit."""
+    out = [(path, start, end, 1, IMPORTS) for path in paths for start, end in conn.execute(
         "SELECT s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
         " AND s.kind IN ('function', 'method') AND s.name LIKE 'test%'", (path,))]
+    if runner is not None:
+        names = {name for (_, name) in runner.member}
+        for cls, (_, path, start, end) in runner.scopes.classes.items():
+            if path in paths and runner.scopes.collected(cls):
+                out += [(path, start, end, 1, IMPORTS, name) for name in sorted(names) if name.startswith("test")
+                        and runner.owner.get(runner.runs(cls, name) or 0, cls) != cls
+                        and runner.runs(cls, name) is not None]
+    return out
 
 
 def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how: str, hits: list[tuple],
@@ -256,7 +270,7 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     out.tests = merge_tests(runnable_tests(conn, hits), *again)
     if not out.tests and uncertain:
         out.fallback = True
-        out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed})))
+        out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out
