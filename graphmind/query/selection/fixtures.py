@@ -74,8 +74,10 @@ class Runner:
                 self.owner[sid] = parent
                 self.member[(parent, name)] = sid
             # a decorator written above the def, with no other definition starting between them
-            above = max([max(start - 4, 1)] + [d + 1 for d in starts.get(file_id, ()) if start - 4 <= d < start])
-            marks = [m for m in (decorated.get((file_id, line)) for line in range(above, start)) if m]
+            marks = [(line, m) for line in range(max(start - 4, 1), start) if (m := decorated.get((file_id, line)))]
+            if marks:
+                above = max([0] + [d for d in starts[file_id] if marks[0][0] < d < start])
+                marks = [m for line, m in marks if line > above]
             if marks:
                 self.fixtures[sid] = (name, path, any("autouse=True" in m for m in marks))
                 self.by_name.setdefault(name, []).append(sid)
@@ -211,8 +213,8 @@ class Runner:
         params = self.user_at[user][1]
         if name in params:
             return name
-        rows = self.conn.execute("SELECT value FROM bindings WHERE scope_id = ? AND name = ? AND kind = 'assign'",
-                                 (user, name)).fetchall()
+        rows = self.conn.execute("SELECT value FROM bindings WHERE file_id = ? AND scope_id = ? AND name = ?"
+                                 " AND kind = 'assign'", (self.where[user][0], user, name)).fetchall()
         made = _MADE_BY.match(rows[0][0]) if len(rows) == 1 else None
         return made.group(1) if made and made.group(1) in params else None
 

@@ -40,6 +40,9 @@ class Scopes:
                 " WHERE s.kind = 'class' AND f.language = 'python' AND f.path LIKE '%test%'"):
             if is_test_file(path):
                 self.classes[sid] = (name, path, start, end)
+        self._named: dict[str, list[int]] = {}
+        for sid, (name, *_) in self.classes.items():
+            self._named.setdefault(name, []).append(sid)
         self.bases: dict[int, list[int]] = {}
         self.subs: dict[int, list[int]] = {}
         for cls, base, written, file_id in conn.execute(
@@ -58,7 +61,7 @@ class Scopes:
         (`from test_pkg.test_core import TestBase`, the module being tests/test_pkg/test_core.py)."""
         row = conn.execute("SELECT module, symbol FROM imports WHERE file_id = ? AND alias = ? AND symbol IS NOT NULL",
                            (file_id, name)).fetchone()
-        found = [c for c, (n, *_) in self.classes.items() if row and n == row[1]] if row else []
+        found = self._named.get(row[1], []) if row else []
         qual = {c: q for c, q in conn.execute("SELECT s.id, s.qualname FROM json_each(?1) j CROSS JOIN symbols s"
                                                " ON s.id = j.value", (json_list(found),))} if found else {}
         fits = [c for c in found if f".{qual[c]}".endswith(f".{row[0]}.{row[1]}")]
