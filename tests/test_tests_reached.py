@@ -186,15 +186,19 @@ FILES = {
 }
 
 
-@pytest.fixture
-def project(tmp_path) -> Path:
-    root = tmp_path / "proj"
-    for rel, text in FILES.items():
+def indexed(root: Path, files: dict[str, str]) -> Path:
+    """A project written from {path: text} and indexed."""
+    for rel, text in files.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text).lstrip())
     run_cli("index", "--root", str(root), cwd=root, check=True)
     return root
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    return indexed(tmp_path / "proj", FILES)
 
 
 def line_of(root: Path, rel: str, text: str) -> int:

@@ -95,7 +95,8 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> l
 def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
             deadline: float) -> tuple[dict[int, int], str | None]:
     """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
-    depth, breadth first, bounded; symbols in `known` are not visited again."""
+    depth, breadth first, bounded; symbols in `known` are not visited again. Test methods reached only in some
+    of the classes that run them go to runner.found, with their depth in runner.found_at."""
     depth_of = dict(start)
     layers: dict[int, list[int]] = {}
     for sid, d in start.items():
@@ -109,19 +110,24 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
                 layers.setdefault(depth + 1, []).append(sid)
+        for pair in runner.found:
+            runner.found_at.setdefault(pair, depth + 1)
+        runner.found.clear()
         if len(depth_of) + len(known) > NODE_CAP:
             return depth_of, "limit"
         depth += 1
     return depth_of, None
 
 
-def _one_uncertain_hop(conn: apsw.Connection, sure: dict[int, int], possible: bool) -> dict[int, int]:
+def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool) -> dict[int, int]:
     """The symbols one callback through a library (or, with possible=True, one `possible` edge) away from the
     sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids)
     for caller, callee in links:
+        if (caller, callee) in runner.refuted:
+            continue
         d = sure[callee] + 1
         if caller not in sure and d < out.get(caller, d + 1):
             out[caller] = d
@@ -135,46 +141,65 @@ def _hits(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[tup
     return [(path, start, end, depth_of[sid], how) for sid, path, start, end in rows if runner_of(path)]
 
 
-def _inherited(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[tuple]:
-    """Test methods reached in a class, as the subclasses in test files run them (unless they override)."""
-    methods = conn.execute(
-        "SELECT s.id, s.name, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
-        " JOIN symbols p ON p.id = s.parent_id WHERE s.kind = 'method' AND s.name LIKE 'test%' AND p.kind = 'class'",
-        (json_list(list(depth_of)),)).fetchall()
-    out = []
-    for sid, name, cls in methods:
-        for path, sub_start, sub_end in conn.execute(
-                "WITH RECURSIVE sub(id) AS (SELECT ?1 UNION SELECT i.class_id FROM sub JOIN inherits i"
-                " ON i.target_id = sub.id LIMIT 2000) SELECT f.path, s.start_line, s.end_line FROM sub"
-                " JOIN symbols s ON s.id = sub.id JOIN files f ON f.id = s.file_id WHERE sub.id != ?1"
-                " AND NOT EXISTS (SELECT 1 FROM symbols m WHERE m.parent_id = s.id AND m.name = ?2)", (cls, name)):
-            if runner_of(path):
-                # the subclass's own span stands for the inherited method: its ID is Sub::name
-                out.append((path, sub_start, sub_end, depth_of[sid], how, name))
-    return out
+def _inherited(conn: apsw.Connection, runner: Runner, depth_of: dict[int, int], how: str) -> tuple[list[tuple], list[TestHit]]:
+    """Test methods reached in a class, as the collected subclasses in test files run them (unless they
+    override), and as pytest collects those subclasses again where they are imported."""
+    out, again = [], []
+    for sid in depth_of:
+        cls = runner.owner.get(sid)
+        name = runner.names.get(sid, "")
+        if cls is None or not name.startswith("test"):
+            continue
+        for ctx in runner.scopes.contexts(cls):
+            sub_name, path, start, end = runner.scopes.classes[ctx]
+            if ctx == cls or runner.runs(ctx, name) != sid:
+                continue
+            # the subclass's own span stands for the inherited method: its ID is Sub::name
+            out.append((path, start, end, depth_of[sid], how, name))
+            again += [TestHit(f"{other}::{sub_name}::{name}", "pytest", f"{sub_name}.{name}", other, start, end, "",
+                              depth_of[sid], how=how) for other in _importers(conn, ctx, sub_name)]
+    return out, again
+
+
+def _importers(conn: apsw.Connection, cls: int, name: str) -> list[str]:
+    """The test files other than its own that import a module-level Test* class by name: pytest collects its
+    tests there too (`from tests.test_core import TestBase` in tests/test_sub.py)."""
+    return [path for (path,) in conn.execute(
+        "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id JOIN symbols c ON c.id = ?1"
+        " JOIN symbols m ON m.file_id = c.file_id AND m.kind = 'module' AND c.parent_id = m.id"
+        " WHERE i.symbol = ?2 AND i.alias = ?2 AND (i.resolved = m.qualname OR ('.' || m.qualname) LIKE ('%.' || i.module))",
+        (cls, name))
+        if runner_of(path) == "pytest" and name.startswith("Test")]
 
 
 def _imported_classes(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[TestHit]:
     """Test methods reached in a Test* class, as pytest collects them again in each test file that imports
-    the class by name (`from tests.test_core import TestBase` in tests/test_sub.py runs its tests there too)."""
+    the class by name."""
     out = []
-    for sid, name, cls, qual, sig, start, end in conn.execute(
-            "SELECT s.id, s.name, p.name, s.qualname, s.signature, s.start_line, s.end_line FROM json_each(?1) j"
-            " CROSS JOIN symbols s ON s.id = j.value JOIN symbols p ON p.id = s.parent_id JOIN symbols m"
-            " ON m.file_id = p.file_id AND m.kind = 'module' WHERE s.kind = 'method' AND s.name LIKE 'test%'"
-            " AND p.kind = 'class' AND p.name LIKE 'Test%' AND p.parent_id = m.id", (json_list(list(depth_of)),)):
-        for (path,) in conn.execute(
-                "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id JOIN symbols m"
-                " ON m.id = (SELECT parent_id FROM symbols WHERE id = ?1) WHERE i.symbol = ?2 AND i.alias = ?2"
-                " AND i.resolved = (SELECT qualname FROM symbols WHERE kind = 'module' AND file_id = m.file_id)",
-                (sid, cls)):
-            if runner_of(path) == "pytest":
-                out.append(TestHit(f"{path}::{cls}::{name}", "pytest", qual, path, start, end, sig,
-                                   depth_of[sid], how=how))
+    for sid, name, cls_id, cls, qual, sig, start, end in conn.execute(
+            "SELECT s.id, s.name, p.id, p.name, s.qualname, s.signature, s.start_line, s.end_line FROM json_each(?1) j"
+            " CROSS JOIN symbols s ON s.id = j.value JOIN symbols p ON p.id = s.parent_id"
+            " WHERE s.kind = 'method' AND s.name LIKE 'test%' AND p.kind = 'class'", (json_list(list(depth_of)),)):
+        out += [TestHit(f"{path}::{cls}::{name}", "pytest", qual, path, start, end, sig, depth_of[sid], how=how)
+                for path in _importers(conn, cls_id, cls)]
     return out
 
 
-def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
+def _in_classes(conn: apsw.Connection, runner: Runner, how: str) -> tuple[list[tuple], list[TestHit]]:
+    """The test methods reached only in some of the collected classes that run them (runner.found_at), as hits
+    in those classes and as tests where those classes are imported."""
+    hits, again = [], []
+    for (ctx, method), depth in runner.found_at.items():
+        name, path, start, end = runner.scopes.classes[ctx]
+        test = runner.names[method]
+        hits.append((path, start, end, depth, how, test))
+        again += [TestHit(f"{other}::{name}::{test}", "pytest", f"{name}.{test}", other, start, end, "", depth,
+                          how=how) for other in _importers(conn, ctx, name)]
+    runner.found_at.clear()
+    return hits, again
+
+
+def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:
     """The tests in the test files nearest to files by imports: those importing them directly, else through one
     more module, and so on."""
     modules = {r[0]: r[1] for r in conn.execute(
@@ -188,14 +213,37 @@ def importing_tests(conn: apsw.Connection, files: list[str]) -> list[tuple]:
             if target:
                 importers.setdefault(target, set()).add(path)
                 break
-    seen, level, tests = set(files), list(files), []
-    while level and not tests:                      # the nearest importers that hold tests: one level of imports at a time
+    seen, level, hits = set(files), list(files), []
+    while level and not hits:                       # the nearest importers that hold tests: one level of imports at a time
         nxt = sorted({p for f in level for p in importers.get(f, ()) if p not in seen})
         seen.update(nxt)
-        tests, level = [p for p in nxt if runner_of(p)], nxt
-    return [(path, start, end, 1, IMPORTS) for path in tests for start, end in conn.execute(
+        hits, level = _tests_in([p for p in nxt if runner_of(p)], conn, runner), nxt
+    return hits
+
+
+def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) -> list[tuple]:
+    """Every test in these files, as import hits: their test functions and methods, and the tests the
+    collected classes there inherit."""
+    out = [(path, start, end, 1, IMPORTS) for path in paths for start, end in conn.execute(
         "SELECT s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
         " AND s.kind IN ('function', 'method') AND s.name LIKE 'test%'", (path,))]
+    if runner is not None:
+        names = {name for (_, name) in runner.member}
+        for cls, (_, path, start, end) in runner.scopes.classes.items():
+            if path in paths and runner.scopes.collected(cls):
+                out += [(path, start, end, 1, IMPORTS, name) for name in sorted(names) if name.startswith("test")
+                        and runner.owner.get(runner.runs(cls, name) or 0, cls) != cls
+                        and runner.runs(cls, name) is not None]
+    return out
+
+
+def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how: str, hits: list[tuple],
+             again: list[list[TestHit]]) -> None:
+    """The tests among the reached symbols, in the subclasses that inherit them, in the classes where only their
+    fixtures reach (runner.found_at), and where their classes are imported: into hits and again."""
+    inherited, in_classes = _inherited(conn, runner, reached, how), _in_classes(conn, runner, how)
+    hits += _hits(conn, reached, how) + inherited[0] + in_classes[0]
+    again += [inherited[1], in_classes[1], _imported_classes(conn, reached, how)]
 
 
 def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int, int]],
@@ -209,22 +257,20 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     if ids:
         sure, out.truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline)
-        hits += _hits(conn, sure, REACHES) + _inherited(conn, sure, REACHES)
-        again.append(_imported_classes(conn, sure, REACHES))
+        _collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
         # common method names, two of them led from most tests to most code
         for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
             if out.truncated is not None:
                 break
-            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, known, round_ == 0), known, deadline)
-            hits += _hits(conn, maybe, MAY_REACH) + _inherited(conn, maybe, MAY_REACH)
-            again.append(_imported_classes(conn, maybe, MAY_REACH))
+            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, runner, known, round_ == 0), known, deadline)
+            _collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
     out.tests = merge_tests(runnable_tests(conn, hits), *again)
     if not out.tests and uncertain:
         out.fallback = True
-        out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed})))
+        out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out
