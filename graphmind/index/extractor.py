@@ -15,7 +15,7 @@ from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolR
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
 from graphmind.index.variables import LEAF_KINDS, variable_rows
-from graphmind.lang.cfamily.macros import macro_rows
+from graphmind.lang.cfamily.macros import preprocessed
 from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
@@ -192,7 +192,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
             name = out.symbols[d.index].name
             out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
                                      kind="override"))
-    out.calls += macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing)   # C: macros' bodies, uses
+    out.calls += preprocessed(language, root, ordered, source, out.symbols, enclosing)   # C: #if, macros
     is_package = path.endswith("__init__.py")
     for node, names, symbol, alias in imports:
         # a path the grammar splits into segments (Scala): the text from the first @name to the last

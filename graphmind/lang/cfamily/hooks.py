@@ -93,9 +93,15 @@ def alternatives(r: Resolving, caller: int, name: str):
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     t, sym = r.t, r.t.syms[hit[1]]
+    paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
+    if t.inactive and sym.qualname in t.dup_quals:     # the one namesake the configuration keeps
+        namesakes = [d for d in t.dup_quals[sym.qualname] if t.syms[d].file == sym.file and t.syms[d].kind == sym.kind
+                     and d not in paired]
+        kept = [d for d in namesakes if d not in t.inactive]
+        if len(kept) == 1 and len(namesakes) > 1:
+            return [(kept[0], _how(r, caller, kept[0]), 0)]
     if sym.kind not in CALLABLE_KINDS:
         return None
-    paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
     same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
             and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])
             and t.param_types.get(d) == t.param_types.get(hit[1])]      # C++ overloads differ in types

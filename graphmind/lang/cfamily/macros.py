@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang.cfamily.conditions import INACTIVE, inactive_spans
 from graphmind.models import CallRow
 
 _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
@@ -15,6 +16,19 @@ _NOT_CALLS = frozenset({
     b"const_cast", b"dynamic_cast", b"_Generic", b"__attribute__", b"__declspec", b"case", b"else"})
 _PARAMS = re.compile(rb"[A-Za-z_]\w*")
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
+
+
+def preprocessed(language: str, root, ordered: list, source: bytes, symbols: list, enclosing) -> list[CallRow]:
+    """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
+    with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`."""
+    if language not in ("c", "cpp"):
+        return []
+    spans = inactive_spans(language, root, source) if b"#" in source else []
+    for d in ordered if spans else ():
+        at = d.node.start_byte
+        if any(lo <= at < hi for lo, hi in spans):
+            symbols[d.index].signature += INACTIVE
+    return macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing)
 
 
 def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:
