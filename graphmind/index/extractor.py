@@ -192,7 +192,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
             name = out.symbols[d.index].name
             out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
                                      kind="override"))
-    out.calls += preprocessed(language, root, ordered, source, out.symbols, enclosing)   # C: #if, macros
+    out.calls += preprocessed(language, ordered, source, out.symbols, enclosing)   # C: #if, macros
     is_package = path.endswith("__init__.py")
     for node, names, symbol, alias in imports:
         # a path the grammar splits into segments (Scala): the text from the first @name to the last

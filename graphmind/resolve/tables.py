@@ -248,8 +248,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
                           t.param_types, t.type_vars):
                 table.pop(sid, None)
-            for facts in (t.file_static, t.const_members, t.inactive):
-                facts.discard(sid)
+            t.file_static.discard(sid), t.const_members.discard(sid), t.inactive.discard(sid)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
             if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes

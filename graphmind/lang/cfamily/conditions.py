@@ -25,73 +25,83 @@ _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _UNKNOWN = object()        # a macro defined in a branch that was not decided
 
 
-def inactive_spans(language: str, root, source: bytes) -> list[tuple[int, int]]:
-    """(start, end) byte spans of the branches the compiler leaves out, outside function bodies."""
+def inactive_spans(source: bytes, language: str) -> list[tuple[int, int]]:
+    """(start, end) byte spans of the branches the compiler leaves out. Read line by line, not from
+    the tree: `#if __cplusplus` / `extern "C" {` / `#endif` leaves a brace open that the grammar nests
+    the rest of the file in."""
     host = CPP_HOST if language == "cpp" else C_HOST
-    later = {m.group(1).decode() for m in re.finditer(rb"#\s*define\s+([A-Za-z_]\w*)", source)}
-    state = _State(dict(host), later, source)
-    state.walk(root, True)
+    text = source.decode("latin-1")                  # one character per byte: offsets are byte offsets
+    directives = list(_DIRECTIVE.finditer(text))
+    later = {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
+    state = _State(dict(host), later)
+    state.scan(directives, len(text))
     return state.out
 
 
+_DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|define|undef)\b"
+                        r"((?:\\\r?\n|[^\n])*)", re.M)
+_DEFINE = re.compile(r"\s*([A-Za-z_]\w*)(\()?(.*)", re.S)
+
+
 class _State:
-    def __init__(self, defined: dict, later: set, source: bytes):
-        self.defined, self.later, self.source, self.out = defined, later, source, []
+    def __init__(self, defined: dict, later: set):
+        self.defined, self.later, self.out = defined, later, []
 
-    def walk(self, node, active) -> None:
-        """active: True (the compiler reads this), None (undecided)."""
-        for child in node.named_children:
-            kind = child.type
-            if kind in ("preproc_if", "preproc_ifdef"):
-                self.branches(child, active)
-            elif kind in ("preproc_def", "preproc_function_def"):
-                name = self.text(child.child_by_field_name("name"))
-                value = child.child_by_field_name("value") if kind == "preproc_def" else None
-                self.defined[name] = _UNKNOWN if active is None or kind != "preproc_def" else \
-                    (self.text(value) if value is not None else "")
-            elif kind == "preproc_call" and self.text(child.child_by_field_name("directive")) == "#undef":
-                arg = child.child_by_field_name("argument")
-                name = self.text(arg).strip() if arg is not None else ""
-                if active:
-                    self.defined.pop(name, None)
-                else:
-                    self.defined[name] = _UNKNOWN
-            elif kind in ("linkage_specification", "declaration_list", "namespace_definition"):
-                self.walk(child, active)
-
-    def branches(self, node, active) -> None:
-        """An `#if`/`#ifdef` chain: the first branch decided true is read, the ones after it left out."""
-        taken, undecided = False, False
-        while node is not None:
-            if node.type == "preproc_else":
-                cond = True
-            elif node.type in ("preproc_ifdef", "preproc_elifdef"):
-                name = self.text(node.child_by_field_name("name"))
-                cond = self.is_defined(name)
-                if cond is not None and self.source[node.start_byte:node.end_byte].lstrip("#".encode()).lstrip() \
-                        .startswith((b"ifndef", b"elifndef")):
-                    cond = not cond
+    def scan(self, directives: list, end: int) -> None:
+        """Every directive in order; `active`: True (the compiler reads this), None (undecided), False."""
+        active, stack = True, []
+        for m in directives:
+            word, rest = m.group(1), m.group(2)
+            if word in ("define", "undef"):
+                found = _DEFINE.match(rest)
+                if active is not False and found is not None:
+                    name = found.group(1)
+                    value = found.group(3) if word == "define" and not found.group(2) else None
+                    self.defined[name] = _UNKNOWN if active is None or (word == "define" and value is None) else \
+                        value if word == "define" else None
+                    if word == "undef" and active:
+                        del self.defined[name]
+                continue
+            if word.startswith("if"):
+                stack.append({"outer": active, "taken": False, "undecided": False, "start": None})
+            elif not stack:
+                continue                                       # an #endif without its #if
+            frame = stack[-1]
+            if frame["start"] is not None:
+                self.out.append((frame["start"], m.start()))
+                frame["start"] = None
+            if word == "endif":
+                stack.pop()
+                active = frame["outer"]
+                continue
+            if frame["outer"] is False:
+                active = False
+                continue
+            cond = True if word == "else" else self.condition(word, rest)
+            if frame["taken"] or cond is False:
+                frame["start"], active = m.start(), False
             else:
-                cond = self.evaluate(self.text(node.child_by_field_name("condition")))
-                cond = None if cond is None else bool(cond)
-            alternative = node.child_by_field_name("alternative")
-            end = alternative.start_byte if alternative is not None else node.end_byte
-            if taken or cond is False:
-                if active is not False:
-                    self.out.append((node.start_byte, end))
-            else:
-                self.walk(node, active if cond and not undecided else None)
-                taken = active is True and cond is True and not undecided
-                undecided = undecided or cond is None
-            node = alternative
+                active = frame["outer"] if cond and not frame["undecided"] else None
+                frame["taken"] = cond is True and not frame["undecided"]
+                frame["undecided"] = frame["undecided"] or cond is None
+        for frame in stack:                                    # an #if left open at the end of the file
+            if frame["start"] is not None:
+                self.out.append((frame["start"], end))
 
-    def text(self, node) -> str:
-        return self.source[node.start_byte:node.end_byte].decode("utf-8", "replace") if node is not None else ""
+    def condition(self, word: str, rest: str) -> bool | None:
+        if word in ("ifdef", "ifndef", "elifdef", "elifndef"):
+            name = rest.split(None, 1)[0] if rest.strip() else ""
+            found = self.is_defined(name)
+            return found if found is None or word in ("ifdef", "elifdef") else not found
+        value = self.evaluate(rest)
+        return None if value is None else bool(value)
 
     def is_defined(self, name: str) -> bool | None:
         if name in self.defined:
             return None if self.defined[name] is _UNKNOWN else True
-        return False if name.startswith("__") or name[:1] == "_" and name[1:2].isupper() or name in self.later else None
+        if name.startswith("__") or name[:1] == "_" and name[1:2].isupper() or name in self.later:
+            return False
+        return None
 
     def evaluate(self, text: str, depth: int = 0) -> int | None:
         """The value of a `#if` expression, None when it cannot be told."""

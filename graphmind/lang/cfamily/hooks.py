@@ -18,7 +18,8 @@ from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
-DEFINED = "_c_defined"      # the out-of-line definitions in r.state[DEFINITIONS].values()
+DEFINED = "_c_defined"
+_MACRO_OR_FUNCTION = frozenset({"macro", "function"})      # one name, a macro in one branch, a function in another      # the out-of-line definitions in r.state[DEFINITIONS].values()
 
 
 def prepare(r: Resolving) -> None:
@@ -88,17 +89,20 @@ def visible(r: Resolving, scope: int, name: str):
 def alternatives(r: Resolving, caller: int, name: str):
     """`possible` rows when a bare name reaches a function defined more than once in its file with the
     same parameters (C++: the same parameter types; other ones are overloads): definitions in exclusive
-    `#if`/`#else` branches, which the configuration picks."""
+    `#if`/`#else` branches: the one the configuration keeps, where its file decides it
+    (graphmind/lang/cfamily/conditions.py), else `possible`."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     t, sym = r.t, r.t.syms[hit[1]]
     paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
-    if t.inactive and sym.qualname in t.dup_quals:     # the one namesake the configuration keeps
-        namesakes = [d for d in t.dup_quals[sym.qualname] if t.syms[d].file == sym.file and t.syms[d].kind == sym.kind
-                     and d not in paired]
+    if t.inactive and (sym.qualname in t.dup_quals or hit[1] in t.inactive):
+        namesakes = [d for d in t.dup_quals.get(sym.qualname, (hit[1],)) if t.syms[d].file == sym.file
+                     and d not in paired and (t.syms[d].kind == sym.kind or {t.syms[d].kind, sym.kind} <= _MACRO_OR_FUNCTION)]
         kept = [d for d in namesakes if d not in t.inactive]
-        if len(kept) == 1 and len(namesakes) > 1:
+        if not kept:        # `#define fdopen _fdopen` under `#if defined(_WIN32)`: the library's function
+            return [(None, "external", 0)]
+        if len(kept) == 1 and len(namesakes) > 1:       # the one namesake the configuration keeps
             return [(kept[0], _how(r, caller, kept[0]), 0)]
     if sym.kind not in CALLABLE_KINDS:
         return None

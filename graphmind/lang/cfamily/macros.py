@@ -18,15 +18,14 @@ _PARAMS = re.compile(rb"[A-Za-z_]\w*")
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 
 
-def preprocessed(language: str, root, ordered: list, source: bytes, symbols: list, enclosing) -> list[CallRow]:
+def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing) -> list[CallRow]:
     """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
     with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`."""
     if language not in ("c", "cpp"):
         return []
-    spans = inactive_spans(language, root, source) if b"#" in source else []
+    spans = inactive_spans(source, language) if b"#" in source else []
     for d in ordered if spans else ():
-        at = d.node.start_byte
-        if any(lo <= at < hi for lo, hi in spans):
+        if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE
     return macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing)
 
