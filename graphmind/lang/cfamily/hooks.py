@@ -67,10 +67,19 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defin
         defined.add(definition)
 
 
-def find_type(r: Resolving, scope: int, path: str) -> int | None:
-    """The class a (possibly `ns::`-qualified) type name reaches from a scope."""
+def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None:
+    """The class a (possibly `ns::`-qualified) type name reaches from a scope, through `typedef` and
+    `using X = …` aliases."""
     units: Units = r.state["_c_units"]
-    return next((c for c in units.lookup(scope, path.replace("::", ".")) if langkit.is_class(r, c)), None)
+    found = units.lookup(scope, path.replace("::", "."))
+    cls = next((c for c in found if langkit.is_class(r, c)), None)
+    alias = next((c for c in found if r.t.syms[c].kind == "type"), None) if cls is None and depth < 4 else None
+    if alias is not None:
+        sym = r.t.syms[alias]
+        written = next((v for k, v in r.t.bindings.get(alias, {}).get(sym.name, ()) if k == "annot"), None)
+        named = cpptypes.unwrap(written) if written else None
+        return find_type(r, sym.parent, named, depth + 1) if named and named != sym.name else None
+    return cls
 
 
 def visible(r: Resolving, scope: int, name: str):
@@ -116,7 +125,7 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name:
-        return alternatives(r, caller, name)
+        return alternatives(r, caller, name) or _built(r, caller, name)
     if "::" in text and not text.startswith("new "):
         text = langkit.strip_args(text).replace(" ", "").lstrip(":")
     if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:
@@ -134,6 +143,16 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if rows:
             return [(hit, _how(r, caller, hit), 0) for hit, _, _ in rows]
     return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
+
+
+def _built(r: Resolving, caller: int, name: str):
+    """`T(…)`, `T x(…)`: T's constructors (overloads picked by the arguments after), where T declares some."""
+    hit = r.lookup(caller, name)
+    if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
+        return None
+    cls = hit[1] if langkit.is_class(r, hit[1]) else find_type(r, caller, name) if r.t.syms[hit[1]].kind == "type" else None
+    rows = langkit.constructors(r, cls, hit[0]) if cls is not None else None
+    return rows if rows and rows[0][0] != cls else [(cls, hit[0], 0)] if cls is not None and cls != hit[1] else None
 
 
 def _how(r: Resolving, caller: int, target: int) -> str:
