@@ -73,12 +73,12 @@ def test_a_const_parameter_calls_the_const_overload_and_this_the_callers(cpp):
 
 def test_a_local_built_by_direct_initialisation_calls_the_constructor(cpp):
     """`Parser direct(shared);` (which the grammar reads as a function's declaration) and `Parser
-    braced{&pass};` run Parser's constructor (inline in the class), as clang says; the local is typed."""
+    braced{&pass};` instantiate Parser (its one constructor is inline in the class); the local is typed."""
     rows = cpp.execute(
         "SELECT c.line, c.kind, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
         " ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = 'Parser' AND c.kind != 'reference'"
         " ORDER BY c.line", (f"{NS}.run",)).fetchall()
-    assert rows == [(64, "constructor", f"{NS}.Parser.Parser"), (65, "constructor", f"{NS}.Parser.Parser")]
+    assert rows == [(64, "instantiate", f"{NS}.Parser"), (65, "instantiate", f"{NS}.Parser")]
     assert resolution(cpp, f"{NS}.run", "direct.parse") == {("inferred", f"{NS}.Parser.parse")}
 
 

@@ -146,13 +146,16 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
 
 
 def _built(r: Resolving, caller: int, name: str):
-    """`T(…)`, `T x(…)`: T's constructors (overloads picked by the arguments after), where T declares some."""
+    """`T(…)`, `T x(…)`: T's constructors where they are defined out of line (overloads picked by the
+    arguments after), else T itself (an alias followed)."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     cls = hit[1] if langkit.is_class(r, hit[1]) else find_type(r, caller, name) if r.t.syms[hit[1]].kind == "type" else None
     rows = langkit.constructors(r, cls, hit[0]) if cls is not None else None
-    return rows if rows and rows[0][0] != cls else [(cls, hit[0], 0)] if cls is not None and cls != hit[1] else None
+    if rows and not any(t in r.state.get(DEFINED, ()) for t, _, _ in rows):
+        rows = None         # constructors written in the class: the class names them (instantiate)
+    return rows if rows else [(cls, hit[0], 0)] if cls is not None and cls != hit[1] else None
 
 
 def _how(r: Resolving, caller: int, target: int) -> str:
