@@ -13,8 +13,12 @@ _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
 _NOT_CALLS = frozenset({
     b"if", b"while", b"for", b"switch", b"return", b"sizeof", b"alignof", b"_Alignof", b"defined", b"do",
     b"typeof", b"__typeof__", b"decltype", b"__builtin_expect", b"static_cast", b"reinterpret_cast",
-    b"const_cast", b"dynamic_cast", b"_Generic", b"__attribute__", b"__declspec", b"case", b"else"})
+    b"const_cast", b"dynamic_cast", b"_Generic", b"__attribute__", b"__declspec", b"case", b"else", b"_Pragma",
+    b"__pragma"})
 _PARAMS = re.compile(rb"[A-Za-z_]\w*")
+_C_WORDS = frozenset({"int", "char", "short", "long", "float", "double", "void", "signed", "unsigned", "const",
+                      "static", "inline", "extern", "volatile", "register", "restrict", "__inline", "__inline__",
+                      "__restrict", "__restrict__", "bool", "_Bool", "size_t", "auto", "constexpr", "noexcept"})
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 
 
@@ -36,8 +40,8 @@ def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:
     rows, calling = [], {}
     for d in macros:
         body = macro_calls(d.index, d.node, source)
-        if body and d.node.type == "preproc_def":
-            calling[_text(source, d.name)] = d.node
+        if d.node.type == "preproc_def" and any(not row.name.isupper() for row in body):
+            calling[_text(source, d.name)] = d.node   # FN(…), BROTLI_ATTRIBUTE(…): macros by name, no call
         rows += body
     if calling:
         uses = re.compile(rb"(?<![\w#])(" + b"|".join(re.escape(n) for n in calling) + rb")(?!\w)(?!\s*\()")
@@ -74,6 +78,8 @@ def macro_calls(index: int, node, source: bytes) -> list[CallRow]:
     alias = _ALIAS.fullmatch(_text(source, body).strip()) if node.type == "preproc_def" else None
     if alias is not None:
         callee = re.sub(rb"\s+", b"", alias.group(0)).decode("utf-8", "replace")
+        if callee.isupper() or callee in _C_WORDS:
+            return []                           # `#define LIMIT MAX_LEN`, `#define BOOL int`: no function
         line, col = body.start_point
         return [CallRow(index, callee, callee.rsplit("::", 1)[-1], line + 1, col)]
     skip = _NOT_CALLS | set(_PARAMS.findall(source[params.start_byte:params.end_byte])) if params else _NOT_CALLS
