@@ -122,24 +122,14 @@ class Allowance:
         return f"took over {self.seconds:g} s of CPU: {what} skipped"
 
 
-_pauses = {"count": 0, "was_on": False}     # pauses in progress in any thread, and the state before the first
-_pauses_lock = threading.Lock()
-
-
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
     """Run the body with the cyclic collector off (reference counting still frees what it drops);
-    it is switched back on when the last pause in progress ends, and only if it was on before the
-    first: a thread ending its pause must not switch it on under another thread's."""
-    with _pauses_lock:
-        if _pauses["count"] == 0:
-            _pauses["was_on"] = gc.isenabled()
-        _pauses["count"] += 1
-        gc.disable()
+    it is switched back on after only if it was on before (a caller may have paused it already)."""
+    was_on = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        with _pauses_lock:
-            _pauses["count"] -= 1
-            if _pauses["count"] == 0 and _pauses["was_on"]:
-                gc.enable()
+        if was_on:
+            gc.enable()
