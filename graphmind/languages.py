@@ -116,6 +116,9 @@ OVERLOADING = frozenset({"java", "kotlin", "scala", "csharp", "cpp"})
 TYPED_ARGUMENTS = frozenset({"java", "cpp"})
 # of those, the languages whose parameter types are kept as written (C++: graphmind/lang/cfamily/cppargs.py)
 RAW_PARAMETERS = frozenset({"cpp"})
+# the end of the signature of a C/C++ definition in an `#if` branch the compiler leaves out
+# (graphmind/lang/cfamily/conditions.py): a call reaching it and an active namesake takes the active one
+INACTIVE = "  /* #if: left out */"
 
 
 def family(language: str) -> str:

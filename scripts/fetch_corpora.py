@@ -36,6 +36,10 @@ CORPORA = {
     # marisa-trie/lib/ (the marisa-trie library; src/ holds the generated Cython module)
     "lz4": ("lz4", "4.4.5"),
     "marisa-trie": ("marisa-trie", "1.4.1"),
+    # held out in session 17 (scored once): C in misaka's vendored Hoedown (misaka/hoedown or src/),
+    # C++ in fastText's sources (src/), as fasttext's sdist ships them
+    "misaka": ("misaka", "2.1.1"),
+    "fasttext": ("fasttext", "0.9.3"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),

@@ -125,22 +125,34 @@ def cached_sites(project: Path, root: Path, sub: str, std: str | None) -> tuple[
 
 def through_macros(root: Path, ours: dict[tuple, list]) -> None:
     """A call written in a macro's body is reported by clang at the macro's use: there, our rows are
-    what the macro we reached calls (the macro on the path), added under the use's (file, line, name)."""
+    what the macros we reached call (the macros on the path: a macro's body may use another macro),
+    added under the use's (file, line, name)."""
     from graphmind.store import open_reader
     conn = open_reader(root)
-    body: dict[tuple, list] = {}
-    for mpath, mline, name, how, tpath, start, end, kind in conn.execute(
-            "SELECT f.path, m.start_line, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
-            " JOIN symbols m ON m.id = c.caller_id AND m.kind = 'macro' JOIN files f ON f.id = m.file_id"
+    body: dict[tuple, dict[str, list]] = {}
+    for mpath, mline, name, how, tpath, start, end, kind, tkind in conn.execute(
+            "SELECT f.path, m.start_line, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind, t.kind"
+            " FROM calls c JOIN symbols m ON m.id = c.caller_id AND m.kind = 'macro' JOIN files f ON f.id = m.file_id"
             " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id WHERE c.kind = 'call'"):
-        body.setdefault((mpath, mline, name), []).append((how, tpath, start, end, kind))
+        reached = body.setdefault((mpath, mline), {})
+        reached.setdefault(name, []).append((how, tpath, start, end, kind))
+        if tkind == "macro" and how not in ("possible", "pending"):
+            reached.setdefault("", []).append((tpath, start))      # a macro this one's body uses
     for path, line, mpath, mline in conn.execute(
             "SELECT f.path, c.line, tf.path, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id"
             " AND t.kind = 'macro' JOIN files f ON f.id = c.file_id JOIN files tf ON tf.id = t.file_id"
             " WHERE c.resolution NOT IN ('possible', 'pending')"):
-        for (bpath, bline, name), rows in body.items():
-            if (bpath, bline) == (mpath, mline) and (path, line, name) not in ours:
-                ours[(path, line, name)] = rows
+        todo, seen = [(mpath, mline)], set()
+        while todo:
+            macro = todo.pop()
+            if macro in seen:
+                continue
+            seen.add(macro)
+            for name, rows in body.get(macro, {}).items():
+                if not name:
+                    todo += rows
+                elif (path, line, name) not in ours:
+                    ours[(path, line, name)] = rows
 
 
 def indexed_only(root: Path, sites: list[dict], targets: dict) -> tuple[list[dict], dict]:

@@ -88,3 +88,24 @@ def test_an_enum_argument_and_an_overload_inline_in_the_header(cpp):
     visit(AST *) written inline in the header, not the two of the source file."""
     assert lines(cpp, f"{NS}.kind_str", "kind_str") == [("local", 30)]
     assert lines(cpp, f"{PASS}.expr", "visit") == [("self", 26)]
+
+
+@pytest.fixture(scope="module")
+def ctors(tmp_path_factory):
+    return index_fixture(tmp_path_factory.mktemp("cpp_ctors"), "cpp_ctors")
+
+
+def test_temporaries_and_aliases_run_the_out_of_line_constructor(ctors):
+    """marisa-trie's idioms: `Agent().swap(*this)` and `key_ = Key(id)` run the constructor defined in
+    agent.cc (the overload of their argument count), not the class in the header; a `typedef` and a
+    `using X = …` alias build and type their locals as the class they name; a const local is typed."""
+    def rows(callee):
+        return [tuple(r) for r in ctors.execute(
+            "SELECT c.resolution, t.start_line FROM calls c LEFT JOIN symbols t ON t.id = c.target_id"
+            " WHERE c.callee = ? AND c.kind IN ('call', 'constructor') ORDER BY c.line", (callee,))]
+    kinds = dict(ctors.execute("SELECT c.line, c.kind FROM calls c WHERE c.callee IN ('Agent', 'Key', 'KeyType', 'KeyRef')"
+                               " AND c.kind NOT IN ('reference', 'override')").fetchall())
+    assert rows("Agent") == [("local", 9)] and kinds[13] == "constructor"
+    assert rows("Key") == [("local", 6), ("local", 6)]                 # Key(id), `const Key fixed(id);`
+    assert rows("KeyType") == [("local", 6)] and rows("KeyRef") == [("local", 6)]
+    assert rows("fixed.id") == rows("typed.id") == rows("aliased.id") == [("inferred", 7)]

@@ -97,3 +97,40 @@ def test_a_holder_of_a_template_with_several_arguments_reaches_the_whole_templat
     assert unwrap("std::unique_ptr<Foo<A, B>>") == "Foo<A, B>"
     assert unwrap("std::shared_ptr<std::optional<ns::T>>") == "ns::T"
     assert unwrap("std::unique_ptr<Foo, Deleter<X, Y>>") == "Foo"
+
+
+def test_an_object_like_macro_whose_expansion_calls_is_called_where_it_is_used(macros):
+    """xxHash: `PROCESS4;` and `XXH_CPU_LITTLE_ENDIAN ? …` expand to calls (through a nested macro:
+    PROCESS4 uses XXH_get32bits), and `#define XXH_memcpy XXH_copy` names a function: each use reaches
+    the function, the macros on the path; a constant macro and `#ifdef` are no calls."""
+    assert resolution(macros, "src.xxh.XXH32_finalize", "PROCESS4") == {("local", "src.xxh.PROCESS4")}
+    assert resolution(macros, "src.xxh.PROCESS4", "XXH_get32bits") == {("local", "src.xxh.XXH_get32bits")}
+    assert resolution(macros, "src.xxh.XXH32_digest", "XXH_CPU_LITTLE_ENDIAN") == {
+        ("local", "src.xxh.XXH_CPU_LITTLE_ENDIAN")}
+    assert resolution(macros, "src.xxh.XXH_CPU_LITTLE_ENDIAN", "XXH_isLittleEndian") == {
+        ("local", "src.xxh.XXH_isLittleEndian")}
+    assert resolution(macros, "src.xxh.XXH_memcpy", "XXH_copy") == {("local", "src.xxh.XXH_copy")}
+    assert blast_radius(macros, "src.xxh.XXH_readLE32_align") == {
+        "src.xxh.XXH_get32bits", "src.xxh.PROCESS4", "src.xxh.XXH32_finalize", "src.xxh.XXH32_digest"}
+    assert not {t for c, t in edges(macros) if t in ("src.xxh.PROCESS1", "src.xxh.XXH_PRIME32_1")}
+    assert len(resolution(macros, "src.xxh.XXH32_digest", "XXH_CPU_LITTLE_ENDIAN")) == 1
+    assert macros.execute("SELECT count(*) FROM calls WHERE callee = 'XXH_CPU_LITTLE_ENDIAN'").fetchone()[0] == 1
+
+
+def test_a_call_reaches_the_namesake_the_configuration_keeps(macros):
+    """`#if` chains decided from the file's own #defines and the compiler's predefined macros
+    (x86-64 Linux, GCC-compatible): MEM_FORCE_MEMORY_ACCESS is 1, so the packed-union MEM_read32 is
+    the one compiled; `#if defined(USE_PLATFORM_HOOKS)`, a name the file does not define (a header
+    or `-D` may), and `#if defined(USE_FAST)`, defined by a configuration header, keep both;
+    a source file `#include`d whole (lz4hc.c includes lz4.c) shows its static functions."""
+    def targets(caller, callee):
+        return {(how, line) for how, line in macros.execute(
+            "SELECT c.resolution, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
+            " ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = ?", (caller, callee))}
+    assert targets("src.mem.MEM_readLE32", "MEM_read32") == {("local", 16)}
+    assert targets("src.mem.MEM_readLE32", "MEM_hook") == {("possible", 25), ("possible", 27)}
+    # core.c's `#if defined(USE_FAST)`: config.h defines USE_FAST in some builds, both api_pop stay
+    assert targets("src.memhc.HC_hashPtr", "MEM_read32") == {("import", 16)}
+    signatures = dict(macros.execute("SELECT start_line, signature FROM symbols WHERE name = 'MEM_read32'"))
+    assert signatures[13].endswith("/* #if: left out */") and not signatures[16].endswith("*/")
+    assert resolution(macros, "src.core.helper", "api_pop") == {("possible", "src.core.api_pop")}

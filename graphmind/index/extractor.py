@@ -15,7 +15,7 @@ from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolR
 from graphmind.index.modules import resolve_relative
 from graphmind.index.references import reference_rows
 from graphmind.index.variables import LEAF_KINDS, variable_rows
-from graphmind.lang.cfamily.macros import macro_calls
+from graphmind.lang.cfamily.macros import preprocessed
 from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
@@ -187,12 +187,12 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
                                  kind="decorator" if node.type == "decorator" else "call",
                                  arity=arity, args=args))
     for d in ordered:                        # a method may override a base method: resolved through the MRO
-        out.calls += macro_calls(d.index, d.node, source) if d.kind == "macro" else ()   # C: a macro's body
         parent = out.symbols[out.symbols[d.index].parent or 0]
         if out.symbols[d.index].kind == "method" and parent.kind in CONTAINER_KINDS - {"module", "namespace"}:
             name = out.symbols[d.index].name
             out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
                                      kind="override"))
+    out.calls += preprocessed(language, ordered, source, out.symbols, enclosing)   # C: #if, macros
     is_package = path.endswith("__init__.py")
     for node, names, symbol, alias in imports:
         # a path the grammar splits into segments (Scala): the text from the first @name to the last

@@ -66,10 +66,15 @@ def flow_sections(name: str) -> tuple[tuple[str, int | None], ...]:
                  if any(ln.strip() and not ln.lstrip().startswith(";") for ln in lines))
 
 
+def flow_queries(name: str, first: int = 0) -> tuple[tuple[Query, int | None], ...]:
+    """The compiled sections of a language's flow query from the `first`, each with its depth limit
+    (`flow_sections`); each compiled once per process, when first needed (a C++ section costs ~0.07 s)."""
+    return tuple((_flow_section(name, i), depth) for i, (_, depth) in enumerate(flow_sections(name)) if i >= first)
+
+
 @lru_cache(maxsize=None)
-def flow_queries(name: str) -> tuple[tuple[Query, int | None], ...]:
-    """The compiled sections of a language's flow query, each with its depth limit (`flow_sections`)."""
-    return tuple((Query(grammar(name), text), depth) for text, depth in flow_sections(name))
+def _flow_section(name: str, i: int) -> Query:
+    return Query(grammar(name), flow_sections(name)[i][0])
 
 
 Matches = list[tuple[int, dict[str, list[Node]]]]
@@ -106,9 +111,15 @@ def joint_query(name: str) -> Query | None:
         joint = Query(grammar(name), tags_source(name) + "\n" + sections[0][0])
     except Exception:          # QueryError: a capture or predicate the two cannot share
         return None
-    if joint.pattern_count != tags_query(name).pattern_count + flow_queries(name)[0][0].pattern_count:
-        return None
     return joint
+
+
+@lru_cache(maxsize=None)
+def _tag_patterns(name: str) -> int:
+    """How many of the joint query's patterns are the tag query's (written first), read from where
+    each starts: the tag query alone is not compiled for it (a C++ tag query costs ~0.3 s)."""
+    joint, end = joint_query(name), len(tags_source(name).encode())
+    return next((i for i in range(joint.pattern_count) if joint.start_byte_for_pattern(i) > end), joint.pattern_count)
 
 
 def tag_and_flow_matches(name: str, node: Node) -> tuple[tuple[Matches, bool], tuple[Matches, bool]]:
@@ -122,10 +133,10 @@ def tag_and_flow_matches(name: str, node: Node) -> tuple[tuple[Matches, bool], t
     found, every = _run(_cursor(joint), node)
     if not every:
         return matches(name, node), flow_matches(name, node)
-    split = tags_query(name).pattern_count
+    split = _tag_patterns(name)
     tags = [m for m in found if m[0] < split]
     flow = [(i - split, caps) for i, caps in found if i >= split]
-    return (tags, True), _sections(flow_queries(name)[1:], node, flow)
+    return (tags, True), _sections(flow_queries(name, 1), node, flow)
 
 
 def _cursor(query: Query, depth: int = MAX_DEPTH) -> QueryCursor:
@@ -147,9 +158,12 @@ def _run(cursor: QueryCursor, node: Node) -> tuple[Matches, bool]:
 def warm(name: str) -> None:
     """Load a language's grammar and compile its queries now (a long-lived process: not on the first save)."""
     parser_for(name)
-    tags_query(name)
-    flow_queries(name)
-    joint_query(name)
+    if joint_query(name) is None:
+        tags_query(name)
+        flow_queries(name)
+    else:
+        _tag_patterns(name)
+        flow_queries(name, 1)
 
 
 DEPTH_SAMPLES = 128    # nodes whose depth too_deep reads

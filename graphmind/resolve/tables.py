@@ -6,12 +6,13 @@ import bisect
 import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import apsw
 import orjson
 
-from graphmind.languages import OVERLOADING, RAW_PARAMETERS, TYPED_ARGUMENTS, family
+from graphmind.languages import INACTIVE, OVERLOADING, RAW_PARAMETERS, TYPED_ARGUMENTS, family
 from graphmind.resolve.overloads import read_signature
 from graphmind.resolve.rewrites import Rewrites
 
@@ -37,12 +38,7 @@ class Sym:
 _ATTR_KINDS = {"attr": "assign", "attrannot": "annot", "attritem": "item"}   # binding kind -> as an attribute
 
 
-def _dd_dict():
-    return defaultdict(dict)
-
-
-def _dd_list():
-    return defaultdict(list)
+_dd_dict, _dd_list = partial(defaultdict, dict), partial(defaultdict, list)
 
 
 @dataclass
@@ -81,6 +77,7 @@ class Tables:
     type_vars: dict[int, tuple[str, ...]] = field(default_factory=dict)   # class or method -> its type parameters, in order
     file_static: set[int] = field(default_factory=set)     # C/C++ `static` functions (seen only in their file)
     const_members: set[int] = field(default_factory=set)   # C++ `const` member functions
+    inactive: set[int] = field(default_factory=set)   # C/C++ definitions in `#if` branches left out (INACTIVE)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
@@ -119,17 +116,19 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
     for sid, qual, name, kind, parent, fid, signature in conn.execute(
             # joined to files, not `file_id IN (SELECT … FROM files …)`: that scans every file per statement
             "SELECT s.id, s.qualname, s.name, s.kind, s.parent_id, s.file_id, CASE WHEN s.kind IN"
-            f" ('method', 'constructor', 'function') AND f.language IN ({overloading}) OR s.kind = 'function' AND"
-            " f.language = 'c' OR s.kind IN"
+            f" ('method', 'constructor', 'function') AND f.language IN ({overloading}) OR s.kind IN ('function', 'macro')"
+            " AND f.language IN ('c', 'cpp') OR s.kind IN"
             f" ('class', 'interface') AND f.language IN ({typed}) THEN s.signature END"
             f" FROM symbols s JOIN files f ON f.id = s.file_id{where.replace('file_id', 's.file_id')} ORDER BY s.id", args):
         name, kind, fid = intern(name), intern(kind), files.get(fid, fid)
         if signature is not None:
             lang = t.lang.get(fid)
-            read_signature(t, sid, name, kind in CLASS_KINDS, signature, lang in TYPED_ARGUMENTS and lang not in
-                           RAW_PARAMETERS, lang in RAW_PARAMETERS)
-            if signature[:7] == "static " and kind == "function" and t.lang.get(fid) in ("c", "cpp"):
-                t.file_static.add(sid)
+            if kind != "macro":
+                read_signature(t, sid, name, kind in CLASS_KINDS, signature, lang in TYPED_ARGUMENTS and lang not in
+                               RAW_PARAMETERS, lang in RAW_PARAMETERS)
+            if lang in ("c", "cpp"):      # a file's own functions; definitions the configuration leaves out
+                t.file_static.update([sid] if signature[:7] == "static " and kind == "function" else ())
+                t.inactive.update([sid] if signature.endswith(INACTIVE) else ())
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -249,8 +248,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
                           t.param_types, t.type_vars):
                 table.pop(sid, None)
-            t.file_static.discard(sid)
-            t.const_members.discard(sid)
+            t.file_static.discard(sid), t.const_members.discard(sid), t.inactive.discard(sid)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
             if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes

@@ -7,3 +7,6 @@
 (function_definition type: (_) @value) @binding.returns
 ; `X x(args);` in a function body: tree-sitter reads it as a function declaration, C++ as an object
 (compound_statement (declaration type: (_) @value declarator: (function_declarator declarator: (identifier) @name))) @binding.annot
+; `typedef Key KeyType;`, `using KeyRef = Key;`: the alias bound to the type it names (lang/cfamily/hooks.find_type)
+(type_definition type: (_) @value declarator: (type_identifier) @name) @binding.annot
+(alias_declaration name: (type_identifier) @name type: (type_descriptor) @value) @binding.annot

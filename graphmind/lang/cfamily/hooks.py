@@ -18,7 +18,8 @@ from graphmind.lang.typeflow import EXPR_REWRITES
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
-DEFINED = "_c_defined"      # the out-of-line definitions in r.state[DEFINITIONS].values()
+DEFINED = "_c_defined"
+_MACRO_OR_FUNCTION = frozenset({"macro", "function"})      # one name, a macro in one branch, a function in another      # the out-of-line definitions in r.state[DEFINITIONS].values()
 
 
 def prepare(r: Resolving) -> None:
@@ -66,10 +67,19 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defin
         defined.add(definition)
 
 
-def find_type(r: Resolving, scope: int, path: str) -> int | None:
-    """The class a (possibly `ns::`-qualified) type name reaches from a scope."""
+def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None:
+    """The class a (possibly `ns::`-qualified) type name reaches from a scope, through `typedef` and
+    `using X = …` aliases."""
     units: Units = r.state["_c_units"]
-    return next((c for c in units.lookup(scope, path.replace("::", ".")) if langkit.is_class(r, c)), None)
+    found = units.lookup(scope, path.replace("::", "."))
+    cls = next((c for c in found if langkit.is_class(r, c)), None)
+    alias = next((c for c in found if r.t.syms[c].kind == "type"), None) if cls is None and depth < 4 else None
+    if alias is not None:
+        sym = r.t.syms[alias]
+        written = next((v for k, v in r.t.bindings.get(alias, {}).get(sym.name, ()) if k == "annot"), None)
+        named = cpptypes.unwrap(written) if written else None
+        return find_type(r, sym.parent, named, depth + 1) if named and named != sym.name else None
+    return cls
 
 
 def visible(r: Resolving, scope: int, name: str):
@@ -88,14 +98,23 @@ def visible(r: Resolving, scope: int, name: str):
 def alternatives(r: Resolving, caller: int, name: str):
     """`possible` rows when a bare name reaches a function defined more than once in its file with the
     same parameters (C++: the same parameter types; other ones are overloads): definitions in exclusive
-    `#if`/`#else` branches, which the configuration picks."""
+    `#if`/`#else` branches: the one the configuration keeps, where its file decides it
+    (graphmind/lang/cfamily/conditions.py), else `possible`."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     t, sym = r.t, r.t.syms[hit[1]]
+    paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
+    if t.inactive and (sym.qualname in t.dup_quals or hit[1] in t.inactive):
+        namesakes = [d for d in t.dup_quals.get(sym.qualname, (hit[1],)) if t.syms[d].file == sym.file
+                     and d not in paired and (t.syms[d].kind == sym.kind or {t.syms[d].kind, sym.kind} <= _MACRO_OR_FUNCTION)]
+        kept = [d for d in namesakes if d not in t.inactive]
+        if not kept:        # `#define fdopen _fdopen` under `#if defined(_WIN32)`: the library's function
+            return [(None, "external", 0)]
+        if len(kept) == 1 and len(namesakes) > 1:       # the one namesake the configuration keeps
+            return [(kept[0], _how(r, caller, kept[0]), 0)]
     if sym.kind not in CALLABLE_KINDS:
         return None
-    paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
     same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
             and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])
             and t.param_types.get(d) == t.param_types.get(hit[1])]      # C++ overloads differ in types
@@ -106,7 +125,7 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name:
-        return alternatives(r, caller, name)
+        return alternatives(r, caller, name) or _built(r, caller, name)
     if "::" in text and not text.startswith("new "):
         text = langkit.strip_args(text).replace(" ", "").lstrip(":")
     if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:
@@ -124,6 +143,19 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if rows:
             return [(hit, _how(r, caller, hit), 0) for hit, _, _ in rows]
     return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
+
+
+def _built(r: Resolving, caller: int, name: str):
+    """`T(…)`, `T x(…)`: T's constructors where they are defined out of line (overloads picked by the
+    arguments after), else T itself (an alias followed)."""
+    hit = r.lookup(caller, name)
+    if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
+        return None
+    cls = hit[1] if langkit.is_class(r, hit[1]) else find_type(r, caller, name) if r.t.syms[hit[1]].kind == "type" else None
+    rows = langkit.constructors(r, cls, hit[0]) if cls is not None else None
+    if rows and not any(t in r.state.get(DEFINED, ()) for t, _, _ in rows):
+        rows = None         # constructors written in the class: the class names them (instantiate)
+    return rows if rows else [(cls, hit[0], 0)] if cls is not None and cls != hit[1] else None
 
 
 def _how(r: Resolving, caller: int, target: int) -> str:

@@ -6,24 +6,82 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang.cfamily.conditions import INACTIVE, inactive_spans
 from graphmind.models import CallRow
 
 _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
 _NOT_CALLS = frozenset({
     b"if", b"while", b"for", b"switch", b"return", b"sizeof", b"alignof", b"_Alignof", b"defined", b"do",
     b"typeof", b"__typeof__", b"decltype", b"__builtin_expect", b"static_cast", b"reinterpret_cast",
-    b"const_cast", b"dynamic_cast", b"_Generic", b"__attribute__", b"__declspec", b"case", b"else"})
+    b"const_cast", b"dynamic_cast", b"_Generic", b"__attribute__", b"__declspec", b"case", b"else", b"_Pragma",
+    b"__pragma"})
 _PARAMS = re.compile(rb"[A-Za-z_]\w*")
+_C_WORDS = frozenset({"int", "char", "short", "long", "float", "double", "void", "signed", "unsigned", "const",
+                      "static", "inline", "extern", "volatile", "register", "restrict", "__inline", "__inline__",
+                      "__restrict", "__restrict__", "bool", "_Bool", "size_t", "auto", "constexpr", "noexcept"})
+_ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
+
+
+def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing) -> list[CallRow]:
+    """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
+    with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`."""
+    if language not in ("c", "cpp"):
+        return []
+    spans = inactive_spans(source, language) if b"#" in source else []
+    for d in ordered if spans else ():
+        if any(lo <= d.node.start_byte < hi for lo, hi in spans):
+            symbols[d.index].signature += INACTIVE
+    return macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing)
+
+
+def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:
+    """The calls in the macros' bodies, and a `call` row at each use of an object-like macro of this
+    file whose expansion calls (`PROCESS4;`, `XXH_CPU_LITTLE_ENDIAN ? …`): a bare name, no call syntax."""
+    rows, calling = [], {}
+    for d in macros:
+        body = macro_calls(d.index, d.node, source)
+        if d.node.type == "preproc_def" and any(not row.name.isupper() for row in body):
+            calling[_text(source, d.name)] = d.node   # FN(…), BROTLI_ATTRIBUTE(…): macros by name, no call
+        rows += body
+    if calling:
+        uses = re.compile(rb"(?<![\w#])(" + b"|".join(re.escape(n) for n in calling) + rb")(?!\w)(?!\s*\()")
+        for m in uses.finditer(source):
+            start = source.rfind(b"\n", 0, m.start()) + 1
+            line = source[start:m.start()].lstrip()
+            own = calling[m.group(1)]
+            if line[:1] == b"#" and not line.startswith(b"#define") and not line.startswith(b"# define") or \
+                    own.start_byte <= m.start() < own.end_byte or _in_comment(source, start, m.start()):
+                continue                           # `#ifdef NAME`, the definition itself
+            name = m.group(1).decode()
+            rows.append(CallRow(enclosing(m.start(), True), name, name, source.count(b"\n", 0, m.start()) + 1,
+                                m.start() - start))
+    return rows
+
+
+def _text(source: bytes, node) -> bytes:
+    return source[node.start_byte:node.end_byte]
+
+
+def _in_comment(source: bytes, line_start: int, at: int) -> bool:
+    """A `//` or `/*` comment opened earlier on the line (comments across lines are not looked at)."""
+    before = source[line_start:at]
+    return b"//" in before or before.rfind(b"/*") > before.rfind(b"*/")
 
 
 def macro_calls(index: int, node, source: bytes) -> list[CallRow]:
-    """Call rows for the calls in the body of the function-like macro `node` (symbol `index`)."""
-    if node.type != "preproc_function_def":
-        return []
+    """Call rows for the calls in the body of the macro `node` (symbol `index`); an object-like macro
+    naming a function (`#define XXH_memcpy XXH_copy`) calls it where it is used as `XXH_memcpy(…)`."""
     body = node.child_by_field_name("value")
-    params = node.child_by_field_name("parameters")
-    if body is None:
+    if body is None or node.type not in ("preproc_function_def", "preproc_def"):
         return []
+    params = node.child_by_field_name("parameters")
+    alias = _ALIAS.fullmatch(_text(source, body).strip()) if node.type == "preproc_def" else None
+    if alias is not None:
+        callee = re.sub(rb"\s+", b"", alias.group(0)).decode("utf-8", "replace")
+        if callee.isupper() or callee in _C_WORDS:
+            return []                           # `#define LIMIT MAX_LEN`, `#define BOOL int`: no function
+        line, col = body.start_point
+        return [CallRow(index, callee, callee.rsplit("::", 1)[-1], line + 1, col)]
     skip = _NOT_CALLS | set(_PARAMS.findall(source[params.start_byte:params.end_byte])) if params else _NOT_CALLS
     text = source[body.start_byte:body.end_byte]
     rows, (line, col) = [], body.start_point

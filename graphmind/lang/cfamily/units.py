@@ -135,10 +135,12 @@ class Units:
         return []
 
     def may_see(self, fid: int, sid: int) -> bool:
-        """Whether a file may call a definition: a source file's `static` function is its own."""
+        """Whether a file may call a definition: a source file's `static` function is its own, and the
+        files' that include that source file (`#include "lz4.c"` in lz4hc.c)."""
         t = self.r.t
         return t.syms[sid].file == fid or sid not in t.file_static or \
-            posixpath.splitext(t.paths[t.syms[sid].file])[1].lower() not in SOURCE_EXTS
+            posixpath.splitext(t.paths[t.syms[sid].file])[1].lower() not in SOURCE_EXTS or \
+            t.syms[sid].file in self.includes.get(fid, ())
 
     def anywhere(self, scope: int, name: str) -> list[int]:
         """The file-level functions named so in every C/C++ file the scope's file may call (a prototype
