@@ -26,13 +26,15 @@ def test_a_batch_is_extracted_and_packed_without_a_collection():
     def seen(phase, info):
         if phase == "start":
             collections.append(info["generation"])
+    work = _work()                    # the walk runs with the collector on: only the batch is counted
     threshold = gc.get_threshold()
     was_on = gc.isenabled()
     gc.enable()
+    gc.collect()                      # no count left over from earlier tests
     gc.set_threshold(50)              # with the collector on, a batch would run hundreds of collections
     gc.callbacks.append(seen)
     try:
-        process_batch_packed(_work())
+        process_batch_packed(work)
     finally:
         gc.callbacks.remove(seen)
         gc.set_threshold(*threshold)
