@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.calltext import IDENT, dispatched
+from graphmind.resolve.calltext import IDENT, MEMBER, dispatched
 from graphmind.resolve.cutoff import built_anew, flow_change, keep_ids, members_by_class, outside, rebased, unchanged_scopes
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
 from graphmind.store.ancestors import last_name, reached_constructor
@@ -287,6 +287,10 @@ class Planner:
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""
         return IDENT.findall(text)
+
+    def looked_up(self, text: str) -> list[str]:
+        """The members a call's text looks up."""
+        return MEMBER.findall(text)
 
     dispatched = staticmethod(dispatched)
 

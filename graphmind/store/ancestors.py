@@ -227,7 +227,7 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
             test, args = contains_any("c.callee", looked)
             sql += " AND " + test
         for cid, fid, callee, name, kind, blind in conn.execute(sql, args):    # an override row: its method's class
-            said = planner.mentions(callee)[1:]       # blind: reached nothing through a receiver of no known value
+            said = planner.looked_up(callee)        # blind: reached nothing through a receiver of no known value
             if fid in files and (name in gained and not blind or not looked.isdisjoint(said[:-1] if blind else said)):
                 (own if kind == "override" or planner.dispatched(callee) else ids).append(cid)
     if own:
