@@ -1,6 +1,6 @@
 -- graphmind index schema. The index is derived data: when user_version differs from the store's,
 -- the store deletes the index and rebuilds it instead of migrating.
-PRAGMA user_version = 16;
+PRAGMA user_version = 15;
 -- Foreign keys document the shape; they are not enforced: the store deletes dependent rows itself.
 
 -- One row per indexed file. status: ok | partial (syntax errors, recovered) | error (not parsed).
@@ -55,7 +55,7 @@ CREATE TABLE IF NOT EXISTS calls (
     col        INTEGER NOT NULL,
     target_id  INTEGER REFERENCES symbols(id),
     resolution TEXT NOT NULL,                -- pending | local | import | self | inferred | possible | builtin | external | unresolved | unreached
-    candidates INTEGER NOT NULL DEFAULT 0,   -- possible: how many; unreached: 1 when the receiver held some value (store/ancestors.py)
+    candidates INTEGER NOT NULL DEFAULT 0,
     implicit   INTEGER NOT NULL DEFAULT 0,   -- 1: an operator, subscript, with or callback call (kept only when resolved); 2: a member or name read
     kind       TEXT NOT NULL DEFAULT 'call',
     arity      INTEGER,                      -- arguments written at the call, for overloads (Java, Kotlin, Scala, C#, C++); else NULL

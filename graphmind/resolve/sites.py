@@ -30,7 +30,7 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         rows = r.resolve_call(caller, callee, name, implicit, at) if "." in callee else []
         if rows:
             return [(t, how, n, K.PROPERTY) for t, how, n in rows]
-        return read_edges(r, caller, callee) or [_unreached(r, caller, callee, name, at, K.PROPERTY)]
+        return read_edges(r, caller, callee) or [(None, UNREACHED, 0, K.PROPERTY)]
     if site == K.DECORATOR and callee[-1:] == ")":     # `@factory(x)`: the closure its code returns, not
         rows = r.types.with_wrappers(caller, r._resolve(caller, callee, name, r.first_order, at))   # what flows there
         if all(t is None for t, _, _ in rows):        # an outside factory's (`@functools.lru_cache(...)`)
@@ -52,7 +52,7 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         rows = _on_instances(r, caller, callee, name, rows, at)
     if implicit:
         kind = K.PROPERTY if implicit == MEMBER_READ else K.IMPLICIT
-        return [(t, how, n, kind) for t, how, n in rows] or [_unreached(r, caller, callee, name, at, kind)]
+        return [(t, how, n, kind) for t, how, n in rows] or [(None, UNREACHED, 0, kind)]
     first = K.DECORATOR if site == K.DECORATOR else K.CALL
     own = _own_members(r, caller, rows)
     out = []
@@ -70,16 +70,6 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
                 kind = K.DISPATCH             # an override in a subclass that `self.m()` may run
         out.append((target, how, n, kind))
     return out + _inherited_constructors(r, caller, callee, out, at)
-
-
-def _unreached(r: Resolver, caller: int, callee: str, name: str, at: int | None, kind: str) -> Edge:
-    """The row of an implicit call or member read that reached nothing; its count (`candidates`) is 1
-    when a Python receiver holds a class of the workspace or an instance of one (its lookup may find
-    the member once a base changes: store/ancestors.reopen_rebased re-opens only those), else 0. Any
-    value counts (a module, a generic's instance): only a receiver of no known value is told apart."""
-    held = "." in callee and r.t.lang.get(r.t.syms[caller].file) == "python" and \
-        bool(r.types.expr(caller, callee[: -len(name) - 1], at))
-    return (None, UNREACHED, int(held), kind)
 
 
 def _on_instances(r: Resolver, caller: int, callee: str, name: str, rows: list, at: int | None) -> list:

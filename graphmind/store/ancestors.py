@@ -219,16 +219,14 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
     if looked:
         # one pass over the table, the files checked here: joined with the files' ids, the same rows
         # took twice as long (Django: 0.26 vs 0.13 s of CPU)
-        sql = (f"SELECT c.id, c.file_id, c.callee, c.name, c.kind, c.resolution = 'unreached' AND c.candidates = 0"
-               f" FROM calls c WHERE (c.resolution IN {TYPED}"
+        sql = (f"SELECT c.id, c.file_id, c.callee, c.name, c.kind FROM calls c WHERE (c.resolution IN {TYPED}"
                f" OR c.kind = 'read' OR (c.resolution = 'import' AND instr(c.callee, '.') > 0))")
         args = []
         if len(looked) <= FEW_NAMES:          # a substring test in SQL first, then whole identifiers
             test, args = contains_any("c.callee", looked)
             sql += " AND " + test
-        for cid, fid, callee, name, kind, blind in conn.execute(sql, args):    # an override row: its method's class
-            said = planner.looked_up(callee)        # blind: reached nothing through a receiver of no known value
-            if fid in files and (name in gained and not blind or not looked.isdisjoint(said[:-1] if blind else said)):
+        for cid, fid, callee, name, kind in conn.execute(sql, args):    # an override row: its method's class
+            if fid in files and (name in gained or not looked.isdisjoint(planner.looked_up(callee))):
                 (own if kind == "override" or planner.dispatched(callee) else ids).append(cid)
     if own:
         inside = {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
