@@ -112,8 +112,8 @@ def test_a_changed_base_class_reopens_what_is_looked_up_through_it(tmp_path):
     assert_equals_clean(work, tmp_path / "a", "object as the base")
     _save(work, hub)
     mixed = _save(work, hub.replace("class Thing:", "class Thing(Mixin):"))
-    assert 0 < mixed.reopened <= 30           # t.run(), hub.Thing().run(), hub.Thing() in six users
     assert_equals_clean(work, tmp_path / "b", "a base added")
+    assert mixed.reopened == 0          # Mixin brings `shine`, which no user looks up, and no constructor
     _save(work, hub)
     assert_equals_clean(work, tmp_path / "c", "the base removed")
 
@@ -135,3 +135,37 @@ def test_a_changed_base_class_equals_clean(tmp_path):
     assert_equals_clean(work, tmp_path / "a", "a base added")
     _save(work, HUB)
     assert_equals_clean(work, tmp_path / "b", "the base removed")
+
+
+def test_a_base_bringing_a_constructor_reopens_the_constructions(tmp_path):
+    """`class Thing(Maker)` where Maker defines `__init__`: `Thing()` and a subclass's `Sub()` elsewhere
+    reach Maker's constructor now, and no longer once the base goes; a class with its own `__init__`
+    gaining such a base keeps its constructions' rows (nothing elsewhere is re-opened)."""
+    maker = "class Maker:\n    def __init__(self):\n        self.made = 1\n\n\nclass Own:\n    def __init__(self):\n        self.own = 1\n\n\n"
+    hub = HUB.replace("class Thing:", maker + "class Thing:")
+    sub = "import hub\n\n\nclass Sub(hub.Thing):\n    pass\n\n\ndef build():\n    hub.Own()\n    return Sub()\n"
+    work = indexed_workspace(tmp_path, {"hub.py": hub, "sub.py": sub, **{f"user{n}.py": USER.format(n=n) for n in range(3)}})
+    gained = _save(work, hub.replace("class Thing:", "class Thing(Maker):"))
+    assert_equals_clean(work, tmp_path / "a", "a base with a constructor added")
+    assert gained.reopened > 0
+    _save(work, hub)
+    assert_equals_clean(work, tmp_path / "b", "that base removed")
+    own = _save(work, hub.replace("class Own:", "class Own(Maker):"))
+    assert_equals_clean(work, tmp_path / "c", "a base with a constructor under a class with its own")
+    assert own.reopened == 0
+
+
+def test_a_base_bringing_dunders_and_properties_reaches_the_implicit_calls(tmp_path):
+    """`t == 1` and `t.size` on a Thing reached nothing; once Thing gains a base defining `__eq__` and
+    the property `size` they reach it (and no longer when it goes); on a parameter of no known
+    value, `x == 2` and `x.size`, they reach nothing either way."""
+    mixin = ("class Sized:\n    def __eq__(self, other):\n        return True\n\n    @property\n    def size(self):\n"
+             "        return 1\n\n\n")
+    hub = HUB.replace("class Thing:", mixin + "class Thing:")
+    cmp = ("import hub\n\n\ndef compare(x):\n    t = hub.Thing()\n    same = t == 1\n    also = x == 2\n"
+           "    return same, also, t.size, x.size\n")
+    work = indexed_workspace(tmp_path, {"hub.py": hub, "cmp.py": cmp, **{f"cmp{n}.py": cmp.replace("compare", f"c{n}") for n in range(4)}})
+    _save(work, hub.replace("class Thing:", "class Thing(Sized):"))
+    assert_equals_clean(work, tmp_path / "a", "a base with __eq__ and a property added")
+    _save(work, hub)
+    assert_equals_clean(work, tmp_path / "b", "that base removed")

@@ -23,6 +23,7 @@ def dispatched(text: str) -> bool:
 DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
 SEP = re.compile(r"\s*(?:\.|::|->)\s*")
 IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
+MEMBER = re.compile(r"\.\s*([A-Za-z_$][\w$]*)")   # a member looked up: the identifiers after a dot
 
 
 _TYPE_ARGS = re.compile(r"<[^<>]*>")

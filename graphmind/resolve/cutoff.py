@@ -21,6 +21,7 @@ from graphmind.languages import family
 from graphmind.models import Delta
 from graphmind.resolve.calltext import IDENT
 from graphmind.resolve.python.evaluator import TypeEval
+from graphmind.resolve.hierarchy import ROOT_BASES
 from graphmind.resolve.tables import CLASS_KINDS
 from graphmind.store.ancestors import last_name
 
@@ -227,3 +228,29 @@ def outside(scopes: set[str], old, new) -> set[str]:
             break
         classes |= more
     return {s for s in scopes if not any(s == c or s.startswith(c + ".") for c in classes)}
+
+
+def built_anew(old, new, steady=()) -> set[str]:
+    """"C" and "<C" per class whose bases changed (calls of C reach what they may reach anew), but
+    for the classes in `steady` (Python's planner asks about those: Planner.plan)."""
+    steady = set(steady)
+    return {n for c, _, _ in old.inherits ^ new.inherits if c not in steady for n in (c.rsplit(".", 1)[-1], "<" + c.rsplit(".", 1)[-1])}
+
+
+def members_by_class(old: Interface, new: Interface) -> dict[str, set[tuple[str, str]]]:
+    """class qualname -> (qualname, name) of what it defines itself, before or after."""
+    out: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for iface in (old, new):
+        for (q, _), name in zip(iface.keys, iface.names):
+            out[iface.parents.get(q)].add((q, name))
+    return out
+
+
+def rebased(old: Interface, new: Interface) -> set[str]:
+    """Marks for classes whose bases changed: ".C" per class ("~C" too if it was there before), ":B", "^B" per base that
+    came or went and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps."""
+    moved = {c for c, _, _ in old.inherits ^ new.inherits}
+    was, now = ({last_name(b) for c, b, _ in i.inherits if c in moved} - ROOT_BASES for i in (old, new))
+    bases, kept = (was ^ now, was & now if len(moved) == 1 else set()) if was != now else (was, set())   # reordered
+    steady = {"~" + c.rsplit(".", 1)[-1] for c in moved & {q for q, _ in old.keys} & {q for q, _ in new.keys}}
+    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} | steady if bases else set()

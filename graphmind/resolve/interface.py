@@ -18,11 +18,10 @@ from dataclasses import dataclass, field, replace
 import apsw
 
 from graphmind.models import Extraction
-from graphmind.resolve.calltext import IDENT, dispatched
-from graphmind.resolve.cutoff import flow_change, keep_ids, outside, unchanged_scopes
-from graphmind.resolve.hierarchy import ROOT_BASES
+from graphmind.resolve.calltext import IDENT, MEMBER, dispatched
+from graphmind.resolve.cutoff import built_anew, flow_change, keep_ids, members_by_class, outside, rebased, unchanged_scopes
 from graphmind.resolve.tables import CALLABLE_KINDS as FUNCTION_KINDS, CLASS_KINDS, CONSTRUCTOR_NAMES
-from graphmind.store.ancestors import last_name
+from graphmind.store.ancestors import last_name, reached_constructor
 from graphmind.store.flows import through_file
 from graphmind.store.plan import FilePlan
 
@@ -179,7 +178,7 @@ def compare(old: Interface, new: Interface, python: bool = False) -> Change:
     functions, unread = old.function_scopes | new.function_scopes, frozenset(m for m in changed_imports if python and _unread(old, new, m))
     wide = (any(imp[0] not in functions and imp not in unread for imp in changed_imports)
             or _rebinds(old, new) or old.inherits != new.inherits and not python)     # Python's bases: rebased
-    names |= {n for c, _, _ in old.inherits ^ new.inherits for n in (c.rsplit(".", 1)[-1], "<" + c.rsplit(".", 1)[-1])}
+    names |= built_anew(old, new, {q for q, _ in old.keys if python} & {q for q, _ in new.keys})   # steady: plan
     if not wide:        # scopes defined before and after (a new or vanished scope's bindings come with its name)
         kept = {q for q, _ in old.keys} & {q for q, _ in new.keys}
         wide = any(old.exported.get(s, ()) != new.exported.get(s, ())
@@ -230,16 +229,6 @@ def _unread(old: Interface, new: Interface, imp: tuple) -> bool:
                    or any(alias in IDENT.findall(base) for _, base, _ in iface.inherits) for iface in (old, new))
 
 
-def rebased(old: Interface, new: Interface) -> set[str]:
-    """Marks for classes whose bases changed: ".C" per class ("~C" too if it was there before), ":B", "^B" per base that
-    came or went and can supply members (not `object`, `Generic`, …), "=B" per base one such class keeps."""
-    moved = {c for c, _, _ in old.inherits ^ new.inherits}
-    was, now = ({last_name(b) for c, b, _ in i.inherits if c in moved} - ROOT_BASES for i in (old, new))
-    bases, kept = (was ^ now, was & now if len(moved) == 1 else set()) if was != now else (was, set())   # reordered
-    steady = {"~" + c.rsplit(".", 1)[-1] for c in moved & {q for q, _ in old.keys} & {q for q, _ in new.keys}}
-    return {"." + c.rsplit(".", 1)[-1] for c in moved} | {p + b for b in bases for p in ":^"} | {"=" + b for b in kept} | steady if bases else set()
-
-
 def _quiet(iface: Interface, unread: frozenset) -> Interface:
     """The interface without these imports: scopes that differ only by them keep their calls' rows."""
     return replace(iface, scopes={s: (b, tuple(m for m in i if (s, *m) not in unread)) for s, (b, i) in iface.scopes.items()}) if unread else iface
@@ -277,7 +266,12 @@ class Planner:
         changed = changed_names(old, new, change) | bases_of(old) | bases_of(new) if change.wide else set(change.names)
         if not change.wide and not change.names.isdisjoint(_members(old) | _members(new)):
             changed |= bases_of(old) | bases_of(new)   # an override comes or goes: its bases' self-calls dispatch anew
-        changed |= rebased(old, new) if rebase else set()
+        if rebase:        # `C()` of a class kept whose bases changed: only when a constructor may come or go
+            changed |= rebased(old, new)
+            own, moved = members_by_class(old, new), old.inherits ^ new.inherits
+            marks = built_anew(old, new, {c for c, base, _ in moved} - {c for c, base, _ in moved if reached_constructor(
+                conn, {last_name(base)}) - {n for _, n in own.get(c, ())}})
+            names, changed = names | marks, changed | marks
         if change.wide:       # calls by every name the file defines, before and after (bindings: `changed`)
             names.update(old.names, new.names)
             names.update(old.aliases() | new.aliases() | {n for n in changed if n[:1] == "<"})
@@ -293,6 +287,10 @@ class Planner:
     def mentions(self, text: str) -> list[str]:
         """The identifiers in a call's text."""
         return IDENT.findall(text)
+
+    def looked_up(self, text: str) -> list[str]:
+        """The members a call's text looks up."""
+        return MEMBER.findall(text)
 
     dispatched = staticmethod(dispatched)
 

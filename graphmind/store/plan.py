@@ -46,6 +46,10 @@ class FilePlanner(Protocol):
         """The identifiers a call's text mentions."""
         ...
 
+    def looked_up(self, text: str) -> list[str]:
+        """The members a call's text looks up (`a.b(c=d).e` -> b, e): what a class's bases decide."""
+        ...
+
     def dispatched(self, text: str) -> bool:
         """Whether a call's text is looked up from the class enclosing it (`self.m()`, `super().m()`)."""
         ...
