@@ -1,0 +1,129 @@
+"""What annotations promise: `Cls`, `Optional[Cls]`, `t.Union[str, Cls]`, `type[Cls]`, `list[Cls]`,
+`Callable[..., Cls]` (calling it gives a Cls), `ContextVar[Cls]` (its `get()` gives a Cls), `Stack[Cls]`
+of a generic class, and the type variables of generic functions (`def ensure(t: type[V]) -> V`: a call
+gives what it passes).
+
+Part of `TypeEval` (graphmind/resolve/python/evaluator.py). A name a scope defines as several classes
+(`class P(Protocol)` under `if TYPE_CHECKING:`, a runtime `class P` under `else:`) is all of them in
+an annotation: the type checker reads the first, a bare name at run time finds the last.
+"""
+from __future__ import annotations
+
+import re
+
+from graphmind.resolve.pyexpr import split_top
+from graphmind.resolve.python.containers import of
+from graphmind.resolve.tables import CLASS_KINDS
+
+EMPTY: frozenset = frozenset()
+_WRAPPERS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar", "type", "Type"})
+_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set",
+                        "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "tuple", "Tuple", "deque",
+                        "Deque", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"})
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "defaultdict", "DefaultDict", "OrderedDict"})
+_TYPE_VARIABLE = re.compile(r"^(?:\w+\.)?TypeVar\(")
+
+
+class Annotations:
+    """The annotation half of the evaluator (mixed into TypeEval: t, r, expr, solver, rows, argument)."""
+
+    def annotation(self, scope: int, text: str) -> frozenset:
+        """The instances an annotation promises (`Cls`, `"Cls"`, `Optional[Cls]`, `t.Union[str, Cls]`,
+        `Cls | None`, `type[Cls]`: the class), through any spelling of typing (`t.Optional`)."""
+        text = text.strip().strip("'\"").strip()
+        head, bracket, _ = text.partition("[")
+        short = head.strip().rpartition(".")[2]
+        if bracket and text.endswith("]") and short in _WRAPPERS:
+            args = [a for a in split_top(text[len(head) + 1:-1], ",") if a and a.strip("'\" ") != "None"]
+            if short == "Union":
+                return frozenset().union(*(self.annotation(scope, a) for a in args))
+            if short in ("type", "Type"):
+                return frozenset(a for a in self.expr(scope, args[0].strip("'\" ")) if a[0] == "cls") if args else EMPTY
+            return self.annotation(scope, args[0]) if args else EMPTY
+        parts = [p.strip().strip("'\"") for p in split_top(text, "|") if p and p.strip().strip("'\"") != "None"]
+        out: set = set()
+        for part in parts:
+            if "[" in part:
+                out |= self.generic(scope, part) if len(parts) == 1 else self.annotation(scope, part)
+                continue
+            out |= {("inst", c) for a in self.expr(scope, part) if a[0] == "cls" for c in self.declared(a[1])}
+        return frozenset(out)
+
+    def declared(self, cls: int) -> list[int]:
+        """Every class a scope defines under the name of `cls` (see the module doc)."""
+        same = self.t.dup_quals.get(self.t.syms[cls].qualname)
+        return [c for c in same if self.t.syms[c].kind in CLASS_KINDS] if same else [cls]
+
+    def generic(self, scope: int, text: str) -> frozenset:
+        """A subscripted annotation: `list[C]` holds C elements, `dict[K, C]` C values, `Box[T]` is a Box,
+        `Callable[..., C]` gives a C when called, `ContextVar[C]` gives a C from `get()`."""
+        head, _, inner = text.partition("[")
+        args = split_top(inner[:-1], ",") if inner.endswith("]") else []
+        short = head.strip().rpartition(".")[2]
+        if short in ("tuple", "Tuple") and len(args) > 1 and args[-1] != "...":
+            return frozenset(("item", (i, a)) for i, arg in enumerate(args) for a in self.annotation(scope, arg))
+        if short in _SEQUENCES and args or short == "ContextVar" and len(args) == 1:
+            return of(self.annotation(scope, args[0]))
+        if short in _MAPPINGS and len(args) == 2:
+            return frozenset(("vals", a) for a in self.annotation(scope, args[1]))
+        if short == "Callable" and len(args) == 2:
+            result = self.annotation(scope, args[1])
+            return frozenset({("tfn", result)}) if result else EMPTY
+        found = [a[1] for a in self.expr(scope, head) if a[0] == "cls"]
+        arg = self.annotation(scope, args[0]) if len(args) == 1 and found else EMPTY
+        return frozenset([("inst", c) for c in found] + [("targ", (c, arg)) for c in found if arg])
+
+    def type_argument(self, atom: tuple, name: str) -> set:
+        """`stack.top`, `stack.peek()` of a `Stack[Job]` declared to return a type variable: a Job."""
+        cls, arg = atom
+        hit = self.r.member(cls, name)
+        if hit is None or self._result_variable(hit) is None:
+            return set()
+        return set(arg) if name in self.t.property_names and self.r.is_property(hit) else {("tfn", arg)}
+
+    def _result_variable(self, fn: int) -> str | None:
+        """The type variable a function is declared to return (`-> T`, T = TypeVar(…) at module level
+        or imported), or None."""
+        declared = [text.strip() for kind, text in self.t.bindings.get(fn, {}).get("", ()) if kind == "returns"]
+        if len(declared) != 1 or not declared[0].isidentifier():
+            return None
+        module, name = self._module_of(fn), declared[0]
+        imp = self.r.import_of(module, name) if module is not None else None
+        if imp is not None and imp[1] is not None:
+            module, name = self.r.binding_owner(*imp), imp[1]
+        rows = self.t.bindings.get(module, {}).get(name, ()) if module is not None else ()
+        return declared[0] if any(kind == "assign" and _TYPE_VARIABLE.match(text) for kind, text in rows) else None
+
+    def bound_result(self, fn: int, args: str, scope: int, at: int | None) -> frozenset:
+        """What a generic function declared `-> V` returns at a call: the instances of the class passed
+        for its `type[V]` parameter, or what is passed for its `V` parameter (`ensure(Config)`)."""
+        plan = self._generic_plans.get(fn, False)
+        if plan is False:
+            plan = self._generic_plans[fn] = self._generic_plan(fn)
+        if plan is None:
+            return EMPTY
+        param, position, is_type = plan
+        passed = self.argument(self.t.syms[fn], args, param, position)
+        if not passed:
+            return EMPTY
+        value = self.expr(scope, passed, at)
+        return frozenset(("inst", a[1]) for a in value if a[0] == "cls") if is_type else value
+
+    def _generic_plan(self, fn: int) -> tuple[str, str, bool] | None:
+        """(parameter, its position, whether it is annotated `type[V]`) of the first parameter typed by
+        the type variable `fn` returns; None for a function that returns none."""
+        bound = self.t.bindings.get(fn, {})
+        if not any(kind == "returns" for kind, _ in bound.get("", ())):
+            return None
+        variable = self._result_variable(fn)
+        if variable is None:
+            return None
+        for name, rows in bound.items():
+            position = next((text for kind, text in rows if kind == "param"), None)
+            for kind, text in rows if position is not None else ():
+                text = text.strip().strip("'\"")
+                head, _, inner = text.partition("[")
+                if kind == "annot" and (text == variable or head.rpartition(".")[2] in ("type", "Type")
+                                        and inner.rstrip("]").strip() == variable):
+                    return name, position, text != variable
+        return None
