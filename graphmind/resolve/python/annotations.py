@@ -127,3 +127,71 @@ class Annotations:
                                         and inner.rstrip("]").strip() == variable):
                     return name, position, text != variable
         return None
+
+    def overloaded(self, fn: int, args: str, scope: int, at: int | None) -> frozenset:
+        """What a call of a function declared with `@overload`s returns: the return types of the
+        overloads its arguments fit (literals and names annotated with a built-in type decide; an
+        argument of unknown type fits any), when they are some of them; else nothing said."""
+        sym = self.t.syms[fn]
+        same = self.t.dup_quals.get(sym.qualname)
+        if not same or sym.parent is None:
+            return EMPTY
+        marks = sum(1 for kind, v in self.t.bindings.get(sym.parent, {}).get("@" + sym.name, ())
+                    if kind == "decorator" and v.rpartition(".")[2] == "overload")
+        if not 0 < marks < len(same):
+            return EMPTY
+        stubs = same[:marks]
+        fitting = [s for s in stubs if self._fits(s, args, scope)]
+        if not fitting or len(fitting) == len(stubs):
+            return EMPTY
+        return frozenset().union(*(self.returns(s) for s in fitting))
+
+    def _fits(self, stub: int, args: str, scope: int) -> bool:
+        """Whether no argument a call writes is certainly of another type than its parameter's annotation."""
+        for name, rows in self.t.bindings.get(stub, {}).items():
+            position = next((text for kind, text in rows if kind == "param"), None)
+            annotated = next((text for kind, text in rows if kind == "annot"), None)
+            if position is None or annotated is None:
+                continue
+            passed = self.argument(self.t.syms[stub], args, name, position)
+            have = _builtin_type(passed) if passed else None
+            if have is None and passed.isidentifier():
+                declared = [text for kind, text in self.t.bindings.get(scope, {}).get(passed, ()) if kind == "annot"]
+                have = declared[0].strip() if len(declared) == 1 and declared[0].strip() in _BUILTINS else None
+            if have is not None and not _accepts(annotated, have):
+                return False
+        return True
+
+
+_BUILTINS = frozenset({"int", "float", "str", "bytes", "bool", "None", "complex", "bytearray"})
+_WIDER = {"bool": ("int", "float", "complex"), "int": ("float", "complex"), "float": ("complex",)}
+
+
+def _builtin_type(text: str) -> str | None:
+    """The built-in type of a literal argument (`0`, `"s"`, `f"…"`, `b"…"`, `None`, `True`), or None."""
+    text = text.strip()
+    if text in ("None", "True", "False"):
+        return "bool" if text != "None" else "None"
+    lead = text.lstrip("-")
+    if lead[:1].isdigit():
+        return "float" if any(c in lead for c in ".eE") and not lead.startswith("0x") else "int"
+    prefix = text[:3].lower()
+    for i, c in enumerate(prefix):
+        if c in "'\"":
+            return "bytes" if "b" in prefix[:i] else "str"
+        if c not in "rbfu":
+            return None
+    return None
+
+
+def _accepts(annotation: str, have: str) -> bool:
+    """Whether a parameter annotated so may take a value of built-in type `have`: only annotations
+    made of built-in names can refuse it (any other name, `Any`, a type variable, a Protocol: yes)."""
+    text = annotation.strip().strip("'\"")
+    for wrapper in ("Optional[", "t.Optional[", "typing.Optional["):
+        if text.startswith(wrapper) and text.endswith("]"):
+            text = text[len(wrapper):-1] + " | None"
+    parts = [p.strip().strip("'\"").partition("[")[0].rpartition(".")[2] for p in split_top(text, "|")]
+    if not parts or any(p not in _BUILTINS for p in parts):
+        return True
+    return have in parts or any(w in parts for w in _WIDER.get(have, ()))

@@ -176,7 +176,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
             if kind == "cls":
                 out.add(("inst", x))
             elif kind == "fn":
-                bound = self.bound_result(x, args, scope, at) if scope is not None else EMPTY
+                bound = (self.bound_result(x, args, scope, at) or self.overloaded(x, args, scope, at)) \
+                    if scope is not None else EMPTY
                 out |= {("gen", x)} if self.is_generator(x) else bound or \
                     (self.returns(x) if scope is None else self.returns_here(x, args, scope, at))
             elif kind == "inst":
