@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.pyexpr import split_top
 from graphmind.resolve.python.containers import of
 from graphmind.resolve.tables import CLASS_KINDS
@@ -51,8 +52,11 @@ class Annotations:
 
     def declared(self, cls: int) -> list[int]:
         """Every class a scope defines under the name of `cls` (see the module doc)."""
-        same = self.t.dup_quals.get(self.t.syms[cls].qualname)
-        return [c for c in same if self.t.syms[c].kind in CLASS_KINDS] if same else [cls]
+        hit = self._same_classes.get(cls)
+        if hit is None:
+            same = self.t.dup_quals.get(self.t.syms[cls].qualname)
+            hit = self._same_classes[cls] = [c for c in same if self.t.syms[c].kind in CLASS_KINDS] if same else [cls]
+        return hit
 
     def generic(self, scope: int, text: str) -> frozenset:
         """A subscripted annotation: `list[C]` holds C elements, `dict[K, C]` C values, `Box[T]` is a Box,
@@ -94,24 +98,28 @@ class Annotations:
         rows = self.t.bindings.get(module, {}).get(name, ()) if module is not None else ()
         return declared[0] if any(kind == "assign" and _TYPE_VARIABLE.match(text) for kind, text in rows) else None
 
-    def bound_result(self, fn: int, args: str, scope: int, at: int | None) -> frozenset:
-        """What a generic function declared `-> V` returns at a call: the instances of the class passed
-        for its `type[V]` parameter, or what is passed for its `V` parameter (`ensure(Config)`)."""
-        plan = self._generic_plans.get(fn, False)
-        if plan is False:
-            plan = self._generic_plans[fn] = self._generic_plan(fn)
-        if plan is None:
+    def declared_result(self, fn: int, args: str, scope: int, at: int | None) -> frozenset:
+        """What a call returns as the function's declarations say for its arguments: a generic function
+        declared `-> V` gives the instances of the class passed for its `type[V]` parameter, or what is
+        passed for its `V` parameter (`ensure(Config)`); a function with `@overload`s the return types
+        of the overloads the arguments fit. Empty when neither says more than `returns`."""
+        how = self._declared_calls.get(fn, UNSEEN)
+        if how is UNSEEN:
+            how = self._declared_calls[fn] = self._generic_plan(fn) or self._overloads(fn)
+        if how is None:
             return EMPTY
-        param, position, is_type = plan
+        if how[0] == "overload":
+            return self._overloaded(how[1], args, scope)
+        _, param, position, is_type = how
         passed = self.argument(self.t.syms[fn], args, param, position)
         if not passed:
             return EMPTY
         value = self.expr(scope, passed, at)
         return frozenset(("inst", a[1]) for a in value if a[0] == "cls") if is_type else value
 
-    def _generic_plan(self, fn: int) -> tuple[str, str, bool] | None:
-        """(parameter, its position, whether it is annotated `type[V]`) of the first parameter typed by
-        the type variable `fn` returns; None for a function that returns none."""
+    def _generic_plan(self, fn: int) -> tuple | None:
+        """("typevar", parameter, its position, whether it is annotated `type[V]`) of the first parameter
+        typed by the type variable `fn` returns; None for a function that returns none."""
         bound = self.t.bindings.get(fn, {})
         if not any(kind == "returns" for kind, _ in bound.get("", ())):
             return None
@@ -125,22 +133,23 @@ class Annotations:
                 head, _, inner = text.partition("[")
                 if kind == "annot" and (text == variable or head.rpartition(".")[2] in ("type", "Type")
                                         and inner.rstrip("]").strip() == variable):
-                    return name, position, text != variable
+                    return "typevar", name, position, text != variable
         return None
 
-    def overloaded(self, fn: int, args: str, scope: int, at: int | None) -> frozenset:
-        """What a call of a function declared with `@overload`s returns: the return types of the
-        overloads its arguments fit (literals and names annotated with a built-in type decide; an
-        argument of unknown type fits any), when they are some of them; else nothing said."""
+    def _overloads(self, fn: int) -> tuple | None:
+        """("overload", the stubs) of a function declared with `@overload`s: the first of the definitions
+        of its name, as many as the `@overload` decorators on it; None for any other."""
         sym = self.t.syms[fn]
         same = self.t.dup_quals.get(sym.qualname)
         if not same or sym.parent is None:
-            return EMPTY
+            return None
         marks = sum(1 for kind, v in self.t.bindings.get(sym.parent, {}).get("@" + sym.name, ())
                     if kind == "decorator" and v.rpartition(".")[2] == "overload")
-        if not 0 < marks < len(same):
-            return EMPTY
-        stubs = same[:marks]
+        return ("overload", same[:marks]) if 0 < marks < len(same) else None
+
+    def _overloaded(self, stubs: list[int], args: str, scope: int) -> frozenset:
+        """The return types of the overloads a call's arguments fit (literals and names annotated with a
+        built-in type decide; an argument of unknown type fits any), when they are some of them."""
         fitting = [s for s in stubs if self._fits(s, args, scope)]
         if not fitting or len(fitting) == len(stubs):
             return EMPTY

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.python.annotations import Annotations
 from graphmind.resolve.python.arguments import ArgumentFlow
 from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, in_order, of
@@ -32,7 +33,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
         self._stores: dict[int, dict[str, list[int]]] = {}  # file -> "[name" -> scopes storing into name
         self._all: dict[str, frozenset | None] = {}          # module -> the names its literal __all__ lists
-        self._generic_plans: dict[int, tuple | None] = {}    # function -> its parameter typed by the variable it returns
+        self._declared_calls: dict[int, tuple | None] = {}  # function -> how its declarations type a call (annotations.py)
+        self._same_classes: dict[int, list[int]] = {}        # class -> the classes defined under its name
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -176,8 +178,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
             if kind == "cls":
                 out.add(("inst", x))
             elif kind == "fn":
-                bound = (self.bound_result(x, args, scope, at) or self.overloaded(x, args, scope, at)) \
-                    if scope is not None else EMPTY
+                bound = EMPTY if scope is None or self._declared_calls.get(x, UNSEEN) is None else \
+                    self.declared_result(x, args, scope, at)
                 out |= {("gen", x)} if self.is_generator(x) else bound or \
                     (self.returns(x) if scope is None else self.returns_here(x, args, scope, at))
             elif kind == "inst":
