@@ -148,30 +148,46 @@ class Annotations:
         return ("overload", same[:marks]) if 0 < marks < len(same) else None
 
     def _overloaded(self, stubs: list[int], args: str, scope: int) -> frozenset:
-        """The return types of the overloads a call's arguments fit (literals and names annotated with a
-        built-in type decide; an argument of unknown type fits any), when they are some of them."""
-        fitting = [s for s in stubs if self._fits(s, args, scope)]
+        """The return types of the overloads a call's arguments may fit, in order, up to the first they
+        certainly fit (the type checker takes the first that fits: `item(34)` is the `int` overload,
+        not also the `float` one after it); literals and names annotated with a built-in type decide,
+        an argument of unknown type fits any. Empty when that is every overload."""
+        fitting = []
+        for stub in stubs:
+            fit = self._fits(stub, args, scope)
+            if fit:
+                fitting.append(stub)
+            if fit == _CERTAIN:
+                break
         if not fitting or len(fitting) == len(stubs):
             return EMPTY
         return frozenset().union(*(self.returns(s) for s in fitting))
 
-    def _fits(self, stub: int, args: str, scope: int) -> bool:
-        """Whether no argument a call writes is certainly of another type than its parameter's annotation."""
+    def _fits(self, stub: int, args: str, scope: int) -> int:
+        """Whether a call's arguments fit an overload's parameters: 0 (an argument is certainly of another
+        type), _CERTAIN (each is of a known built-in type its annotation, made of built-in names, takes),
+        else 1 (may fit)."""
+        certain = True
         for name, rows in self.t.bindings.get(stub, {}).items():
             position = next((text for kind, text in rows if kind == "param"), None)
             annotated = next((text for kind, text in rows if kind == "annot"), None)
             if position is None or annotated is None:
                 continue
             passed = self.argument(self.t.syms[stub], args, name, position)
-            have = _builtin_type(passed) if passed else None
+            if not passed:
+                continue
+            have = _builtin_type(passed)
             if have is None and passed.isidentifier():
                 declared = [text for kind, text in self.t.bindings.get(scope, {}).get(passed, ()) if kind == "annot"]
                 have = declared[0].strip() if len(declared) == 1 and declared[0].strip() in _BUILTINS else None
-            if have is not None and not _accepts(annotated, have):
-                return False
-        return True
+            fit = _accepts(annotated, have)
+            if not fit:
+                return 0
+            certain = certain and fit == _CERTAIN
+        return _CERTAIN if certain else 1
 
 
+_CERTAIN = 2
 _BUILTINS = frozenset({"int", "float", "str", "bytes", "bool", "None", "complex", "bytearray"})
 _WIDER = {"bool": ("int", "float", "complex"), "int": ("float", "complex"), "float": ("complex",)}
 
@@ -193,14 +209,17 @@ def _builtin_type(text: str) -> str | None:
     return None
 
 
-def _accepts(annotation: str, have: str) -> bool:
-    """Whether a parameter annotated so may take a value of built-in type `have`: only annotations
-    made of built-in names can refuse it (any other name, `Any`, a type variable, a Protocol: yes)."""
+def _accepts(annotation: str, have: str | None) -> int:
+    """Whether a parameter annotated so takes a value of built-in type `have` (None: not known): 0 no,
+    _CERTAIN yes, 1 maybe. Only annotations made of built-in names decide (`Any`, `object`: yes); any
+    other name (a class, a type variable, a Protocol) may take it."""
     text = annotation.strip().strip("'\"")
     for wrapper in ("Optional[", "t.Optional[", "typing.Optional["):
         if text.startswith(wrapper) and text.endswith("]"):
             text = text[len(wrapper):-1] + " | None"
     parts = [p.strip().strip("'\"").partition("[")[0].rpartition(".")[2] for p in split_top(text, "|")]
-    if not parts or any(p not in _BUILTINS for p in parts):
-        return True
-    return have in parts or any(w in parts for w in _WIDER.get(have, ()))
+    if any(p in ("Any", "object") for p in parts):
+        return _CERTAIN
+    if not parts or have is None or any(p not in _BUILTINS for p in parts):
+        return 1
+    return _CERTAIN if have in parts or any(w in parts for w in _WIDER.get(have, ())) else 0

@@ -59,3 +59,38 @@ def show_parsed(name: str) -> None:
 
 def show_text(name: str) -> None:
     parse(f"{name}").render()
+
+
+class Flag:
+    def render(self) -> str:
+        return "true"
+
+
+class Number:
+    def render(self) -> str:
+        return "1"
+
+
+class Real:
+    def render(self) -> str:
+        return "1.0"
+
+
+@t.overload
+def wrap(value: bool) -> Flag: ...
+
+
+@t.overload
+def wrap(value: int) -> Number: ...
+
+
+@t.overload
+def wrap(value: float) -> Real: ...
+
+
+def wrap(value: bool | int | float) -> Flag | Number | Real:
+    return Real()
+
+
+def show_number() -> None:
+    wrap(34).render()
