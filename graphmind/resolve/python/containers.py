@@ -12,13 +12,8 @@ import re
 from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
 
 EMPTY: frozenset = frozenset()
-_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set",
-                        "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "tuple", "Tuple", "deque",
-                        "Deque", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"})
-_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "defaultdict", "DefaultDict", "OrderedDict"})
 _INDEX = re.compile(r"^-?\d+$|^'[^'\\]*'$|^\"[^\"\\]*\"$")
 _SLICE = re.compile(r"^(-?\d+)?\s*:\s*(-?\d+)?$")
-_TYPE_VARIABLE = re.compile(r"^(?:\w+\.)?TypeVar\(")
 
 HELD_METHODS = frozenset({"pop", "popleft", "values", "copy"})   # a container's own methods that give what it holds
 MAX_NESTING = 4        # containers held in containers this deep hold what the deepest holds (see `of`)
@@ -187,21 +182,6 @@ class Containers:
                         found.setdefault(key, []).append(s)
         return found
 
-    def generic(self, scope: int, text: str) -> frozenset:
-        """A subscripted annotation: `list[C]` holds C elements, `dict[K, C]` C values, `Box[T]` is a Box."""
-        head, _, inner = text.partition("[")
-        args = split_top(inner[:-1], ",") if inner.endswith("]") else []
-        short = head.strip().rpartition(".")[2]
-        if short in ("tuple", "Tuple") and len(args) > 1 and args[-1] != "...":
-            return frozenset(("item", (i, a)) for i, arg in enumerate(args) for a in self.annotation(scope, arg))
-        if short in _SEQUENCES and args:
-            return of(self.annotation(scope, args[0]))
-        if short in _MAPPINGS and len(args) == 2:
-            return frozenset(("vals", a) for a in self.annotation(scope, args[1]))
-        found = [a[1] for a in self.expr(scope, head) if a[0] == "cls"]
-        arg = self.annotation(scope, args[0]) if len(args) == 1 and found else EMPTY
-        return frozenset([("inst", c) for c in found] + [("targ", (c, arg)) for c in found if arg])
-
     def field_at(self, cls: int, key: str) -> frozenset:
         """`row[1]`, `a, b = row`, `for a, b in rows` of a `class Row(NamedTuple)`: its i-th annotated field."""
         if not key.isdigit() or not any(b.rpartition(".")[2] == "NamedTuple" for _, b in self.t.bases.get(cls, ())):
@@ -209,25 +189,6 @@ class Containers:
         fields = [rows for name, rows in self.t.bindings.get(cls, {}).items() if any(k == "annot" for k, _ in rows)]
         return self.annotation(cls, next(v for k, v in fields[int(key)] if k == "annot")) \
             if int(key) < len(fields) else EMPTY
-
-    def type_argument(self, atom: tuple, name: str) -> set:
-        """`stack.top`, `stack.peek()` of a `Stack[Job]` declared to return a type variable: a Job."""
-        cls, arg = atom
-        hit = self.r.member(cls, name)
-        if hit is None or not self._returns_type_variable(hit):
-            return set()
-        return set(arg) if name in self.t.property_names and self.r.is_property(hit) else {("tfn", arg)}
-
-    def _returns_type_variable(self, fn: int) -> bool:
-        declared = [text.strip() for kind, text in self.t.bindings.get(fn, {}).get("", ()) if kind == "returns"]
-        if len(declared) != 1 or not declared[0].isidentifier():
-            return False
-        module, name = self._module_of(fn), declared[0]
-        imp = self.r.import_of(module, name) if module is not None else None
-        if imp is not None and imp[1] is not None:
-            module, name = self.r.binding_owner(*imp), imp[1]
-        rows = self.t.bindings.get(module, {}).get(name, ()) if module is not None else ()
-        return any(kind == "assign" and _TYPE_VARIABLE.match(text) for kind, text in rows)
 
     def get_item(self, scope: int, value: frozenset, args: str, at: int | None = None) -> frozenset:
         """`table.get(k, default)` on a table of functions or a container: every element, and the default."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from graphmind.resolve.fixpoint import Solver
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.memo import UNSEEN
+from graphmind.resolve.python.annotations import Annotations
 from graphmind.resolve.python.arguments import ArgumentFlow
 from graphmind.resolve.python.containers import HELD_METHODS, Containers, held, in_order, of
 from graphmind.resolve.python.decorators import Decorators
@@ -18,11 +20,10 @@ from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse
 Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | ('mod', qualname)
 Value = frozenset
 EMPTY: Value = frozenset()
-_WRAPPERS = frozenset({"Optional", "Union", "Annotated", "Final", "ClassVar", "type", "Type"})
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
 
 
-class TypeEval(Names, ArgumentFlow, Containers, Decorators):
+class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
     """Evaluates Python expressions against the resolver's tables; memoized for one resolve pass."""
 
     def __init__(self, resolver: Resolving, flows: bool = True, hops: bool = True):
@@ -32,6 +33,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         self._globals: dict[int, dict[str, list[int]]] = {}  # module -> name -> functions declaring it global
         self._stores: dict[int, dict[str, list[int]]] = {}  # file -> "[name" -> scopes storing into name
         self._all: dict[str, frozenset | None] = {}          # module -> the names its literal __all__ lists
+        self._declared_calls: dict[int, tuple | None] = {}  # function -> how its declarations type a call (annotations.py)
+        self._same_classes: dict[int, list[int]] = {}        # class -> the classes defined under its name
 
     def atom(self, sid: int) -> Atom:
         kind = self.t.syms[sid].kind
@@ -168,28 +171,6 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
         return frozenset(("inst", x) for kind, x in head if kind == "cls") if head and \
             all(kind == "cls" for kind, _ in head) else EMPTY
 
-    def annotation(self, scope: int, text: str) -> Value:
-        """The instances an annotation promises (`Cls`, `"Cls"`, `Optional[Cls]`, `t.Union[str, Cls]`,
-        `Cls | None`, `type[Cls]`: the class), through any spelling of typing (`t.Optional`)."""
-        text = text.strip().strip("'\"").strip()
-        head, bracket, _ = text.partition("[")
-        short = head.strip().rpartition(".")[2]
-        if bracket and text.endswith("]") and short in _WRAPPERS:
-            args = [a for a in split_top(text[len(head) + 1:-1], ",") if a and a.strip("'\" ") != "None"]
-            if short == "Union":
-                return frozenset().union(*(self.annotation(scope, a) for a in args))
-            if short in ("type", "Type"):
-                return frozenset(a for a in self.expr(scope, args[0].strip("'\" ")) if a[0] == "cls") if args else EMPTY
-            return self.annotation(scope, args[0]) if args else EMPTY
-        parts = [p.strip().strip("'\"") for p in split_top(text, "|") if p and p.strip().strip("'\"") != "None"]
-        out: set = set()
-        for part in parts:
-            if "[" in part:
-                out |= self.generic(scope, part) if len(parts) == 1 else self.annotation(scope, part)
-                continue
-            out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"}
-        return frozenset(out)
-
     def call(self, value: Value, args: str, scope: int | None = None, at: int | None = None) -> Value:
         """What calling a value returns (`scope`, `at`: where `args` are written, when known)."""
         out: set = set()
@@ -197,8 +178,10 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators):
             if kind == "cls":
                 out.add(("inst", x))
             elif kind == "fn":
-                out |= {("gen", x)} if self.is_generator(x) else \
-                    self.returns(x) if scope is None else self.returns_here(x, args, scope, at)
+                bound = EMPTY if scope is None or self._declared_calls.get(x, UNSEEN) is None else \
+                    self.declared_result(x, args, scope, at)
+                out |= {("gen", x)} if self.is_generator(x) else bound or \
+                    (self.returns(x) if scope is None else self.returns_here(x, args, scope, at))
             elif kind == "inst":
                 hit = self.r.member(x, "__call__")
                 if hit is not None:

@@ -168,14 +168,15 @@ class Names:
 
     def _typed_here(self, scope: int, name: str, rows: list[Row]) -> bool:
         """Whether a parameter's value comes from its scope, not its callers: an annotation says what it
-        holds (`f: F`; not `cb: Callable`, which gives nothing known), or a binding reaching the point
+        holds (`f: F`; not `cb: Callable`, which gives nothing known, nor `Callable[..., F]`,
+        which gives only what calling it returns), or a binding reaching the point
         does, as the first-order evaluator (no parameter flow) sees it: `expr = sympify(expr)`. Not
         `value` itself: inside a cycle still being solved it is provisional, and what the callers brought
         meanwhile would stay in the cycle's answer, which would then depend on what was asked first.
         (A parameter's annotation is bound on its own line, so it reaches wherever the parameter does.)"""
         first = self.r.first_order
-        return any(first._held(scope, name, kind, text, where) or kind == "annot" and _builtin(text)
-                   for kind, text, where in rows if kind != "param")
+        return any(any(a[0] != "tfn" for a in first._held(scope, name, kind, text, where))
+                   or kind == "annot" and _builtin(text) for kind, text, where in rows if kind != "param")
 
     def _exports(self, module: str, name: str) -> bool:
         """Whether `from module import *` binds the name: listed in a literal `__all__`, else public."""
