@@ -334,6 +334,15 @@ def test_an_abstract_method_under_an_annotation_line_keeps_its_parameters(java):
     assert targets(java, "billing.Check.accept", "accept") == {("self", "billing.Check.accept", 7)}
 
 
+def test_an_override_names_the_overload_with_its_parameters(java):
+    """`AllChecks.accept(File)` overrides `Check.accept(File)` and `accept(File, String)` the
+    two-parameter one, as javac's @Override check has it; never the overload declared last."""
+    rows = set(java.execute(
+        "SELECT s.start_line, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id"
+        " JOIN symbols t ON t.id = c.target_id WHERE c.kind = 'override' AND s.qualname = 'billing.AllChecks.accept'"))
+    assert rows == {(9, 7), (19, 10)}
+
+
 @pytest.mark.parametrize("callee,target", [
     ("n.Kind", "node.Node.Kind"),                    # range over a slice of an interface
     ("reg.order[i].Kind", "node.Node.Kind"),         # an element of a slice field
@@ -369,5 +378,12 @@ def test_a_type_switch_variable_of_several_types_is_possible(go):
 def test_the_index_after_edits_equals_a_clean_one(tmp_path):
     work = indexed_workspace(tmp_path, JAVA)
     (work / "billing/Ledger.java").write_text(LEDGER.replace("Object note", "Long note"))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path)
+    # the overload an override names comes and goes with the base's declarations
+    (work / "billing/Check.java").write_text(CHECK.replace("    boolean accept(File dir, String name);\n", ""))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path)
+    (work / "billing/Check.java").write_text(CHECK)
     index_workspace(work)
     assert_equals_clean(work, tmp_path)

@@ -160,6 +160,8 @@ def _dependency(r: Resolver, caller: int, callee: str, name: str, site: str) -> 
         sym = t.syms.get(caller)
         cls = sym.parent if sym is not None else None
         hit = r.member(cls, name, after=cls) if cls is not None and t.syms[cls].kind in CLASS_KINDS else None
+        if hit is not None and caller in t.params and len(t.dup_quals.get(t.syms[hit].qualname) or ()) > 1:
+            hit = _overridden(r, caller, cls, name) or hit
         return [(hit, "self", 0, K.OVERRIDE)] if hit is not None else [(None, "unresolved", 0, site)]
     python = t.lang.get(t.syms[caller].file) == "python" if caller in t.syms else False
     if python and callee in PY_BUILTINS:
@@ -175,3 +177,22 @@ def _dependency(r: Resolver, caller: int, callee: str, name: str, site: str) -> 
         how = hit[0] if hit is not None and hit[0] in ("external", "builtin") else "unresolved"
         return [(None, how, 0, site)]
     return [(hit[1], hit[0], 0, site)]
+
+
+def _overridden(r: Resolver, method: int, cls: int, name: str) -> int | None:
+    """Among a base's overloads of `name` (the tables keep the last declared), the one `method`
+    overrides: the nearest base holding exactly one with its parameter types (else its parameter counts)."""
+    t, mine = r.t, r.t.param_types.get(method)
+    for base in r.mro(cls):
+        if base == cls:
+            continue
+        slot = t.children.get(base, {}).get(name)
+        if slot is None:
+            continue
+        same = t.dup_quals.get(t.syms[slot].qualname) or [slot]
+        typed = [s for s in same if mine is not None and t.param_types.get(s) == mine]
+        counted = [s for s in same if t.params.get(s) == t.params[method]]
+        found = typed if typed else counted
+        if len(found) == 1:
+            return found[0]
+    return None
