@@ -42,6 +42,11 @@ def call_rows(conn, caller: str, callee: str) -> list[tuple[str, str | None, int
         " LEFT JOIN symbols t ON t.id = c.target_id WHERE s.qualname = ? AND c.callee = ?", (caller, callee)))
 
 
+
+def call_targets(conn, caller: str, callee: str) -> set[tuple[str, str | None]]:
+    """(resolution, target) of the call sites `callee` in `caller` (call_rows without the counts)."""
+    return {(how, target) for how, target, _ in call_rows(conn, caller, callee)}
+
 def resolved_edges(conn) -> set[tuple[str, str]]:
     return set(conn.execute(
         "SELECT s.qualname, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"

@@ -258,20 +258,21 @@ func Inspect(x interface{}, h *node.Heading) {
 GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
 
 
-@pytest.fixture(scope="module")
-def java(tmp_path_factory):
-    root = indexed_workspace(tmp_path_factory.mktemp("java"), JAVA)
-    conn = open_reader(root)
+def _reader(tmp_path_factory, name: str, files: dict[str, str]):
+    """A reader of these files, indexed in a folder of their own (one per module)."""
+    conn = open_reader(indexed_workspace(tmp_path_factory.mktemp(name), files))
     yield conn
     conn.close()
+
+
+@pytest.fixture(scope="module")
+def java(tmp_path_factory):
+    yield from _reader(tmp_path_factory, "java", JAVA)
 
 
 @pytest.fixture(scope="module")
 def go(tmp_path_factory):
-    root = indexed_workspace(tmp_path_factory.mktemp("go"), GO)
-    conn = open_reader(root)
-    yield conn
-    conn.close()
+    yield from _reader(tmp_path_factory, "go", GO)
 
 
 def targets(conn, caller: str, callee: str) -> set[tuple[str, str, int]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shutil
 
-from flowcases import call_rows
+from flowcases import call_targets
 from langcases import snapshot
 
 from graphmind.index.indexer import index_workspace
@@ -64,10 +64,6 @@ def _workspace(tmp_path, user: str):
     return open_reader(tmp_path)
 
 
-def _targets(conn, caller: str, callee: str) -> set[tuple[str, str | None]]:
-    return {(how, target) for how, target, _ in call_rows(conn, caller, callee)}
-
-
 def test_arrow_parameters_take_the_type_the_callee_declares(tmp_path):
     conn = _workspace(tmp_path, """
 import { operate } from './lift';
@@ -90,10 +86,10 @@ export function empty() {
   return new Observable<number>(subscriber => subscriber.complete());
 }
 """)
-    assert _targets(conn, "user.map", "source.subscribe") == {("inferred", "Observable.Observable.subscribe")}
-    assert _targets(conn, "user.map", "subscriber.next") == {("inferred", "Subscriber.Subscriber.next")}
-    assert _targets(conn, "user.of", "subscriber.next") == {("inferred", "Subscriber.Subscriber.next")}
-    assert _targets(conn, "user.empty", "subscriber.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert call_targets(conn, "user.map", "source.subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert call_targets(conn, "user.map", "subscriber.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert call_targets(conn, "user.of", "subscriber.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert call_targets(conn, "user.empty", "subscriber.complete") == {("inferred", "Subscriber.Subscriber.complete")}
 
 
 def test_a_method_of_a_call_result_and_optional_chains(tmp_path):
@@ -109,11 +105,11 @@ export function run(s: Subscriber<number> | null, t?: Subscriber<number>) {
   maybe()?.complete();
 }
 """)
-    assert _targets(conn, "user.run", "innerFrom(1).subscribe") == {("inferred", "Observable.Observable.subscribe")}
-    assert _targets(conn, "user.run", "innerFrom(2).pipe().subscribe") == {("inferred", "Observable.Observable.subscribe")}
-    assert _targets(conn, "user.run", "s?.next") == {("inferred", "Subscriber.Subscriber.next")}
-    assert _targets(conn, "user.run", "t!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
-    assert _targets(conn, "user.run", "maybe()?.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert call_targets(conn, "user.run", "innerFrom(1).subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert call_targets(conn, "user.run", "innerFrom(2).pipe().subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert call_targets(conn, "user.run", "s?.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert call_targets(conn, "user.run", "t!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert call_targets(conn, "user.run", "maybe()?.complete") == {("inferred", "Subscriber.Subscriber.complete")}
 
 
 def test_an_untyped_parameter_of_an_unknown_callee_stays_possible(tmp_path):
@@ -125,8 +121,8 @@ export function go() {
   [1, 2].forEach((subscriber) => subscriber.complete());
 }
 """)
-    assert {how for how, _ in _targets(conn, "user.go", "x.next")} == {"possible"}
-    assert {how for how, _ in _targets(conn, "user.go", "subscriber.complete")} == {"possible"}
+    assert {how for how, _ in call_targets(conn, "user.go", "x.next")} == {"possible"}
+    assert {how for how, _ in call_targets(conn, "user.go", "subscriber.complete")} == {"possible"}
 
 
 def test_locals_from_a_choice_generic_constructors_long_calls_and_destructuring(tmp_path):
@@ -152,10 +148,10 @@ class Holder {
   }
 }
 """)
-    assert _targets(conn, "user.Holder.run", "chosen.next") == {("inferred", "Subscriber.Subscriber.next")}
-    assert _targets(conn, "user.Holder.run", "made.subscribe") == {("inferred", "Observable.Observable.subscribe")}
-    assert _targets(conn, "user.Holder.run", "sub.complete") == {("inferred", "Subscriber.Subscriber.complete")}
-    assert _targets(conn, "user.Holder.run", "renamed.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert call_targets(conn, "user.Holder.run", "chosen.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert call_targets(conn, "user.Holder.run", "made.subscribe") == {("inferred", "Observable.Observable.subscribe")}
+    assert call_targets(conn, "user.Holder.run", "sub.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert call_targets(conn, "user.Holder.run", "renamed.next") == {("inferred", "Subscriber.Subscriber.next")}
 
 
 def test_instanceof_a_this_parameter_and_function_typed_interface_members(tmp_path):
@@ -178,9 +174,9 @@ export function check(teardown: unknown, observer: Partial<Observer<number>>) {
   };
 }
 """)
-    assert _targets(conn, "user.check", "teardown.complete") == {("inferred", "Subscriber.Subscriber.complete")}
-    assert _targets(conn, "user.check", "observer.next") == {("inferred", "user.Observer.next")}
-    assert _targets(conn, "user.check", "this.next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert call_targets(conn, "user.check", "teardown.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert call_targets(conn, "user.check", "observer.next") == {("inferred", "user.Observer.next")}
+    assert call_targets(conn, "user.check", "this.next") == {("inferred", "Subscriber.Subscriber.next")}
 
 
 def test_an_object_literal_member_is_no_name_in_scope(tmp_path):
@@ -198,8 +194,8 @@ export const provider = {
   },
 };
 """)
-    assert {how for how, _ in _targets(conn, "user.schedule", "request")} <= {"possible", "unresolved"}
-    assert all(how == "possible" for how, _ in _targets(conn, "user.schedule", "requestAnimationFrame"))
+    assert {how for how, _ in call_targets(conn, "user.schedule", "request")} <= {"possible", "unresolved"}
+    assert all(how == "possible" for how, _ in call_targets(conn, "user.schedule", "requestAnimationFrame"))
 
 
 def test_type_aliases_exported_variables_array_elements_and_function_typed_fields(tmp_path):
@@ -242,12 +238,12 @@ export class Tick extends Clock {
   }
 }
 """)
-    assert _targets(conn, "user.Tick.run", "observer.next") == {("inferred", "observers.NextObserver.next")}
-    assert _targets(conn, "user.Tick.run", "provider.request") == {("inferred", "observers.Provider.request")}
-    assert _targets(conn, "user.Tick.run", "provider.observer?.error") == {("inferred", "observers.ErrorObserver.error")}
-    assert _targets(conn, "user.Tick.run", "subscribers.shift()!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
-    assert _targets(conn, "user.Tick.run", "subscribers[0].next") == {("inferred", "Subscriber.Subscriber.next")}
-    assert {target for _, target in _targets(conn, "user.Tick.run", "this.now")} == {"user.Clock.now"}
+    assert call_targets(conn, "user.Tick.run", "observer.next") == {("inferred", "observers.NextObserver.next")}
+    assert call_targets(conn, "user.Tick.run", "provider.request") == {("inferred", "observers.Provider.request")}
+    assert call_targets(conn, "user.Tick.run", "provider.observer?.error") == {("inferred", "observers.ErrorObserver.error")}
+    assert call_targets(conn, "user.Tick.run", "subscribers.shift()!.complete") == {("inferred", "Subscriber.Subscriber.complete")}
+    assert call_targets(conn, "user.Tick.run", "subscribers[0].next") == {("inferred", "Subscriber.Subscriber.next")}
+    assert {target for _, target in call_targets(conn, "user.Tick.run", "this.now")} == {"user.Clock.now"}
 
 
 def test_a_callee_changing_its_parameter_type_re_resolves_the_arrows_passed_to_it(tmp_path):
@@ -268,7 +264,7 @@ export function map<T>() {
     lift.write_text(lift.read_text().replace("subscriber: Subscriber<R>", "subscriber: Decoy")
                     .replace("import { Subscriber } from './Subscriber';", "import { Decoy } from './decoy';"))
     index_workspace(work)
-    assert _targets(open_reader(work), "user.map", "subscriber.next") == {("inferred", "decoy.Decoy.next")}
+    assert call_targets(open_reader(work), "user.map", "subscriber.next") == {("inferred", "decoy.Decoy.next")}
     clean = tmp_path / "clean"
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
@@ -296,5 +292,5 @@ export class Socket extends Anonymous {
   }
 }
 """)
-    assert {t for _, t in _targets(conn, "user.Socket.fail", "this.destination!.complete")} == {
+    assert {t for _, t in call_targets(conn, "user.Socket.fail", "this.destination!.complete")} == {
         "Subscriber.Subscriber.complete"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 
-from flowcases import call_rows
+from flowcases import call_rows, call_targets
 from langcases import snapshot
 
 from graphmind.index.indexer import index_workspace
@@ -78,24 +78,20 @@ def _workspace(root):
     return open_reader(root)
 
 
-def _targets(conn, caller: str, callee: str) -> set[tuple[str, str | None]]:
-    return {(how, target) for how, target, _ in call_rows(conn, caller, callee)}
-
-
 def test_a_namespace_member_that_is_a_constant_is_the_callee(tmp_path):
     conn = _workspace(tmp_path)
-    assert _targets(conn, "user.use", "Option.isSome") == {("import", "Option.isSome")}
-    assert _targets(conn, "user.use", "Option.some") == {("import", "Option.some")}
-    assert _targets(conn, "user.use", "Option.none") == {("import", "Option.none")}
-    assert _targets(conn, "user.use", "Option.match") == {("import", "Option.match")}     # a function, as before
+    assert call_targets(conn, "user.use", "Option.isSome") == {("import", "Option.isSome")}
+    assert call_targets(conn, "user.use", "Option.some") == {("import", "Option.some")}
+    assert call_targets(conn, "user.use", "Option.none") == {("import", "Option.none")}
+    assert call_targets(conn, "user.use", "Option.match") == {("import", "Option.match")}     # a function, as before
 
 
 def test_constants_exported_under_another_name_or_from_another_file(tmp_path):
     conn = _workspace(tmp_path)
-    assert _targets(conn, "user.use", "Option.await") == {("import", "Option._await")}
-    assert _targets(conn, "user.use", "O.map") == {("import", "Mapping.map")}
-    assert _targets(conn, "user.use", "O.flatMap") == {("import", "Star.flatMap")}
-    assert {how for how, _ in _targets(conn, "user.use", "Option.missing")} <= {"possible", "unresolved"}
+    assert call_targets(conn, "user.use", "Option.await") == {("import", "Option._await")}
+    assert call_targets(conn, "user.use", "O.map") == {("import", "Mapping.map")}
+    assert call_targets(conn, "user.use", "O.flatMap") == {("import", "Star.flatMap")}
+    assert {how for how, _ in call_targets(conn, "user.use", "Option.missing")} <= {"possible", "unresolved"}
 
 
 def test_a_constant_added_to_the_module_later_resolves_as_in_a_clean_index(tmp_path):
@@ -108,7 +104,7 @@ def test_a_constant_added_to_the_module_later_resolves_as_in_a_clean_index(tmp_p
     index_workspace(work)
     (work / "Option.ts").write_text(OPTION + "\nexport const later: (x: number) => number = option.some\n")
     index_workspace(work)
-    assert _targets(open_reader(work), "user.use", "Option.later") == {("import", "Option.later")}
+    assert call_targets(open_reader(work), "user.use", "Option.later") == {("import", "Option.later")}
     clean = tmp_path / "clean"
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
@@ -143,8 +139,8 @@ export function get<A>(self: R<A>) {
     (tmp_path / "decoy.ts").write_text(DECOY + "export class Other { modify() {} }\n")
     index_workspace(tmp_path)
     conn = open_reader(tmp_path)
-    assert _targets(conn, "useref.set", "self.modify") == {("inferred", "Ref.Ref.modify")}
-    assert _targets(conn, "useref.get", "self.modify") == {("inferred", "Ref.Ref.modify")}
+    assert call_targets(conn, "useref.set", "self.modify") == {("inferred", "Ref.Ref.modify")}
+    assert call_targets(conn, "useref.get", "self.modify") == {("inferred", "Ref.Ref.modify")}
 
 
 def test_an_object_literal_member_never_stands_for_a_module_export_of_its_name(tmp_path):
@@ -176,7 +172,7 @@ export function log(u: unknown) {
 """)
     index_workspace(tmp_path)
     conn = open_reader(tmp_path)
-    assert _targets(conn, "logger.log", "Inspectable.toJSON") == {("import", "Inspectable.toJSON")}
+    assert call_targets(conn, "logger.log", "Inspectable.toJSON") == {("import", "Inspectable.toJSON")}
     assert call_rows(conn, "logger.log", "Inspectable.toJSON")[0][1] is not None
     line = {t: n for t, n in conn.execute(
         "SELECT c.callee, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id JOIN symbols s"
@@ -216,7 +212,7 @@ const HashMapProto = {
     (tmp_path / "decoy.ts").write_text("export class Decoy { toJSON() { return 1 } }\n")
     index_workspace(tmp_path)
     conn = open_reader(tmp_path)
-    assert _targets(conn, "hashMap.toString", "this.toJSON") == {("inferred", "Inspectable.Inspectable.toJSON")}
+    assert call_targets(conn, "hashMap.toString", "this.toJSON") == {("inferred", "Inspectable.Inspectable.toJSON")}
 
 
 CORE = """

@@ -190,9 +190,8 @@ def _overridden(r: Resolver, method: int, cls: int, name: str) -> int | None:
         if slot is None:
             continue
         same = t.dup_quals.get(t.syms[slot].qualname) or [slot]
-        typed = [s for s in same if mine is not None and t.param_types.get(s) == mine]
-        counted = [s for s in same if t.params.get(s) == t.params[method]]
-        found = typed if typed else counted
+        found = [s for s in same if mine is not None and t.param_types.get(s) == mine] or \
+            [s for s in same if t.params.get(s) == t.params[method]]
         if len(found) == 1:
             return found[0]
     return None

@@ -248,7 +248,8 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
                           t.param_types, t.type_vars):
                 table.pop(sid, None)
-            t.file_static.discard(sid), t.const_members.discard(sid), t.inactive.discard(sid)
+            for marked in (t.file_static, t.const_members, t.inactive):
+                marked.discard(sid)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
             if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes
