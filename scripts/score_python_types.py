@@ -26,7 +26,9 @@ A site with a declaration in the project is one to find. An edge of ours (resolv
 `pending`, `unresolved`, `external`, `builtin`; not a `dispatch` edge to an override, nor a `decorator`
 edge to the function a decorator factory returns: runtime callees the oracle does not name) is right when its
 target starts at a declaration's line in the same file; a class's declaration also accepts the
-`__init__`/`__new__` a call of it runs (found through its bases by the oracle). Our rows of calls whose
+`__init__`/`__new__` a call of it runs (found through its bases by the oracle; the oracle names one of
+the two, an edge to the other of the same class is right too), and a declaration also accepts what has
+its qualified name (the implementation of the `@overload` stub it names, which is what runs). Our rows of calls whose
 callee is itself a call or a subscript (`X(…)(…)`) are left out: they share the inner call's column. precision = edges
 right / edges at decided sites; recall = sites to find with an edge right / sites to find.
 One JSON line, with the figures per form (`name`: `f(…)`, `attribute`: `a.b(…)`).
@@ -41,6 +43,8 @@ import tempfile
 from pathlib import Path
 
 from score_ts_oracle import DROP, misses_option, our_calls
+
+from graphmind.store import open_reader
 
 
 # A call of a call's or a subscript's result (`Renamer("x")(…)`, `hooks[0](…)`) is never an oracle site,
@@ -80,7 +84,27 @@ def figures(c: dict) -> dict:
             "recall": round(found / c["inside"], 4) if c["inside"] else None}
 
 
-def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path | None) -> dict:
+def declarations(root: Path) -> dict[tuple, str]:
+    """The qualified name of every function and class our index holds, by (path, start line)."""
+    conn = open_reader(root)
+    return {(path, line): qual for path, line, qual in conn.execute(
+        "SELECT f.path, s.start_line, s.qualname FROM symbols s JOIN files f ON f.id = s.file_id")}
+
+
+def same_callee(row: dict, inside: list, names: dict[tuple, str]) -> set:
+    """The qualified names an edge of ours may name at a site besides the oracle's lines: those of its
+    declarations (an `@overload` stub the oracle names and the implementation that runs share one),
+    and for a class's `init` the class's `__new__` and `__init__` (a call runs both, the oracle names one)."""
+    out = {names[t] for t in inside if t in names}
+    for f, ln, kind in row["targets"]:
+        if kind == "init" and (f, ln) in names:
+            cls = names[f, ln].rpartition(".")[0]
+            out |= {cls + ".__new__", cls + ".__init__"}
+    return out
+
+
+def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path | None,
+          names: dict[tuple, str] | None = None) -> dict:
     """The figures overall and per form, and the missed and wrong sites (to `dump`)."""
     keys = ("sites", "inside", "outside", "unknown", "value", "wrapped", "edges_right", "edges_wrong", "missed")
     counts = {form: dict.fromkeys(keys, 0) for form in ("all", "name", "attribute")}
@@ -91,7 +115,8 @@ def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path |
         mine = [r for r in rows if r[0] not in DROP and r[4] not in ("dispatch", "decorator")]
         right = wrong = 0
         if how in ("inside", "outside"):
-            right = sum(1 for _, t, s, _, _ in mine if (t, s) in inside)
+            same = same_callee(row, inside, names or {})
+            right = sum(1 for _, t, s, _, _ in mine if (t, s) in inside or (names or {}).get((t, s)) in same)
             wrong = len(mine) - right
         for form in ("all", row.get("form", "name")):
             tally(counts[form], how, min(right, 1) if how == "inside" else 0, wrong)
@@ -135,7 +160,8 @@ def main(argv: list[str]) -> None:
             if kept is not None:
                 Path(kept).write_text("".join(line + "\n" for line in oracle))
         ours = our_calls(root, where=CALLEE_NAMED)
-    result = score(project.name, oracle, ours, dump)
+        names = declarations(root)
+    result = score(project.name, oracle, ours, dump, names)
     if note is None:
         print(json.dumps(result))
         return
