@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from graphmind.resolve.memo import UNSEEN
-from graphmind.resolve.pyexpr import split_top
+from graphmind.resolve.pyexpr import comprehension_element, match_bracket, parse_chain, split_top
 from graphmind.resolve.python.containers import of
 from graphmind.resolve.tables import CLASS_KINDS
 
@@ -150,14 +150,17 @@ class Annotations:
     def _overloaded(self, stubs: list[int], args: str, scope: int) -> frozenset:
         """The return types of the overloads a call's arguments may fit, in order, up to the first they
         certainly fit (the type checker takes the first that fits: `item(34)` is the `int` overload,
-        not also the `float` one after it); literals and names annotated with a built-in type decide,
-        an argument of unknown type fits any. Empty when that is every overload."""
+        not also the `float` one after it); literals, literal collections, names annotated with a
+        built-in type and instances of a named class (`time(…)`) decide, an argument of unknown type
+        fits any. An overload naming the class an argument is built from is taken alone (`time(…)` is
+        not also the `datetime` overload before it). Empty when that is every overload."""
         fitting = []
         for stub in stubs:
             fit = self._fits(stub, args, scope)
             if fit:
                 fitting.append(stub)
-            if fit == _CERTAIN:
+            if fit >= _CERTAIN:
+                fitting = fitting[-1:] if fit == _NOMINAL else fitting
                 break
         if not fitting or len(fitting) == len(stubs):
             return EMPTY
@@ -165,9 +168,9 @@ class Annotations:
 
     def _fits(self, stub: int, args: str, scope: int) -> int:
         """Whether a call's arguments fit an overload's parameters: 0 (an argument is certainly of another
-        type), _CERTAIN (each is of a known built-in type its annotation, made of built-in names, takes),
-        else 1 (may fit)."""
-        certain = True
+        type), _CERTAIN (each is of a known type its annotation takes), _NOMINAL (certain, one of them
+        by the name of its class), else 1 (may fit)."""
+        certain, nominal = True, False
         for name, rows in self.t.bindings.get(stub, {}).items():
             position = next((text for kind, text in rows if kind == "param"), None)
             annotated = next((text for kind, text in rows if kind == "annot"), None)
@@ -176,18 +179,29 @@ class Annotations:
             passed = self.argument(self.t.syms[stub], args, name, position)
             if not passed:
                 continue
-            have = _builtin_type(passed)
+            have = _builtin_type(passed) or _collection_type(passed) or _built_from(passed)
             if have is None and passed.isidentifier():
                 declared = [text for kind, text in self.t.bindings.get(scope, {}).get(passed, ()) if kind == "annot"]
                 have = declared[0].strip() if len(declared) == 1 and declared[0].strip() in _BUILTINS else None
-            fit = _accepts(annotated, have)
+            fit = _accepts(annotated, have, self._type_variable(stub, annotated))
             if not fit:
                 return 0
-            certain = certain and fit == _CERTAIN
-        return _CERTAIN if certain else 1
+            certain, nominal = certain and fit >= _CERTAIN, nominal or fit == _NOMINAL
+        return (_NOMINAL if nominal else _CERTAIN) if certain else 1
+
+    def _type_variable(self, fn: int, annotated: str) -> bool:
+        """Whether an annotation is a bare name bound to `TypeVar(…)` in the function's module."""
+        text = annotated.strip().strip("'\"")
+        module = self._module_of(fn)
+        rows = self.t.bindings.get(module, {}).get(text, ()) if module is not None and text.isidentifier() else ()
+        return any(kind == "assign" and _TYPE_VARIABLE.match(t) for kind, t in rows)
 
 
-_CERTAIN = 2
+_CERTAIN, _NOMINAL = 2, 3
+_LISTS = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "Reversible", "Container"})
+_COLLECTIONS = {"list": _LISTS, "tuple": _LISTS | {"tuple", "Tuple"} - {"list", "List", "MutableSequence"},
+                "dict": _MAPPINGS | {"Iterable", "Collection", "Container"},
+                "set": frozenset({"set", "Set", "AbstractSet", "MutableSet", "Iterable", "Collection", "Container"})}
 _BUILTINS = frozenset({"int", "float", "str", "bytes", "bool", "None", "complex", "bytearray"})
 _WIDER = {"bool": ("int", "float", "complex"), "int": ("float", "complex"), "float": ("complex",)}
 
@@ -209,17 +223,56 @@ def _builtin_type(text: str) -> str | None:
     return None
 
 
-def _accepts(annotation: str, have: str | None) -> int:
-    """Whether a parameter annotated so takes a value of built-in type `have` (None: not known): 0 no,
-    _CERTAIN yes, 1 maybe. Only annotations made of built-in names decide (`Any`, `object`: yes); any
-    other name (a class, a type variable, a Protocol) may take it."""
+def _collection_type(text: str) -> str | None:
+    """`list`, `list[dict]` (every element a dict literal), `dict`, `set` or `tuple` for a literal
+    collection argument, else None."""
+    text = text.strip()
+    if text[:1] not in ("[", "{", "(") or match_bracket(text, 0) != len(text) - 1 or comprehension_element(text[1:-1]):
+        return None
+    items = [i.strip() for i in split_top(text[1:-1], ",") if i.strip()]
+    if text[0] == "[":
+        dicts = items and all(i[:1] == "{" and match_bracket(i, 0) == len(i) - 1 and ":" in i for i in items)
+        return "list[dict]" if dicts else "list" if items else None
+    if text[0] == "{":
+        return "dict" if not items or ":" in items[0] else "set"
+    return "tuple" if len(items) > 1 or text[1:-1].rstrip().endswith(",") else None
+
+
+def _built_from(text: str) -> str | None:
+    """`()Cls` for an argument that calls a capitalised or lower-case class name (`time(7, 32)`,
+    `dt.datetime(…)`), the name's last part; None for anything else."""
+    chain = parse_chain(text.strip())
+    if chain is None or len(chain) < 2 or chain[-1][0] != "call" or any(k != "attr" for k, _ in chain[1:-1]):
+        return None
+    last = chain[-2][1] if len(chain) > 2 else chain[0][1]
+    return "()" + last if last not in _BUILTINS and last.isidentifier() else None
+
+
+def _accepts(annotation: str, have: str | None, variable: bool = False) -> int:
+    """Whether a parameter annotated so takes a value of type `have` (None: not known): 0 no,
+    _CERTAIN yes, _NOMINAL yes by its class's name, 1 maybe. Built-in names, collection names and,
+    for a literal collection, any class name decide (`Any`, `object`: yes); a type variable, and any
+    other name for a value of a built-in type, may take it."""
     text = annotation.strip().strip("'\"")
     for wrapper in ("Optional[", "t.Optional[", "typing.Optional["):
         if text.startswith(wrapper) and text.endswith("]"):
             text = text[len(wrapper):-1] + " | None"
-    parts = [p.strip().strip("'\"").partition("[")[0].rpartition(".")[2] for p in split_top(text, "|")]
+    whole = [p.strip().strip("'\"") for p in split_top(text, "|")]
+    parts = [p.partition("[")[0].rpartition(".")[2] for p in whole]
     if any(p in ("Any", "object") for p in parts):
         return _CERTAIN
+    if have is not None and have.startswith("()"):
+        return _NOMINAL if have[2:] in parts else 1
+    if have is not None and have.partition("[")[0] in _COLLECTIONS:
+        if variable:
+            return 1
+        for part, head in zip(whole, parts):
+            if head in _COLLECTIONS[have.partition("[")[0]]:
+                inner = part.partition("[")[2]
+                wants_dicts = inner.partition("[")[0].rpartition(".")[2] in _MAPPINGS
+                if not wants_dicts or have == "list[dict]":
+                    return _CERTAIN
+        return 0
     if not parts or have is None or any(p not in _BUILTINS for p in parts):
         return 1
     return _CERTAIN if have in parts or any(w in parts for w in _WIDER.get(have, ())) else 0
