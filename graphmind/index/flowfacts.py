@@ -153,9 +153,10 @@ def _role(cap: str) -> tuple[str, str]:
 
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    value = caps.get("value")
-    value_text = _text(source, value[0]) if value else ""
+    value_text = _text(source, caps["value"][0]) if caps.get("value") else ""
     line = node.start_point[0] + 1
+    if kind == "local" and value_text and node.type == "augmented_assignment":   # `i += n`
+        value_text = callargs.augmented(caps["name"][0], _DUNDER.get(caps["op"][0].text.decode()[:-1], ""), value_text)
     if kind in ("return", "yield"):
         if kind == "yield" and node.text.startswith(b"yield from"):
             kind = "yieldfrom"

@@ -10,7 +10,8 @@
 (assignment left: [(pattern_list) (tuple_pattern)] @name right: [(call) (identifier) (attribute) (await)] @value) @binding.unpack
 (assignment left: (subscript value: (identifier) @name) right: (_) @value) @binding.item
 (assignment left: (subscript value: (attribute object: (identifier) @object attribute: (identifier) @name)) right: (_) @value) @binding.attritem
-(augmented_assignment left: (identifier) @name) @binding.local
+; `i += n`: i is what `i.__iadd__(n)` or `i.__add__(n)` returns (flowfacts._binding writes that)
+(augmented_assignment left: (identifier) @name operator: _ @op right: (_) @value) @binding.local
 ; `xs.append(v)`, `seen.add(v)`: v is an element of xs, as `xs[k] = v` makes it (not a binding of xs)
 (call function: (attribute object: (identifier) @name attribute: (identifier) @_grow)
   arguments: (argument_list . (_) @value .) (#any-of? @_grow "append" "add" "appendleft")) @binding.item

@@ -46,7 +46,7 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
 
     def binding(self, scope: int, kind: str, text: str, at: int | None = None) -> Value:
         """The value one binding gives its name (`at`: the point of the scope's body it is at)."""
-        if kind == "assign":
+        if kind == "assign" or kind == "local" and text:     # `i += n`: `i.__iadd__(n) or i.__add__(n)`
             return self.expr(scope, text, at)
         if kind == "annot":
             return self.annotation(scope, text)
