@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from graphmind.index import argparams, callargs, parser
-from graphmind.index.python import order
+from graphmind.index.python import narrowing, order
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name
 from graphmind.index.snippets import node_text as _text
 from graphmind.index.callargs import Enclosing
@@ -139,8 +139,8 @@ def _head_read(head, wanted: dict, pending: list) -> None:
 _ROLES: dict[str, tuple[str, str]] = {}         # capture name -> ("b"inding | "i"mplicit | "c"alled | "", kind)
 
 
-# kinds recorded under a marked name, never a binding of the name itself: `d[k] = v` under "[d";
-# `isinstance(x, C)` under "?x"; a parameter's default value under "=x" (python/names.py)
+# kinds under a marked name, never a binding of it: `d[k] = v` under "[d", `isinstance(x, C)` under "?x"
+# (with where it narrows: python/narrowing.py), a parameter's default under "=x" (python/names.py)
 _MARKED = {"item": "[", "narrow": "?", "default": "="}
 
 
@@ -153,8 +153,7 @@ def _role(cap: str) -> tuple[str, str]:
 
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    value_text = _text(source, caps["value"][0]) if caps.get("value") else ""
-    line = node.start_point[0] + 1
+    value_text, line = _text(source, caps["value"][0]) if caps.get("value") else "", node.start_point[0] + 1
     if kind == "local" and value_text and node.type == "augmented_assignment":   # `i += n`
         value_text = callargs.augmented(caps["name"][0], _DUNDER.get(caps["op"][0].text.decode()[:-1], ""), value_text)
     if kind in ("return", "yield"):
@@ -179,6 +178,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         return
     if kind in _MARKED:                          # `d[k] = v`: under "[d", never a binding of d itself
         scope = enclosing(node.start_byte, kind != "default")
+        value_text += narrowing.narrow_span(node) if kind == "narrow" else ""
         for name in names:
             out.append(BindingRow(scope, _MARKED[kind] + name.text.decode("utf-8", "replace"), kind, value_text, line))
         return

@@ -25,9 +25,11 @@ from pathlib import Path
 
 import apsw
 
+from graphmind import edgekinds as K
 from graphmind.edgekinds import site_kind
 from graphmind.pools import as_done, started_safely, watch_owner
 from graphmind.resolve.resolver import Resolver
+from graphmind.resolve.python.narrowing import narrowed_rows
 from graphmind.resolve.sites import resolve_site
 from graphmind.store import BUSY_TIMEOUT_MS, open_read_only
 
@@ -95,6 +97,9 @@ def resolve_chunk(r: Resolver, pending: list[tuple]) -> Resolved:
         rows = seen.get(key)
         if rows is None:
             rows = seen[key] = resolve_site(r, caller, callee, name, implicit, site, arity, args, at)
+        if not implicit and site == K.CALL and "." in callee and "?" + callee.partition(".")[0] in \
+                r.t.bindings.get(caller, ()):          # inside an isinstance check's block
+            rows = narrowed_rows(r, caller, callee, line, at) or rows
         if not rows:
             deletes.append((cid,))
             continue

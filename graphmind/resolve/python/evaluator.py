@@ -109,11 +109,18 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
             out = self._walk(scope, chain, self.narrowed(scope, chain[0][1]), 1, at)
         return out
 
-    def narrowed(self, scope: int, name: str) -> Value:
+    def narrowed(self, scope: int, name: str, line: int | None = None) -> Value:
         """The instances `isinstance(name, C)` checks in the scope say a name may hold: read only where
-        what it holds has no member called, so a check never adds a second type to a typed value."""
+        what it holds has no member called, so a check never adds a second type to a typed value.
+        With `line`: the innermost check whose block holds the line alone (python/narrowing.py)."""
         out: set = set()
-        for kind, text in self.t.bindings.get(scope, {}).get("?" + name, ()):
+        rows = self.t.bindings.get(scope, {}).get("?" + name, ())
+        if line is not None:
+            spans = [(int(first), text) for _, (text, first, last) in ((k, v.split("\t")) for k, v in rows
+                     if v.count("\t") == 2) if int(first) <= line and (last == "0" or line <= int(last))]
+            rows = [("narrow", max(spans)[1])] if spans else ()
+        for kind, text in rows:
+            text = text.partition("\t")[0]
             inner = text[1:-1] if text[:1] == "(" and text[-1:] == ")" else text
             for part in split_top(inner, ","):
                 out |= {("inst", a[1]) for a in self.expr(scope, part) if a[0] == "cls"} if part else EMPTY
@@ -268,8 +275,12 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
 
     def targets(self, scope: int, callee: str, at: int | None = None) -> list[int]:
         """The definitions a call of `callee` reaches: functions, constructors, `__call__`."""
+        return self.targets_of(self.expr(scope, callee, at))
+
+    def targets_of(self, value: Value) -> list[int]:
+        """The definitions calling a value reaches."""
         out: list[int] = []
-        for kind, x in in_order(self.expr(scope, callee, at)):
+        for kind, x in in_order(value):
             if kind == "fn":
                 out.append(x)
             elif kind == "cls":
