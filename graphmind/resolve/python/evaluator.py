@@ -228,10 +228,16 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
                 elif hit is not None:
                     out.add(self.atom(hit))
                 else:
-                    out |= self.class_attr(x, name)
+                    out |= self.class_attr(x, name) or (self._dynamic_attr(x, name) if kind == "inst" else EMPTY)
             elif kind == "targ":                  # `Stack[Job]`: members typed by its type variable
                 out |= self.type_argument(x, name)
         return frozenset(out)
+
+    def _dynamic_attr(self, cls: int, name: str) -> Value:
+        """`obj.name` that no class binds, on a class whose `__getattr__` declares what it returns."""
+        hit = self.r.member(cls, "__getattr__") if name[:2] != "__" else None
+        declared = hit is not None and any(k == "returns" for k, _ in self.t.bindings.get(hit, {}).get("", ()))
+        return self.returns(hit) if declared else EMPTY
 
     def class_attr(self, cls: int, name: str) -> Value:
         """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods.
