@@ -20,8 +20,10 @@ know is left out of both sides, and counted:
   and its type definition is no `def` or `class` either; not scored.
 - `wrapped`: pyright names a wrapper outside the project under another name than the one called (the
   `__call__` of `functools.lru_cache`'s wrapper, `functools.partial`); what it runs is not scored.
-- `to_outside`: pyright names only declarations outside the project (a stub, the standard library, a
-  package): the oracle decides these, so any edge of ours into the project there is wrong.
+- `to_outside`: pyright names only declarations outside the project (a stub of the standard library or
+  of a package, a package): the oracle decides these, so any edge of ours into the project there is
+  wrong. A `.pyi` stub the project ships itself (attrs' `attr/__init__.pyi`) is inside: graphmind
+  indexes it as part of the project (until session 18 it counted as outside).
 A site with a declaration in the project is one to find. An edge of ours (resolved: not `possible`,
 `pending`, `unresolved`, `external`, `builtin`; not a `dispatch` edge to an override, nor a `decorator`
 edge to the function a decorator factory returns: runtime callees the oracle does not name) is right when its
@@ -62,7 +64,7 @@ def decide(row: dict) -> tuple[str, list]:
         return "unknown", []
     if not declared:
         return "value", []
-    inside = [(f, ln) for f, ln, kind in declared if not f.startswith("..") and kind != "stub"]
+    inside = [(f, ln) for f, ln, kind in declared if not f.startswith("..")]     # a project's own `.pyi` too
     return ("inside", inside) if inside else ("outside", [])
 
 
