@@ -289,3 +289,20 @@ def test_an_attribute_given_several_classes_is_each_of_them(published):
     class's method (the resolver's union), so Client.send is reached."""
     _, url = published
     assert "webapp.clients.Either.go" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_kept_from_an_annotated_parameter(published):
+    """`self._client = client` with `client: Client` (or `Optional[Client]`): `self._client.request()` is a
+    use of the library's method, as the merged workspace types it."""
+    _, url = published
+    assert "webapp.holders.Holder.fetch" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+    assert "webapp.holders.Holder.fallback" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_a_method_inherited_by_this_repositorys_subclass_of_an_outside_class(published):
+    """`self.client.send()` where the property returns `LocalClient(libpkg.api.Client)`, which does not define
+    `send`: the use names the outside base's method."""
+    _, url = published
+    hits = {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    assert "webapp.holders.Wrapper.fetch" in hits
+    assert "webapp.holders.build" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
