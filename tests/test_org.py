@@ -306,3 +306,16 @@ def test_a_method_inherited_by_this_repositorys_subclass_of_an_outside_class(pub
     hits = {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
     assert "webapp.holders.Wrapper.fetch" in hits
     assert "webapp.holders.build" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_a_value_returned_by_a_method_the_class_inherits_from_its_base_here(published):
+    """`client = self.make_client()` in a subclass, `make_client` defined by its base in this repository with
+    `-> Client`: `client.send()` is a use of the library's method."""
+    _, url = published
+    assert "webapp.holders.View.show" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_of_a_parameter_typed_with_this_repositorys_class(published):
+    """`holder._client.request()` with `holder: Holder` and `Holder.__init__` keeping `client: Client`."""
+    _, url = published
+    assert "webapp.holders.fetch_through" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}

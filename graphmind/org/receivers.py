@@ -110,15 +110,15 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
               if _BOUND.match(local.get((caller, name), ""))]
     # `self.a = …` in any method types the attribute with every value it is given (the resolver's union);
     # `self.a = a` with `a: Ext` (a parameter) gives it the annotation
-    given = conn.execute("SELECT scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"
+    given = conn.execute("SELECT file_id, scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"
                          " ORDER BY id").fetchall()
     annotated = _unique(((scope, name), value) for scope, name, value in conn.execute(
         "SELECT scope_id, name, value FROM bindings WHERE kind = 'annot' AND scope_id IN"
-        " (SELECT value FROM json_each(?))", (json.dumps(sorted({g[0] for g in given})),)))
-    attrs: dict[tuple, list[str]] = {}
-    for scope, name, value in given:
+        " (SELECT value FROM json_each(?))", (json.dumps(sorted({g[1] for g in given})),)))
+    attrs: dict[tuple, list[tuple]] = {}
+    for file_id, scope, name, value in given:
         found = attrs.setdefault((imports.parent.get(scope), name), [])
-        value = _plain(annotated.get((scope, value.strip()), value))
+        value = (file_id, scope, _plain(annotated.get((scope, value.strip()), value)))
         if value not in found and len(found) < MAX_VALUES:
             found.append(value)
 
@@ -132,6 +132,17 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         written = [value for kind, value in chains.returns.get(fn[0], ()) if kind == "returns"] if fn else []
         return class_key(fn[1], fn[0], written[0]) if written else None
 
+    def member_keys(cls: int | None, name: str) -> list[str | None]:
+        """The classes of attribute `name` of this repository's class `cls` (its nearest class here that
+        assigns it), else what its property (or method) `name` returns."""
+        order = [cls]
+        for c in order:
+            if (c, name) in attrs:
+                return [class_key(*value) for value in attrs[(c, name)]]
+            order += [b for b in chains.bases.get(c, ()) if b not in order and len(order) < 64]
+        fn = chains.method(cls, name)
+        return [annotated_key(fn) or chains.returned(fn)]
+
     listed = _listed(conn, imports)
     nxt, members = _next_outside(listed), _Members(conn, listed)
     out, rest = [], []
@@ -142,9 +153,10 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         if receiver == ["self"]:
             keys = [(bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
         elif len(receiver) == 2 and receiver[0] == "self":
-            fn = chains.functions.get((cls, receiver[1]))           # `self.prop.m()`: what prop returns
-            keys = [class_key(file_id, caller, value) for value in attrs.get((cls, receiver[1]), ())] or \
-                [annotated_key(fn) or chains.returned(fn)]
+            keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
+        elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
+            owner = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+            keys = member_keys(owner, receiver[1]) if owner is not None else []
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
             keys = [class_key(file_id, caller, value)]
