@@ -118,7 +118,8 @@ def compare(merged: Path, url: str, targets: list[str], every_diff: list | None 
                 by = {(h.symbol, h.depth, tuple(h.kinds)): h for h in w.hits}
                 precise = {r for r in got - oracle if per_package_more_precise(local, by[r])}
                 named_rows += len(precise)
-                named += got != oracle and got - precise == oracle                org_rows, oracle_rows, common = org_rows + len(got), oracle_rows + len(oracle), common + len(got & oracle)
+                named += got != oracle and got - precise == oracle
+                org_rows, oracle_rows, common = org_rows + len(got), oracle_rows + len(oracle), common + len(got & oracle)
                 if every_diff is not None:
                     every_diff += _differences(qual, depth, "missing", oracle - got, local_hits)
                     every_diff += _differences(qual, depth, "extra", got - oracle, w.hits)
@@ -154,7 +155,8 @@ def publish_django(url: str, tmp: Path) -> list[dict]:
     again = publish.publish(root, url, "django")
     return [{"figure": "publish_django_s", "seconds": round(first.seconds, 2), "symbols": first.symbols,
              "edges": first.edges, "uses": first.uses},
-            {"figure": "republish_unchanged_django_s", "seconds": round(again.seconds, 2), "changed": again.changed}]
+            {"figure": "republish_unchanged_django_s", "seconds": round(again.seconds, 2), "changed": again.changed,
+             "read": getattr(again, "read", True)}]
 
 
 def main() -> None:
@@ -185,7 +187,7 @@ def main() -> None:
                           "p50": round(statistics.median(times), 3), "max": round(max(times), 3)})
             again = [publish.publish(root, url, root.name) for root in repos]
             lines.append({"figure": "republish_unchanged_s", "total": round(sum(p.seconds for p in again), 2),
-                          "written": sum(p.changed for p in again)})
+                          "written": sum(p.changed for p in again), "read": sum(getattr(p, "read", True) for p in again)})
             conn = database.connect(url)
             try:
                 size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]

@@ -319,3 +319,33 @@ def test_an_attribute_of_a_parameter_typed_with_this_repositorys_class(published
     """`holder._client.request()` with `holder: Holder` and `Holder.__init__` keeping `client: Client`."""
     _, url = published
     assert "webapp.holders.fetch_through" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_self_seen_from_a_function_nested_in_a_method(published):
+    """`self.client.send()` in a decorator's inner function reads `self` of the method it is nested in."""
+    _, url = published
+    assert "webapp.holders.Cached.cached.decorator.decorated" in {
+        h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_republish_of_an_unchanged_index_does_not_read_its_graph(published):
+    """The index's source (files' hashes, the code that filled it) is compared first: an unchanged one is not
+    read (`read` False) and its rows stay; a new commit of the same source is recorded; an edit is read."""
+    from graphmind.index.indexer import index_workspace
+    from graphmind.org.publish import publish
+    repos, url = published
+    before = rows_of(url, "webapp")
+    again = publish(repos["webapp"], url, "webapp", commit="c2")
+    assert (again.read, again.changed, again.commit) == (False, False, "c2")
+    after = rows_of(url, "webapp")
+    assert again.symbols == len(before["symbols"]) and after.pop("repos") == [("webapp", "c2", again.digest)]
+    assert after == {k: v for k, v in before.items() if k != "repos"}
+    (repos["webapp"] / "webapp" / "views.py").write_text((repos["webapp"] / "webapp" / "views.py").read_text().replace("\n", "  \n", 1))
+    index_workspace(repos["webapp"])
+    edited = publish(repos["webapp"], url, "webapp")
+    assert edited.read and not edited.changed            # trailing blanks: the same graph
+    (repos["webapp"] / "webapp" / "extra.py").write_text("from libpkg import url_for\n\ndef more():\n    return url_for('x')\n")
+    index_workspace(repos["webapp"])
+    grown = publish(repos["webapp"], url, "webapp")
+    assert grown.read and grown.changed
+    assert "webapp.extra.more" in {h.symbol for h in org_walk(url, "libpkg.helpers.url_for", 1, CALL_KINDS).hits}

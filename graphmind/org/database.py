@@ -13,7 +13,7 @@ from graphmind.errors import (OrgDatabaseError, OrgEmptyError, OrgNoUrlError, Or
                               OrgServerTooOldError)
 
 ENV_URL = "GRAPHMIND_ORG_DB"
-SCHEMA_VERSION = "2"          # 2: `link` rows in edges (org/export.py)
+SCHEMA_VERSION = "3"          # 2: `link` rows in edges (org/export.py); 3: repos.source (org/publish.py)
 MIN_SERVER = 120000          # PostgreSQL 12: generated plans for unnest joins, CTE inlining
 CONNECT_TIMEOUT_S = 10
 TABLES = ("symbols", "edges", "uses", "aliases")
@@ -86,6 +86,10 @@ def ensure_schema(conn: psycopg.Connection) -> None:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(hashtext('graphmind schema'))")
             conn.execute(DDL)
+            # 2 -> 3: a column only, filled by the next publish of each repository
+            conn.execute("ALTER TABLE repos ADD COLUMN IF NOT EXISTS source text")
+            conn.execute("UPDATE graphmind_meta SET value = %s WHERE key = 'schema_version' AND value = '2'",
+                         (SCHEMA_VERSION,))
             conn.execute("INSERT INTO graphmind_meta VALUES ('schema_version', %s) ON CONFLICT DO NOTHING",
                          (SCHEMA_VERSION,))
     except psycopg.errors.InsufficientPrivilege as exc:

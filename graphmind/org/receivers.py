@@ -145,18 +145,29 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
 
     listed = _listed(conn, imports)
     nxt, members = _next_outside(listed), _Members(conn, listed)
+    class_ids = set(members.classes.values())
+
+    def owner(scope: int) -> int | None:
+        """The class whose `self` a scope sees: its method's, or the method's a nested function is in."""
+        at = imports.parent.get(scope)
+        for _ in range(16):
+            if at is None or at in class_ids:
+                return at
+            at = imports.parent.get(at)
+        return None
+
     out, rest = [], []
     for file_id, caller, callee, line in sites:
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
-        cls = imports.parent.get(caller)
+        cls = owner(caller)
         if receiver == ["self"]:
             keys = [(bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
         elif len(receiver) == 2 and receiver[0] == "self":
             keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
         elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
-            owner = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
-            keys = member_keys(owner, receiver[1]) if owner is not None else []
+            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+            keys = member_keys(typed, receiver[1]) if typed is not None else []
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
             keys = [class_key(file_id, caller, value)]
