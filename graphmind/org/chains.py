@@ -104,15 +104,17 @@ class Chains:
             out += f".{name}" + ("()" if call else "")
         return out
 
-    def method(self, cls: int | None, name: str) -> tuple[int, int] | None:
-        """(id, file) of the method `name` of a class of this repository, or of its nearest base here that
-        defines it (breadth first, as `self.get_headers()` in a subclass runs its base's)."""
+    def hierarchy(self, cls: int | None) -> list[int | None]:
+        """A class and its bases of this repository, nearest first (breadth first, each once)."""
         order = [cls]
         for c in order:
-            if (c, name) in self.functions:
-                return self.functions[(c, name)]
             order += [b for b in self.bases.get(c, ()) if b not in order and len(order) < 64]
-        return None
+        return order
+
+    def method(self, cls: int | None, name: str) -> tuple[int, int] | None:
+        """(id, file) of the method `name` of a class of this repository, or of its nearest base here that
+        defines it (`self.get_headers()` in a subclass runs its base's)."""
+        return next((self.functions[(c, name)] for c in self.hierarchy(cls) if (c, name) in self.functions), None)
 
     def _function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
         """(id, file) of the function of this repository a name written in `scope` calls, if one."""

@@ -72,20 +72,17 @@ class _Members:
         self.defined = set(conn.execute("SELECT parent_id, name FROM symbols WHERE parent_id IN"
                                         " (SELECT id FROM symbols WHERE kind = 'class')"))
 
-    def key(self, cls_key: str, method: str) -> str | None:
+    def key(self, cls_key: str, method: str, chains: Chains) -> str | None:
         """The key for `method` of the class `cls_key`: unchanged for an outside class; for one of this
         repository's, its nearest outside base's method when no class of this repository in its
         hierarchy defines `method` (the resolver links those), else None."""
         cls = self.classes.get(cls_key)
         if cls is None:
             return f"{cls_key}.{method}"
-        order, outside = [cls], None
-        for c in order:                                    # breadth first, each class once
-            if (c, method) in self.defined:
-                return None
-            found = self.listed.get(c, ())
-            outside = outside or next((key for target, key in found if target is None and key), None)
-            order += [t for t, _ in found if t is not None and t not in order and len(order) < 64]
+        order = chains.hierarchy(cls)
+        if any((c, method) in self.defined for c in order):
+            return None
+        outside = next((key for c in order for target, key in self.listed.get(c, ()) if target is None and key), None)
         return f"{outside}.{method}" if outside else None
 
 
@@ -135,11 +132,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
     def member_keys(cls: int | None, name: str) -> list[str | None]:
         """The classes of attribute `name` of this repository's class `cls` (its nearest class here that
         assigns it), else what its property (or method) `name` returns."""
-        order = [cls]
-        for c in order:
-            if (c, name) in attrs:
-                return [class_key(*value) for value in attrs[(c, name)]]
-            order += [b for b in chains.bases.get(c, ()) if b not in order and len(order) < 64]
+        found = next((c for c in chains.hierarchy(cls) if (c, name) in attrs), None)
+        if found is not None:
+            return [class_key(*value) for value in attrs[(found, name)]]
         fn = chains.method(cls, name)
         return [annotated_key(fn) or chains.returned(fn)]
 
@@ -178,6 +173,6 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         keys = [key for key in keys if key]
         if not keys:
             rest.append((file_id, caller, callee, line))
-        uses = dict.fromkeys(members.key(key, method) for key in keys)     # this repository's classes: their bases'
+        uses = dict.fromkeys(members.key(key, method, chains) for key in keys)     # this repository's classes: their bases'
         out += [(caller, use, line, RECEIVER, "call") for use in uses if use]
     return out + chain_uses(chains, rest)
