@@ -349,3 +349,12 @@ def test_republish_of_an_unchanged_index_does_not_read_its_graph(published):
     grown = publish(repos["webapp"], url, "webapp")
     assert grown.read and grown.changed
     assert "webapp.extra.more" in {h.symbol for h in org_walk(url, "libpkg.helpers.url_for", 1, CALL_KINDS).hits}
+
+
+def test_a_class_whose_base_here_has_a_base_outside(published):
+    """`class Deeper(LocalBase)`, `class LocalBase(libpkg.api.Client)`: `Deeper.request` overrides the library's
+    `request` and its `self.send()` runs the library's `send`."""
+    _, url = published
+    assert "webapp.holders.Deeper.request" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    hits = {h.symbol: h.kinds for h in org_walk(url, "libpkg.api.client.Client.request", 1, ALL_KINDS).hits}
+    assert "override" in hits.get("webapp.holders.Deeper.request", [])

@@ -119,12 +119,6 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
         if key:
             out.append((cls, key, line, "base", INHERIT))
             bases.setdefault(cls, []).append(key)
-    # a method of a class with a base outside: it may override the base's method of that name
-    for method, name, line, how in conn.execute(
-            f"SELECT caller_id, name, line, resolution FROM calls WHERE kind = '{OVERRIDE}' AND target_id IS NULL"
-            " ORDER BY id"):
-        for key in bases.get(imports.parent.get(method), [])[:1]:
-            out.append((method, f"{key}.{name}", line, how, OVERRIDE))
     return out + receiver_uses(conn, imports, bases)
 
 

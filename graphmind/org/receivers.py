@@ -72,15 +72,16 @@ class _Members:
         self.defined = set(conn.execute("SELECT parent_id, name FROM symbols WHERE parent_id IN"
                                         " (SELECT id FROM symbols WHERE kind = 'class')"))
 
-    def key(self, cls_key: str, method: str, chains: Chains) -> str | None:
+    def key(self, cls_key: str, method: str, chains: Chains, inherited: bool = False) -> str | None:
         """The key for `method` of the class `cls_key`: unchanged for an outside class; for one of this
         repository's, its nearest outside base's method when no class of this repository in its
-        hierarchy defines `method` (the resolver links those), else None."""
+        hierarchy defines `method` (the resolver links those), else None. `inherited`: the class's own
+        `method` aside (`super().m()`, an override)."""
         cls = self.classes.get(cls_key)
         if cls is None:
             return f"{cls_key}.{method}"
         order = chains.hierarchy(cls)
-        if any((c, method) in self.defined for c in order):
+        if any((c, method) in self.defined for c in order[1 if inherited else 0:]):
             return None
         outside = next((key for c in order for target, key in self.listed.get(c, ()) if target is None and key), None)
         return f"{outside}.{method}" if outside else None
@@ -140,7 +141,8 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
 
     listed = _listed(conn, imports)
     nxt, members = _next_outside(listed), _Members(conn, listed)
-    class_ids = set(members.classes.values())
+    names = {sid: qual for qual, sid in members.classes.items()}
+    class_ids = set(names)
 
     def owner(scope: int) -> int | None:
         """The class whose `self` a scope sees: its method's, or the method's a nested function is in."""
@@ -156,8 +158,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
         cls = owner(caller)
-        if receiver == ["self"]:
-            keys = [(bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
+        if receiver == ["self"]:                     # through a base here too: `class Deeper(LocalBase(ext.Client))`
+            through = members.key(names[cls], method, chains, bool(sup)) if cls in names else None
+            keys = [(through or "").rpartition(".")[0] or (bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
         elif len(receiver) == 2 and receiver[0] == "self":
             keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
         elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
@@ -175,4 +178,11 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             rest.append((file_id, caller, callee, line))
         uses = dict.fromkeys(members.key(key, method, chains) for key in keys)     # this repository's classes: their bases'
         out += [(caller, use, line, RECEIVER, "call") for use in uses if use]
+    # a method of a class with a base outside (or a base here with one): it may override the outside method
+    for method, name, line, how in conn.execute(
+            "SELECT caller_id, name, line, resolution FROM calls WHERE kind = 'override' AND target_id IS NULL"
+            " ORDER BY id"):
+        cls = imports.parent.get(method)
+        key = members.key(names[cls], name, chains, inherited=True) if cls in names else None
+        out += [(method, key, line, how, "override")] if key else []
     return out + chain_uses(chains, rest)
