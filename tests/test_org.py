@@ -358,3 +358,12 @@ def test_a_class_whose_base_here_has_a_base_outside(published):
     assert "webapp.holders.Deeper.request" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
     hits = {h.symbol: h.kinds for h in org_walk(url, "libpkg.api.client.Client.request", 1, ALL_KINDS).hits}
     assert "override" in hits.get("webapp.holders.Deeper.request", [])
+
+
+def test_no_use_names_the_standard_library(published):
+    """No repository publishes the standard library: a test case's `self.assertTrue()` and `test_one` (an
+    override of nothing `unittest.TestCase` defines) are not published as uses of `unittest.TestCase`."""
+    _, url = published
+    keys = {r[2] for r in rows_of(url, "webapp")["uses"]}
+    assert not {k for k in keys if k.startswith("unittest.")}
+    assert "libpkg.api.Client.test_fetch" in keys or "libpkg.api.client.Client.test_fetch" in keys
