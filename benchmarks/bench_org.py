@@ -65,6 +65,24 @@ def answer(hits) -> set[tuple]:
     return {(h.symbol, h.depth, tuple(h.kinds)) for h in hits}
 
 
+def merged_gave_up(local, symbol: str, nearer: str) -> bool:
+    """The merged workspace links nothing at the call in `symbol` naming `nearer`'s method: the site is
+    `possible` there (more same-named candidates than the resolver lists) where the repository's own index
+    infers its callees from the values that flow in (httpcore's `self.stream.close()` in `Response.close`:
+    the three stream classes httpcore passes as `content=`, which the merged workspace of 65 packages
+    no longer narrows down). The per-package answer is the more precise one: named, not counted wrong."""
+    name = nearer.rsplit(".", 1)[-1]
+    return local.execute(
+        "SELECT 1 FROM calls c JOIN symbols s ON s.id = c.caller_id WHERE s.qualname = ? AND c.kind = 'call'"
+        " AND c.resolution = 'possible' AND c.target_id IS NULL AND (c.callee = ? OR c.callee LIKE ?) LIMIT 1",
+        (symbol, name, "%." + name)).fetchone() is not None
+
+
+def per_package_more_precise(local, hit) -> bool:
+    """An org row the merged workspace lacks because an edge on its path is one `merged_gave_up` names."""
+    return any(merged_gave_up(local, a, b) for a, b in zip(hit.path, hit.path[1:]))
+
+
 def _differences(qual: str, depth: int, side: str, rows: set[tuple], hits) -> list[dict]:
     """The rows one side has and the other lacks, each with its hit's path and resolution."""
     by = {(h.symbol, h.depth, tuple(h.kinds)): h for h in hits}
@@ -82,6 +100,7 @@ def compare(merged: Path, url: str, targets: list[str], every_diff: list | None 
     try:
         for depth in (1, 2, 3):
             times, equal, asked, org_rows, oracle_rows, common, diffs = [], 0, 0, 0, 0, 0, []
+            named, named_rows = 0, 0      # targets differing only by rows the per-package index has more precisely
             for qual in targets:
                 try:
                     refs = graph.resolve_targets(local, qual)
@@ -96,6 +115,10 @@ def compare(merged: Path, url: str, targets: list[str], every_diff: list | None 
                 got = answer(w.hits)
                 asked += 1
                 equal += got == oracle
+                by = {(h.symbol, h.depth, tuple(h.kinds)): h for h in w.hits}
+                precise = {r for r in got - oracle if per_package_more_precise(local, by[r])}
+                named_rows += len(precise)
+                named += got != oracle and got - precise == oracle
                 org_rows, oracle_rows, common = org_rows + len(got), oracle_rows + len(oracle), common + len(got & oracle)
                 if every_diff is not None:
                     every_diff += _differences(qual, depth, "missing", oracle - got, local_hits)
@@ -108,7 +131,10 @@ def compare(merged: Path, url: str, targets: list[str], every_diff: list | None 
             figures.append({"figure": "org_equals_merged", "depth": depth, "targets": asked, "equal": equal,
                             "equal_share": round(equal / asked, 4), "oracle_rows": oracle_rows, "org_rows": org_rows,
                             "common_rows": common, "recall": round(common / max(oracle_rows, 1), 4),
-                            "precision": round(common / max(org_rows, 1), 4), "examples": diffs})
+                            "precision": round(common / max(org_rows, 1), 4),
+                            "per_package_more_precise": {"targets": named, "rows": named_rows,
+                                                         "equal_or_named_share": round((equal + named) / asked, 4)},
+                            "examples": diffs})
             stats[depth] = figures[-1]
     finally:
         conn.close()
@@ -129,7 +155,8 @@ def publish_django(url: str, tmp: Path) -> list[dict]:
     again = publish.publish(root, url, "django")
     return [{"figure": "publish_django_s", "seconds": round(first.seconds, 2), "symbols": first.symbols,
              "edges": first.edges, "uses": first.uses},
-            {"figure": "republish_unchanged_django_s", "seconds": round(again.seconds, 2), "changed": again.changed}]
+            {"figure": "republish_unchanged_django_s", "seconds": round(again.seconds, 2), "changed": again.changed,
+             "read": getattr(again, "read", True)}]
 
 
 def main() -> None:
@@ -160,7 +187,7 @@ def main() -> None:
                           "p50": round(statistics.median(times), 3), "max": round(max(times), 3)})
             again = [publish.publish(root, url, root.name) for root in repos]
             lines.append({"figure": "republish_unchanged_s", "total": round(sum(p.seconds for p in again), 2),
-                          "written": sum(p.changed for p in again)})
+                          "written": sum(p.changed for p in again), "read": sum(getattr(p, "read", True) for p in again)})
             conn = database.connect(url)
             try:
                 size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]

@@ -289,3 +289,81 @@ def test_an_attribute_given_several_classes_is_each_of_them(published):
     class's method (the resolver's union), so Client.send is reached."""
     _, url = published
     assert "webapp.clients.Either.go" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_kept_from_an_annotated_parameter(published):
+    """`self._client = client` with `client: Client` (or `Optional[Client]`): `self._client.request()` is a
+    use of the library's method, as the merged workspace types it."""
+    _, url = published
+    assert "webapp.holders.Holder.fetch" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+    assert "webapp.holders.Holder.fallback" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_a_method_inherited_by_this_repositorys_subclass_of_an_outside_class(published):
+    """`self.client.send()` where the property returns `LocalClient(libpkg.api.Client)`, which does not define
+    `send`: the use names the outside base's method."""
+    _, url = published
+    hits = {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    assert "webapp.holders.Wrapper.fetch" in hits
+    assert "webapp.holders.build" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_a_value_returned_by_a_method_the_class_inherits_from_its_base_here(published):
+    """`client = self.make_client()` in a subclass, `make_client` defined by its base in this repository with
+    `-> Client`: `client.send()` is a use of the library's method."""
+    _, url = published
+    assert "webapp.holders.View.show" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_of_a_parameter_typed_with_this_repositorys_class(published):
+    """`holder._client.request()` with `holder: Holder` and `Holder.__init__` keeping `client: Client`."""
+    _, url = published
+    assert "webapp.holders.fetch_through" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_self_seen_from_a_function_nested_in_a_method(published):
+    """`self.client.send()` in a decorator's inner function reads `self` of the method it is nested in."""
+    _, url = published
+    assert "webapp.holders.Cached.cached.decorator.decorated" in {
+        h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+
+
+def test_republish_of_an_unchanged_index_does_not_read_its_graph(published):
+    """The index's source (files' hashes, the code that filled it) is compared first: an unchanged one is not
+    read (`read` False) and its rows stay; a new commit of the same source is recorded; an edit is read."""
+    from graphmind.index.indexer import index_workspace
+    from graphmind.org.publish import publish
+    repos, url = published
+    before = rows_of(url, "webapp")
+    again = publish(repos["webapp"], url, "webapp", commit="c2")
+    assert (again.read, again.changed, again.commit) == (False, False, "c2")
+    after = rows_of(url, "webapp")
+    assert again.symbols == len(before["symbols"]) and after.pop("repos") == [("webapp", "c2", again.digest)]
+    assert after == {k: v for k, v in before.items() if k != "repos"}
+    (repos["webapp"] / "webapp" / "views.py").write_text((repos["webapp"] / "webapp" / "views.py").read_text().replace("\n", "  \n", 1))
+    index_workspace(repos["webapp"])
+    edited = publish(repos["webapp"], url, "webapp")
+    assert edited.read and not edited.changed            # trailing blanks: the same graph
+    (repos["webapp"] / "webapp" / "extra.py").write_text("from libpkg import url_for\n\ndef more():\n    return url_for('x')\n")
+    index_workspace(repos["webapp"])
+    grown = publish(repos["webapp"], url, "webapp")
+    assert grown.read and grown.changed
+    assert "webapp.extra.more" in {h.symbol for h in org_walk(url, "libpkg.helpers.url_for", 1, CALL_KINDS).hits}
+
+
+def test_a_class_whose_base_here_has_a_base_outside(published):
+    """`class Deeper(LocalBase)`, `class LocalBase(libpkg.api.Client)`: `Deeper.request` overrides the library's
+    `request` and its `self.send()` runs the library's `send`."""
+    _, url = published
+    assert "webapp.holders.Deeper.request" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
+    hits = {h.symbol: h.kinds for h in org_walk(url, "libpkg.api.client.Client.request", 1, ALL_KINDS).hits}
+    assert "override" in hits.get("webapp.holders.Deeper.request", [])
+
+
+def test_no_use_names_the_standard_library(published):
+    """No repository publishes the standard library: a test case's `self.assertTrue()` and `test_one` (an
+    override of nothing `unittest.TestCase` defines) are not published as uses of `unittest.TestCase`."""
+    _, url = published
+    keys = {r[2] for r in rows_of(url, "webapp")["uses"]}
+    assert not {k for k in keys if k.startswith("unittest.")}
+    assert "libpkg.api.Client.test_fetch" in keys or "libpkg.api.client.Client.test_fetch" in keys

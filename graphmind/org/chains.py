@@ -65,6 +65,10 @@ class Chains:
         # this repository's functions, and what they return: a value built by calling one (`self.m(…)`, `f(…)`)
         self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
             "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
+        self.bases: dict[int, list[int]] = {}          # a class's bases of this repository, in order
+        for cls, base in conn.execute("SELECT class_id, target_id FROM inherits WHERE target_id IS NOT NULL"
+                                      " ORDER BY class_id, position, id"):
+            self.bases.setdefault(cls, []).append(base)
         self.returns: dict[int, list[tuple[str, str]]] = {}
         for scope, kind, value in conn.execute(
                 "SELECT scope_id, kind, value FROM bindings WHERE kind IN ('returns', 'return') ORDER BY id"):
@@ -87,7 +91,7 @@ class Chains:
             return None
         (head, called), rest = parts[0], parts[1:]
         if head == "self" and rest and rest[0][1]:          # `self.m(…)`: what the class's method m returns
-            fn, rest = self.functions.get((self.imports.parent.get(scope), rest[0][0])), rest[1:]
+            fn, rest = self.method(self.imports.parent.get(scope), rest[0][0]), rest[1:]
             base, called = self.returned(fn, hops), False
         elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
             base, called = self.returned(fn, hops), False
@@ -99,6 +103,18 @@ class Chains:
         for name, call in rest:
             out += f".{name}" + ("()" if call else "")
         return out
+
+    def hierarchy(self, cls: int | None) -> list[int | None]:
+        """A class and its bases of this repository, nearest first (breadth first, each once)."""
+        order = [cls]
+        for c in order:
+            order += [b for b in self.bases.get(c, ()) if b not in order and len(order) < 64]
+        return order
+
+    def method(self, cls: int | None, name: str) -> tuple[int, int] | None:
+        """(id, file) of the method `name` of a class of this repository, or of its nearest base here that
+        defines it (`self.get_headers()` in a subclass runs its base's)."""
+        return next((self.functions[(c, name)] for c in self.hierarchy(cls) if (c, name) in self.functions), None)
 
     def _function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
         """(id, file) of the function of this repository a name written in `scope` calls, if one."""

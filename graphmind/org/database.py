@@ -13,7 +13,7 @@ from graphmind.errors import (OrgDatabaseError, OrgEmptyError, OrgNoUrlError, Or
                               OrgServerTooOldError)
 
 ENV_URL = "GRAPHMIND_ORG_DB"
-SCHEMA_VERSION = "2"          # 2: `link` rows in edges (org/export.py)
+SCHEMA_VERSION = "3"          # 2: `link` rows in edges (org/export.py); 3: repos.source (org/publish.py)
 MIN_SERVER = 120000          # PostgreSQL 12: generated plans for unnest joins, CTE inlining
 CONNECT_TIMEOUT_S = 10
 TABLES = ("symbols", "edges", "uses", "aliases")
@@ -22,7 +22,7 @@ DDL = """
 CREATE TABLE IF NOT EXISTS graphmind_meta (key text PRIMARY KEY, value text NOT NULL);
 CREATE TABLE IF NOT EXISTS repos (
     repo text PRIMARY KEY, commit text, digest text NOT NULL, published_at timestamptz NOT NULL,
-    symbols integer NOT NULL, edges integer NOT NULL, uses integer NOT NULL);
+    symbols integer NOT NULL, edges integer NOT NULL, uses integer NOT NULL, source text);
 CREATE TABLE IF NOT EXISTS symbols (
     repo text NOT NULL, id integer NOT NULL, qualname text NOT NULL, name text NOT NULL, kind text NOT NULL,
     file text NOT NULL, start_line integer NOT NULL, end_line integer NOT NULL, signature text NOT NULL,
@@ -86,6 +86,13 @@ def ensure_schema(conn: psycopg.Connection) -> None:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(hashtext('graphmind schema'))")
             conn.execute(DDL)
+            # 2 -> 3: a column only, filled by the next publish of each repository (ALTER only when missing:
+            # it locks the table against every publish)
+            if conn.execute("SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()"
+                            " AND table_name = 'repos' AND column_name = 'source'").fetchone() is None:
+                conn.execute("ALTER TABLE repos ADD COLUMN source text")
+            conn.execute("UPDATE graphmind_meta SET value = %s WHERE key = 'schema_version' AND value = '2'",
+                         (SCHEMA_VERSION,))
             conn.execute("INSERT INTO graphmind_meta VALUES ('schema_version', %s) ON CONFLICT DO NOTHING",
                          (SCHEMA_VERSION,))
     except psycopg.errors.InsufficientPrivilege as exc:

@@ -6,6 +6,7 @@ plain cases only (a local's binding unique, its value an imported class called o
 (every class the attribute is given, as the resolver unions them), or `a` a property of the class."""
 from __future__ import annotations
 
+import json
 import re
 
 import apsw
@@ -17,6 +18,14 @@ MAX_VALUES = 8               # values of one attribute read at most (`self.pool 
 _SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _BOUND = re.compile(r"^(super\([^()]*\)|[A-Za-z_]\w*)(\.[A-Za-z_]\w*)+$")    # `super().convert`, `self.m`
 _CALLED_OR_NAMED = re.compile(r"^([A-Za-z_][\w.]*)(\(.*\))?$", re.S)
+_OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[(.+)\]$|^(.+?)\s*\|\s*None$|^None\s*\|\s*(.+)$", re.S)
+
+
+def _plain(text: str) -> str:
+    """An annotation or a value without its quotes and its `Optional[…]` / `| None`: `"Ext"`, `Ext | None`: `Ext`."""
+    text = text.strip().strip("\"'")
+    match = _OPTIONAL.match(text)
+    return next(g for g in match.groups() if g).strip().strip("\"'") if match else text
 
 
 def _unique(rows) -> dict:
@@ -27,15 +36,20 @@ def _unique(rows) -> dict:
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
 
 
-def _next_outside(conn: apsw.Connection, imports) -> dict[int, str]:
-    """{mixin: key} for a class with no base outside that a subclass lists before a base outside
-    (`class Cached(Mixin, ext.Session)`): `super().m()` in the mixin runs `ext.Session.m` (the
-    first such subclass's, as the resolver reads the MRO)."""
+def _listed(conn: apsw.Connection, imports) -> dict[int, list[tuple]]:
+    """{class: [(base id or None, base key or None)]} in the order the class lists its bases."""
     listed: dict[int, list] = {}
     for file_id, cls, base, target in conn.execute(
             "SELECT file_id, class_id, base, target_id FROM inherits ORDER BY class_id, position, id"):
         key = imports.key(file_id, cls, base.split("[")[0].split("(")[0]) if target is None else None
         listed.setdefault(cls, []).append((target, key))
+    return listed
+
+
+def _next_outside(listed: dict[int, list[tuple]]) -> dict[int, str]:
+    """{mixin: key} for a class with no base outside that a subclass lists before a base outside
+    (`class Cached(Mixin, ext.Session)`): `super().m()` in the mixin runs `ext.Session.m` (the
+    first such subclass's, as the resolver reads the MRO)."""
     out: dict[int, str] = {}
     for cls, bases in listed.items():
         for i, (target, _) in enumerate(bases):
@@ -43,6 +57,34 @@ def _next_outside(conn: apsw.Connection, imports) -> dict[int, str]:
             if target is not None and after and not any(key for _, key in listed.get(target, ())):
                 out.setdefault(target, after)
     return out
+
+
+class _Members:
+    """A method called on a value of this repository's class that inherits it from outside: `LocalClient()`
+    with `class LocalClient(ext.Client)` not defining `send` names `ext.Client.send`."""
+
+    def __init__(self, conn: apsw.Connection, listed: dict[int, list[tuple]]) -> None:
+        self.listed = listed
+        self.classes = dict(conn.execute("SELECT qualname, id FROM symbols WHERE kind = 'class'"))
+        self.local = {(f, name): q for f, name, q in conn.execute(      # a module's classes by their names there
+            "SELECT s.file_id, s.name, s.qualname FROM symbols s JOIN symbols m ON m.id = s.parent_id"
+            " WHERE s.kind = 'class' AND m.kind = 'module'")}
+        self.defined = set(conn.execute("SELECT parent_id, name FROM symbols WHERE parent_id IN"
+                                        " (SELECT id FROM symbols WHERE kind = 'class')"))
+
+    def key(self, cls_key: str, method: str, chains: Chains, inherited: bool = False) -> str | None:
+        """The key for `method` of the class `cls_key`: unchanged for an outside class; for one of this
+        repository's, its nearest outside base's method when no class of this repository in its
+        hierarchy defines `method` (the resolver links those), else None. `inherited`: the class's own
+        `method` aside (`super().m()`, an override)."""
+        cls = self.classes.get(cls_key)
+        if cls is None:
+            return f"{cls_key}.{method}"
+        order = chains.hierarchy(cls)
+        if any((c, method) in self.defined for c in order[1 if inherited else 0:]):
+            return None
+        outside = next((key for c in order for target, key in self.listed.get(c, ()) if target is None and key), None)
+        return f"{outside}.{method}" if outside else None
 
 
 def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -> list[tuple]:
@@ -64,29 +106,66 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
                     for kind, value in found if kind in ('assign', 'annot'))
     sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
               if _BOUND.match(local.get((caller, name), ""))]
-    # `self.a = …` in any method types the attribute with every value it is given (the resolver's union)
-    attrs: dict[tuple, list[str]] = {}
-    for scope, name, value in conn.execute(
-            "SELECT scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot') ORDER BY id"):
+    # `self.a = …` in any method types the attribute with every value it is given (the resolver's union);
+    # `self.a = a` with `a: Ext` (a parameter) gives it the annotation
+    given = conn.execute("SELECT file_id, scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"
+                         " ORDER BY id").fetchall()
+    annotated = _unique(((scope, name), value) for scope, name, value in conn.execute(
+        "SELECT scope_id, name, value FROM bindings WHERE kind = 'annot' AND scope_id IN"
+        " (SELECT value FROM json_each(?))", (json.dumps(sorted({g[1] for g in given})),)))
+    attrs: dict[tuple, list[tuple]] = {}
+    for file_id, scope, name, value in given:
         found = attrs.setdefault((imports.parent.get(scope), name), [])
+        value = (file_id, scope, _plain(annotated.get((scope, value.strip()), value)))
         if value not in found and len(found) < MAX_VALUES:
             found.append(value)
 
     def class_key(file_id: int, scope: int, value: str | None) -> str | None:
-        match = _CALLED_OR_NAMED.match(value.strip().strip("\"'")) if value else None   # `x: "Ext"` too
-        return imports.key(file_id, scope, match.group(1)) if match else None
+        match = _CALLED_OR_NAMED.match(_plain(value)) if value else None   # `x: "Ext"` too
+        if not match:
+            return None
+        return imports.key(file_id, scope, match.group(1)) or members.local.get((file_id, match.group(1)))
 
-    nxt = _next_outside(conn, imports)
+    def annotated_key(fn: tuple[int, int] | None) -> str | None:
+        written = [value for kind, value in chains.returns.get(fn[0], ()) if kind == "returns"] if fn else []
+        return class_key(fn[1], fn[0], written[0]) if written else None
+
+    def member_keys(cls: int | None, name: str) -> list[str | None]:
+        """The classes of attribute `name` of this repository's class `cls` (its nearest class here that
+        assigns it), else what its property (or method) `name` returns."""
+        found = next((c for c in chains.hierarchy(cls) if (c, name) in attrs), None)
+        if found is not None:
+            return [class_key(*value) for value in attrs[(found, name)]]
+        fn = chains.method(cls, name)
+        return [annotated_key(fn) or chains.returned(fn)]
+
+    listed = _listed(conn, imports)
+    nxt, members = _next_outside(listed), _Members(conn, listed)
+    names = {sid: qual for qual, sid in members.classes.items()}
+    class_ids = set(names)
+
+    def owner(scope: int) -> int | None:
+        """The class whose `self` a scope sees: its method's, or the method's a nested function is in."""
+        at = imports.parent.get(scope)
+        for _ in range(16):
+            if at is None or at in class_ids:
+                return at
+            at = imports.parent.get(at)
+        return None
+
     out, rest = [], []
     for file_id, caller, callee, line in sites:
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
-        cls = imports.parent.get(caller)
-        if receiver == ["self"]:
-            keys = [(bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
+        cls = owner(caller)
+        if receiver == ["self"]:                     # through a base here too: `class Deeper(LocalBase(ext.Client))`
+            through = members.key(names[cls], method, chains, bool(sup)) if cls in names else None
+            keys = [(through or "").rpartition(".")[0] or (bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
         elif len(receiver) == 2 and receiver[0] == "self":
-            keys = [class_key(file_id, caller, value) for value in attrs.get((cls, receiver[1]), ())] or \
-                [chains.returned(chains.functions.get((cls, receiver[1])))]     # `self.prop.m()`: what prop returns
+            keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
+        elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
+            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+            keys = member_keys(typed, receiver[1]) if typed is not None else []
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
             keys = [class_key(file_id, caller, value)]
@@ -95,9 +174,15 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         else:
             keys = []
         keys = [key for key in keys if key]
-        if len(keys) > 1:
-            keys = list(dict.fromkeys(keys))
-        out += [(caller, f"{key}.{method}", line, RECEIVER, "call") for key in keys]
         if not keys:
             rest.append((file_id, caller, callee, line))
+        uses = dict.fromkeys(members.key(key, method, chains) for key in keys)     # this repository's classes: their bases'
+        out += [(caller, use, line, RECEIVER, "call") for use in uses if use]
+    # a method of a class with a base outside (or a base here with one): it may override the outside method
+    for method, name, line, how in conn.execute(
+            "SELECT caller_id, name, line, resolution FROM calls WHERE kind = 'override' AND target_id IS NULL"
+            " ORDER BY id"):
+        cls = imports.parent.get(method)
+        key = members.key(names[cls], name, chains, inherited=True) if cls in names else None
+        out += [(method, key, line, how, "override")] if key else []
     return out + chain_uses(chains, rest)
