@@ -169,3 +169,21 @@ def test_a_base_bringing_dunders_and_properties_reaches_the_implicit_calls(tmp_p
     assert_equals_clean(work, tmp_path / "a", "a base with __eq__ and a property added")
     _save(work, hub)
     assert_equals_clean(work, tmp_path / "b", "that base removed")
+
+
+def test_a_bare_name_like_a_gained_member_is_not_reopened(tmp_path):
+    """`class Thing(Mixin)` brings `shine`: `shine()` on a parameter and a bare read of a local named
+    `shine` look nothing up through a class (no dot: scopes and flow decide them), so they keep their
+    rows; `t.shine()` on a Thing is re-opened and reaches Mixin.shine; both equal a clean index."""
+    hub = HUB.replace("class Thing:", "class Mixin:\n    def shine(self):\n        return 2\n\n\nclass Thing:")
+    bare = ("import hub\n\n\ndef apply(shine):\n    return shine()\n\n\ndef use():\n    shine = hub.helper\n"
+            "    apply(shine)\n    return apply(hub.make)\n")
+    work = indexed_workspace(tmp_path, {"hub.py": hub, **{f"bare{n}.py": bare for n in range(6)}})
+    mixed = _save(work, hub.replace("class Thing:", "class Thing(Mixin):"))
+    assert_equals_clean(work, tmp_path / "a", "a base added")
+    assert mixed.reopened == 0
+    (work / "looks.py").write_text("import hub\n\n\ndef look():\n    return hub.Thing().shine()\n")
+    index_workspace(work)
+    again = _save(work, hub)
+    assert_equals_clean(work, tmp_path / "b", "the base removed")
+    assert again.reopened == 1

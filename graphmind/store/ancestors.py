@@ -226,7 +226,8 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
             test, args = contains_any("c.callee", looked)
             sql += " AND " + test
         for cid, fid, callee, name, kind in conn.execute(sql, args):    # an override row: its method's class
-            if fid in files and (name in gained or not looked.isdisjoint(planner.looked_up(callee))):
+            # a bare name (`func()` on a parameter, a local read) looks nothing up through a class
+            if fid in files and (kind == "override" and name in gained or not looked.isdisjoint(planner.looked_up(callee))):
                 (own if kind == "override" or planner.dispatched(callee) else ids).append(cid)
     if own:
         inside = {q for (q,) in conn.execute("SELECT qualname FROM symbols WHERE id IN (SELECT value FROM json_each(?))",
