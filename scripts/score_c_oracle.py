@@ -103,7 +103,7 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 where, line, col = spelled(cur)
                 if where is None:
                     continue
-                sites.setdefault((where, line, ref.spelling), {"file": where, "line": line, "col": col - 1,
+                sites.setdefault((where, line, col, ref.spelling), {"file": where, "line": line, "col": col - 1,
                                                                "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
     return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
 
@@ -164,12 +164,39 @@ def indexed_only(root: Path, sites: list[dict], targets: dict) -> tuple[list[dic
             {u: [(f, ln) for f, ln in found if f in indexed] for u, found in targets.items()})
 
 
-def oracle_lines(sites: list[dict], targets: dict, ours: dict) -> tuple[list[str], dict]:
-    """The sites as score()'s oracle lines, and our rows at each (same file, line and name called)."""
+def columns(root: Path, where: str) -> dict[tuple, list]:
+    """Our rows by (path, line, name), each with the column of the name called."""
+    from graphmind.store import open_reader
+    out: dict[tuple, list] = {}
+    for path, line, col, name, *row in open_reader(root).execute(
+            "SELECT f.path, c.line, c.col, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
+            " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
+            f" LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0{where}"):
+        out.setdefault((path, line, name), []).append((col, tuple(row)))
+    return out
+
+
+def _split(site: dict, sites: list[dict], cols: list) -> list:
+    """Of the rows at a line where one name is called more than once (`assert(size() == A.size(1))`),
+    those of this site: clang places a call where its expression starts, at or before the name, so a
+    row belongs to the last site starting at or before its column."""
+    starts = sorted(s["col"] for s in sites)
+    return [row for col, row in cols if max((c for c in starts if c <= col), default=starts[0]) == site["col"]]
+
+
+def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None = None) -> tuple[list[str], dict]:
+    """The sites as score()'s oracle lines, and our rows at each (same file, line and name called; the
+    column tells several such calls on one line apart)."""
     lines, keyed = [], {}
+    same: dict[tuple, list] = {}
+    for site in sites:
+        same.setdefault((site["file"], site["line"], site["name"]), []).append(site)
     for site in sites:
         found = targets.get(site["usr"], [])
-        rows = ours.get((site["file"], site["line"], site["name"]), [])
+        at = (site["file"], site["line"], site["name"])
+        rows = ours.get(at, [])
+        if len(same[at]) > 1 and cols and at in cols:
+            rows = _split(site, same[at], cols[at])
         col = f"{site['col']}:{site['name']}"        # two calls may start at one column: `T(a).m()`, a macro's use
         keyed[(site["file"], site["line"], col)] = rows
         lines.append(json.dumps({**site, "col": col, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))
@@ -188,10 +215,12 @@ def main(argv: list[str]) -> None:
         root = (Path(tmp) / project.name).resolve()
         shutil.copytree(project, root, ignore=shutil.ignore_patterns(".git", ".graphmind"))
         sites, targets = cached_sites(project, root, sub, std)
-        ours = our_calls(root, "name", " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')")
+        calls = " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')"
+        ours = our_calls(root, "name", calls)
+        cols = columns(root, calls)
         through_macros(root, ours)
         sites, targets = indexed_only(root, sites, targets)
-    lines, keyed = oracle_lines(sites, targets, ours)
+    lines, keyed = oracle_lines(sites, targets, ours, cols)
     result = score(project.name, lines, keyed, dump)
     by_kind: dict[str, dict] = {}
     for kind in sorted({s["kind"] for s in sites}):
