@@ -40,6 +40,13 @@ CORPORA = {
     # C++ in fastText's sources (src/), as fasttext's sdist ships them
     "misaka": ("misaka", "2.1.1"),
     "fasttext": ("fasttext", "0.9.3"),
+    # held out in session 18 (scored once): C++ in Clipper (pyclipper's src/) and Annoy (src/), C in
+    # pyahocorasick's automaton (src/). SentencePiece (sentencepiece/src) was fetched too, but clang
+    # cannot parse it: its sdist ships neither Abseil nor the generated protobuf headers it includes
+    "sentencepiece": ("sentencepiece", "0.2.3"),
+    "annoy": ("annoy", "1.17.3"),
+    "pyclipper": ("pyclipper", "1.4.0"),
+    "pyahocorasick": ("pyahocorasick", "2.3.1"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),

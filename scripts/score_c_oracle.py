@@ -11,7 +11,8 @@ found across units by USR (a function's file and line), else its declaration in 
 outside the project (no edge may be drawn). A call written in a macro's body is a site at the
 macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
 call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
-constructor calls clang makes without call syntax (`T x;`). Scored like scripts/score_ts_oracle.py:
+constructor calls clang makes without call syntax (`T x;`). `std::make_unique<T>(…)` and `make_shared`
+count as calls of the constructor of T they run (the one taking that many arguments). Scored like scripts/score_ts_oracle.py:
 one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor). Sites in
 files graphmind does not index (vendored folders its ignore list skips, `third_party/`) are left out,
 and a target there counts as outside the project.
@@ -21,7 +22,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
+import sysconfig
 import tempfile
 from ctypes import byref, c_uint
 from pathlib import Path
@@ -30,6 +33,7 @@ from score_ts_oracle import misses_option, our_calls, score
 
 C_SOURCES = (".c",)
 CPP_SOURCES = (".cc", ".cpp", ".cxx", ".c++")
+MAKERS = ("make_unique", "make_shared")
 FUNCS = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE")
 
 
@@ -39,13 +43,36 @@ def _args(root: Path, path: Path, std: str | None) -> list[str]:
                       for q in p.parents if q.is_relative_to(root)})
     cpp = path.suffix in CPP_SOURCES
     lang = ["-x", "c++", f"-std={std or 'c++17'}"] if cpp else ["-x", "c", f"-std={std or 'gnu11'}"]
-    return [*lang, f"-I{root}", *(f"-I{d}" for d in folders), "-ferror-limit=0", "-w"]
+    return [*lang, f"-I{root}", *(f"-I{d}" for d in folders), *_builtin_headers(), "-ferror-limit=0", "-w"]
+
+
+def _builtin_headers() -> list[str]:
+    """The compiler's own headers (`stddef.h`, `stdarg.h`), which the libclang wheel does not ship: without
+    them `<string>` fails and `std::string` parameters read as `int` (fastText's definitions then had
+    other USRs than their calls); GCC's, where a GCC is installed; and Python's."""
+    gcc = shutil.which("gcc")
+    found = subprocess.run([gcc, "-print-file-name=include"], capture_output=True, text=True).stdout.strip() if gcc else ""
+    python = sysconfig.get_paths()["include"]           # `#include <Python.h>`: the sdists' extension code
+    return [*(["-isystem", found] if found and Path(found, "stddef.h").is_file() else []), "-isystem", python]
+
+
+def _made(ref, count: int, rel) -> str | None:
+    """`std::make_unique<T>(a, b)` / `make_shared`: the constructor of T it runs, when T is the project's
+    and one of its constructors takes that many arguments (its USR); the library's (no constructor
+    written: `outside`); None (the site left out) when several could."""
+    decl = ref.get_template_argument_type(0).get_declaration() if ref.get_num_template_arguments() > 0 else None
+    if decl is None or decl.kind.name not in ("CLASS_DECL", "STRUCT_DECL") or rel(decl.location.file) is None:
+        return "outside"
+    taking = [c for c in decl.get_children() if c.kind.name == "CONSTRUCTOR" and len(list(c.get_arguments())) == count]
+    if not taking:
+        return "outside"          # an implicit constructor (default, copy, move)
+    return taking[0].get_usr() if len(taking) == 1 else None
 
 
 def _template(cindex, cursor):
     """The template a specialization was made from (its USR is the one definitions carry)."""
     spec = cindex.conf.lib.clang_getSpecializedCursorTemplate(cursor)
-    return spec if spec is not None and not spec.is_null() else cursor
+    return spec if spec is not None and not cindex.conf.lib.clang_Cursor_isNull(spec) else cursor
 
 
 def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict]:
@@ -69,11 +96,11 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
             known[name] = str(p.relative_to(root)) if p.is_relative_to(root) else None
         return known[name]
 
-    def spelled(cur) -> tuple[str | None, int, int]:
+    def spelled(cur, location=None) -> tuple[str | None, int, int]:
         """Where a call is written: a call in a macro's argument on its own line, a call in a macro's
         body at the `#define` (clang's expansion location would be the macro's use for both)."""
         f, line, col, off = c_object_p(), c_uint(), c_uint(), c_uint()
-        cindex.conf.lib.clang_getSpellingLocation(cur.location, byref(f), byref(line), byref(col), byref(off))
+        cindex.conf.lib.clang_getSpellingLocation(location or cur.location, byref(f), byref(line), byref(col), byref(off))
         return (rel(cindex.File(f)) if f else None), line.value, col.value
 
     def project_cursors(tu):
@@ -100,11 +127,15 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 if ref.kind.name == "CONSTRUCTOR" and not any(t.spelling in "({" for t in cur.get_tokens()):
                     continue                                 # `T x;`, copies: no call written
                 usr = _template(cindex, ref).get_usr()
+                if ref.spelling in MAKERS and rel(ref.location.file) is None:
+                    usr = _made(ref, len(list(cur.get_arguments())), rel)
                 where, line, col = spelled(cur)
-                if where is None:
+                if where is None or usr is None:
                     continue
-                sites.setdefault((where, line, ref.spelling), {"file": where, "line": line, "col": col - 1,
-                                                               "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
+                _, last, end = spelled(cur, cur.extent.end)      # where the call's text ends, on its line
+                sites.setdefault((where, line, col, ref.spelling), {"file": where, "line": line, "col": col - 1,
+                                                                    "end": end - 1 if last == line else None,
+                                                                    "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
     return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
 
 
@@ -164,12 +195,41 @@ def indexed_only(root: Path, sites: list[dict], targets: dict) -> tuple[list[dic
             {u: [(f, ln) for f, ln in found if f in indexed] for u, found in targets.items()})
 
 
-def oracle_lines(sites: list[dict], targets: dict, ours: dict) -> tuple[list[str], dict]:
-    """The sites as score()'s oracle lines, and our rows at each (same file, line and name called)."""
+def columns(root: Path, where: str) -> dict[tuple, list]:
+    """Our rows by (path, line, name), each with the column of the name called."""
+    from graphmind.store import open_reader
+    out: dict[tuple, list] = {}
+    for path, line, col, name, *row in open_reader(root).execute(
+            "SELECT f.path, c.line, c.col, c.name, c.resolution, tf.path, t.start_line, t.end_line, c.kind FROM calls c"
+            " JOIN files f ON f.id = c.file_id LEFT JOIN symbols t ON t.id = c.target_id"
+            f" LEFT JOIN files tf ON tf.id = t.file_id WHERE c.implicit = 0{where}"):
+        out.setdefault((path, line, name), []).append((col, tuple(row)))
+    return out
+
+
+def _split(site: dict, sites: list[dict], cols: list) -> list:
+    """Of our rows at a line that calls one name, those of this site: clang places a call where its
+    expression starts, at or before the name, so a row belongs to the last site starting at or before
+    its column (`assert(size() == A.size(1))`), and to none when the call's text ends before it (a
+    call clang does not report: `x.size() == this->size(1)` in a macro's argument)."""
+    starts = sorted(s["col"] for s in sites)
+    return [row for col, row in cols if max((c for c in starts if c <= col), default=starts[0]) == site["col"]
+            and (site.get("end") is None or col <= site["end"])]
+
+
+def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None = None) -> tuple[list[str], dict]:
+    """The sites as score()'s oracle lines, and our rows at each (same file, line and name called; the
+    column tells several such calls on one line apart)."""
     lines, keyed = [], {}
+    same: dict[tuple, list] = {}
+    for site in sites:
+        same.setdefault((site["file"], site["line"], site["name"]), []).append(site)
     for site in sites:
         found = targets.get(site["usr"], [])
-        rows = ours.get((site["file"], site["line"], site["name"]), [])
+        at = (site["file"], site["line"], site["name"])
+        rows = ours.get(at, [])
+        if cols and at in cols:
+            rows = _split(site, same[at], cols[at])
         col = f"{site['col']}:{site['name']}"        # two calls may start at one column: `T(a).m()`, a macro's use
         keyed[(site["file"], site["line"], col)] = rows
         lines.append(json.dumps({**site, "col": col, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))
@@ -188,10 +248,12 @@ def main(argv: list[str]) -> None:
         root = (Path(tmp) / project.name).resolve()
         shutil.copytree(project, root, ignore=shutil.ignore_patterns(".git", ".graphmind"))
         sites, targets = cached_sites(project, root, sub, std)
-        ours = our_calls(root, "name", " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')")
+        calls = " AND c.kind NOT IN ('import', 'reference', 'inherit', 'override', 'read')"
+        ours = our_calls(root, "name", calls)
+        cols = columns(root, calls)
         through_macros(root, ours)
         sites, targets = indexed_only(root, sites, targets)
-    lines, keyed = oracle_lines(sites, targets, ours)
+    lines, keyed = oracle_lines(sites, targets, ours, cols)
     result = score(project.name, lines, keyed, dump)
     by_kind: dict[str, dict] = {}
     for kind in sorted({s["kind"] for s in sites}):

@@ -130,7 +130,7 @@ def test_the_refund_service_blast_radius_by_file_and_line(tmp_path):
 def test_the_refund_service_edges(tmp_path):
     """The neighbours: the overload chosen by argument count, a member typed by the class's field,
     a header parsed as C++ (its inline methods are symbols), the initializer list filed under its
-    constructor."""
+    constructor (`std::make_unique<T>(…)` there runs T's constructor)."""
     conn = index_fixture(tmp_path, "cpp_refunds")
     reason = "controllers.refund_controller.RefundController.handle_with_reason"
     assert {(how, line) for how, line in conn.execute(
@@ -139,7 +139,10 @@ def test_the_refund_service_edges(tmp_path):
     assert resolution(conn, "payments.refund_processor.payments.RefundProcessor.refund", "store_->SetLast") == {
         ("inferred", "payments.refund_store.payments.RefundStore.SetLast")}
     assert "payments.refund_store.payments.RefundStore.SetLast" in definitions(conn)     # inline, in a .h
-    assert resolution(conn, "jobs.retry_queue.jobs.RetryQueue.RetryQueue", "std::make_unique") == {("external", None)}
+    assert set(conn.execute(        # `: processor_(std::make_unique<payments::RefundProcessor>(gateway))`
+        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id JOIN symbols t"
+        " ON t.id = c.target_id JOIN files tf ON tf.id = t.file_id WHERE s.qualname = ? AND c.callee LIKE 'std::make_unique<%'",
+        ("jobs.retry_queue.jobs.RetryQueue.RetryQueue",))) == {("import", "payments/refund_processor.cpp", 5)}
     assert resolution(conn, "controllers.orders.book_refund", "ledger.refund") == {
         ("inferred", "payments.ledger.payments.Ledger.refund")}
     assert conn.execute("SELECT language FROM files WHERE path = 'payments/refund_processor.h'").fetchone() == ("cpp",)

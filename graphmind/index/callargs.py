@@ -230,12 +230,29 @@ def call_arguments(call, texts: bool) -> tuple[int | None, str | None]:
         suffix = next((c for c in call.named_children if c.type == "call_suffix"), None)
         args = next((c for c in suffix.named_children if c.type == "value_arguments"), None) if suffix else None
     if args is None:
+        args = _constructor_arguments(call)
+    if args is None:
         return None, None
     nodes = [c for c in args.named_children if "comment" not in c.type]
     if not texts or not nodes:
         return len(nodes), None
     untyped = _lambda_names(call)
     return len(nodes), "\t".join(_argument(c, untyped) for c in nodes)
+
+
+def _constructor_arguments(call):
+    """C++ constructor calls written without a call expression: `: Base(a, b)` in a member-initializer
+    list, `T x(a, b);` / `T x{a, b};` (the declaration's type is the call's node; `T x(name);`, which
+    the grammar reads as a function's declaration, passes its one parameter)."""
+    if call.type == "field_initializer":
+        return next((c for c in call.named_children if c.type == "argument_list"), None)
+    parent = call.parent
+    if parent is None or parent.type != "declaration" or parent.child_by_field_name("type") != call:
+        return None
+    declarator = parent.child_by_field_name("declarator")
+    if declarator is not None and declarator.type == "init_declarator":
+        return declarator.child_by_field_name("value")
+    return declarator.child_by_field_name("parameters") if declarator is not None and declarator.type == "function_declarator" else None
 
 
 def _argument(node, untyped: set[str]) -> str:

@@ -21,6 +21,7 @@ from graphmind.languages import OVERLOADING, TYPED_ARGUMENTS
 CONTAINER_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "module", "namespace"})
 MAX_SIGNATURE = 240
 MAX_CALLEE = 160
+_MAKERS = frozenset({b"make_unique", b"make_shared"})   # C++ callee text keeps `<T>`: the type they make (lang/cfamily/hooks)
 _SPACE = re.compile(r"\s+")
 # a trailing `# …` or `// …` comment on a signature line (outside quotes: no quote after the marker)
 _LINE_COMMENT = re.compile(r"""\s+(?:#|//)(?!.*["'])[^\n]*$""")
@@ -171,13 +172,14 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
             i = p - 1          # symbol index k lives at ordered[k - 1]: defs were appended in order
         return 0
 
-    counted, texts = language in OVERLOADING, language in TYPED_ARGUMENTS
+    counted, texts, cpp = language in OVERLOADING, language in TYPED_ARGUMENTS, language == "cpp"
     plain, source = source, py_lambdas.spliced(source, [(n.start_byte, n.end_byte, q) for _, q, n in unnamed])
     for i, (node, name, recv) in enumerate(calls):
         if not i & 255 and allowance.over():
             skipped.append(allowance.reason(f"{len(calls) - i} calls"))
             break
-        callee = _fold_span(source, node.start_byte, name.end_byte, MAX_CALLEE)
+        end = name.parent.end_byte if cpp and name.text in _MAKERS and name.parent.type == "template_function" else name.end_byte
+        callee = _fold_span(source, node.start_byte, end, MAX_CALLEE)
         arity, args = call_arguments(node, texts) if counted else (None, None)
         if name.type == "parenthesized_expression":              # `(lambda: …)()`: a call of `<lambdaN>`
             callee = callee.strip("() ")
@@ -287,14 +289,12 @@ def _lua_owner(before: list[_Def], parents: list[int], d: _Def) -> int:
     table = name.child_by_field_name("table") if name is not None else None
     if table is None or table.type != "identifier":
         return 0
-    owner = _text(table)
-    return next((t.index for t in reversed(before) if t.kind == "class" and _text(t.name) == owner
+    return next((t.index for t in reversed(before) if t.kind == "class" and _text(t.name) == _text(table)
                  and parents[t.index - 1] == 0), 0)
 
 
 def _strip_args(text: str) -> str:
     """A type without its template or generic arguments: `Cart<T>` -> `Cart`, `Store[T]` -> `Store`."""
-    prev = None
-    while prev != text:
-        prev, text = text, _TEMPLATE_ARGS.sub("", text)
+    while (shorter := _TEMPLATE_ARGS.sub("", text)) != text:
+        text = shorter
     return text

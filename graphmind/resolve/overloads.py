@@ -51,6 +51,8 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
         t.params[sid] = _counts(params)
         if "const" in signature and _CONST_METHOD.search(signature):
             t.const_members.add(sid)
+        if signature.startswith("explicit "):
+            t.explicit.add(sid)
         types = tuple(params) if raw else _types(params) if typed else None
         if types:
             t.param_types[sid] = types

@@ -77,6 +77,7 @@ class Tables:
     type_vars: dict[int, tuple[str, ...]] = field(default_factory=dict)   # class or method -> its type parameters, in order
     file_static: set[int] = field(default_factory=set)     # C/C++ `static` functions (seen only in their file)
     const_members: set[int] = field(default_factory=set)   # C++ `const` member functions
+    explicit: set[int] = field(default_factory=set)   # C++ `explicit` constructors (no implicit conversion)
     inactive: set[int] = field(default_factory=set)   # C/C++ definitions in `#if` branches left out (INACTIVE)
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
@@ -248,7 +249,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
                           t.param_types, t.type_vars):
                 table.pop(sid, None)
-            for marked in (t.file_static, t.const_members, t.inactive):
+            for marked in (t.file_static, t.const_members, t.explicit, t.inactive):
                 marked.discard(sid)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)

@@ -10,3 +10,5 @@
 ; `typedef Key KeyType;`, `using KeyRef = Key;`: the alias bound to the type it names (lang/cfamily/hooks.find_type)
 (type_definition type: (_) @value declarator: (type_identifier) @name) @binding.annot
 (alias_declaration name: (type_identifier) @name type: (type_descriptor) @value) @binding.annot
+; `auto j = 0`, `int64_t i = 0`: a number, for the overloads its name is passed to (lang/cfamily/cppargs.py)
+(init_declarator declarator: (identifier) @name value: (number_literal) @value) @binding.assign

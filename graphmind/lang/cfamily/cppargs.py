@@ -77,7 +77,26 @@ def argument_type(r: Resolving, scope: int, text: str) -> Kind | None:
     found = classes(kit.flow(r).expr(scope, text))
     if len(found) == 1 and kit.is_class(r, found[0]):
         return ("cls", found[0])
+    if text.isidentifier() and _primitive(r, scope, text):
+        return ("num", None)
     return _declared_enum(r, scope, text) if _PATH.match(text) else None
+
+
+def _primitive(r: Resolving, scope: int, name: str) -> bool:
+    """Whether a name is a parameter of a primitive type (`int64_t i`) of the function around the
+    scope, or a local of a primitive type or `auto` given a number (`auto j = 0`, `int32_t n = 1`)."""
+    entries = bound(r, scope, name)
+    if not entries:
+        return False
+    s = entries[0][0]
+    written = [p for p in r.t.param_types.get(s, ()) if _WORD.findall(p.split("=", 1)[0])[-1:] == [name]]
+    if written:
+        return len(written) == 1 and parameter_type(r, s, written[0]) == ("prim", None)
+    numbers = [v for _, k, v in entries if k == "assign" and _NUMBER.match(v.strip())]
+    typed = all(k == "assign" and _NUMBER.match(v.strip()) or k == "annot" and
+                all(w in PRIMITIVES or w == "auto" for w in _WORD.findall(v) if w not in _QUALIFIERS)
+                for _, k, v in entries)
+    return bool(numbers) and typed
 
 
 def _declared_enum(r: Resolving, scope: int, text: str) -> Kind | None:
@@ -175,8 +194,11 @@ def _converts(r: Resolving, cls: int, arg: Kind) -> bool:
     argument of a type the argument fits (without a further conversion)."""
     t = r.t
     qual = f"{t.syms[cls].qualname}.{t.syms[cls].name}"
-    for ctor in t.dup_quals.get(qual) or ([t.by_qual[qual]] if qual in t.by_qual else []):
-        if t.syms[ctor].kind not in CALLABLE_KINDS or not fits_one(t.params.get(ctor)):
+    ctors = t.dup_quals.get(qual) or ([t.by_qual[qual]] if qual in t.by_qual else [])
+    explicit = {written_types(t.param_types.get(c)) for c in ctors if c in t.explicit}   # the definition too
+    for ctor in ctors:
+        if t.syms[ctor].kind not in CALLABLE_KINDS or not fits_one(t.params.get(ctor)) or \
+                ctor in t.explicit or written_types(t.param_types.get(ctor)) in explicit:
             continue
         params = t.param_types.get(ctor)
         if not params or _fits(r, arg, parameter_type(r, ctor, params[0]), convert=False):

@@ -59,12 +59,20 @@ def _pair(r: Resolving, definition: int, cls: int, paired: dict[int, int], defin
     fits = [decl for decl in t.dup_quals.get(qual) or ([first] if first is not None else [])
             if t.syms[decl].parent == cls and t.syms[decl].kind in CALLABLE_KINDS and decl not in paired
             and decl != definition and decl not in defined and decl not in out_of_line
-            and t.params.get(decl) == t.params.get(definition) and (decl in t.const_members) == const]
+            and _most(t, decl) == _most(t, definition) and (decl in t.const_members) == const]
     types = cppargs.written_types(t.param_types.get(definition))
     same = [decl for decl in fits if cppargs.written_types(t.param_types.get(decl)) == types]
+    fits = [decl for decl in fits if t.params.get(decl) == t.params.get(definition)]
     for decl in (same or fits)[:1]:           # overloads of one count: the one of the same parameter types
         paired[decl] = definition
         defined.add(definition)
+        if t.params.get(decl) != t.params.get(definition):    # the declaration's default arguments
+            t.rewrites.set(t.params, definition, t.params[decl])
+
+
+def _most(t, sid: int):
+    params = t.params.get(sid)
+    return params and params[1]
 
 
 def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None:
@@ -117,7 +125,8 @@ def alternatives(r: Resolving, caller: int, name: str):
         return None
     same = [d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].file == sym.file and d not in paired
             and d not in defined and t.syms[d].kind == sym.kind and t.params.get(d) == t.params.get(hit[1])
-            and t.param_types.get(d) == t.param_types.get(hit[1])]      # C++ overloads differ in types
+            and t.param_types.get(d) == t.param_types.get(hit[1])      # C++ overloads differ in types
+            and (d in t.const_members) == (hit[1] in t.const_members)]    # or in `const`
     return [(d, "possible", len(same)) for d in same] if len(same) > 1 else None
 
 
@@ -126,6 +135,10 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name:
         return alternatives(r, caller, name) or _built(r, caller, name)
+    if text.endswith(">") and name in ("make_unique", "make_shared"):      # `std::make_unique<T>`: T's constructor
+        cls = find_type(r, caller, cpptypes.rewrite(text))
+        made = langkit.constructors(r, cls, "") if cls is not None else [(None, "external", 0)]
+        return [(c, _how(r, caller, c) if c is not None else how, n) for c, how, n in made]
     if "::" in text and not text.startswith("new "):
         text = langkit.strip_args(text).replace(" ", "").lstrip(":")
     if "::" in text and not text.startswith("new ") and "." not in text and "->" not in text:
