@@ -31,9 +31,18 @@ FILES = {
         class Hidden:
             def reveal(self):
                 return "hidden"
+
+
+        class Base:
+            def describe(self):
+                return "base"
+
+
+        class Child(Base):
+            pass
     ''',
     "tests/test_fields.py": '''
-        from forms.fields import FormField, Label
+        from forms.fields import Child, FormField, Label
 
 
         class Address:
@@ -51,6 +60,10 @@ FILES = {
 
         def test_arithmetic():
             assert 1 + 1 == 2
+
+
+        def test_child():
+            assert getattr(Child(), "describe")() == "base"
     ''',
 }
 
@@ -78,4 +91,9 @@ def test_a_class_no_test_uses_falls_back_to_the_importing_files(forms):
     got = {t["id"]: t["how"] for t in doc["test_runs"]}
     assert doc["tests_fallback"] is True
     assert set(got) == {"tests/test_fields.py::test_iteration", "tests/test_fields.py::test_label_text",
-                        "tests/test_fields.py::test_arithmetic"}
+                        "tests/test_fields.py::test_arithmetic", "tests/test_fields.py::test_child"}
+
+
+def test_a_method_run_on_a_subclass_names_the_tests_building_the_subclass(forms):
+    doc = impact(forms, "src/forms/fields.py", 'return "base"', "--no-coverage")
+    assert {t["id"]: t["how"] for t in doc["test_runs"]} == {"tests/test_fields.py::test_child": "imports"}

@@ -1,6 +1,6 @@
 """When no path reaches a change, the fallback is never silent: the tests that use the changed method's class in
 their own code (a test building `FormField(...)` for `FormField.__iter__`, which no edge reaches), reached from
-those uses in test files; else the tests in the test files nearest to the changed files by imports. Both are
+those uses in test code; else the tests in the test files nearest to the changed files by imports. Both are
 marked "imports" (no path: named by what they import and use)."""
 from __future__ import annotations
 
@@ -9,21 +9,25 @@ import apsw
 from graphmind.edgekinds import ALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.testids import is_test_file, runner_of
+from graphmind.query.searchquery import is_test_path
+from graphmind.query.testids import runner_of
 
 IMPORTS = "imports"
+SUBCLASS_CAP = 2_000          # classes walked down from the changed method's class
 
 
 def class_users(conn: apsw.Connection, ids: list[int]) -> dict[int, int]:
-    """The symbols of test files with a resolved edge to the class of a method among ids, or to one of its
-    methods other than those ids (at depth 1)."""
+    """The symbols of test code (test files and the helper modules of test folders: a `tests/base.py` declaring
+    the schemas tests use) with a resolved edge to the class of a method among ids or to one of its subclasses
+    (the method runs on their instances), or to one of their methods other than those ids (at depth 1)."""
     rows = conn.execute(
-        "SELECT DISTINCT c.caller_id, f.path FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
-        " JOIN symbols k ON k.id = s.parent_id AND k.kind = 'class' JOIN symbols m ON m.id = k.id OR"
-        " (m.parent_id = k.id AND m.kind = 'method') JOIN calls c ON c.target_id = m.id"
-        f" AND c.{RESOLVED} AND {sql_in(ALL_KINDS, 'c.kind')} JOIN files f ON f.id = c.file_id"
-        " WHERE s.kind = 'method'", (json_list(ids),)).fetchall()
-    return {caller: 1 for caller, path in rows if is_test_file(path) and caller not in ids}
+        "WITH RECURSIVE k(id) AS (SELECT s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols p ON p.id = s.parent_id AND p.kind = 'class' WHERE s.kind = 'method'"
+        f" UNION SELECT i.class_id FROM k JOIN inherits i ON i.target_id = k.id LIMIT {SUBCLASS_CAP})"
+        " SELECT DISTINCT c.caller_id, f.path FROM k JOIN symbols m ON m.id = k.id OR (m.parent_id = k.id"
+        f" AND m.kind = 'method') JOIN calls c ON c.target_id = m.id AND c.{RESOLVED} AND {sql_in(ALL_KINDS, 'c.kind')}"
+        " JOIN files f ON f.id = c.file_id", (json_list(ids),)).fetchall()
+    return {caller: 1 for caller, path in rows if is_test_path(path) and caller not in ids}
 
 
 def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:

@@ -43,10 +43,11 @@ def registered_keys(conn: apsw.Connection, root: Path, ids: list[int]) -> dict[i
     """For the module-level Python functions among ids: the names a dict literal of their module registers
     them under."""
     by_file: dict[str, list[tuple[int, str]]] = {}
-    for sid, name, path in conn.execute(
+    for sid, name, path in conn.execute(        # the files holding a module-level dict literal, from the index
             "SELECT s.id, s.name, f.path FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value JOIN symbols m"
             " ON m.id = s.parent_id AND m.kind = 'module' JOIN files f ON f.id = s.file_id WHERE s.kind = 'function'"
-            " AND f.language = 'python'", (json_list(ids),)):
+            " AND f.language = 'python' AND EXISTS (SELECT 1 FROM bindings b WHERE b.file_id = s.file_id"
+            " AND b.scope_id = m.id AND b.kind IN ('assign', 'annot') AND b.value LIKE '{%')", (json_list(ids),)):
         if not runner_of(path):
             by_file.setdefault(path, []).append((sid, name))
     out: dict[int, set[str]] = {}
