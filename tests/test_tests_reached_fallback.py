@@ -97,3 +97,42 @@ def test_a_class_no_test_uses_falls_back_to_the_importing_files(forms):
 def test_a_method_run_on_a_subclass_names_the_tests_building_the_subclass(forms):
     doc = impact(forms, "src/forms/fields.py", 'return "base"', "--no-coverage")
     assert {t["id"]: t["how"] for t in doc["test_runs"]} == {"tests/test_fields.py::test_child": "imports"}
+
+
+UNITTEST = {
+    "src/caches/__init__.py": '''
+        class Cache:
+            def __init__(self, maxsize):
+                self.maxsize = maxsize
+
+            def evict(self):
+                return self.maxsize
+    ''',
+    "tests/__init__.py": '''
+        class CacheTestMixin:
+            Cache = None
+
+            def test_evict(self):
+                cache = self.Cache(maxsize=1)
+                self.assertEqual(cache.evict(), 1)
+    ''',
+    "tests/test_cache.py": '''
+        import unittest
+
+        from caches import Cache
+
+        from . import CacheTestMixin
+
+
+        class CacheTest(unittest.TestCase, CacheTestMixin):
+            Cache = Cache
+    ''',
+}
+
+
+def test_unittest_classes_run_the_tests_of_a_mixin_in_the_tests_package(tmp_path):
+    # pytest collects a unittest.TestCase subclass whatever its name, with the tests its mixin defines
+    root = indexed(tmp_path / "proj", UNITTEST)
+    doc = impact(root, "src/caches/__init__.py", "return self.maxsize", "--no-coverage")
+    assert doc["tests_fallback"] is False
+    assert "tests/test_cache.py::CacheTest::test_evict" in {t["id"] for t in doc["test_runs"]}

@@ -9,8 +9,7 @@ import apsw
 from graphmind.edgekinds import ALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.searchquery import is_test_path
-from graphmind.query.testids import runner_of
+from graphmind.query.testids import is_test_code, runner_of
 
 IMPORTS = "imports"
 SUBCLASS_CAP = 2_000          # classes walked down from the changed method's class
@@ -27,7 +26,7 @@ def class_users(conn: apsw.Connection, ids: list[int]) -> dict[int, int]:
         " SELECT DISTINCT c.caller_id, f.path FROM k JOIN symbols m ON m.id = k.id OR (m.parent_id = k.id"
         f" AND m.kind = 'method') JOIN calls c ON c.target_id = m.id AND c.{RESOLVED} AND {sql_in(ALL_KINDS, 'c.kind')}"
         " JOIN files f ON f.id = c.file_id", (json_list(ids),)).fetchall()
-    return {caller: 1 for caller, path in rows if is_test_path(path) and caller not in ids}
+    return {caller: 1 for caller, path in rows if is_test_code(path) and caller not in ids}
 
 
 def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:
