@@ -45,6 +45,8 @@ ORACLES = {
                                                       "greenlet", "watchdog", "ephemeral-port-reserve"]),
     "marshmallow": ("marshmallow", "3.26.1", "src/marshmallow", ["simplejson"]),
     "wtforms": ("WTForms", "3.2.1", "src/wtforms", ["babel", "email_validator"]),      # held out (session 17)
+    "cachetools": ("cachetools", "5.5.2", "src/cachetools", []),                        # held out (session 18)
+    "more-itertools": ("more-itertools", "10.7.0", "more_itertools", []),              # held out (session 18)
 }
 
 

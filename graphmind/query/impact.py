@@ -171,7 +171,8 @@ def change_impact(conn: apsw.Connection, changes: list[Change], source: str, dep
         ids = targets if group is out.touched else with_counterparts(conn, [t.ref for t in group
                                                                             if t.ref.kind != "module"])
         found = tests_reached(conn, [t.id for t in ids],
-                              [(t.ref.file, t.ref.start_line, t.ref.end_line) for t in group], uncertain=uncertain)
+                              [(t.ref.file, t.ref.start_line, t.ref.end_line) for t in group], uncertain=uncertain,
+                              root=root)
         if group is resolved_only:           # a path older than the recording ran, or not, while it recorded
             newer = set(recorded.changed_since(coverage, root, sorted({t.file for t in found.tests})))
             found.tests = [t for t in found.tests if t.file in newer]

@@ -47,6 +47,18 @@ def is_test_file(path: str) -> bool:
     return runner_of(path) == "pytest" or path.rsplit("/", 1)[-1] == "conftest.py"
 
 
+def is_test_code(path: str) -> bool:
+    """A test file, or a module of a test folder (tests/__init__.py holding the mixins test classes inherit,
+    tests/base.py declaring what tests use)."""
+    return is_test_file(path) or not {"tests", "test", "testing"}.isdisjoint(path.split("/")[:-1])
+
+
+def _collected_class(d: tuple) -> bool:
+    """pytest collects a class named Test* and a unittest.TestCase subclass whatever its name (its written
+    bases, on its `class` line)."""
+    return d[0].startswith("Test") or "TestCase" in (d[5] or "").split("(", 1)[-1]
+
+
 def _chain(defs: list[tuple], start: int, end: int) -> list[tuple]:
     """The definitions of a file enclosing start..end, outermost first (modules left out)."""
     return [d for d in defs if d[2] <= start and d[3] >= end and d[1] != "module"]
@@ -57,7 +69,7 @@ def _pytest(chain: list[tuple]) -> list[tuple] | None:
     for d in chain:
         name, kind = d[0], d[1]
         if kind == "class":
-            if not name.startswith("Test"):
+            if not _collected_class(d):
                 return None
         elif name.startswith("test"):
             return path + [d]

@@ -34,7 +34,7 @@ class ClassHierarchy:
         self._ancestors: dict[int, set[int]] = {}
         self._multi: list[int] | None = None
         self._definer_sets: dict[str, set[int]] = {}
-        self._subclasses: dict[int, list[int]] = {}
+        self._subclasses: dict[tuple[int, int], list[int]] = {}
         self._dispatched: dict[tuple, tuple[int, ...]] = {}
         self._inherit_sets: dict[tuple[int, str], frozenset[int]] = {}
         self._multi_below: dict[int, list[int]] = {}      # class -> the classes with several bases deriving from it
@@ -191,9 +191,9 @@ class ClassHierarchy:
     def subclasses(self, cls: int, limit: int) -> list[int]:
         """Every workspace subclass of cls (transitively), or none when there are more than `limit`
         (walked once per class and pass)."""
-        found = self._subclasses.get(cls)
+        found = self._subclasses.get((cls, limit))
         if found is None:
-            found = self._subclasses[cls] = self._walk_subclasses(cls, limit)
+            found = self._subclasses[(cls, limit)] = self._walk_subclasses(cls, limit)
         return found
 
     def closed(self, cls: int) -> bool:

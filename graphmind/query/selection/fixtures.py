@@ -13,7 +13,7 @@ import apsw
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.scopes import Scopes, ancestors, named_classes
-from graphmind.query.testids import is_test_file
+from graphmind.query.testids import is_test_code
 
 _MADE_BY = re.compile(r"\s*(\w+)\s*\(")
 SETUPS = ("setUp", "setUpClass", "tearDown", "tearDownClass", "asyncSetUp", "asyncTearDown", "setUpTestData",
@@ -50,7 +50,7 @@ class Runner:
             "SELECT s.id, s.name, f.path, s.signature, s.file_id, s.start_line, s.parent_id FROM symbols s JOIN files f"
             " ON f.id = s.file_id WHERE s.kind IN ('function', 'method') AND f.language = 'python'"
             " AND (f.path LIKE '%test%' OR f.path LIKE '%conftest.py')").fetchall()
-        rows = [r for r in rows if is_test_file(r[2])]
+        rows = [r for r in rows if is_test_code(r[2])]
         self.user_at: dict[int, tuple[str, list[str]]] = {}             # id -> (file, parameters)
         self._classes: dict[tuple[int, int | None], set[int]] = {}
         self.scopes = Scopes(conn)

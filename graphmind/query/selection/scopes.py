@@ -1,4 +1,5 @@
-"""Test classes as pytest collects them. A collected class (`Test*` in a test file) runs its own test methods
+"""Test classes as pytest collects them. A collected class (`Test*`, or a unittest.TestCase subclass, in a
+test file) runs its own test methods
 and those it inherits, and looks fixture names up in its own order: its class-level fixtures, those of its
 bases (in method resolution order), then its module, then conftest.py files up the tree. So one test
 method written once in a base class runs in each collected subclass with that subclass's fixtures (a base
@@ -9,7 +10,7 @@ from __future__ import annotations
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.testids import is_test_file, runner_of
+from graphmind.query.testids import is_test_code, runner_of
 
 
 def _c3(cls: int, bases: dict[int, list[int]], seen: frozenset = frozenset()) -> list[int]:
@@ -38,16 +39,19 @@ class Scopes:
         for sid, name, path, start, end in conn.execute(
                 "SELECT s.id, s.name, f.path, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id"
                 " WHERE s.kind = 'class' AND f.language = 'python' AND f.path LIKE '%test%'"):
-            if is_test_file(path):
+            if is_test_code(path):
                 self.classes[sid] = (name, path, start, end)
         self._named: dict[str, list[int]] = {}
         for sid, (name, *_) in self.classes.items():
             self._named.setdefault(name, []).append(sid)
         self.bases: dict[int, list[int]] = {}
         self.subs: dict[int, list[int]] = {}
+        self.unittest: set[int] = set()                     # classes written with a `...TestCase` base
         for cls, base, written, file_id in conn.execute(
                 "SELECT i.class_id, i.target_id, i.base, i.file_id FROM json_each(?1) j CROSS JOIN inherits i"
                 " ON i.class_id = j.value ORDER BY i.class_id, i.position", (json_list(list(self.classes)),)):
+            if written.rsplit(".", 1)[-1].endswith("TestCase"):
+                self.unittest.add(cls)
             base = base or self._rooted(conn, file_id, written)
             if base is None:
                 continue
@@ -74,7 +78,7 @@ class Scopes:
 
     def collected(self, cls: int) -> bool:
         name, path, _, _ = self.classes.get(cls, ("", "", 0, 0))
-        return name.startswith("Test") and runner_of(path) == "pytest"
+        return runner_of(path) == "pytest" and (name.startswith("Test") or not self.unittest.isdisjoint(self.mro(cls)))
 
     def contexts(self, cls: int) -> list[int]:
         """The collected classes that run the methods of cls: cls itself and its subclasses, at any depth."""

@@ -1,21 +1,25 @@
 """The tests a change reaches, at any depth, nearest first: over resolved edges ("reaches"), then also
 over `possible` edges ("may reach"), with what the test runner adds (fixtures, setUp: query/fixtures.py)
-and test methods inherited by subclasses; when no path is found, the tests in files that import the
-changed module, directly or not ("imports"), so an empty answer is never silent."""
+and test methods inherited by subclasses; when no path is found, the tests that use the changed method's class,
+else those in files that import the changed module, directly or not ("imports", query/selection/fallback.py),
+so an empty answer is never silent."""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import apsw
 
 from graphmind import config
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
+from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests
 from graphmind.query.selection.fixtures import Runner
+from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
-REACHES, MAY_REACH, IMPORTS = "reaches", "may reach", "imports"
+REACHES, MAY_REACH = "reaches", "may reach"
 NODE_CAP = 50_000            # symbols visited per walk
 TEST_CAP = 2_000             # tests named
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
@@ -199,44 +203,6 @@ def _in_classes(conn: apsw.Connection, runner: Runner, how: str) -> tuple[list[t
     return hits, again
 
 
-def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:
-    """The tests in the test files nearest to files by imports: those importing them directly, else through one
-    more module, and so on."""
-    modules = {r[0]: r[1] for r in conn.execute(
-        "SELECT s.qualname, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'module'")}
-    importers: dict[str, set[str]] = {}
-    for path, mod, name in conn.execute("SELECT DISTINCT f.path, i.resolved, i.symbol FROM imports i"
-                                        " JOIN files f ON f.id = i.file_id WHERE i.resolved IS NOT NULL"):
-        parts = mod.split(".") + ([name] if name and name != "*" else [])    # `from pkg import mod`
-        for n in range(len(parts), 0, -1):           # `a.b.C` imports module a.b; a package imports its modules
-            target = modules.get(".".join(parts[:n]))
-            if target:
-                importers.setdefault(target, set()).add(path)
-                break
-    seen, level, hits = set(files), list(files), []
-    while level and not hits:                       # the nearest importers that hold tests: one level of imports at a time
-        nxt = sorted({p for f in level for p in importers.get(f, ()) if p not in seen})
-        seen.update(nxt)
-        hits, level = _tests_in([p for p in nxt if runner_of(p)], conn, runner), nxt
-    return hits
-
-
-def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) -> list[tuple]:
-    """Every test in these files, as import hits: their test functions and methods, and the tests the
-    collected classes there inherit."""
-    out = [(path, start, end, 1, IMPORTS) for path in paths for start, end in conn.execute(
-        "SELECT s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
-        " AND s.kind IN ('function', 'method') AND s.name LIKE 'test%'", (path,))]
-    if runner is not None:
-        names = {name for (_, name) in runner.member}
-        for cls, (_, path, start, end) in runner.scopes.classes.items():
-            if path in paths and runner.scopes.collected(cls):
-                out += [(path, start, end, 1, IMPORTS, name) for name in sorted(names) if name.startswith("test")
-                        and runner.owner.get(runner.runs(cls, name) or 0, cls) != cls
-                        and runner.runs(cls, name) is not None]
-    return out
-
-
 def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how: str, hits: list[tuple],
              again: list[list[TestHit]]) -> None:
     """The tests among the reached symbols, in the subclasses that inherit them, in the classes where only their
@@ -247,9 +213,11 @@ def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how
 
 
 def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int, int]],
-                  time_limit: float = config.QUERY_TIME_LIMIT_S * 3, uncertain: bool = True) -> TestReach:
+                  time_limit: float = config.QUERY_TIME_LIMIT_S * 3, uncertain: bool = True,
+                  root: Path | None = None) -> TestReach:
     """The tests reaching the symbols `ids` (and enclosing the changed (file, start, end) spans), nearest first;
-    uncertain=False: over resolved links only, with no fallback."""
+    uncertain=False: over resolved links only, with no fallback; with the workspace's root, also the tests
+    naming a reached function registered for templates (query/selection/registered.py)."""
     out = TestReach()
     deadline = time.monotonic() + time_limit
     runner = Runner(conn)
@@ -267,10 +235,16 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
             maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, runner, known, round_ == 0), known, deadline)
             _collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
+        if uncertain and root is not None:
+            hits += template_hits(conn, root, known, MAY_REACH)
     out.tests = merge_tests(runnable_tests(conn, hits), *again)
     if not out.tests and uncertain:
         out.fallback = True
-        out.tests = runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))
+        users, _ = _spread(conn, runner, class_users(conn, ids), {}, deadline)
+        found: list[tuple] = []
+        _collect(conn, runner, users, IMPORTS, found, again)
+        out.tests = merge_tests(runnable_tests(conn, found), *again) or \
+            runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out

@@ -21,6 +21,7 @@ Atom = tuple[str, object]          # ('fn', id) | ('cls', id) | ('inst', id) | (
 Value = frozenset
 EMPTY: Value = frozenset()
 MAX_SUBCLASSES = 32     # a base with more subclasses than this: its missing attributes are not looked for below
+MAX_DECLARING = 128     # the same for an attribute the base declares None (the subclasses' to set: WTForms' widget)
 
 
 class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
@@ -242,16 +243,21 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
     def class_attr(self, cls: int, name: str) -> Value:
         """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods.
         When no class of its MRO binds it and none comes from outside, an instance must be of a subclass
-        whose methods set it (a base's `self.hook()` that each subclass sets in `__init__`), if few."""
+        whose methods set it (a base's `self.hook()` that each subclass sets in `__init__`), if few. A class
+        that declares it `None` (`widget = None`) leaves it to its subclasses: what they set, in their class
+        body too (`widget = FileInput()`), as a call of a method runs the subclasses' overrides."""
         def compute() -> Value:
-            out, bound = set(), False
+            out, bound, declared = set(), False, False
             for k in self.r.mro(cls):
                 out |= self._own_attr(k, name)
                 if out:
                     return frozenset(out)
-                bound = bound or name in self.t.attrs.get(k, {})
-            for sub in self.r.subclasses(cls, MAX_SUBCLASSES) if not bound and self.r.closed(cls) else ():
-                out |= self._own_attr(sub, name, set_in_methods=True)
+                own = self.t.attrs.get(k, {}).get(name, ())
+                bound = bound or bool(own)
+                declared = declared or any(scope == k and text == "None" for scope, _, text in own)
+            if (declared or not bound) and self.r.closed(cls):
+                for sub in self.r.subclasses(cls, MAX_DECLARING if declared else MAX_SUBCLASSES):
+                    out |= self._own_attr(sub, name, set_in_methods=not declared)
             return frozenset(out)
         return self.solver.ask(("a", cls, name), compute)
 

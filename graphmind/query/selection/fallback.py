@@ -1,0 +1,67 @@
+"""When no path reaches a change, the fallback is never silent: the tests that use the changed method's class in
+their own code (a test building `FormField(...)` for `FormField.__iter__`, which no edge reaches), reached from
+those uses in test code; else the tests in the test files nearest to the changed files by imports. Both are
+marked "imports" (no path: named by what they import and use)."""
+from __future__ import annotations
+
+import apsw
+
+from graphmind.edgekinds import ALL_KINDS, sql_in
+from graphmind.query.edges import RESOLVED, json_list
+from graphmind.query.selection.fixtures import Runner
+from graphmind.query.testids import is_test_code, runner_of
+
+IMPORTS = "imports"
+SUBCLASS_CAP = 2_000          # classes walked down from the changed method's class
+
+
+def class_users(conn: apsw.Connection, ids: list[int]) -> dict[int, int]:
+    """The symbols of test code (test files and the helper modules of test folders: a `tests/base.py` declaring
+    the schemas tests use) with a resolved edge to the class of a method among ids or to one of its subclasses
+    (the method runs on their instances), or to one of their methods other than those ids (at depth 1)."""
+    rows = conn.execute(
+        "WITH RECURSIVE k(id) AS (SELECT s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN symbols p ON p.id = s.parent_id AND p.kind = 'class' WHERE s.kind = 'method'"
+        f" UNION SELECT i.class_id FROM k JOIN inherits i ON i.target_id = k.id LIMIT {SUBCLASS_CAP})"
+        " SELECT DISTINCT c.caller_id, f.path FROM k JOIN symbols m ON m.id = k.id OR (m.parent_id = k.id"
+        f" AND m.kind = 'method') JOIN calls c ON c.target_id = m.id AND c.{RESOLVED} AND {sql_in(ALL_KINDS, 'c.kind')}"
+        " JOIN files f ON f.id = c.file_id", (json_list(ids),)).fetchall()
+    return {caller: 1 for caller, path in rows if is_test_code(path) and caller not in ids}
+
+
+def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:
+    """The tests in the test files nearest to files by imports: those importing them directly, else through one
+    more module, and so on."""
+    modules = {r[0]: r[1] for r in conn.execute(
+        "SELECT s.qualname, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'module'")}
+    importers: dict[str, set[str]] = {}
+    for path, mod, name in conn.execute("SELECT DISTINCT f.path, i.resolved, i.symbol FROM imports i"
+                                        " JOIN files f ON f.id = i.file_id WHERE i.resolved IS NOT NULL"):
+        parts = mod.split(".") + ([name] if name and name != "*" else [])    # `from pkg import mod`
+        for n in range(len(parts), 0, -1):           # `a.b.C` imports module a.b; a package imports its modules
+            target = modules.get(".".join(parts[:n]))
+            if target:
+                importers.setdefault(target, set()).add(path)
+                break
+    seen, level, hits = set(files), list(files), []
+    while level and not hits:                       # the nearest importers that hold tests: one level of imports at a time
+        nxt = sorted({p for f in level for p in importers.get(f, ()) if p not in seen})
+        seen.update(nxt)
+        hits, level = _tests_in([p for p in nxt if runner_of(p)], conn, runner), nxt
+    return hits
+
+
+def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) -> list[tuple]:
+    """Every test in these files, as import hits: their test functions and methods, and the tests the
+    collected classes there inherit."""
+    out = [(path, start, end, 1, IMPORTS) for path in paths for start, end in conn.execute(
+        "SELECT s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
+        " AND s.kind IN ('function', 'method') AND s.name LIKE 'test%'", (path,))]
+    if runner is not None:
+        names = {name for (_, name) in runner.member}
+        for cls, (_, path, start, end) in runner.scopes.classes.items():
+            if path in paths and runner.scopes.collected(cls):
+                out += [(path, start, end, 1, IMPORTS, name) for name in sorted(names) if name.startswith("test")
+                        and runner.owner.get(runner.runs(cls, name) or 0, cls) != cls
+                        and runner.runs(cls, name) is not None]
+    return out
