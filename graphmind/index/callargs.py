@@ -294,15 +294,3 @@ def _lambda_names(node) -> set[str]:
 def _fold(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def augmented(name, dunder: str, value_text: str) -> str:
-    """What `i += n` makes i, as a call chain: `i.__iadd__(n) or i.__add__(n)`; empty for an operator
-    with no dunder known, or a right side longer than MAX_AUGMENTED."""
-    if not dunder or len(value_text) > MAX_AUGMENTED:
-        return ""
-    i = name.text.decode("utf-8", "replace")
-    return f"{i}.__i{dunder[2:]}({value_text}) or {i}.{dunder}({value_text})"
-
-
-MAX_AUGMENTED = 120     # the longest right side of `i += …` kept as a binding's value

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from graphmind.index import argparams, callargs, parser
-from graphmind.index.python import narrowing, order
+from graphmind.index.python import narrowing, operators, order
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name
 from graphmind.index.snippets import node_text as _text
 from graphmind.index.callargs import Enclosing
@@ -17,12 +17,6 @@ from graphmind.languages import PACKAGE_SCOPED
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
 MAX_OPERATORS = 32      # operators read into one implicit call chain
-_DUNDER = {
-    "+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__", "%": "__mod__",
-    "**": "__pow__", "@": "__matmul__", "&": "__and__", "|": "__or__", "^": "__xor__", "<<": "__lshift__",
-    ">>": "__rshift__", "==": "__eq__", "!=": "__ne__", "<": "__lt__", "<=": "__le__", ">": "__gt__",
-    ">=": "__ge__",
-}
 # Parameter-list node types (per grammar): their bindings belong to the function they precede.
 _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list", "formal_parameters",
                               "function_value_parameters", "class_parameters", "primary_constructor",
@@ -155,7 +149,7 @@ def _role(cap: str) -> tuple[str, str]:
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     value_text, line = _text(source, caps["value"][0]) if caps.get("value") else "", node.start_point[0] + 1
     if kind == "local" and value_text and node.type == "augmented_assignment":   # `i += n`
-        value_text = callargs.augmented(caps["name"][0], _DUNDER.get(caps["op"][0].text.decode()[:-1], ""), value_text)
+        value_text = operators.augmented(caps["name"][0], operators.DUNDERS.get(caps["op"][0].text.decode()[:-1], ""), value_text)
     if kind in ("return", "yield"):
         if kind == "yield" and node.text.startswith(b"yield from"):
             kind = "yieldfrom"
@@ -212,7 +206,7 @@ def _operand(source: bytes, node) -> str:
         if node.type != "binary_operator" or len(links) > MAX_OPERATORS:
             break
         op = node.child_by_field_name("operator")
-        dunder = _DUNDER.get(op.text.decode() if op is not None else "")
+        dunder = operators.DUNDERS.get(op.text.decode() if op is not None else "")
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if not dunder or left is None:
             break
@@ -294,7 +288,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
         dunder = "__setitem__" if target else "__delitem__" if deleted else "__getitem__"
     else:
         op = caps.get("op")
-        dunder = _DUNDER.get(op[0].text.decode() if op else "", "")
+        dunder = operators.DUNDERS.get(op[0].text.decode() if op else "", "")
         if not dunder:
             return
     out.append(CallRow(caller, f"{text}.{dunder}", dunder, line, col, True))

@@ -1,9 +1,9 @@
 """What a Python expression holds, as far as the workspace tells: classes, instances, functions, modules.
 
 Deliberately small: a name's value is the union of what every binding in its scope gives it (in order
-where the scope rebinds it, graphmind/resolve/python/names.py); `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any method types the
-attribute for the class and its subclasses, a function's value when called is its return annotation
-or the union of its `return` expressions. An empty set means "not known", never "nothing".
+where the scope rebinds it, names.py); `x = Cls()` makes an instance, `c: Cls` too, `self.db = Db()` in any
+method types the attribute for the class and its subclasses, a function's value when called is its return
+annotation or the union of its `return` expressions. An empty set means "not known", never "nothing".
 """
 from __future__ import annotations
 
@@ -241,11 +241,9 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
         return self.returns(hit) if declared else EMPTY
 
     def class_attr(self, cls: int, name: str) -> Value:
-        """The value of a data attribute of a class: class-level bindings and `self.name = …` in methods.
-        When no class of its MRO binds it and none comes from outside, an instance must be of a subclass
-        whose methods set it (a base's `self.hook()` that each subclass sets in `__init__`), if few. A class
-        that declares it `None` (`widget = None`) leaves it to its subclasses: what they set, in their class
-        body too (`widget = FileInput()`), as a call of a method runs the subclasses' overrides."""
+        """A class's data attribute: class-level bindings and `self.name = …` in methods. Bound by no class
+        of the MRO (nor from outside): what a few subclasses' methods set; declared `None` in a base
+        (`widget = None`): what its subclasses set, class bodies too (`widget = FileInput()`)."""
         def compute() -> Value:
             out, bound, declared = set(), False, False
             for k in self.r.mro(cls):
@@ -262,11 +260,8 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
         return self.solver.ask(("a", cls, name), compute)
 
     def _own_attr(self, cls: int, name: str, set_in_methods: bool = False) -> set:
-        out: set = set()
-        for scope, kind, text in self.t.attrs.get(cls, {}).get(name, ()):
-            if not set_in_methods or scope != cls:            # `self.x = …`, not a class-level binding
-                out |= self.binding(scope, kind, text)
-        return out
+        return set().union(*(self.binding(scope, kind, text) for scope, kind, text in self.t.attrs.get(cls, {}).get(
+            name, ()) if not set_in_methods or scope != cls))      # in methods: `self.x = …`, not the class body
 
     def subscript(self, value: Value, sliced: bool = False, key: str = "") -> Value:
         """What `value[k]` holds: an element of a literal collection (a slice `[a:b]` of it: the same
