@@ -145,3 +145,23 @@ def test_what_a_function_returns_follows_what_it_is_passed(tmp_path):
     index_workspace(work)
     assert _callees(work, "b.test") == ["b.provider", "util.mark", "util.safe"]
     _assert_equals_clean(work, tmp_path)
+
+
+def test_a_py_added_or_removed_beside_its_stub_equals_clean(tmp_path):
+    """Issue 34: calls bind through a module's `.py` where it has one, through its `.pyi` stub alone
+    where it has not; adding or removing either file re-binds the callers as a clean index does."""
+    work = tmp_path / "work"
+    shutil.copytree(CASES / "reexport_init__beside_a_stub", work, ignore=shutil.ignore_patterns("expected.json"))
+    init, stub = work / "shapes" / "__init__.py", work / "shapes" / "__init__.pyi"
+    code, declared = init.read_text(), stub.read_text()
+    init.unlink()
+    index_workspace(work)
+    assert _callees(work, "main.describe") == ["shapes.fields"]
+    _assert_equals_clean(work, tmp_path / "a")
+    steps = [(init, code, ["shapes._impl.fields"]), (stub, None, ["shapes._impl.fields"]),
+             (stub, declared, ["shapes._impl.fields"]), (init, None, ["shapes.fields"]), (init, code, ["shapes._impl.fields"])]
+    for n, (path, text, callees) in enumerate(steps):
+        path.write_text(text) if text is not None else path.unlink()
+        index_workspace(work)
+        assert _callees(work, "main.describe") == callees, n
+        _assert_equals_clean(work, tmp_path / str(n))

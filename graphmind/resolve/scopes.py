@@ -8,7 +8,7 @@ from graphmind.languages import family
 from graphmind.resolve.calltext import path_parts
 from graphmind.resolve.hooks import LanguageHooks, hooks_for
 from graphmind.resolve.memo import UNSEEN
-from graphmind.resolve.tables import CLASS_KINDS, Tables
+from graphmind.resolve.tables import CLASS_KINDS, Tables, is_stub
 
 PY_BUILTINS = frozenset(dir(builtins))
 
@@ -154,9 +154,9 @@ class Scopes:
         seen.add(module)
         t = self.t
         hit = t.by_qual.get(f"{module}.{name}")
-        if hit is not None:
-            return hit
         msym = t.by_qual.get(module)
+        if hit is not None and (msym is None or not self._stub_of(hit, msym)):
+            return hit
         if msym is None:
             return None
         imp = t.imports.get(msym, {}).get(name)
@@ -164,10 +164,18 @@ class Scopes:
             mod, sym = imp
             return t.by_qual.get(mod) if sym is None else self.in_module(mod, sym, seen)
         for star in t.stars.get(msym, ()):
-            hit = self.in_module(star, name, seen)
-            if hit is not None:
-                return hit
-        return None
+            found = self.in_module(star, name, seen)
+            if found is not None:
+                return found
+        return hit if name not in t.bindings.get(msym, {}) else None
+
+    def _stub_of(self, hit: int, msym: int) -> bool:
+        """Whether a definition is declared in the `.pyi` stub of a module whose `.py` the tables bind
+        (`msym`): names then bind through the `.py` (its imports, its variables), the stub only for the
+        names it does not bind at all (issue 34: what runs is the implementation)."""
+        t = self.t
+        return is_stub(t, hit) and not is_stub(t, msym) and t.syms[t.file_module.get(t.syms[hit].file, msym)].qualname \
+            == t.syms[msym].qualname
 
     # -- paths ---------------------------------------------------------------------------------
     def resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:
