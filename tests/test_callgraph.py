@@ -188,7 +188,7 @@ def test_expected_is_well_formed(case):
         assert isinstance(caller, str) and isinstance(callees, list) and callees, caller
         assert all(isinstance(c, str) for c in callees) and len(set(callees)) == len(callees), caller
     files = [p for p in case.path.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-    assert all(p.suffix == ".py" for p in files if p.name != "expected.json"), files
+    assert all(p.suffix in (".py", ".pyi") for p in files if p.name != "expected.json"), files
     mods = _modules(case.path)
     assert mods, "a case needs at least one .py file"
     names = set(graph) | {c for cs in graph.values() for c in cs}

@@ -139,3 +139,31 @@ def test_hub_edits_through_the_cli_equal_a_clean_index(indexed_shop, tmp_path, s
         ops.append(hub_edit(root / "shop" / "gen" / "__init__.py", rnd, 100 + step))
         index_workspace(root)
     assert_equals_clean(root, tmp_path, f"seed {seed}, edits: {ops}")
+
+
+
+@pytest.mark.parametrize("case, module", [("reexport_init__beside_a_stub", "shapes"), ("reexport_init__typed_by_its_stub", "marks")])
+def test_a_py_added_or_removed_beside_its_stub_equals_clean(tmp_path, no_leaks, case, module):
+    """Issue 34: calls bind through a module's `.py` where it has one (typed by its `.pyi` stub), through its
+    stub alone where it has none; the daemon adding, removing or editing either file (tables updated file
+    by file) ends as a clean index."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    from graphmind.index.indexer import index_workspace
+    root = tmp_path / "work"
+    shutil.copytree(Path(__file__).parent / "callgraph" / "cases" / case, root, ignore=shutil.ignore_patterns("expected.json"))
+    init, stub = root / module / "__init__.py", root / module / "__init__.pyi"
+    code, declared = init.read_text(), stub.read_text()
+    init.unlink()
+    index_workspace(root)
+    pid = start_daemon(root)
+    try:
+        for n, (path, text) in enumerate([(init, code), (stub, None), (stub, declared), (init, None), (init, code),
+                                          (stub, re.sub(r"-> [^:]+:", "-> None:", declared)), (stub, declared)]):
+            path.write_text(text) if text is not None else path.unlink()
+            wait_fresh(root)
+            assert_equals_clean(root, tmp_path / str(n), f"step {n}: {path.name} {'written' if text else 'removed'}")
+    finally:
+        stop_daemon(root, pid)

@@ -1,7 +1,9 @@
 """Incremental re-resolution: after edits, the index equals a clean index of the final tree."""
 from __future__ import annotations
 
+import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -145,3 +147,26 @@ def test_what_a_function_returns_follows_what_it_is_passed(tmp_path):
     index_workspace(work)
     assert _callees(work, "b.test") == ["b.provider", "util.mark", "util.safe"]
     _assert_equals_clean(work, tmp_path)
+
+
+
+@pytest.mark.parametrize("case, module, caller", [("reexport_init__beside_a_stub", "shapes", "main.describe"),
+                                                  ("reexport_init__typed_by_its_stub", "marks", "main.use")])
+def test_a_py_added_or_removed_beside_its_stub_equals_clean(tmp_path, case, module, caller):
+    """Issue 34: calls bind through a module's `.py` where it has one (typed by its `.pyi` stub), through
+    the stub alone where it has none; adding, removing or editing either file re-binds the callers as a
+    clean index does."""
+    work = tmp_path / "work"
+    shutil.copytree(CASES / case, work, ignore=shutil.ignore_patterns("expected.json"))
+    init, stub = work / module / "__init__.py", work / module / "__init__.pyi"
+    code, declared = init.read_text(), stub.read_text()
+    init.unlink()
+    index_workspace(work)
+    expected = json.loads((CASES / case / "expected.json").read_text())["call_graph"][caller]
+    steps = [(init, code), (stub, None), (stub, declared), (init, None), (init, code),
+             (stub, re.sub(r"-> [^:]+:", "-> None:", declared)), (stub, declared)]
+    for n, (path, text) in enumerate(steps):
+        path.write_text(text) if text is not None else path.unlink()
+        index_workspace(work)
+        _assert_equals_clean(work, tmp_path / str(n))
+    assert _callees(work, caller) == expected

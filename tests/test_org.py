@@ -20,7 +20,7 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a method reached through a path of calls on another repository's names (org/chains.py)
            "libpkg.signals.Signal.send",
            # a package whose stub defines the name its `__init__.py` imports (attrs' `__init__.pyi`)
-           "libpkg.stubbed.impl.fields",
+           "libpkg.stubbed.impl.fields", "libpkg.stubbed.names",
            # a class re-exported through a module that imports it (httpx: `__init__` star-imports `_api`)
            "libpkg.net._client.Session.put"]
 
@@ -246,13 +246,17 @@ def test_bound_method_alias_of_super_reaches_the_outside_base(published):
     assert send["webapp.clients.Aliased.send"].kinds == ["call", "override"]
 
 
-def test_a_name_a_stub_defines_is_not_an_alias_of_what_the_package_imports(published):
+def test_a_name_a_stub_defines_is_an_alias_of_what_the_package_imports(published):
     """`libpkg/stubbed/__init__.pyi` defines `fields`, `__init__.py` imports it from `.impl`: users of
-    `libpkg.stubbed.fields` depend on the stub's definition (as the resolver binds them), not on impl."""
+    `libpkg.stubbed.fields` depend on impl's definition (what runs, as the resolver binds them; issue 34),
+    not on the stub's; and the export invents no alias the package does not import (`names`)."""
     _, url = published
-    assert "webapp.described.described" not in {h.symbol for h in org_walk(url, "libpkg.stubbed.impl.fields", 2, ALL_KINDS).hits}
-    stub = {h.symbol: h for h in org_walk(url, "libpkg.stubbed.fields", 1, ALL_KINDS).hits}
-    assert stub["webapp.described.described"].kinds == ["call"]
+    impl = {h.symbol: h for h in org_walk(url, "libpkg.stubbed.impl.fields", 1, ALL_KINDS).hits}
+    assert impl["webapp.described.described"].kinds == ["call"]
+    assert "webapp.described.described" not in {h.symbol for h in org_walk(url, "libpkg.stubbed.fields", 2, ALL_KINDS).hits}
+    assert "webapp.described.listed" not in {h.symbol for h in org_walk(url, "libpkg.stubbed.impl.names", 2, ALL_KINDS).hits}
+    stub = {h.symbol: h for h in org_walk(url, "libpkg.stubbed.names", 1, ALL_KINDS).hits}   # the stub's own name
+    assert stub["webapp.described.listed"].kinds == ["call", "import"]
 
 
 def test_values_returned_by_this_repositorys_own_functions(published):

@@ -181,9 +181,11 @@ def read_graph(conn: apsw.Connection) -> Graph:
     """The rows to publish, read from an open index."""
     imports = _Imports(conn)
     g = Graph(_symbols(conn), _edges(conn), [], [])
-    # a name defined where it is imported too (`fields` in a package's `__init__.pyi` stub and imported in its
-    # `__init__.py`) stands for the definition, as the resolver binds it: no alias away from it
-    defined = {row[1] for row in g.symbols}
+    # a name defined where it is imported too stands for the definition, as the resolver binds it: no alias away
+    # from it; but a module's `.pyi` stub defines no name its `.py` imports (`fields` in attrs' `__init__.pyi`,
+    # imported in its `__init__.py`: the resolver binds the import, what runs; issue 34)
+    runs = {row[1] for row in g.symbols if row[3] == "module" and not row[4].endswith(".pyi")}
+    defined = {row[1] for row in g.symbols if not (row[4].endswith(".pyi") and row[1].rpartition(".")[0] in runs)}
     g.aliases = [a for a in _aliases(conn) if a[0] not in defined]
     g.aliases += return_aliases(conn, imports, g.aliases)
     g.uses = _uses(conn, imports)

@@ -30,11 +30,13 @@ CONSTRUCTORS = ("__init__", "__new__")
 # paths that stand for its class (org/chains.py: `pkg.Model().link`), and through a subclass (or its
 # subclass) that does not override it; a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
 # the library's own re-exports are in its paths already).
-# A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call.
+# A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call. A symbol
+# whose name its repository publishes as an alias (a `.pyi` stub's `fields` the `.py` imports) is not its key.
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
 k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
        JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+       LEFT JOIN aliases o ON o.repo = s.repo AND o.key = s.qualname WHERE o.key IS NULL
        UNION ALL
        SELECT f.repo, f.id, p.qualname, p.kind, 1 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id

@@ -32,6 +32,9 @@ class Resolving(Protocol):
     def in_module(self, module: str, name: str, seen: set[str]) -> int | None:
         """A name as seen from outside a module (definitions, submodules, re-exports)."""
 
+    def stub_declaring(self, fn: int) -> int | None:
+        """The `.pyi` declaration that types calls of `fn` where a module's stub declares it (issue 34)."""
+
     def via_import(self, module: str, symbol: str | None) -> Answer:
         """What an import binding reaches."""
 

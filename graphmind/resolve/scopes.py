@@ -8,7 +8,7 @@ from graphmind.languages import family
 from graphmind.resolve.calltext import path_parts
 from graphmind.resolve.hooks import LanguageHooks, hooks_for
 from graphmind.resolve.memo import UNSEEN
-from graphmind.resolve.tables import CLASS_KINDS, Tables
+from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS, Tables, is_stub
 
 PY_BUILTINS = frozenset(dir(builtins))
 
@@ -33,6 +33,7 @@ class Scopes:
         self._outside: dict[tuple[str, str], int | None] = {}     # in_module's answers (asked with nothing seen)
         self._paths: dict[tuple[int, str], tuple | None] = {}     # resolve_path's answers
         self.heads: dict[tuple[int, str], object] = {}           # the head of a Python read, by scope (reads.py)
+        self._stubbed: dict[int, int] | None = None               # stub_declaring's answers, read once a pass
 
     # -- names ---------------------------------------------------------------------------------
     def lookup(self, scope: int, name: str) -> tuple[str, int | str | None] | None:
@@ -154,9 +155,9 @@ class Scopes:
         seen.add(module)
         t = self.t
         hit = t.by_qual.get(f"{module}.{name}")
-        if hit is not None:
-            return hit
         msym = t.by_qual.get(module)
+        if hit is not None and (msym is None or not self._stub_of(hit, msym)):
+            return hit
         if msym is None:
             return None
         imp = t.imports.get(msym, {}).get(name)
@@ -164,10 +165,33 @@ class Scopes:
             mod, sym = imp
             return t.by_qual.get(mod) if sym is None else self.in_module(mod, sym, seen)
         for star in t.stars.get(msym, ()):
-            hit = self.in_module(star, name, seen)
-            if hit is not None:
-                return hit
-        return None
+            found = self.in_module(star, name, seen)
+            if found is not None:
+                return found
+        return hit if name not in t.bindings.get(msym, {}) else None
+
+    def stub_declaring(self, fn: int) -> int | None:
+        """The `.pyi` declaration that types a definition's calls (what a type checker reads) where a module's
+        stub declares a name its `.py` binds to `fn` (attrs' `attr.s` for `attr._make.attrs`); else None."""
+        if self._stubbed is None:
+            t, self._stubbed = self.t, {}
+            stubs = sorted((t.paths[fid], msym) for fid, msym in t.file_module.items() if t.paths.get(fid, "")
+                           .endswith(".pyi") and not is_stub(t, t.by_qual.get(t.syms[msym].qualname, msym)))
+            for _, msym in stubs:                  # by path: the same answer whatever order files came in
+                module = t.syms[msym].qualname
+                for name, sid in sorted(t.children.get(msym, {}).items()):
+                    hit = self.in_module(module, name, set())
+                    if hit is not None and not is_stub(t, hit) and t.syms[hit].kind in CALLABLE_KINDS:
+                        self._stubbed.setdefault(hit, t.by_qual.get(t.syms[sid].qualname, sid))
+        return self._stubbed.get(fn)
+
+    def _stub_of(self, hit: int, msym: int) -> bool:
+        """Whether a definition is declared in the `.pyi` stub of a module whose `.py` the tables bind
+        (`msym`): names then bind through the `.py` (its imports, its variables), the stub only for the
+        names it does not bind at all (issue 34: what runs is the implementation)."""
+        t = self.t
+        return is_stub(t, hit) and not is_stub(t, msym) and t.syms[t.file_module.get(t.syms[hit].file, msym)].qualname \
+            == t.syms[msym].qualname
 
     # -- paths ---------------------------------------------------------------------------------
     def resolve_path(self, scope: int, dotted: str) -> tuple[str, int | None] | None:

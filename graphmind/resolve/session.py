@@ -19,7 +19,7 @@ import apsw
 
 from graphmind.models import Delta
 from graphmind.resolve.resolver import Resolver
-from graphmind.resolve.tables import Tables, load_tables, update_files
+from graphmind.resolve.tables import Tables, add_files, drop_files, load_tables
 from graphmind.store import graph_version
 
 
@@ -66,7 +66,9 @@ class ResolveSession:
                     left.add(merged[sid])
         for cls in left:
             self._forget(cls)
-        update_files(t, conn, delta.files, delta.removed)
+        drop_files(t, delta.files | delta.removed)              # then the rows now stored for changed files
+        if delta.files:
+            add_files(t, conn, sorted(delta.files))
         self.through = {} if delta.wide else {scope: reached for scope, reached in self.through.items()
                                               if scope in t.syms and t.syms[scope].file not in touched}
         if delta.wide:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import sys
 from collections import Counter, defaultdict
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -84,8 +85,7 @@ class Tables:
 
 def load_tables(conn: apsw.Connection, root: Path | None = None) -> Tables:
     """Read every symbol, import, base class and binding once."""
-    t = Tables(root=root)
-    add_files(t, conn, None)
+    add_files(t := Tables(root=root), conn, None)
     return t
 
 
@@ -142,9 +142,9 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         prev = t.by_qual.get(qual)
         if prev is None:
             t.by_qual[qual] = sid
-        else:                                   # the largest id wins, as when loaded in id order
+        else:                                   # the largest id wins (as loaded in id order), stubs last
             bisect.insort(t.dup_quals.setdefault(qual, [prev]), sid)
-            t.by_qual[qual] = t.dup_quals[qual][-1]
+            t.by_qual[qual] = winner(t, t.dup_quals[qual])
         if kind == "module":
             if parent is None:                  # not a `module Shop` (Ruby), `object X` (Scala) or `mod m` (Rust) in it
                 t.file_module[fid] = sid
@@ -212,13 +212,20 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             attrs[scope].setdefault(name, []).append((scope, kind, value))
 
 
+def is_stub(t: Tables, sid: int) -> bool:     # declared in a Python `.pyi` stub
+    return t.paths.get(t.syms[sid].file, "").endswith(".pyi")
+
+
+def winner(t: Tables, ids: list[int]) -> int:
+    """Of ids sharing a qualified name, the one names bind to: the last, a `.py` one before a `.pyi` stub's."""
+    return next((sid for sid in reversed(ids) if not is_stub(t, sid)), ids[-1])
+
+
 def _remove(table: dict, key, item) -> None:
     items = table.get(key)
     if items is not None:
-        try:
+        with suppress(ValueError, KeyError):
             items.remove(item)
-        except (ValueError, KeyError):
-            pass
         if not items:
             del table[key]
 
@@ -260,7 +267,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             ids = t.dup_quals.get(sym.qualname)
             if ids is not None:
                 ids.remove(sid)
-                t.by_qual[sym.qualname] = ids[-1]
+                t.by_qual[sym.qualname] = winner(t, ids)
                 if len(ids) == 1:
                     del t.dup_quals[sym.qualname]
             elif t.by_qual.get(sym.qualname) == sid:
@@ -281,13 +288,6 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 _remove(t.by_name, (family(t.lang.get(fid, "")), sym.name), sid)
         t.lang.pop(fid, None)
         t.paths.pop(fid, None)
-
-
-def update_files(t: Tables, conn: apsw.Connection, changed: set[int], removed: set[int]) -> None:
-    """Bring the tables to the rows now stored for `changed` files, and forget `removed` ones."""
-    drop_files(t, changed | removed)
-    if changed:
-        add_files(t, conn, sorted(changed))
 
 
 def merged_type(t: Tables, sid: int) -> int:

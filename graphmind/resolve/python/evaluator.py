@@ -185,11 +185,12 @@ class TypeEval(Names, ArgumentFlow, Containers, Decorators, Annotations):
         for kind, x in value:
             if kind == "cls":
                 out.add(("inst", x))
-            elif kind == "fn":
-                bound = EMPTY if scope is None or self._declared_calls.get(x, UNSEEN) is None else \
-                    self.declared_result(x, args, scope, at)
+            elif kind == "fn":                    # typed as a module's `.pyi` stub declares it, where one does
+                typed = self.r.stub_declaring(x) or x
+                bound = EMPTY if scope is None or self._declared_calls.get(typed, UNSEEN) is None else \
+                    self.declared_result(typed, args, scope, at)
                 out |= {("gen", x)} if self.is_generator(x) else bound or \
-                    (self.returns(x) if scope is None else self.returns_here(x, args, scope, at))
+                    (self.returns(typed) if scope is None else self.returns_here(typed, args, scope, at))
             elif kind == "inst":
                 hit = self.r.member(x, "__call__")
                 if hit is not None:

@@ -1,0 +1,3 @@
+from ._impl import attrib, fields, make
+
+ib = attrib

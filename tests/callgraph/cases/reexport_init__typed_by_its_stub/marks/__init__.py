@@ -1,0 +1,3 @@
+from ._impl import frozen
+
+__all__ = ["frozen"]
