@@ -201,7 +201,8 @@ EXPR_REWRITES["java"] = cast_value
 TYPE_ARGUMENTS["java"] = type_arguments
 typeflow.OUTSIDE_MEMBER = outside_member
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
-                               resolve_call=java_call, overloads=argtypes.fitting_overloads, one_target=True))
+                               resolve_call=java_call, overloads=argtypes.fitting_overloads, one_target=True,
+                               inherited_overloads=True))
 register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
 register("scala", LanguageHooks(module_name=scala_module, prepare=scala_prepare, resolve_import=resolve_import, visible=visible,
