@@ -198,6 +198,11 @@ type Node interface {
 func Children(n Node) []*Para { return nil }
 
 func Split() (head *Para, rest *Heading) { return nil, nil }
+
+// Path is the nodes from the root; it has methods of its own, as its elements do.
+type Path []Node
+
+func (p Path) Kind() string { return "path" }
 """
 WALK = """package render
 
@@ -253,6 +258,15 @@ func Inspect(x interface{}, h *node.Heading) {
 	case *node.Para:
 		w.Kind()
 	}
+}
+
+func Trace(path node.Path) string {
+	for _, step := range path {
+		step.Kind()
+	}
+	last := path[len(path)-1]
+	last.Kind()
+	return path.Kind()
 }
 """
 GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
@@ -369,6 +383,15 @@ def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
 ])
 def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):
     assert {(how, t) for how, t, _ in targets(go, "render.Inspect", callee)} == {("inferred", target)}
+
+
+@pytest.mark.parametrize("callee,target", [
+    ("step.Kind", "node.Node.Kind"),                 # range over a named slice type: its element, an interface
+    ("last.Kind", "node.Node.Kind"),                 # an index into it
+    ("path.Kind", "node.Path.Kind"),                 # the slice type's own method
+])
+def test_go_a_named_slice_type_holds_its_elements_and_has_its_own_methods(go, callee, target):
+    assert {(how, t) for how, t, _ in targets(go, "render.Trace", callee)} == {("inferred", target)}
 
 
 def test_a_type_switch_variable_of_several_types_is_possible(go):

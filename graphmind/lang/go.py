@@ -16,7 +16,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.lang.typeflow import EXPR_REWRITES
+from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
@@ -146,6 +146,19 @@ def visible(r: Resolving, scope: int, name: str):
     return found
 
 
+def elements(flow, scope: int, value):
+    """An element of a value (`range xs`, `xs[i]`): a named slice, array or map type (`type Path
+    []PathStep`, whose methods are the type's) holds its element type (an `element_type` binding of
+    queries/go/flow.scm); any other value already stands for its element (a container declared in
+    place reads as its element)."""
+    out = set()
+    for kind, x in value:
+        sym = flow.t.syms.get(x) if kind == "inst" else None
+        written = [v for k, v in flow.t.bindings.get(x, {}).get(sym.name, ()) if k == "element_type"] if sym else []
+        out |= flow.declared_type(x, element_type(written[0])) if written else {(kind, x)}
+    return frozenset(out)
+
+
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields (a receiver of several
     types reaching several methods: each `possible`, LanguageHooks.one_target)."""
@@ -154,5 +167,6 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
 
 langkit.TYPE_UNWRAP["go"] = element_type
 EXPR_REWRITES["go"] = value_text
+ELEMENTS["go"] = elements
 register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
                              visible=visible, resolve_call=resolve_call, one_target=True))
