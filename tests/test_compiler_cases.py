@@ -203,6 +203,14 @@ func Split() (head *Para, rest *Heading) { return nil, nil }
 type Path []Node
 
 func (p Path) Kind() string { return "path" }
+
+// Visit is called on each node; it gives the node's lines.
+type Visit func(n Node) *Lines
+
+// Default is the heading a document starts with; Plain the paragraph.
+var Default = &Heading{Level: 1}
+
+var Plain Para
 """
 WALK = """package render
 
@@ -260,16 +268,51 @@ func Inspect(x interface{}, h *node.Heading) {
 	}
 }
 
-func Trace(path node.Path) string {
+func Trace(path node.Path, visit node.Visit) string {
 	for _, step := range path {
 		step.Kind()
+		visit(step).At(0)
 	}
+	node.Default.Kind()
+	node.Plain.Lines()
 	last := path[len(path)-1]
 	last.Kind()
 	return path.Kind()
 }
 """
-GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
+TRACE_OFF = """//go:build !nodetrace
+// +build !nodetrace
+
+package node
+
+type tracer struct{}
+
+func (tracer) Begin(name string) {}
+"""
+TRACE_ON = """//go:build nodetrace
+// +build nodetrace
+
+package node
+
+// tracer counts how deep a walk is.
+type tracer struct{ depth int }
+
+func (t *tracer) Begin(name string) { t.depth++ }
+"""
+OPENER = """package node
+
+// Tracer reports where a walk is; Open reads a file the platform's way.
+var Tracer tracer
+
+func Open(path string) string {
+	Tracer.Begin(path)
+	return openFile(path)
+}
+"""
+GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK,
+      "node/trace_off.go": TRACE_OFF, "node/trace_on.go": TRACE_ON, "node/open.go": OPENER,
+      "node/open_windows.go": "package node\n\nfunc openFile(path string) string { return path }\n",
+      "node/open_linux.go": "package node\n\nfunc openFile(path string) string { return path }\n"}
 
 
 def _reader(tmp_path_factory, name: str, files: dict[str, str]):
@@ -389,9 +432,22 @@ def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, tar
     ("step.Kind", "node.Node.Kind"),                 # range over a named slice type: its element, an interface
     ("last.Kind", "node.Node.Kind"),                 # an index into it
     ("path.Kind", "node.Path.Kind"),                 # the slice type's own method
+    ("visit(step).At", "node.Lines.At"),             # calling a value of a named function type: its result
+    ("node.Default.Kind", "node.Heading.Kind"),      # another package's variable, by its initializer
+    ("node.Plain.Lines", "node.Base.Lines"),         # by its declared type (a promoted method)
 ])
-def test_go_a_named_slice_type_holds_its_elements_and_has_its_own_methods(go, callee, target):
+def test_go_named_slice_and_function_types_and_package_variables(go, callee, target):
     assert {(how, t) for how, t, _ in targets(go, "render.Trace", callee)} == {("inferred", target)}
+
+
+def test_go_the_default_build_keeps_its_files_definitions_over_those_it_leaves_out(go):
+    """`//go:build !nodetrace` against `//go:build nodetrace`, `_linux.go` against `_windows.go`: what
+    go/types checks for linux/amd64 without tags."""
+    assert {(how, t, line) for how, t, line in targets(go, "node.Open", "Tracer.Begin")} == {
+        ("inferred", "node.tracer.Begin", 8)}
+    rows = go.execute("SELECT c.resolution, f.path FROM calls c JOIN symbols t ON t.id = c.target_id"
+                      " JOIN files f ON f.id = t.file_id WHERE c.callee = 'openFile'").fetchall()
+    assert rows == [("import", "node/open_linux.go")]
 
 
 def test_a_type_switch_variable_of_several_types_is_possible(go):
@@ -399,15 +455,27 @@ def test_a_type_switch_variable_of_several_types_is_possible(go):
         ("possible", "node.Heading.Kind"), ("possible", "node.Base.Kind")}
 
 
+def _edits_equal_clean(work, tmp_path, *edits: dict[str, str]) -> None:
+    """Each edit (files to write) indexed in turn; after each, the index equals a clean one."""
+    for files in edits:
+        for rel, text in files.items():
+            (work / rel).write_text(text)
+        index_workspace(work)
+        assert_equals_clean(work, tmp_path)
+
+
 def test_the_index_after_edits_equals_a_clean_one(tmp_path):
     work = indexed_workspace(tmp_path, JAVA)
-    (work / "billing/Ledger.java").write_text(LEDGER.replace("Object note", "Long note"))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path)
     # the overload an override names comes and goes with the base's declarations
-    (work / "billing/Check.java").write_text(CHECK.replace("    boolean accept(File dir, String name);\n", ""))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path)
-    (work / "billing/Check.java").write_text(CHECK)
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path)
+    _edits_equal_clean(work, tmp_path, {"billing/Ledger.java": LEDGER.replace("Object note", "Long note")},
+                       {"billing/Check.java": CHECK.replace("    boolean accept(File dir, String name);\n", "")},
+                       {"billing/Check.java": CHECK})
+
+
+def test_go_edits_to_build_lines_and_named_types_equal_a_clean_index(tmp_path):
+    """The build line moves from one file to the other, and Path stops being a slice: the edges that
+    follow them are those of a clean index."""
+    work = indexed_workspace(tmp_path, GO)
+    _edits_equal_clean(work, tmp_path, {"node/trace_on.go": TRACE_ON.replace("build nodetrace", "build !nodetrace"),
+                                        "node/trace_off.go": TRACE_OFF.replace("build !nodetrace", "build nodetrace")},
+                       {"node/node.go": NODE.replace("type Path []Node", "type Path struct{ Node }")})

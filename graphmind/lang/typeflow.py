@@ -245,6 +245,8 @@ class FlowEval:
             elif kind == "fn":
                 out |= self.returns(x, nth) if nth else self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
                                                        if k == "returns"], value)
+            elif kind == "inst" and any(k == "returns" for k, _ in self.t.bindings.get(x, {}).get("", ())):
+                out |= self.returns(x, nth)          # a value of a function type (Go's `type F func() R`)
             elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
                 out.add(("inst", x) if kind == "elem" else ("arg:E", x))
         return frozenset(out)

@@ -19,6 +19,8 @@
 (type_spec name: (type_identifier) @name type: [(slice_type element: (_) @value) (array_type element: (_) @value)
                                                 (map_type value: (_) @value)]) @binding.element_type
 (function_declaration result: (_) @value) @binding.returns
+; `type EqualFunc func(x, y int) Result`: calling a value of it gives a Result (lang/go.py's prepare)
+(type_spec type: (function_type result: (_) @value)) @binding.returns
 (method_declaration result: (_) @value) @binding.returns
 
 ; Reads of package-level constants and variables: `pkg.Name` (a member read) and bare names where a
@@ -41,3 +43,8 @@
  (selector_expression operand: (identifier) @name)
  (parenthesized_expression (identifier) @name)
  (send_statement value: (identifier) @name)] @implicit.read
+
+; `//go:build !purego` (or `// +build !purego`) before the package clause, bound under its own text:
+; lang/go.py keeps a file's definitions for a default build (linux, amd64) over their namesakes in
+; files it leaves out
+((comment) @name @value (#match? @value "^//(go:build| \\+build) ")) @binding.build
