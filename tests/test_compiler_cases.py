@@ -164,7 +164,31 @@ public class AllChecks implements Check {
     }
 }
 """
-JAVA = {"billing/Check.java": CHECK, "billing/AllChecks.java": ALL_CHECKS, "billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
+MODE = """package billing;
+
+public enum Mode {
+    SYSTEM("system"),
+    STRICT("strict");
+
+    private final String label;
+
+    Mode(String label) { this.label = label; }
+
+    public boolean checkEquals(String a, String b) { return a.equals(b); }
+}
+"""
+DEFAULTS = """package billing;
+
+public final class Defaults {
+    public static final Ledger LEDGER = new Ledger();
+
+    static boolean same(String a, String b) {
+        Defaults.LEDGER.record(a, 1L);
+        return Mode.SYSTEM.checkEquals(a, b);
+    }
+}
+"""
+JAVA = {"billing/Mode.java": MODE, "billing/Defaults.java": DEFAULTS, "billing/Check.java": CHECK, "billing/AllChecks.java": ALL_CHECKS, "billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
         "billing/Service.java": SERVICE, "billing/Refunds.java": REFUNDS}
 
 NODE = """package node
@@ -342,6 +366,14 @@ def targets(conn, caller: str, callee: str) -> set[tuple[str, str, int]]:
 
 def test_a_call_on_an_enum_value_reaches_the_enum_declaration_not_each_constant_body(java):
     assert targets(java, "billing.Refunds.refund", "rate.apply") == {("inferred", "billing.Rate.apply", 13)}
+
+
+@pytest.mark.parametrize("callee,target", [
+    ("Defaults.LEDGER.record", ("inferred", "billing.Ledger.record", 4)),       # a static field
+    ("Mode.SYSTEM.checkEquals", ("inferred", "billing.Mode.checkEquals", 11)),  # an enum constant
+])
+def test_a_static_field_or_enum_constant_types_the_receiver(java, callee, target):
+    assert targets(java, "billing.Defaults.same", callee) == {target}
 
 
 def test_overloads_the_arguments_cannot_tell_apart_are_possible(java):

@@ -63,6 +63,28 @@ def on_value(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
     return typed_member(r, caller, value, [], name, "inferred") if typed(value) else None
 
 
+_VARIABLE_PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*){2,}$")     # `Owner.VAR.m`, `pkg.Var.f.m`
+
+
+def variable_member(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
+    """`IOCase.SYSTEM.checkEquals(…)`, `Config.DEFAULT.m()`, Go's `extension.Table.Extend(m)`: a path
+    through a static field, an enum constant or another package's variable, typed by what it holds
+    (its declaration or initializer; an enum constant: its enum). None when no such variable is named."""
+    if not _VARIABLE_PATH.match(text):
+        return None
+    parts, t = text.split("."), r.t
+    for n in range(len(parts) - 2, 0, -1):          # the owner is parts[:n], the variable parts[n]
+        res = r.resolve_path(caller, ".".join(parts[:n]))
+        owner = t.syms.get(res[1]) if res is not None and isinstance(res[1], int) else None
+        var = t.syms.get(t.variable_quals.get(f"{owner.qualname}.{parts[n]}")) if owner is not None else None
+        if var is None or var.parent is None:
+            continue
+        value = flow(r).variable(var.parent, var.name) or (
+            frozenset({("inst", var.parent)}) if t.syms[var.parent].kind == "enum" else None)
+        return typed_member(r, caller, value, parts[n + 1:-1], name, "inferred") if value else None
+    return None
+
+
 def typed(value) -> bool:
     """Whether a value names something: more than the type arguments of an outside type (`List<Item>`)."""
     return any(kind[:4] != "arg:" for kind, _ in value)

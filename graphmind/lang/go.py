@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
-from graphmind.resolve.tables import CALLABLE_KINDS, VARIABLE_KINDS
+from graphmind.resolve.tables import CALLABLE_KINDS
 
 
 _PACKAGE = re.compile(rb"^\s*package\s+([A-Za-z_]\w*)", re.M)
@@ -226,24 +226,9 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields (a receiver of several
     types reaching several methods: each `possible`, LanguageHooks.one_target)."""
     rows = callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
-    if rows and all(how != "possible" for _, how, _ in rows) or not _PACKAGE_VAR.match(text):
+    if rows and all(how != "possible" for _, how, _ in rows):
         return rows
-    return _package_variable(r, caller, text.split("."), name) or rows
-
-
-_PACKAGE_VAR = re.compile(r"^[A-Za-z_]\w*\.[A-Z]\w*(?:\.[A-Za-z_]\w*)+$")     # `pkg.Var.M`, `pkg.Var.f.M`
-
-
-def _package_variable(r: Resolving, caller: int, parts: list[str], name: str):
-    """`extension.Table.Extend(m)`: a package-level variable of an imported package, typed by its
-    declaration or initializer (`var Table = &table{}`)."""
-    res = r.resolve_path(caller, parts[0])
-    pkg = r.t.syms.get(res[1]) if res is not None and isinstance(res[1], int) else None
-    sym = r.t.syms.get(r.t.variable_quals.get(f"{pkg.qualname}.{parts[1]}")) if pkg and pkg.kind == "module" else None
-    if sym is None or sym.kind not in VARIABLE_KINDS or sym.parent is None:
-        return None
-    value = langkit.flow(r).variable(sym.parent, sym.name)
-    return callsites.typed_member(r, caller, value, parts[2:-1], name, "inferred") if value else None
+    return callsites.variable_member(r, caller, text, name) or rows
 
 
 langkit.TYPE_UNWRAP["go"] = element_type

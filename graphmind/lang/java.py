@@ -91,6 +91,9 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
+    through = callsites.variable_member(r, caller, text, name)      # `IOCase.SYSTEM.checkEquals(…)`
+    if through is not None and any(how != "possible" for _, how, _ in through):
+        return through
     m = callsites.LAST_MEMBER.search(text)
     receiver = text[:m.start()] if m is not None and m.group(1) == name and not text.startswith("new ") else ""
     if receiver.strip() and (externals.external_receiver(r, caller, receiver)
