@@ -235,6 +235,9 @@ type Visit func(n Node) *Lines
 var Default = &Heading{Level: 1}
 
 var Plain Para
+
+// Reset starts the trace again (Tracer is declared in another file of the package).
+func Reset() { Tracer.Begin("reset") }
 """
 WALK = """package render
 
@@ -476,6 +479,8 @@ def test_go_the_default_build_keeps_its_files_definitions_over_those_it_leaves_o
     """`//go:build !nodetrace` against `//go:build nodetrace`, `_linux.go` against `_windows.go`: what
     go/types checks for linux/amd64 without tags."""
     assert {(how, t, line) for how, t, line in targets(go, "node.Open", "Tracer.Begin")} == {
+        ("inferred", "node.tracer.Begin", 8)}
+    assert {(how, t, line) for how, t, line in targets(go, "node.Reset", "Tracer.Begin")} == {
         ("inferred", "node.tracer.Begin", 8)}
     rows = go.execute("SELECT c.resolution, f.path FROM calls c JOIN symbols t ON t.id = c.target_id"
                       " JOIN files f ON f.id = t.file_id WHERE c.callee = 'openFile'").fetchall()

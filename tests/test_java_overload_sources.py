@@ -81,6 +81,20 @@ public class Closer {
         closeQuietly(out);
         closeQuietly(any);
     }
+
+    public static boolean isEmpty(final int[] array) { return array.length == 0; }
+    public static boolean isEmpty(final Object[] array) { return array.length == 0; }
+    public static <T> boolean isNotEmpty(final T[] array) { return !isEmpty(array); }
+    public static boolean isNotEmpty(final int[] array) { return !isEmpty(array); }
+
+    static <T> boolean given(final CharSequence first, final CharSequence... rest) {
+        return isEmpty(rest) && isNotEmpty(new int[] {1});
+    }
+
+    @SafeVarargs
+    static <T> boolean all(final T... items) {
+        return isNotEmpty(items);
+    }
 }
 """
 ENCODER = "package codec;\n\npublic interface Encoder {\n    Object encode(Object source) throws Exception;\n}\n"
@@ -166,6 +180,13 @@ def test_the_most_specific_jdk_supertype_is_chosen(java):
     assert reached(java, "codec.Closer.release", "closeQuietly") == [
         {("resolved", "codec.Closer.closeQuietly", 13)}, {("resolved", "codec.Closer.closeQuietly", 12)},
         {("resolved", "codec.Closer.closeQuietly", 10)}]
+
+
+def test_varargs_parameters_are_arrays_and_an_array_of_a_type_parameter_holds_references(java):
+    """`CharSequence... rest` is a CharSequence[] (an Object[], not an int[]); `T... items` an array of
+    references: isNotEmpty(T[]), not isNotEmpty(int[])."""
+    assert reached(java, "codec.Closer.given", "isEmpty") == [{("resolved", "codec.Closer.isEmpty", 22)}]
+    assert reached(java, "codec.Closer.all", "isNotEmpty") == [{("resolved", "codec.Closer.isNotEmpty", 23)}]
 
 
 def test_overloads_inherited_from_an_interface_are_chosen_by_the_arguments(java):

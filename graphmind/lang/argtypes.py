@@ -178,8 +178,16 @@ def _path_type(r: Resolving, scope: int, names: list[str]) -> Arg | None:
 
 def _one(r: Resolving, entries: list[tuple[int, str, str]]) -> Arg | None:
     """The one declared type among a name's bindings (several different, or none: not known)."""
-    found = {declared(r, s, v) for s, k, v in entries if k in ("annot", "param")}
+    found = {declared(r, s, v + "[]" if k == "varargs" else v) or _variable_array(r, s, v + "[]" if k == "varargs" else v)
+             for s, k, v in entries if k in ("annot", "param", "varargs")}
     return found.pop() if len(found) == 1 else None
+
+
+def _variable_array(r: Resolving, scope: int, text: str) -> Arg | None:
+    """`T[] items`, `T... items` with T a type parameter: an array of some reference type (`?`)."""
+    base = text.replace("final ", "").strip().split("[", 1)[0].strip()
+    dims = text.count("[")
+    return ("?" + "[]" * dims, None) if dims and (_TYPE_VAR.match(base) or _type_variable(r, scope, base)) else None
 
 
 def _outside_bases(r: Resolving, cls: int) -> list[str] | None:
@@ -224,6 +232,8 @@ def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> boo
     if a == "null":
         return p_dims > 0 or p_base not in WIDENING
     if a_dims or p_dims:
+        if a_base == "?":                   # an array of a type parameter: not of a primitive type
+            return a_dims > p_dims and p_base in ARRAY_SUPERS or a_dims == p_dims and p_base not in WIDENING
         if a_dims == p_dims:
             return a_base == p_base or (a_base not in WIDENING and p_base not in WIDENING
                                         and _reference(r, a_base, acls, p_base, pcls))
