@@ -45,8 +45,9 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         rows = memo.get(key)
         if rows is None:
             rows = memo[key] = r.resolve_call(caller, callee, name, implicit, at)
-    rows = pick_overloads(r, rows, arity, _by_types(r, caller, args), _const_this(r, caller, callee, arity),
-                          _hook(r, caller, "inherited_overloads"))
+    by_types = _by_types(r, caller, args)
+    rows = pick_overloads(r, rows, arity, by_types, _const_this(r, caller, callee, arity),
+                          by_types is not None and _hook(r, caller, "inherited_overloads"))
     if len(rows) > 1 and len({t for t, how, _ in rows if how not in ("possible", "self")}) > 1 \
             and _hook(r, caller, "one_target"):
         rows = [(t, "possible" if how != "self" else how, len(rows) if how != "self" else n) for t, how, n in rows]
