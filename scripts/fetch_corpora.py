@@ -81,6 +81,9 @@ DEB_CORPORA = {
     "regex-syntax": ("librust-regex-syntax-dev", "0.6.27-1", "/usr/share/cargo/registry/regex-syntax-0.6.27"),
     # Go held out from tuning (scripts/score_go_oracle.py, a module of several packages, standard library only)
     "go-cmp": ("golang-github-google-go-cmp-dev", "0.5.9-1", "/usr/share/gocode/src/github.com/google/go-cmp"),
+    # held out in session 18 (scored once): spf13/pflag, one package, standard library only
+    "pflag": ("golang-github-spf13-pflag-dev", "1.0.6~git20210604-d5e0c0615ace-1",
+              "/usr/share/gocode/src/github.com/spf13/pflag"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -89,6 +92,7 @@ DEB_CORPORA = {
 DEB_SRC_CORPORA = {
     "commons-io": ("commons-io", "2.11.0-2"),
     "commons-codec": ("libcommons-codec-java", "1.15-1"),     # held out in session 17 (scored once)
+    "commons-lang3": ("libcommons-lang3-java", "3.12.0-2+deb12u1"),   # held out in session 18 (scored once)
 }
 
 

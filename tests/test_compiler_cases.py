@@ -164,7 +164,31 @@ public class AllChecks implements Check {
     }
 }
 """
-JAVA = {"billing/Check.java": CHECK, "billing/AllChecks.java": ALL_CHECKS, "billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
+MODE = """package billing;
+
+public enum Mode {
+    SYSTEM("system"),
+    STRICT("strict");
+
+    private final String label;
+
+    Mode(String label) { this.label = label; }
+
+    public boolean checkEquals(String a, String b) { return a.equals(b); }
+}
+"""
+DEFAULTS = """package billing;
+
+public final class Defaults {
+    public static final Ledger LEDGER = new Ledger();
+
+    static boolean same(String a, String b) {
+        Defaults.LEDGER.record(a, 1L);
+        return Mode.SYSTEM.checkEquals(a, b);
+    }
+}
+"""
+JAVA = {"billing/Mode.java": MODE, "billing/Defaults.java": DEFAULTS, "billing/Check.java": CHECK, "billing/AllChecks.java": ALL_CHECKS, "billing/Store.java": STORE, "billing/Archive.java": "package billing;\n\npublic abstract class Archive extends Store<Ledger> { }\n", "billing/Desk.java": DESK, "billing/util/Log.java": LOG, "billing/Rate.java": RATE, "billing/Ledger.java": LEDGER,
         "billing/Service.java": SERVICE, "billing/Refunds.java": REFUNDS}
 
 NODE = """package node
@@ -198,6 +222,22 @@ type Node interface {
 func Children(n Node) []*Para { return nil }
 
 func Split() (head *Para, rest *Heading) { return nil, nil }
+
+// Path is the nodes from the root; it has methods of its own, as its elements do.
+type Path []Node
+
+func (p Path) Kind() string { return "path" }
+
+// Visit is called on each node; it gives the node's lines.
+type Visit func(n Node) *Lines
+
+// Default is the heading a document starts with; Plain the paragraph.
+var Default = &Heading{Level: 1}
+
+var Plain Para
+
+// Reset starts the trace again (Tracer is declared in another file of the package).
+func Reset() { Tracer.Begin("reset") }
 """
 WALK = """package render
 
@@ -254,8 +294,52 @@ func Inspect(x interface{}, h *node.Heading) {
 		w.Kind()
 	}
 }
+
+func Trace(path node.Path, visit node.Visit) string {
+	for _, step := range path {
+		step.Kind()
+		visit(step).At(0)
+	}
+	node.Default.Kind()
+	node.Plain.Lines()
+	last := path[len(path)-1]
+	last.Kind()
+	return path.Kind()
+}
 """
-GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK}
+TRACE_OFF = """//go:build !nodetrace
+// +build !nodetrace
+
+package node
+
+type tracer struct{}
+
+func (tracer) Begin(name string) {}
+"""
+TRACE_ON = """//go:build nodetrace
+// +build nodetrace
+
+package node
+
+// tracer counts how deep a walk is.
+type tracer struct{ depth int }
+
+func (t *tracer) Begin(name string) { t.depth++ }
+"""
+OPENER = """package node
+
+// Tracer reports where a walk is; Open reads a file the platform's way.
+var Tracer tracer
+
+func Open(path string) string {
+	Tracer.Begin(path)
+	return openFile(path)
+}
+"""
+GO = {"go.mod": "module example.com/doc\n\ngo 1.19\n", "node/node.go": NODE, "render/walk.go": WALK,
+      "node/trace_off.go": TRACE_OFF, "node/trace_on.go": TRACE_ON, "node/open.go": OPENER,
+      "node/open_windows.go": "package node\n\nfunc openFile(path string) string { return path }\n",
+      "node/open_linux.go": "package node\n\nfunc openFile(path string) string { return path }\n"}
 
 
 def _reader(tmp_path_factory, name: str, files: dict[str, str]):
@@ -285,6 +369,14 @@ def targets(conn, caller: str, callee: str) -> set[tuple[str, str, int]]:
 
 def test_a_call_on_an_enum_value_reaches_the_enum_declaration_not_each_constant_body(java):
     assert targets(java, "billing.Refunds.refund", "rate.apply") == {("inferred", "billing.Rate.apply", 13)}
+
+
+@pytest.mark.parametrize("callee,target", [
+    ("Defaults.LEDGER.record", ("inferred", "billing.Ledger.record", 4)),       # a static field
+    ("Mode.SYSTEM.checkEquals", ("inferred", "billing.Mode.checkEquals", 11)),  # an enum constant
+])
+def test_a_static_field_or_enum_constant_types_the_receiver(java, callee, target):
+    assert targets(java, "billing.Defaults.same", callee) == {target}
 
 
 def test_overloads_the_arguments_cannot_tell_apart_are_possible(java):
@@ -371,20 +463,56 @@ def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, tar
     assert {(how, t) for how, t, _ in targets(go, "render.Inspect", callee)} == {("inferred", target)}
 
 
+@pytest.mark.parametrize("callee,target", [
+    ("step.Kind", "node.Node.Kind"),                 # range over a named slice type: its element, an interface
+    ("last.Kind", "node.Node.Kind"),                 # an index into it
+    ("path.Kind", "node.Path.Kind"),                 # the slice type's own method
+    ("visit(step).At", "node.Lines.At"),             # calling a value of a named function type: its result
+    ("node.Default.Kind", "node.Heading.Kind"),      # another package's variable, by its initializer
+    ("node.Plain.Lines", "node.Base.Lines"),         # by its declared type (a promoted method)
+])
+def test_go_named_slice_and_function_types_and_package_variables(go, callee, target):
+    assert {(how, t) for how, t, _ in targets(go, "render.Trace", callee)} == {("inferred", target)}
+
+
+def test_go_the_default_build_keeps_its_files_definitions_over_those_it_leaves_out(go):
+    """`//go:build !nodetrace` against `//go:build nodetrace`, `_linux.go` against `_windows.go`: what
+    go/types checks for linux/amd64 without tags."""
+    assert {(how, t, line) for how, t, line in targets(go, "node.Open", "Tracer.Begin")} == {
+        ("inferred", "node.tracer.Begin", 8)}
+    assert {(how, t, line) for how, t, line in targets(go, "node.Reset", "Tracer.Begin")} == {
+        ("inferred", "node.tracer.Begin", 8)}
+    rows = go.execute("SELECT c.resolution, f.path FROM calls c JOIN symbols t ON t.id = c.target_id"
+                      " JOIN files f ON f.id = t.file_id WHERE c.callee = 'openFile'").fetchall()
+    assert rows == [("import", "node/open_linux.go")]
+
+
 def test_a_type_switch_variable_of_several_types_is_possible(go):
     assert {(how, t) for how, t, _ in targets(go, "render.Inspect", "w.Kind")} == {
         ("possible", "node.Heading.Kind"), ("possible", "node.Base.Kind")}
 
 
+def _edits_equal_clean(work, tmp_path, *edits: dict[str, str]) -> None:
+    """Each edit (files to write) indexed in turn; after each, the index equals a clean one."""
+    for files in edits:
+        for rel, text in files.items():
+            (work / rel).write_text(text)
+        index_workspace(work)
+        assert_equals_clean(work, tmp_path)
+
+
 def test_the_index_after_edits_equals_a_clean_one(tmp_path):
     work = indexed_workspace(tmp_path, JAVA)
-    (work / "billing/Ledger.java").write_text(LEDGER.replace("Object note", "Long note"))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path)
     # the overload an override names comes and goes with the base's declarations
-    (work / "billing/Check.java").write_text(CHECK.replace("    boolean accept(File dir, String name);\n", ""))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path)
-    (work / "billing/Check.java").write_text(CHECK)
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path)
+    _edits_equal_clean(work, tmp_path, {"billing/Ledger.java": LEDGER.replace("Object note", "Long note")},
+                       {"billing/Check.java": CHECK.replace("    boolean accept(File dir, String name);\n", "")},
+                       {"billing/Check.java": CHECK})
+
+
+def test_go_edits_to_build_lines_and_named_types_equal_a_clean_index(tmp_path):
+    """The build line moves from one file to the other, and Path stops being a slice: the edges that
+    follow them are those of a clean index."""
+    work = indexed_workspace(tmp_path, GO)
+    _edits_equal_clean(work, tmp_path, {"node/trace_on.go": TRACE_ON.replace("build nodetrace", "build !nodetrace"),
+                                        "node/trace_off.go": TRACE_OFF.replace("build !nodetrace", "build nodetrace")},
+                       {"node/node.go": NODE.replace("type Path []Node", "type Path struct{ Node }")})

@@ -16,10 +16,13 @@ those that fit without boxing come first, then the most specific one, as javac c
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from graphmind import resources
 from graphmind.lang import kit
 from graphmind.lang.typeflow import bound, classes
 from graphmind.resolve.hooks import Resolving
+from graphmind.resolve.overloads import fits
 from graphmind.resolve.pyexpr import match_bracket, split_top
 
 Arg = tuple[str, "int | None"]     # (simple type name with `[]` per dimension, workspace class or None)
@@ -63,6 +66,18 @@ _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$")
 _TYPE_VAR = re.compile(r"^[A-Z][A-Z0-9]?$")
 _GENERIC = re.compile(r"<.*>", re.DOTALL)
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
+
+
+@cache
+def jdk_supers() -> dict[str, frozenset[str]]:
+    """A JDK class or interface's simple name -> its supertypes' (queries/java/jdk_types.txt, made by
+    scripts/JdkTypes.java), merged with SUPERS."""
+    table = {}
+    for line in resources.read_text("queries/java/jdk_types.txt").splitlines():
+        if line and line[0] != "#":
+            name, *supers = line.split()
+            table[name] = frozenset(supers)
+    return {**table, **{name: table.get(name, frozenset()) | set(supers) for name, supers in SUPERS.items()}}
 
 
 def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: list[int]) -> list[int]:
@@ -163,8 +178,24 @@ def _path_type(r: Resolving, scope: int, names: list[str]) -> Arg | None:
 
 def _one(r: Resolving, entries: list[tuple[int, str, str]]) -> Arg | None:
     """The one declared type among a name's bindings (several different, or none: not known)."""
-    found = {declared(r, s, v) for s, k, v in entries if k in ("annot", "param")}
+    found = {declared(r, s, v + "[]" if k == "varargs" else v) or _variable_array(r, s, v + "[]" if k == "varargs" else v)
+             for s, k, v in entries if k in ("annot", "param", "varargs")}
     return found.pop() if len(found) == 1 else None
+
+
+def _variable_array(r: Resolving, scope: int, text: str) -> Arg | None:
+    """`T[] items`, `T... items` with T a type parameter: an array of some reference type (`?`)."""
+    base = text.replace("final ", "").strip().split("[", 1)[0].strip()
+    dims = text.count("[")
+    return ("?" + "[]" * dims, None) if dims and (_TYPE_VAR.match(base) or _type_variable(r, scope, base)) else None
+
+
+def _outside_bases(r: Resolving, cls: int) -> list[str] | None:
+    """The simple names of a class's bases outside the workspace, when the JDK's table knows them all."""
+    own = {r.t.syms[b].name for b in r.class_bases(cls)}
+    names = [_GENERIC.sub("", text).strip().rsplit(".", 1)[-1] for _, text in r.t.bases.get(cls, ())]
+    outside = [n for n in names if n not in own]
+    return outside if all(n in jdk_supers() for n in outside) else None
 
 
 def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
@@ -173,10 +204,22 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
     if not opens or not _PATH.match(text[:opens[0]].strip()):
         return None
     fns = [x for kind, x in kit.flow(r).expr(scope, text[:opens[0]]) if kind == "fn"]
-    if len(fns) != 1 or r.t.syms[fns[0]].qualname in r.t.dup_quals:
+    if len(fns) != 1:
         return None
-    results = [v for k, v in r.t.bindings.get(fns[0], {}).get("", ()) if k == "returns"]
-    return declared(r, fns[0], results[0]) if len(results) == 1 else None
+    overloads = r.t.dup_quals.get(r.t.syms[fns[0]].qualname) or fns
+    if len(overloads) > 1:           # overloads: those the arguments fit, when they all return one type
+        args = [a for a in split_top(text[opens[0] + 1:-1], ",") if a.strip()]
+        overloads = [f for f in overloads if fits(r.t.params.get(f), len(args))]
+        if len({_result(r, f) for f in overloads}) > 1:
+            overloads = fitting_overloads(r, scope, args, overloads)
+    found = {_result(r, f) for f in overloads}
+    return found.pop() if len(found) == 1 else None
+
+
+def _result(r: Resolving, fn: int) -> Arg | None:
+    """A method's declared result type (None: not declared once)."""
+    results = [v for k, v in r.t.bindings.get(fn, {}).get("", ()) if k == "returns"]
+    return declared(r, fn, results[0]) if len(results) == 1 else None
 
 
 def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> bool:
@@ -189,6 +232,8 @@ def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> boo
     if a == "null":
         return p_dims > 0 or p_base not in WIDENING
     if a_dims or p_dims:
+        if a_base == "?":                   # an array of a type parameter: not of a primitive type
+            return a_dims > p_dims and p_base in ARRAY_SUPERS or a_dims == p_dims and p_base not in WIDENING
         if a_dims == p_dims:
             return a_base == p_base or (a_base not in WIDENING and p_base not in WIDENING
                                         and _reference(r, a_base, acls, p_base, pcls))
@@ -206,8 +251,9 @@ def _reference(r: Resolving, a: str, acls: int | None, p: str, pcls: int | None)
     """Whether a reference type converts to another by widening (subclass to base)."""
     if a == p or p == "Object":
         return acls is None or pcls is None or acls == pcls or pcls in set(r.mro(acls))
-    if acls is None and a in SUPERS:
-        return p in SUPERS[a]
+    known = jdk_supers()
+    if acls is None and a in known:
+        return p in known[a]
     if pcls is None and p in FINAL:
         return False
     if acls is None:                      # an outside type: only to one of its own (not a workspace class)
@@ -216,6 +262,10 @@ def _reference(r: Resolving, a: str, acls: int | None, p: str, pcls: int | None)
     for c in r.mro(acls):
         if c == pcls or t.syms[c].name == p:
             return True
-        if len(t.bases.get(c, ())) > len(r.class_bases(c)):   # a base outside the workspace: may be p
-            return pcls is None
+        if len(t.bases.get(c, ())) > len(r.class_bases(c)):   # a base outside the workspace: may be p,
+            outside = _outside_bases(r, c)                    # unless the JDK's table says it is not
+            if outside is None:
+                return pcls is None
+            if pcls is None and any(p == o or p in known[o] for o in outside):
+                return True
     return False

@@ -8,6 +8,7 @@ from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, 
 from graphmind.lang.typeflow import FIELDS_APART_FROM_METHODS, bound, classes
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
+from graphmind.resolve.tables import VARIABLE_KINDS
 
 LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
 
@@ -61,6 +62,29 @@ def on_value(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
         return None
     value = flow(r).expr(caller, receiver)
     return typed_member(r, caller, value, [], name, "inferred") if typed(value) else None
+
+
+_VARIABLE_PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$")     # `Owner.VAR.m`, `pkg.Var.f.m`, `Var.m`
+
+
+def variable_member(r: Resolving, caller: int, text: str, name: str) -> Rows | None:
+    """`IOCase.SYSTEM.checkEquals(…)`, `Config.DEFAULT.m()`, Go's `extension.Table.Extend(m)` and
+    `CommandLine.StringP(…)` (a variable another file of the package declares): a path through a static
+    field, an enum constant or a package's variable, typed by what it holds (its declaration or
+    initializer; an enum constant: its enum). None when no such variable is named."""
+    if not _VARIABLE_PATH.match(text):
+        return None
+    parts, t = text.split("."), r.t
+    for n in range(len(parts) - 2, -1, -1):         # the owner is parts[:n] (none: the caller's module), the variable parts[n]
+        res = r.resolve_path(caller, ".".join(parts[:n])) if n else (None, t.file_module.get(t.syms[caller].file))
+        owner = t.syms.get(res[1]) if res is not None and isinstance(res[1], int) else None
+        var = t.syms.get(t.variable_quals.get(f"{owner.qualname}.{parts[n]}")) if owner else None
+        if var is None or var.kind not in VARIABLE_KINDS or var.parent is None:
+            continue
+        value = flow(r).variable(var.parent, var.name) or (
+            frozenset({("inst", var.parent)}) if t.syms[var.parent].kind == "enum" else None)
+        return typed_member(r, caller, value, parts[n + 1:-1], name, "inferred") if value else None
+    return None
 
 
 def typed(value) -> bool:

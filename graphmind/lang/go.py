@@ -16,7 +16,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.lang.typeflow import EXPR_REWRITES
+from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
@@ -114,9 +114,12 @@ def prepare(r: Resolving) -> None:
                 key = _DOT_VERSION.sub("", alias).replace("-", "_")       # `gopkg.in/yaml.v3` binds `yaml`
                 edit.delete(table, alias)
             edit.set(table, key, (target, symbol))
+    dropped = _keep_built(r, files, syms)
     for sid in syms:
         sym = t.syms[sid]
-        if sym.kind in CALLABLE_KINDS:
+        if sym.kind == "type" and any(k == "returns" for k, _ in t.bindings.get(sid, {}).get("", ())):
+            edit.attr(sym, "kind", "struct")        # `type F func() R`: its values are typed (calling one gives R)
+        if sym.kind in CALLABLE_KINDS and sid not in dropped:
             owner = langkit.owner_path(r, sym.id)
             if owner is None:
                 continue
@@ -146,13 +149,90 @@ def visible(r: Resolving, scope: int, name: str):
     return found
 
 
+def elements(flow, scope: int, value):
+    """An element of a value (`range xs`, `xs[i]`): a named slice, array or map type (`type Path
+    []PathStep`, whose methods are the type's) holds its element type (an `element_type` binding of
+    queries/go/flow.scm); any other value already stands for its element (a container declared in
+    place reads as its element)."""
+    out = set()
+    for kind, x in value:
+        sym = flow.t.syms.get(x) if kind == "inst" else None
+        written = [v for k, v in flow.t.bindings.get(x, {}).get(sym.name, ()) if k == "element_type"] if sym else []
+        out |= flow.declared_type(x, element_type(written[0])) if written else {(kind, x)}
+    return frozenset(out)
+
+
+_GOOS = frozenset("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 "
+                  "solaris wasip1 windows zos".split())
+_GOARCH = frozenset("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 "
+                    "mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm".split())
+_DEFAULT_TAGS = frozenset({"linux", "amd64", "unix", "gc", "cgo"})      # the build go/types checks by default
+_TAG = re.compile(r"!|&&|\|\||[()]|[\w.]+")
+
+
+def builds(path: str, constraint: str | None) -> bool:
+    """Whether a Go file is in the default build: its name's `_GOOS`/`_GOARCH` suffixes and its
+    `//go:build` expression (or `// +build` line: spaces or, commas and) with linux, amd64, unix,
+    gc, cgo and every `go1.N` set."""
+    parts = PurePosixPath(path).stem.split("_")[1:]
+    if parts and parts[-1] == "test":
+        parts = parts[:-1]
+    if parts and parts[-1] in _GOARCH:
+        if parts.pop() != "amd64":
+            return False
+    if parts and parts[-1] in _GOOS and parts[-1] != "linux":
+        return False
+    if not constraint:
+        return True
+    text = constraint.split(None, 1)[1] if constraint.startswith("//go:build") else " || ".join(
+        "(" + term.replace(",", " && ") + ")" for term in constraint.split()[2:])
+    tokens = [t if t in ("!", "&&", "||", "(", ")") else str(t in _DEFAULT_TAGS or t.startswith("go1."))
+              for t in _TAG.findall(text)]
+    words = " ".join({"!": "not", "&&": "and", "||": "or"}.get(t, t) for t in tokens)
+    try:
+        return bool(eval(words, {"__builtins__": {}}))     # only True, False, not, and, or and brackets
+    except SyntaxError:
+        return True
+
+
+def _constraint(r: Resolving, fid: int) -> str | None:
+    """A Go file's `//go:build` line (else its `// +build` line), bound by queries/go/flow.scm."""
+    lines = sorted(n for n, rows in r.t.bindings.get(r.t.file_module[fid], {}).items()
+                   if n[:2] == "//" and any(k == "build" for k, _ in rows))
+    return next((n for n in lines if n.startswith("//go:build")), lines[0] if lines else None)
+
+
+def _keep_built(r: Resolving, files: list[int], syms: list[int]) -> set[int]:
+    """Definitions in files the default build leaves out stop being namesakes of those it keeps
+    (`debug_disable.go` against `debug_enable.go`, `_windows.go` against `_linux.go`): the qualified
+    name is the kept one's alone. The ids left out (their methods are attached to no type)."""
+    t, edit = r.t, r.t.rewrites
+    out = {fid for fid in files if not builds(t.paths[fid], _constraint(r, fid))}
+    dropped: set[int] = set()
+    for qual in {t.syms[sid].qualname for sid in syms if t.syms[sid].file in out and t.syms[sid].kind != "module"}:
+        group = t.dup_quals.get(qual, ())
+        kept = [s for s in group if t.syms[s].file not in out]
+        if kept and len(kept) < len(group):
+            dropped.update(s for s in group if t.syms[s].file in out)
+            edit.set(t.by_qual, qual, kept[-1])
+            if len(kept) == 1:
+                edit.delete(t.dup_quals, qual)
+            else:
+                edit.set(t.dup_quals, qual, kept)
+    return dropped
+
+
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`pkg.F()`, `x.M()` on a typed variable, `T{}.M()` chains through fields (a receiver of several
     types reaching several methods: each `possible`, LanguageHooks.one_target)."""
-    return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
+    rows = callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=False)
+    if rows and all(how != "possible" for _, how, _ in rows):
+        return rows
+    return callsites.variable_member(r, caller, text, name) or rows
 
 
 langkit.TYPE_UNWRAP["go"] = element_type
 EXPR_REWRITES["go"] = value_text
+ELEMENTS["go"] = elements
 register("go", LanguageHooks(module_name=module_name, prepare=prepare, resolve_import=resolve_import,
                              visible=visible, resolve_call=resolve_call, one_target=True))

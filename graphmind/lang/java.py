@@ -91,6 +91,9 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
+    through = callsites.variable_member(r, caller, text, name)      # `IOCase.SYSTEM.checkEquals(…)`
+    if through is not None and any(how != "possible" for _, how, _ in through):
+        return through
     m = callsites.LAST_MEMBER.search(text)
     receiver = text[:m.start()] if m is not None and m.group(1) == name and not text.startswith("new ") else ""
     if receiver.strip() and (externals.external_receiver(r, caller, receiver)
@@ -201,7 +204,8 @@ EXPR_REWRITES["java"] = cast_value
 TYPE_ARGUMENTS["java"] = type_arguments
 typeflow.OUTSIDE_MEMBER = outside_member
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
-                               resolve_call=java_call, overloads=argtypes.fitting_overloads, one_target=True))
+                               resolve_call=java_call, overloads=argtypes.fitting_overloads, one_target=True,
+                               inherited_overloads=True))
 register("kotlin", LanguageHooks(module_name=kotlin_module, resolve_import=kotlin_import,
                                  visible=kotlin_visible, resolve_call=kotlin_call))
 register("scala", LanguageHooks(module_name=scala_module, prepare=scala_prepare, resolve_import=resolve_import, visible=visible,

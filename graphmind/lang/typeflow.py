@@ -1,14 +1,13 @@
-"""What a name holds, for every language with flow facts (queries/<lang>/flow.scm): an instance of a
-class, a class, a function, a module (an object type written in place: TypeScript's lang/contextual.py).
-One evaluator for the languages whose hooks live in graphmind/lang/ (Python has its own, in
-graphmind/resolve/python/evaluator.py). It reads the bindings rows of the flow queries — declared types of
-locals, parameters and fields (`annot`), initializers (`assign`), `this.x = …` in a method (`attr`,
-`attrannot`: a field of the class), declared return types (`returns`) and returned expressions
-(`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`, `X.new`,
-`X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields, `f().g()`
-through return types, `await`/`?.`/`->`/`::`. What differs per language is how a written path is found
-(PATH_FINDERS: JavaScript exports, C++ namespaces). Flow-insensitive, memoized per resolve pass; an
-empty value means "not known", never "nothing"."""
+"""What a name holds, for every language with flow facts (queries/<lang>/flow.scm): an instance of a class, a class, a
+function, a module (an object type written in place: TypeScript's lang/contextual.py). One evaluator for the languages
+whose hooks live in graphmind/lang/ (Python has its own, in graphmind/resolve/python/evaluator.py). It reads the
+bindings rows of the flow queries — declared types of locals, parameters and fields (`annot`), initializers
+(`assign`), `this.x = …` in a method (`attr`, `attrannot`: a field of the class), declared return types (`returns`)
+and returned expressions (`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`,
+`X.new`, `X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields, `f().g()`
+through return types, `await`/`?.`/`->`/`::`. What differs per language is how a written path is found (PATH_FINDERS:
+JavaScript exports, C++ namespaces); what an element of a named container type holds (ELEMENTS: Go). Flow-insensitive,
+memoized per resolve pass; an empty value means "not known", never "nothing"."""
 from __future__ import annotations
 
 import re
@@ -33,6 +32,7 @@ EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the 
 # what a member of an outside generic type gives (`List<Item>.get` -> ("elem", Item)): lang/java.py
 TYPE_ARGUMENTS: dict[str, Callable[[Resolving, int, str, "int | None"], dict[str, str]]] = {}
 OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
+ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
 STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
 ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go"})
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
@@ -87,10 +87,7 @@ class FlowEval:
         return self.guarded(("v", scope, name), lambda: self._entries(entries))
 
     def _entries(self, entries) -> Value:
-        out: set = set()
-        for where, kind, value in entries:
-            out |= self.binding(where, kind, value)
-        return frozenset(out)
+        return frozenset().union(*(self.binding(where, kind, value) for where, kind, value in entries))
 
     def binding(self, scope: int, kind: str, value: str) -> Value:
         """The value one binding gives its name."""
@@ -98,6 +95,8 @@ class FlowEval:
             return self.declared_type(scope, value)
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
+        if kind == "element":                    # Go's `for _, x := range xs`: what `xs[i]` holds
+            return self.expr(scope, value + "[0]")
         if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
             opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
             return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY
@@ -199,7 +198,9 @@ class FlowEval:
                 value = value if kept else got
             elif kind == "call":
                 value, kept = value if kept else self.call(value), False
-            elif kind != "sub" or not element:
+            elif kind == "sub" and element:
+                value = ELEMENTS[language(self.r, scope)](self, scope, value) if language(self.r, scope) in ELEMENTS else value
+            else:
                 value = EMPTY
         return value
 
@@ -244,6 +245,8 @@ class FlowEval:
             elif kind == "fn":
                 out |= self.returns(x, nth) if nth else self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
                                                        if k == "returns"], value)
+            elif kind == "inst" and any(k == "returns" for k, _ in self.t.bindings.get(x, {}).get("", ())):
+                out |= self.returns(x, nth)          # a value of a function type (Go's `type F func() R`)
             elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
                 out.add(("inst", x) if kind == "elem" else ("arg:E", x))
         return frozenset(out)
@@ -268,10 +271,7 @@ class FlowEval:
                     out |= self.declared_type(fn, results[nth])
             if out or any(kind == "returns" for kind, _ in rows):
                 return frozenset(out)
-            for kind, text in rows:
-                if kind == "return":
-                    out |= self.expr(fn, text)
-            return frozenset(out)
+            return frozenset(out.union(*(self.expr(fn, text) for kind, text in rows if kind == "return")))
         return self.guarded(("r", fn, nth), compute)
 
     def field(self, cls: int, name: str) -> Value:

@@ -87,6 +87,9 @@ class LanguageHooks:
     # the compiler binds each call to one declaration (Java, Go): a site left with several resolved
     # targets (a receiver of several possible types) has them all `possible` instead
     one_target: bool = False
+    # a class's members include the overloads its bases declare (Java): the arguments' types choose
+    # among them and the class's own (C++ hides a base's overloads behind a name the class declares)
+    inherited_overloads: bool = False
 
 
 

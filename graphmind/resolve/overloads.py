@@ -153,12 +153,30 @@ def _fitting(r, sid: int, arity: int, own_first: bool = True) -> tuple[list[int]
     return [], []
 
 
+def _with_inherited(r, sym, own: list[int], arity: int) -> list[int]:
+    """A method's overloads that fit the argument count, with those its class's bases declare that no
+    overload nearer the class overrides (same parameter types)."""
+    t = r.t
+    out, seen = list(own), {t.param_types.get(s) for s in own}
+    for cls in r.mro(sym.parent):
+        slot = t.children.get(cls, {}).get(sym.name) if cls != sym.parent else None
+        if slot is None or slot not in t.params:
+            continue
+        fixed, varargs = _fitting(r, slot, arity)
+        for s in fixed or varargs:
+            if t.param_types.get(s) not in seen:
+                seen.add(t.param_types.get(s))
+                out.append(s)
+    return out
+
+
 def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[int]], list[int]] | None = None,
-                   const_this: bool | None = None) -> Rows:
+                   const_this: bool | None = None, inherited: bool = False) -> Rows:
     """The rows of a call site, each resolved method narrowed to the overloads its argument count fits,
     then (`by_types`, the language's test) to those its arguments' static types fit, when that leaves one;
     `const_this`: a C++ call on `this` from a const (True) or non-const (False) member picks between a
-    `const` overload and the other."""
+    `const` overload and the other; `inherited`: the bases' overloads are candidates too (Java), taken
+    when the arguments' types choose one of them."""
     if arity is None or not rows:
         return rows
     t = r.t
@@ -185,6 +203,10 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
                 wider_fixed, wider_varargs = _fitting(r, target, arity, own_first=False)
                 wider = wider_fixed or wider_varargs
                 typed = by_types(wider) if len(wider) > len(hits) else typed
+            hits = typed if len(typed) == 1 else hits
+        if inherited and by_types is not None and sym.parent in t.syms:
+            wider = _with_inherited(r, sym, fixed or varargs or [target], arity)
+            typed = by_types(wider) if len(wider) > len(fixed or varargs or [target]) else []
             hits = typed if len(typed) == 1 else hits
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (h in t.const_members) == const_this]

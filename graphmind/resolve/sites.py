@@ -45,8 +45,11 @@ def resolve_site(r: Resolver, caller: int, callee: str, name: str, implicit: int
         rows = memo.get(key)
         if rows is None:
             rows = memo[key] = r.resolve_call(caller, callee, name, implicit, at)
-    rows = pick_overloads(r, rows, arity, _by_types(r, caller, args), _const_this(r, caller, callee, arity))
-    if len(rows) > 1 and len({t for t, how, _ in rows if how not in ("possible", "self")}) > 1 and _one_target(r, caller):
+    by_types = _by_types(r, caller, args)
+    rows = pick_overloads(r, rows, arity, by_types, _const_this(r, caller, callee, arity),
+                          by_types is not None and _hook(r, caller, "inherited_overloads"))
+    if len(rows) > 1 and len({t for t, how, _ in rows if how not in ("possible", "self")}) > 1 \
+            and _hook(r, caller, "one_target"):
         rows = [(t, "possible" if how != "self" else how, len(rows) if how != "self" else n) for t, how, n in rows]
     if implicit and rows and name[:2] == "__" == name[-2:] and r.t.lang.get(r.t.syms[caller].file) == "python":
         rows = _on_instances(r, caller, callee, name, rows, at)
@@ -103,10 +106,10 @@ def _by_types(r: Resolver, caller: int, args: str | None) -> Callable[[list[int]
     return lambda candidates: hooks.overloads(r, caller, args.split("\t"), candidates)
 
 
-def _one_target(r: Resolver, caller: int) -> bool:
-    """Whether the caller's language binds each call to one declaration."""
+def _hook(r: Resolver, caller: int, flag: str) -> bool:
+    """A flag of the caller's language's hooks (`one_target`: it binds each call to one declaration)."""
     hooks = hooks_for(r.t.lang.get(r.t.syms[caller].file, "")) if caller in r.t.syms else None
-    return hooks is not None and hooks.one_target
+    return hooks is not None and getattr(hooks, flag)
 
 
 def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> bool | None:

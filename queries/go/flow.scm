@@ -12,9 +12,15 @@
 (field_declaration !name type: [(type_identifier) @name (qualified_type name: (type_identifier) @name)] @value) @binding.annot
 ; `switch v := x.(type) { case *T: … }`: v holds one of the case types (a call several could take is `possible`)
 (type_switch_statement alias: (expression_list (identifier) @name) (type_case type: (_) @value)) @binding.annot
-; `for _, v := range xs`: v holds what xs holds (a slice, map or array reads as its element)
-(range_clause left: (expression_list (_) . (identifier) @name .) right: (_) @value) @binding.assign
+; `for _, v := range xs`: v holds what `xs[i]` holds (a slice, map or array declared in place reads as its
+; element already; a named one, `type Path []Step`, through lang/go.py's ELEMENTS)
+(range_clause left: (expression_list (_) . (identifier) @name .) right: (_) @value) @binding.element
+; `type Path []Step`: an element of a Path (`range`, `p[i]`) holds a Step (lang/go.py's ELEMENTS)
+(type_spec name: (type_identifier) @name type: [(slice_type element: (_) @value) (array_type element: (_) @value)
+                                                (map_type value: (_) @value)]) @binding.element_type
 (function_declaration result: (_) @value) @binding.returns
+; `type EqualFunc func(x, y int) Result`: calling a value of it gives a Result (lang/go.py's prepare)
+(type_spec type: (function_type result: (_) @value)) @binding.returns
 (method_declaration result: (_) @value) @binding.returns
 
 ; Reads of package-level constants and variables: `pkg.Name` (a member read) and bare names where a
@@ -37,3 +43,8 @@
  (selector_expression operand: (identifier) @name)
  (parenthesized_expression (identifier) @name)
  (send_statement value: (identifier) @name)] @implicit.read
+
+; `//go:build !purego` (or `// +build !purego`) before the package clause, bound under its own text:
+; lang/go.py keeps a file's definitions for a default build (linux, amd64) over their namesakes in
+; files it leaves out
+((comment) @name @value (#match? @value "^//(go:build| \\+build) ")) @binding.build

@@ -1,6 +1,9 @@
 ; Java name bindings, for typed receivers (see queries/README.md, "Flow queries").
 
 (formal_parameters (formal_parameter type: (_) @value name: (identifier) @name)) @binding.annot
+; `String... names`: names is an array of the type written (graphmind/lang/argtypes.py)
+(spread_parameter [(type_identifier) (generic_type) (scoped_type_identifier) (integral_type) (floating_point_type)
+                   (boolean_type) (array_type)] @value (variable_declarator name: (identifier) @name)) @binding.varargs
 (local_variable_declaration type: (_) @value declarator: (variable_declarator name: (identifier) @name)) @binding.annot
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @name value: (_) @value)) @binding.assign
 (field_declaration type: (_) @value declarator: (variable_declarator name: (identifier) @name)) @binding.annot
