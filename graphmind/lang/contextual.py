@@ -17,6 +17,7 @@ from graphmind.resolve.pyexpr import match_bracket
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _MEMBER = re.compile(r"(?:^|(?<=[\s;,]))(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:")   # `readonly a?: T`
+_TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 _TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
 
 
@@ -155,6 +156,25 @@ def _type_parameter_names(rows) -> list[str]:
     return [next((w for w in ws if w not in ("const", "in", "out")), "") for ws in words if ws]
 
 
+def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
+    """What a type parameter of the scope or of one around it (a function, class or interface: `<T
+    extends X = Y>`) promises: the members of its constraint, else of its default (empty: none written);
+    None when `name` is no type parameter there."""
+    syms = ev.t.syms
+    while scope in syms and name.isidentifier():
+        text = next((v for k, v in ev.t.bindings.get(scope, {}).get("", ()) if k == "typeparams"), "")
+        for param in split_type(text.strip()[1:-1], ",") if text else ():
+            m = _TYPE_PARAM.match(param)
+            if m is None or m.group(1) != name:
+                continue
+            rest = m.group(2).strip()
+            parts = split_type(rest[len("extends"):], "=") if rest.startswith("extends") else ["", rest[1:]]
+            written = next((p.strip() for p in parts if p.strip()), "")
+            return ev.guarded(("tparam", scope, name), lambda: ev.declared_type(scope, written)) if written else frozenset()
+        scope = syms[scope].parent
+    return None
+
+
 def _call_type_args(callee: str) -> tuple[str, list[str]]:
     """`make<A, B>` -> ("make", ["A", "B"])."""
     if not callee.endswith(">") or "<" not in callee:
@@ -189,6 +209,9 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     whose members `literal_member` reads."""
     if text.startswith("{"):
         return written_object(ev, scope, text)
+    bound = type_parameter_bound(ev, scope, text.strip())
+    if bound is not None:
+        return bound
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None

@@ -1,0 +1,145 @@
+"""TypeScript receivers typed by a type parameter: the compiler names a member of its constraint
+(`<T extends $ZodType>(schema: T)`: `schema._zod` is a `$ZodType`'s), else of its default; a member
+declared with a type parameter of its interface or class (zod's `interface $ZodType<…, Internals extends
+$ZodTypeInternals = …> { _zod: Internals }`, then `schema._zod.run(…)`) reads the same way. Measured
+against the compiler by scripts/score_ts_oracle.py (zod's `_zod.run`, 48 sites left `possible`)."""
+from __future__ import annotations
+
+import shutil
+
+from flowcases import call_targets
+from langcases import snapshot
+
+from graphmind.index.indexer import index_workspace
+from graphmind.store import open_reader
+
+SCHEMAS = """
+export interface _$ZodTypeInternals {
+  run(payload: unknown): unknown;
+  parse(payload: unknown): unknown;
+}
+export interface $ZodTypeInternals<out O = unknown> extends _$ZodTypeInternals {
+  output: O;
+}
+export interface $ZodType<
+  O = unknown,
+  Internals extends $ZodTypeInternals<O> = $ZodTypeInternals<O>,
+> {
+  _zod: Internals;
+}
+export interface Checker<in T = Decoded> {
+  check(value: T): boolean;
+}
+export interface Decoded {
+  decode(): string;
+}
+"""
+PARSE = """
+import type { $ZodType, Checker } from "./schemas.js";
+
+export function parseAny(schema: $ZodType) {
+  return schema._zod.run({});
+}
+
+export function parse<T extends $ZodType>(schema: T, value: unknown) {
+  return schema._zod.parse(value);
+}
+
+export const safeParse = <T extends $ZodType>(schema: T): unknown => schema._zod.run(null);
+
+export class Runner<S extends $ZodType = $ZodType> {
+  constructor(private readonly schema: S) {}
+  go(c: Checker) {
+    c.check(null as any);
+    return this.schema._zod.run(1);
+  }
+}
+
+export function decode<V extends { decode(): string }>(value: V) {
+  return value.decode();
+}
+"""
+DECOY = "export class Decoy { run() {} parse() {} check() {} decode() {} }\n"
+
+
+def _write(root, parse: str = PARSE) -> None:
+    for name, text in (("schemas", SCHEMAS), ("parse", parse), ("decoy", DECOY)):
+        (root / f"{name}.ts").write_text(text)
+    index_workspace(root)
+
+
+def test_a_parameter_typed_by_a_type_parameter_has_its_constraints_members(tmp_path):
+    _write(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "parse.parse", "schema._zod.parse") == {("inferred", "schemas._$ZodTypeInternals.parse")}
+    assert call_targets(conn, "parse.safeParse", "schema._zod.run") == {("inferred", "schemas._$ZodTypeInternals.run")}
+    assert call_targets(conn, "parse.Runner.go", "this.schema._zod.run") == {
+        ("self", "schemas._$ZodTypeInternals.run")}
+
+
+def test_a_member_typed_by_its_interfaces_type_parameter_has_the_bounds_members(tmp_path):
+    _write(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "parse.parseAny", "schema._zod.run") == {("inferred", "schemas._$ZodTypeInternals.run")}
+
+
+def test_a_type_parameter_without_a_bound_stays_possible(tmp_path):
+    """`<T>` promises nothing: `value.decode()` on a bare T is not guessed from a decoy."""
+    _write(tmp_path, PARSE.replace("V extends { decode(): string }", "V"))
+    conn = open_reader(tmp_path)
+    assert {how for how, _ in call_targets(conn, "parse.decode", "value.decode")} == {"possible"}
+
+
+def test_a_bound_changed_re_resolves_as_a_clean_index(tmp_path):
+    """Incremental: the constraint of `parse`'s T becomes the decoy; the index equals a clean one."""
+    work = tmp_path / "work"
+    work.mkdir()
+    _write(work)
+    (work / "parse.ts").write_text(PARSE.replace("parse<T extends $ZodType>", "parse<T extends Decoy>").replace(
+        'import type { $ZodType, Checker } from "./schemas.js";',
+        'import type { $ZodType, Checker } from "./schemas.js";\nimport type { Decoy } from "./decoy.js";'))
+    index_workspace(work)
+    assert call_targets(open_reader(work), "parse.parse", "schema._zod.parse") != {
+        ("inferred", "schemas._$ZodTypeInternals.parse")}
+    clean = tmp_path / "clean"
+    shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
+    index_workspace(clean)
+    assert snapshot(work) == snapshot(clean)
+
+
+CHAIN = """
+export interface _ZodNumber<Internals = unknown> {
+  min(value: number): this;
+  max(value: number): this;
+  describe(text: string): Described;
+}
+export interface Described {
+  meta(): unknown;
+}
+export interface ZodNumber extends _ZodNumber<number> {}
+export abstract class Builder {
+  abstract step(): this;
+  done(): void {}
+}
+export function number(): ZodNumber {
+  return null as any;
+}
+
+export function schema(b: Builder) {
+  number().min(0).max(10).describe("n").meta();
+  b.step().done();
+}
+"""
+
+
+def test_a_method_signature_declares_what_a_chain_through_it_holds(tmp_path):
+    """zod's `z.number().min(0).max(10)`: `min` is declared in an interface as returning `this`
+    (a method signature, and an abstract method's), so `.max` is the interface's too."""
+    (tmp_path / "number.ts").write_text(CHAIN)
+    (tmp_path / "decoy.ts").write_text("export class D { min() {} max() {} meta() {} done() {} describe() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "number.schema", "number().min(0).max") == {("inferred", "number._ZodNumber.max")}
+    assert call_targets(conn, "number.schema", "number().min(0).max(10).describe(\"n\").meta") == {
+        ("inferred", "number.Described.meta")}
+    assert call_targets(conn, "number.schema", "b.step().done") == {("inferred", "number.Builder.done")}
