@@ -143,3 +143,20 @@ def test_a_method_signature_declares_what_a_chain_through_it_holds(tmp_path):
     assert call_targets(conn, "number.schema", "number().min(0).max(10).describe(\"n\").meta") == {
         ("inferred", "number.Described.meta")}
     assert call_targets(conn, "number.schema", "b.step().done") == {("inferred", "number.Builder.done")}
+
+
+def test_a_result_declared_generic_with_several_arguments_is_that_type(tmp_path):
+    """zod's `export function object<T>(shape?: T): ZodObject<util.Writeable<T>, core.$strip>`: the
+    declared result is one type whatever commas its arguments hold (Go's `(T, error)` is several)."""
+    (tmp_path / "schemas.ts").write_text(
+        "export interface ZodType {\n  nullable(): ZodType;\n}\n"
+        "export interface ZodObject<out Shape = unknown, out Config = unknown> extends ZodType {\n  strict(): this;\n}\n"
+        "export function object<T>(shape?: T): ZodObject<Partial<T>, string> {\n  return null as any;\n}\n")
+    (tmp_path / "use.ts").write_text(
+        'import * as z from "./schemas.js";\n\nexport function build() {\n  const schema = z.object({ a: 1 });\n'
+        "  schema.strict().nullable();\n}\n")
+    (tmp_path / "decoy.ts").write_text("export class D { nullable() {} strict() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "use.build", "schema.strict") == {("inferred", "schemas.ZodObject.strict")}
+    assert call_targets(conn, "use.build", "schema.strict().nullable") == {("inferred", "schemas.ZodType.nullable")}

@@ -262,8 +262,8 @@ class FlowEval:
         def compute() -> Value:
             rows = self.t.bindings.get(fn, {}).get("", ())
             out: set = set()
-            for kind, text in rows:
-                results = split_top(text.strip().lstrip("(").rstrip(")"), ",") if kind == "returns" else []
+            for kind, text in rows:           # Go's `(T, error)` is several results; `Box<A, B>` is one
+                results = (split_top(text.strip()[1:].rstrip(")"), ",") if text.lstrip()[:1] == "(" else [text]) if kind == "returns" else []
                 if len(results) > nth:
                     out |= self.declared_type(fn, results[nth])
             if out or any(kind == "returns" for kind, _ in rows):
