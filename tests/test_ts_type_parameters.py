@@ -160,3 +160,78 @@ def test_a_result_declared_generic_with_several_arguments_is_that_type(tmp_path)
     conn = open_reader(tmp_path)
     assert call_targets(conn, "use.build", "schema.strict") == {("inferred", "schemas.ZodObject.strict")}
     assert call_targets(conn, "use.build", "schema.strict().nullable") == {("inferred", "schemas.ZodType.nullable")}
+
+
+COMPILE = """
+export interface SomeType {
+  _zod: unknown;
+}
+export interface ZodObject extends SomeType {
+  parse(data: unknown): unknown;
+  safeParse(data: unknown): { success: boolean };
+}
+export class ParseStatus {
+  dirty(): void {}
+}
+export function object(): ZodObject {
+  return null as any;
+}
+export function compile<T extends SomeType>(schema: T, options?: { fast: boolean }): T {
+  return schema;
+}
+export class ZodArray {
+  _processInputParams(input: unknown): { status: ParseStatus; ctx: unknown } {
+    return { status: new ParseStatus(), ctx: input };
+  }
+  _parse(input: unknown) {
+    const { ctx, status } = this._processInputParams(input);
+    status.dirty();
+    return ctx;
+  }
+}
+"""
+COMPILED = """
+import { compile, object } from "./compile.js";
+
+export function check() {
+  const loose = object();
+  const compiled = compile(loose, { fast: true });
+  compiled.safeParse({});
+  return compile(loose).parse({});
+}
+"""
+
+
+def test_a_result_typed_by_a_parameters_type_parameter_is_the_argument(tmp_path):
+    """zod's `compile<T extends SomeType>(schema: T): T`: `compile(loose)` is what `loose` is (the
+    compiler infers T from the argument), not the bare constraint."""
+    (tmp_path / "compile.ts").write_text(COMPILE)
+    (tmp_path / "use.ts").write_text(COMPILED)
+    (tmp_path / "decoy.ts").write_text("export class D { parse() {} safeParse() {} dirty() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "use.check", "compiled.safeParse") == {("inferred", "compile.ZodObject.safeParse")}
+    assert call_targets(conn, "use.check", "compile(loose).parse") == {("inferred", "compile.ZodObject.parse")}
+
+
+def test_a_name_destructured_from_a_call_is_that_member_of_its_result(tmp_path):
+    """zod v3's `const { ctx, status } = this._processInputParams(input)`, declared as returning
+    `{ status: ParseStatus; ctx: … }`: `status.dirty()` is ParseStatus's."""
+    (tmp_path / "compile.ts").write_text(COMPILE)
+    (tmp_path / "decoy.ts").write_text("export class D { parse() {} safeParse() {} dirty() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "compile.ZodArray._parse", "status.dirty") == {("inferred", "compile.ParseStatus.dirty")}
+
+
+def test_a_member_read_by_a_quoted_key_is_not_an_element(tmp_path):
+    """zod's `installed["~standard"].validate(…)`: a string key names a member (not known here), so the
+    call is not taken for the schema's own `validate` as `xs[i]` reads as an element of a declared `X[]`."""
+    (tmp_path / "std.ts").write_text(
+        "export interface Schema {\n  validate(x: unknown): boolean;\n}\n"
+        "export function use(installed: Schema, all: Schema[]) {\n"
+        '  installed["~standard"].validate({});\n  all[0].validate({});\n}\n')
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "std.use", 'installed["~standard"].validate') == {("possible", "std.Schema.validate")}
+    assert call_targets(conn, "std.use", "all[0].validate") == {("inferred", "std.Schema.validate")}

@@ -113,6 +113,22 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
     return frozenset(out)
 
 
+def inferred_result(ev, scope: int, value: frozenset, args: str) -> frozenset:
+    """What a call returns where the callee's declared result is a type parameter a parameter is
+    declared as (`compile<T extends SomeType>(schema: T): T`): what that argument holds (`compile(loose)`
+    is what `loose` is). Empty otherwise."""
+    out: set = set()
+    for kind, fn in value:
+        rows = ev.t.bindings.get(fn, {}).get("", ()) if kind == "fn" else ()
+        result = next((v.strip() for k, v in rows if k == "returns"), None)
+        if result is None or result not in _type_parameter_names(rows):
+            continue
+        for pos, arg in enumerate(split_type(args, ",") if args else ()):
+            if parameter_type(ev.t, fn, pos) == result and not arg.startswith("..."):
+                out |= ev.expr(scope, arg)
+    return frozenset(out)
+
+
 def this_type(ev, fn: int, declared: str) -> str | None:
     """The type `this` has in a method of an object literal passed where `declared` is expected:
     X of a `ThisType<X>` written there or in the type alias it names (`ProtoOf<T>` = `{…} & ThisType<T>`)."""

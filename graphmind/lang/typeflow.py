@@ -198,8 +198,8 @@ class FlowEval:
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = value if kept else got
             elif kind == "call":
-                value, kept = value if kept else self.call(value), False
-            elif kind != "sub" or not element:
+                value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
+            elif kind != "sub" or not element or arg[:1] in "\"'`":     # `x["~standard"]` is a member, no element
                 value = EMPTY
         return value
 

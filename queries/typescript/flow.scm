@@ -91,7 +91,7 @@
 (type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
 (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
 (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
-(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression)] @value) @binding.member
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression)] @value) @binding.member
 [(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value)) (method_signature return_type: (type_annotation (_) @value)) (abstract_method_signature return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
 ; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
