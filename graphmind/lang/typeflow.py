@@ -199,7 +199,7 @@ class FlowEval:
                 value = value if kept else got
             elif kind == "call":
                 value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
-            elif kind != "sub" or not element or arg[:1] in "\"'`":     # `x["~standard"]` is a member, no element
+            elif kind != "sub" or not element or arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES:   # x["k"]
                 value = EMPTY
         return value
 
@@ -263,7 +263,7 @@ class FlowEval:
             rows = self.t.bindings.get(fn, {}).get("", ())
             out: set = set()
             for kind, text in rows:           # Go's `(T, error)` is several results; `Box<A, B>` is one
-                results = (split_top(text.strip()[1:].rstrip(")"), ",") if text.lstrip()[:1] == "(" else [text]) if kind == "returns" else []
+                results = (split_top(text.strip()[1:].rstrip(")"), ",") if text.strip()[:1] == "(" else [text]) if kind == "returns" else []
                 if len(results) > nth:
                     out |= self.declared_type(fn, results[nth])
             if out or any(kind == "returns" for kind, _ in rows):
