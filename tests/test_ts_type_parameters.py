@@ -235,3 +235,22 @@ def test_a_member_read_by_a_quoted_key_is_not_an_element(tmp_path):
     conn = open_reader(tmp_path)
     assert call_targets(conn, "std.use", 'installed["~standard"].validate') == {("possible", "std.Schema.validate")}
     assert call_targets(conn, "std.use", "all[0].validate") == {("inferred", "std.Schema.validate")}
+
+
+def test_a_method_of_an_object_type_alias_is_the_callee(tmp_path):
+    """MobX's `export type Annotation = { make_(…): MakeResult; extend_(…): boolean | null }` and
+    `function make_(this: Annotation, …) { return this.extend_(…) }`: the alias's own method signature."""
+    (tmp_path / "annotation.ts").write_text(
+        "export type Annotation = {\n  annotationType_: string\n  make_(key: string): number\n"
+        "  extend_(key: string, proxyTrap: boolean): boolean | null\n}\n")
+    (tmp_path / "action.ts").write_text(
+        'import type { Annotation } from "./annotation"\n\n'
+        "function make_(this: Annotation, key: string): number {\n  return this.extend_(key, false) ? 1 : 0\n}\n\n"
+        "export function createAction(name: string): Annotation {\n"
+        "  return { annotationType_: name, make_, extend_: () => null }\n}\n\n"
+        "export function apply(a: Annotation) {\n  return a.make_(\"k\")\n}\n")
+    (tmp_path / "decoy.ts").write_text("export class D { make_() {} extend_() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "action.make_", "this.extend_") == {("inferred", "annotation.Annotation.extend_")}
+    assert call_targets(conn, "action.apply", "a.make_") == {("inferred", "annotation.Annotation.make_")}

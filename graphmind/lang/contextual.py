@@ -235,7 +235,8 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     if sym is None or sym.kind != "type" or sym.parent is None:
         return frozenset()
     values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
-    return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
+    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
 
 
 def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
