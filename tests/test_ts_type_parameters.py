@@ -254,3 +254,23 @@ def test_a_method_of_an_object_type_alias_is_the_callee(tmp_path):
     conn = open_reader(tmp_path)
     assert call_targets(conn, "action.make_", "this.extend_") == {("inferred", "annotation.Annotation.extend_")}
     assert call_targets(conn, "action.apply", "a.make_") == {("inferred", "annotation.Annotation.make_")}
+
+
+def test_a_typed_variable_imported_through_a_barrel_has_its_declared_type(tmp_path):
+    """MobX imports everything from `../internal` (`export * from "./api/observable"`): `observable` is
+    `export var observable: IObservableFactory = assign(…)`, so `observable.array(v)` is the factory's."""
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "observable.ts").write_text(
+        "export interface IObservableFactory {\n  array: <T = any>(initialValues?: T[]) => T[]\n  box: number\n}\n"
+        "const observableFactories: IObservableFactory = {\n  array<T = any>(initialValues?: T[]): T[] {\n"
+        "    return initialValues ?? []\n  },\n  box: 1,\n}\n"
+        "export var observable: IObservableFactory = Object.assign(function () {}, observableFactories)\n")
+    (tmp_path / "internal.ts").write_text('export * from "./api/observable"\n')
+    (tmp_path / "modifiers.ts").write_text(
+        'import { observable } from "./internal"\n\nexport function deepEnhancer(v: unknown[]) {\n'
+        "  return observable.array(v)\n}\n")
+    (tmp_path / "decoy.ts").write_text("export class D { array() {} }\n")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    assert call_targets(conn, "modifiers.deepEnhancer", "observable.array") == {
+        ("inferred", "api.observable.IObservableFactory.array")}

@@ -188,7 +188,9 @@ def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | 
     if msym is None or symbol in t.children.get(msym, {}):
         return None
     local = next((v for k, v in t.bindings.get(msym, {}).get(symbol, ()) if k == "export"), symbol)
-    return (msym, local) if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())) else None
+    if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())):
+        return msym, local
+    return _state(r).variable_scope(target, symbol)     # re-exported: MobX's `export * from "./observable"`
 
 
 for _lang in LANGS:
