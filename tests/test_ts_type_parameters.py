@@ -59,13 +59,20 @@ export function decode<V extends { decode(): string }>(value: V) {
   return value.decode();
 }
 """
-DECOY = "export class Decoy { run() {} parse() {} check() {} decode() {} }\n"
+DECOY = "export class Decoy { run() {} parse() {} check() {} decode() {} safeParse() {} dirty() {} }\n"
+
+
+def _index(root, files: dict[str, str]):
+    """Write `files` (relative path -> text) into root, index it, and open it for reading."""
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    index_workspace(root)
+    return open_reader(root)
 
 
 def _write(root, parse: str = PARSE) -> None:
-    for name, text in (("schemas", SCHEMAS), ("parse", parse), ("decoy", DECOY)):
-        (root / f"{name}.ts").write_text(text)
-    index_workspace(root)
+    _index(root, {"schemas.ts": SCHEMAS, "parse.ts": parse, "decoy.ts": DECOY})
 
 
 def test_a_parameter_typed_by_a_type_parameter_has_its_constraints_members(tmp_path):
@@ -135,10 +142,8 @@ export function schema(b: Builder) {
 def test_a_method_signature_declares_what_a_chain_through_it_holds(tmp_path):
     """zod's `z.number().min(0).max(10)`: `min` is declared in an interface as returning `this`
     (a method signature, and an abstract method's), so `.max` is the interface's too."""
-    (tmp_path / "number.ts").write_text(CHAIN)
-    (tmp_path / "decoy.ts").write_text("export class D { min() {} max() {} meta() {} done() {} describe() {} }\n")
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+    conn = _index(tmp_path, {"number.ts": CHAIN,
+                             "decoy.ts": "export class D { min() {} max() {} meta() {} done() {} describe() {} }\n"})
     assert call_targets(conn, "number.schema", "number().min(0).max") == {("inferred", "number._ZodNumber.max")}
     assert call_targets(conn, "number.schema", "number().min(0).max(10).describe(\"n\").meta") == {
         ("inferred", "number.Described.meta")}
@@ -148,16 +153,13 @@ def test_a_method_signature_declares_what_a_chain_through_it_holds(tmp_path):
 def test_a_result_declared_generic_with_several_arguments_is_that_type(tmp_path):
     """zod's `export function object<T>(shape?: T): ZodObject<util.Writeable<T>, core.$strip>`: the
     declared result is one type whatever commas its arguments hold (Go's `(T, error)` is several)."""
-    (tmp_path / "schemas.ts").write_text(
-        "export interface ZodType {\n  nullable(): ZodType;\n}\n"
+    conn = _index(tmp_path, {
+        "schemas.ts": "export interface ZodType {\n  nullable(): ZodType;\n}\n"
         "export interface ZodObject<out Shape = unknown, out Config = unknown> extends ZodType {\n  strict(): this;\n}\n"
-        "export function object<T>(shape?: T): ZodObject<Partial<T>, string> {\n  return null as any;\n}\n")
-    (tmp_path / "use.ts").write_text(
-        'import * as z from "./schemas.js";\n\nexport function build() {\n  const schema = z.object({ a: 1 });\n'
-        "  schema.strict().nullable();\n}\n")
-    (tmp_path / "decoy.ts").write_text("export class D { nullable() {} strict() {} }\n")
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+        "export function object<T>(shape?: T): ZodObject<Partial<T>, string> {\n  return null as any;\n}\n",
+        "use.ts": 'import * as z from "./schemas.js";\n\nexport function build() {\n  const schema = z.object({ a: 1 });\n'
+        "  schema.strict().nullable();\n}\n",
+        "decoy.ts": "export class D { nullable() {} strict() {} }\n"})
     assert call_targets(conn, "use.build", "schema.strict") == {("inferred", "schemas.ZodObject.strict")}
     assert call_targets(conn, "use.build", "schema.strict().nullable") == {("inferred", "schemas.ZodType.nullable")}
 
@@ -205,11 +207,7 @@ export function check() {
 def test_a_result_typed_by_a_parameters_type_parameter_is_the_argument(tmp_path):
     """zod's `compile<T extends SomeType>(schema: T): T`: `compile(loose)` is what `loose` is (the
     compiler infers T from the argument), not the bare constraint."""
-    (tmp_path / "compile.ts").write_text(COMPILE)
-    (tmp_path / "use.ts").write_text(COMPILED)
-    (tmp_path / "decoy.ts").write_text("export class D { parse() {} safeParse() {} dirty() {} }\n")
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+    conn = _index(tmp_path, {"compile.ts": COMPILE, "use.ts": COMPILED, "decoy.ts": DECOY})
     assert call_targets(conn, "use.check", "compiled.safeParse") == {("inferred", "compile.ZodObject.safeParse")}
     assert call_targets(conn, "use.check", "compile(loose).parse") == {("inferred", "compile.ZodObject.parse")}
 
@@ -217,22 +215,16 @@ def test_a_result_typed_by_a_parameters_type_parameter_is_the_argument(tmp_path)
 def test_a_name_destructured_from_a_call_is_that_member_of_its_result(tmp_path):
     """zod v3's `const { ctx, status } = this._processInputParams(input)`, declared as returning
     `{ status: ParseStatus; ctx: … }`: `status.dirty()` is ParseStatus's."""
-    (tmp_path / "compile.ts").write_text(COMPILE)
-    (tmp_path / "decoy.ts").write_text("export class D { parse() {} safeParse() {} dirty() {} }\n")
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+    conn = _index(tmp_path, {"compile.ts": COMPILE, "decoy.ts": DECOY})
     assert call_targets(conn, "compile.ZodArray._parse", "status.dirty") == {("inferred", "compile.ParseStatus.dirty")}
 
 
 def test_a_member_read_by_a_quoted_key_is_not_an_element(tmp_path):
     """zod's `installed["~standard"].validate(…)`: a string key names a member (not known here), so the
     call is not taken for the schema's own `validate` as `xs[i]` reads as an element of a declared `X[]`."""
-    (tmp_path / "std.ts").write_text(
-        "export interface Schema {\n  validate(x: unknown): boolean;\n}\n"
-        "export function use(installed: Schema, all: Schema[]) {\n"
-        '  installed["~standard"].validate({});\n  all[0].validate({});\n}\n')
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+    conn = _index(tmp_path, {"std.ts": "export interface Schema {\n  validate(x: unknown): boolean;\n}\n"
+                                       "export function use(installed: Schema, all: Schema[]) {\n"
+                                       '  installed["~standard"].validate({});\n  all[0].validate({});\n}\n'})
     assert call_targets(conn, "std.use", 'installed["~standard"].validate') == {("possible", "std.Schema.validate")}
     assert call_targets(conn, "std.use", "all[0].validate") == {("inferred", "std.Schema.validate")}
 
@@ -240,18 +232,15 @@ def test_a_member_read_by_a_quoted_key_is_not_an_element(tmp_path):
 def test_a_method_of_an_object_type_alias_is_the_callee(tmp_path):
     """MobX's `export type Annotation = { make_(…): MakeResult; extend_(…): boolean | null }` and
     `function make_(this: Annotation, …) { return this.extend_(…) }`: the alias's own method signature."""
-    (tmp_path / "annotation.ts").write_text(
-        "export type Annotation = {\n  annotationType_: string\n  make_(key: string): number\n"
-        "  extend_(key: string, proxyTrap: boolean): boolean | null\n}\n")
-    (tmp_path / "action.ts").write_text(
-        'import type { Annotation } from "./annotation"\n\n'
+    conn = _index(tmp_path, {
+        "annotation.ts": "export type Annotation = {\n  annotationType_: string\n  make_(key: string): number\n"
+        "  extend_(key: string, proxyTrap: boolean): boolean | null\n}\n",
+        "action.ts": 'import type { Annotation } from "./annotation"\n\n'
         "function make_(this: Annotation, key: string): number {\n  return this.extend_(key, false) ? 1 : 0\n}\n\n"
         "export function createAction(name: string): Annotation {\n"
         "  return { annotationType_: name, make_, extend_: () => null }\n}\n\n"
-        "export function apply(a: Annotation) {\n  return a.make_(\"k\")\n}\n")
-    (tmp_path / "decoy.ts").write_text("export class D { make_() {} extend_() {} }\n")
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+        "export function apply(a: Annotation) {\n  return a.make_(\"k\")\n}\n",
+        "decoy.ts": "export class D { make_() {} extend_() {} }\n"})
     assert call_targets(conn, "action.make_", "this.extend_") == {("inferred", "annotation.Annotation.extend_")}
     assert call_targets(conn, "action.apply", "a.make_") == {("inferred", "annotation.Annotation.make_")}
 
@@ -259,18 +248,30 @@ def test_a_method_of_an_object_type_alias_is_the_callee(tmp_path):
 def test_a_typed_variable_imported_through_a_barrel_has_its_declared_type(tmp_path):
     """MobX imports everything from `../internal` (`export * from "./api/observable"`): `observable` is
     `export var observable: IObservableFactory = assign(…)`, so `observable.array(v)` is the factory's."""
-    (tmp_path / "api").mkdir()
-    (tmp_path / "api" / "observable.ts").write_text(
-        "export interface IObservableFactory {\n  array: <T = any>(initialValues?: T[]) => T[]\n  box: number\n}\n"
+    conn = _index(tmp_path, {
+        "api/observable.ts": "export interface IObservableFactory {\n  array: <T = any>(initialValues?: T[]) => T[]\n  box: number\n}\n"
         "const observableFactories: IObservableFactory = {\n  array<T = any>(initialValues?: T[]): T[] {\n"
         "    return initialValues ?? []\n  },\n  box: 1,\n}\n"
-        "export var observable: IObservableFactory = Object.assign(function () {}, observableFactories)\n")
-    (tmp_path / "internal.ts").write_text('export * from "./api/observable"\n')
-    (tmp_path / "modifiers.ts").write_text(
-        'import { observable } from "./internal"\n\nexport function deepEnhancer(v: unknown[]) {\n'
-        "  return observable.array(v)\n}\n")
-    (tmp_path / "decoy.ts").write_text("export class D { array() {} }\n")
-    index_workspace(tmp_path)
-    conn = open_reader(tmp_path)
+        "export var observable: IObservableFactory = Object.assign(function () {}, observableFactories)\n",
+        "internal.ts": 'export * from "./api/observable"\n',
+        "modifiers.ts": 'import { observable } from "./internal"\n\nexport function deepEnhancer(v: unknown[]) {\n'
+        "  return observable.array(v)\n}\n",
+        "decoy.ts": "export class D { array() {} }\n"})
     assert call_targets(conn, "modifiers.deepEnhancer", "observable.array") == {
         ("inferred", "api.observable.IObservableFactory.array")}
+
+
+def test_a_base_named_through_a_merged_namespace_is_found(tmp_path):
+    """@effect/platform's `export interface HttpClient extends HttpClient.With<E, never> {}` beside
+    `export declare namespace HttpClient { export interface With<E, R> { readonly execute: … } }`: the
+    base is the namespace's `With`, so `this.execute(…)` (a `this: Client.HttpClient` method) is its member."""
+    conn = _index(tmp_path, {
+        "HttpClient.ts": "export interface HttpClient extends HttpClient.With<string, never> {}\n"
+        "export declare namespace HttpClient {\n  export interface With<E, R = never> {\n"
+        "    readonly execute: (request: string) => E\n  }\n}\n",
+        "impl.ts": 'import type * as Client from "./HttpClient.js"\n\nconst ClientProto = {\n'
+        "  get(this: Client.HttpClient, url: string) {\n    return this.execute(url)\n  },\n}\n\n"
+        'export const run = (client: Client.HttpClient) => client.execute("x")\n',
+        "decoy.ts": "export class D { execute() {} }\n"})
+    assert call_targets(conn, "impl.get", "this.execute") == {("inferred", "HttpClient.HttpClient.With.execute")}
+    assert call_targets(conn, "impl.run", "client.execute") == {("inferred", "HttpClient.HttpClient.With.execute")}
