@@ -275,3 +275,19 @@ def test_a_base_named_through_a_merged_namespace_is_found(tmp_path):
         "decoy.ts": "export class D { execute() {} }\n"})
     assert call_targets(conn, "impl.get", "this.execute") == {("inferred", "HttpClient.HttpClient.With.execute")}
     assert call_targets(conn, "impl.run", "client.execute") == {("inferred", "HttpClient.HttpClient.With.execute")}
+
+
+def test_a_field_typed_by_a_bases_type_parameter_is_what_the_subclass_gives_it(tmp_path):
+    """zod v3's `abstract class ZodType<Output, Def extends ZodTypeDef, Input> { readonly _def!: Def }`
+    and `class ZodObject<T> extends ZodType<T, ZodObjectDef<T>, T>`: in ZodObject, `this._def` is a
+    ZodObjectDef (the compiler reads the base's type argument), not the bound ZodTypeDef."""
+    conn = _index(tmp_path, {
+        "types.ts": "export interface ZodTypeDef {\n  errorMap?: (x: string) => string\n}\n"
+        "export abstract class ZodType<Output = any, Def extends ZodTypeDef = ZodTypeDef, Input = Output> {\n"
+        "  readonly _def!: Def\n  _parse(input: unknown): Output {\n    return null as any\n  }\n}\n"
+        "export interface ZodObjectDef<T = unknown> extends ZodTypeDef {\n  shape: () => T\n  innerType: ZodType\n}\n"
+        "export class ZodObject<T> extends ZodType<T, ZodObjectDef<T>, T> {\n  keys() {\n"
+        "    const shape = this._def.shape()\n    return this._def.innerType._parse(shape)\n  }\n}\n",
+        "decoy.ts": "export class D { shape() {} _parse() {} }\n"})
+    assert call_targets(conn, "types.ZodObject.keys", "this._def.shape") == {("self", "types.ZodObjectDef.shape")}
+    assert call_targets(conn, "types.ZodObject.keys", "this._def.innerType._parse") == {("self", "types.ZodType._parse")}

@@ -191,6 +191,19 @@ def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
     return None
 
 
+def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
+    """The type arguments a declared type gives a workspace class's type parameters, as written
+    (`ZodType<Output, ZodObjectDef<T>, Input>`: {Def: "ZodObjectDef<T>", …}); none for outside types."""
+    names = _type_parameter_names(r.t.bindings.get(cls, {}).get("", ())) if cls is not None else []
+    return dict(zip(names, _args_of(text))) if names else {}
+
+
+def heritage(t, cls: int) -> list[str]:
+    """The bases a class names, as written with their type arguments (`extends ZodType<T, ZodObjectDef<T>>`:
+    TypeScript's `baseargs` rows, where the inheritance rows keep the name alone)."""
+    return [text for _, text in t.bases.get(cls, ())] + [v for k, v in t.bindings.get(cls, {}).get("", ()) if k == "baseargs"]
+
+
 def _call_type_args(callee: str) -> tuple[str, list[str]]:
     """`make<A, B>` -> ("make", ["A", "B"])."""
     if not callee.endswith(">") or "<" not in callee:

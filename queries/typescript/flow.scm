@@ -101,6 +101,9 @@
 ; type parameters of a generic function, class, interface or type alias, in order (`<T extends X, D = Y>`)
 [(function_declaration type_parameters: (type_parameters) @value) (method_definition type_parameters: (type_parameters) @value) (arrow_function type_parameters: (type_parameters) @value) (interface_declaration type_parameters: (type_parameters) @value) (class_declaration type_parameters: (type_parameters) @value) (abstract_class_declaration type_parameters: (type_parameters) @value)] @binding.typeparams
 (type_alias_declaration name: (type_identifier) @name type_parameters: (type_parameters) @value) @binding.typeparams
+; a base named with type arguments, as written (`class ZodObject<T> extends ZodType<T, ZodObjectDef<T>>`)
+(extends_clause value: (_) @value type_arguments: (type_arguments)) @binding.baseargs
+(extends_type_clause type: (generic_type) @value) @binding.baseargs
 ; `type ProtoOf<T> = {…} & ThisType<T>`: what `this` is in the methods of a literal of that type (@value: T)
 (type_alias_declaration name: (type_identifier) @name value: (intersection_type (generic_type name: (type_identifier) @_this type_arguments: (type_arguments . (_) @value .)) (#eq? @_this "ThisType"))) @binding.thistype
 ; `this` in a method of an object literal: passed as an argument (the callee's `ThisType<T>` for it) or
