@@ -114,18 +114,14 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
 
 
 def inferred_result(ev, scope: int, value: frozenset, args: str) -> frozenset:
-    """What a call returns where the callee's declared result is a type parameter a parameter is
-    declared as (`compile<T extends SomeType>(schema: T): T`): what that argument holds (`compile(loose)`
-    is what `loose` is). Empty otherwise."""
+    """What a call returns where the callee's result is a type parameter a parameter is declared as
+    (`compile<T>(schema: T): T`): what that argument holds (`compile(loose)` is `loose`); else empty."""
     out: set = set()
     for kind, fn in value:
         rows = ev.t.bindings.get(fn, {}).get("", ()) if kind == "fn" else ()
         result = next((v.strip() for k, v in rows if k == "returns"), None)
-        if result is None or result not in _type_parameter_names(rows):
-            continue
-        for pos, arg in enumerate(split_type(args, ",") if args else ()):
-            if parameter_type(ev.t, fn, pos) == result and not arg.startswith("..."):
-                out |= ev.expr(scope, arg)
+        for pos, arg in enumerate(split_type(args, ",") if args and result in type_parameters(ev.r, fn) else ()):
+            out |= ev.expr(scope, arg) if parameter_type(ev.t, fn, pos) == result and not arg.startswith("...") else frozenset()
     return frozenset(out)
 
 
@@ -154,7 +150,7 @@ def _type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[s
     """What the callee's type parameters stand for at a call: its type arguments in order, else those
     of the declared type of the variable it initializes matched with the callee's declared result
     (`$constructor<T, D>` against `core.$constructor<$ZodString>`: T is $ZodString)."""
-    names = _type_parameter_names(ev.t.bindings.get(fn, {}).get("", ()))
+    names = list(type_parameters(ev.r, fn))
     if not names:
         return {}
     if targs:
@@ -173,34 +169,45 @@ def _type_parameter_names(rows) -> list[str]:
 
 
 def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
-    """What a type parameter of the scope or of one around it (a function, class or interface: `<T
-    extends X = Y>`) promises: the members of its constraint, else of its default (empty: none written);
-    None when `name` is no type parameter there."""
+    """What a type parameter of the scope or one around it (`<T extends X = Y>`) promises: its constraint's
+    members, else its default's (empty: none written); None when `name` is no type parameter there."""
     syms = ev.t.syms
     while scope in syms and name.isidentifier():
-        text = next((v for k, v in ev.t.bindings.get(scope, {}).get("", ()) if k == "typeparams"), "")
-        for param in split_type(text.strip()[1:-1], ",") if text else ():
-            m = _TYPE_PARAM.match(param)
-            if m is None or m.group(1) != name:
-                continue
-            rest = m.group(2).strip()
-            parts = split_type(rest[len("extends"):], "=") if rest.startswith("extends") else ["", rest[1:]]
-            written = next((p.strip() for p in parts if p.strip()), "")
+        written = type_parameters(ev.r, scope).get(name)
+        if written is not None:
             return ev.guarded(("tparam", scope, name), lambda: ev.declared_type(scope, written)) if written else frozenset()
         scope = syms[scope].parent
     return None
 
 
+def inherited_field(ev, cls: int, base: int, declared: str) -> frozenset:
+    """A base's field declared with the base's type parameter (`_def: Def`), as the class gives it."""
+    return ev._given([(base, declared)], ev._base_args(cls, base)) if base != cls and declared.strip() in type_parameters(ev.r, base) else frozenset()
+
+
+def type_parameters(r, scope: int) -> dict[str, str]:
+    """A scope's type parameters in order, each with its bound as written (constraint, else default, else '')."""
+    known = r.state.setdefault("_ts_type_parameters", {})
+    if scope not in known:
+        text = next((v for k, v in r.t.bindings.get(scope, {}).get("", ()) if k == "typeparams"), "")
+        found = known[scope] = {}
+        for param in split_type(text.strip()[1:-1], ",") if text else ():
+            m = _TYPE_PARAM.match(param)
+            rest = m.group(2).strip() if m else ""
+            parts = split_type(rest[len("extends"):], "=") if rest.startswith("extends") else ["", rest[1:]]
+            if m:
+                found[m.group(1)] = next((p.strip() for p in parts if p.strip()), "")
+    return known[scope]
+
+
 def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
-    """The type arguments a declared type gives a workspace class's type parameters, as written
-    (`ZodType<Output, ZodObjectDef<T>, Input>`: {Def: "ZodObjectDef<T>", …}); none for outside types."""
-    names = _type_parameter_names(r.t.bindings.get(cls, {}).get("", ())) if cls is not None else []
+    """A declared type's arguments for a workspace class's type parameters (`ZodType<O, Def<T>>`: {Def: "Def<T>"})."""
+    names = list(type_parameters(r, cls)) if cls is not None else []
     return dict(zip(names, _args_of(text))) if names else {}
 
 
 def heritage(t, cls: int) -> list[str]:
-    """The bases a class names, as written with their type arguments (`extends ZodType<T, ZodObjectDef<T>>`:
-    TypeScript's `baseargs` rows, where the inheritance rows keep the name alone)."""
+    """The bases a class names as written, with TypeScript's `baseargs` rows (`extends ZodType<T, Def<T>>`)."""
     return [text for _, text in t.bases.get(cls, ())] + [v for k, v in t.bindings.get(cls, {}).get("", ()) if k == "baseargs"]
 
 

@@ -250,8 +250,8 @@ class FlowEval:
 
     def _base_args(self, cls: int, base: int) -> set:
         """The type arguments a class gives a generic base it extends (`ItemRepo extends Repo<Item>`)."""
-        return {a for c in self.r.mro(cls) if base != cls for text in contextual.heritage(self.t, c) if "<" in text
-                for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"}
+        return self.guarded(("ba", cls, base), lambda: frozenset(a for c in self.r.mro(cls) if base != cls for text in contextual.heritage(self.t, c)
+                            if "<" in text for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"))
 
     def _given(self, declared: list[tuple[int, str]], value) -> Value:
         """A declared type that is a type parameter, as the type argument the value carries for it."""
@@ -278,7 +278,7 @@ class FlowEval:
         """What a field of a class (or of a base: `_def: Def` as the class gives Def) holds: its declared type (as a
         compiler reads it), else what is assigned in the class body or through `this`/`self` in one of its methods."""
         def compute() -> Value:
-            out: set = set().union(*(c != cls and self._given([(c, v)], self._base_args(cls, c)) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
+            out: set = set().union(*(contextual.inherited_field(self, cls, c, v) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
             for c in self.r.mro(cls) if not out else ():
                 for kind, value in self.t.bindings.get(c, {}).get(name, ()):
                     if kind in VAR_KINDS:
