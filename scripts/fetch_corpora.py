@@ -72,6 +72,11 @@ NPM_CORPORA = {
     "cordova-android": ("cordova-android", "13.0.0"),
     # held out from tuning in session 17 (scored once): MobX's TypeScript sources (src/)
     "mobx": ("mobx", "7.1.3"),
+    # held out from tuning in session 18 (scored once, at the end): immer, TanStack Query's core and
+    # the tRPC server, each shipping its TypeScript sources (src/)
+    "immer": ("immer", "11.2.14"),
+    "tanstack-query-core": ("@tanstack/query-core", "5.108.4"),
+    "trpc-server": ("@trpc/server", "11.25.2"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from graphmind.models import BindingRow
 
-KINDS = frozenset({"params", "argparam", "thisannot", "typeparams"})
+KINDS = frozenset({"params", "argparam", "thisannot", "typeparams", "baseargs"})
 _SKIPPED = frozenset({"comment"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
 
@@ -34,6 +34,11 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
         scope = enclosing(node.start_byte, True) if names else enclosing(value[0].start_byte, False)
         out.append(BindingRow(scope, names[0].text.decode("utf-8", "replace") if names else "", "typeparams",
                               text(source, value[0]), line))
+        return
+    if kind == "baseargs":                        # `extends ZodType<T, ZodObjectDef<T>>`: a base with its arguments
+        out.append(BindingRow(enclosing(value[0].start_byte, False), "", "baseargs",
+                              source[value[0].start_byte:(node if node.type == "extends_clause" else value[0]).end_byte]
+                              .decode("utf-8", "replace"), line))
         return
     if kind == "thisannot":                       # `const P: T = { m() { this… } }`: `this` is a T in m
         for name in caps.get("name", []):

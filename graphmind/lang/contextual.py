@@ -17,6 +17,7 @@ from graphmind.resolve.pyexpr import match_bracket
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _MEMBER = re.compile(r"(?:^|(?<=[\s;,]))(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:")   # `readonly a?: T`
+_TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 _TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
 
 
@@ -112,6 +113,18 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
     return frozenset(out)
 
 
+def inferred_result(ev, scope: int, value: frozenset, args: str) -> frozenset:
+    """What a call returns where the callee's result is a type parameter a parameter is declared as
+    (`compile<T>(schema: T): T`): what that argument holds (`compile(loose)` is `loose`); else empty."""
+    out: set = set()
+    for kind, fn in value:
+        rows = ev.t.bindings.get(fn, {}).get("", ()) if kind == "fn" else ()
+        result = next((v.strip() for k, v in rows if k == "returns"), None)
+        for pos, arg in enumerate(split_type(args, ",") if args and result in type_parameters(ev.r, fn) else ()):
+            out |= ev.expr(scope, arg) if parameter_type(ev.t, fn, pos) == result and not arg.startswith("...") else frozenset()
+    return frozenset(out)
+
+
 def this_type(ev, fn: int, declared: str) -> str | None:
     """The type `this` has in a method of an object literal passed where `declared` is expected:
     X of a `ThisType<X>` written there or in the type alias it names (`ProtoOf<T>` = `{…} & ThisType<T>`)."""
@@ -137,7 +150,7 @@ def _type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[s
     """What the callee's type parameters stand for at a call: its type arguments in order, else those
     of the declared type of the variable it initializes matched with the callee's declared result
     (`$constructor<T, D>` against `core.$constructor<$ZodString>`: T is $ZodString)."""
-    names = _type_parameter_names(ev.t.bindings.get(fn, {}).get("", ()))
+    names = list(type_parameters(ev.r, fn))
     if not names:
         return {}
     if targs:
@@ -153,6 +166,49 @@ def _type_parameter_names(rows) -> list[str]:
     text = next((v for k, v in rows if k == "typeparams"), "")
     words = (p.split() for p in split_type(text.strip()[1:-1], ",")) if text else ()
     return [next((w for w in ws if w not in ("const", "in", "out")), "") for ws in words if ws]
+
+
+def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
+    """What a type parameter of the scope or one around it (`<T extends X = Y>`) promises: its constraint's
+    members, else its default's (empty: none written); None when `name` is no type parameter there."""
+    syms = ev.t.syms
+    while scope in syms and name.isidentifier():
+        written = type_parameters(ev.r, scope).get(name)
+        if written is not None:
+            return ev.guarded(("tparam", scope, name), lambda: ev.declared_type(scope, written)) if written else frozenset()
+        scope = syms[scope].parent
+    return None
+
+
+def inherited_field(ev, cls: int, base: int, declared: str) -> frozenset:
+    """A base's field declared with the base's type parameter (`_def: Def`), as the class gives it."""
+    return ev._given([(base, declared)], ev._base_args(cls, base)) if base != cls and declared.strip() in type_parameters(ev.r, base) else frozenset()
+
+
+def type_parameters(r, scope: int) -> dict[str, str]:
+    """A scope's type parameters in order, each with its bound as written (constraint, else default, else '')."""
+    known = r.state.setdefault("_ts_type_parameters", {})
+    if scope not in known:
+        text = next((v for k, v in r.t.bindings.get(scope, {}).get("", ()) if k == "typeparams"), "")
+        found = known[scope] = {}
+        for param in split_type(text.strip()[1:-1], ",") if text else ():
+            m = _TYPE_PARAM.match(param)
+            rest = m.group(2).strip() if m else ""
+            parts = split_type(rest[len("extends"):], "=") if rest.startswith("extends") else ["", rest[1:]]
+            if m:
+                found[m.group(1)] = next((p.strip() for p in parts if p.strip()), "")
+    return known[scope]
+
+
+def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
+    """A declared type's arguments for a workspace class's type parameters (`ZodType<O, Def<T>>`: {Def: "Def<T>"})."""
+    names = list(type_parameters(r, cls)) if cls is not None else []
+    return dict(zip(names, _args_of(text))) if names else {}
+
+
+def heritage(t, cls: int) -> list[str]:
+    """The bases a class names as written, with TypeScript's `baseargs` rows (`extends ZodType<T, Def<T>>`)."""
+    return [text for _, text in t.bases.get(cls, ())] + [v for k, v in t.bindings.get(cls, {}).get("", ()) if k == "baseargs"]
 
 
 def _call_type_args(callee: str) -> tuple[str, list[str]]:
@@ -189,6 +245,9 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     whose members `literal_member` reads."""
     if text.startswith("{"):
         return written_object(ev, scope, text)
+    bound = type_parameter_bound(ev, scope, text.strip())
+    if bound is not None:
+        return bound
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
@@ -196,7 +255,8 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     if sym is None or sym.kind != "type" or sym.parent is None:
         return frozenset()
     values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
-    return ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
+    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
 
 
 def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, typeflow
+from graphmind.lang import callsites, contextual, typeflow
 from graphmind.lang.kit import field_first, flow
 from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
@@ -188,11 +188,14 @@ def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | 
     if msym is None or symbol in t.children.get(msym, {}):
         return None
     local = next((v for k, v in t.bindings.get(msym, {}).get(symbol, ()) if k == "export"), symbol)
-    return (msym, local) if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())) else None
+    if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())):
+        return msym, local
+    return _state(r).variable_scope(target, symbol)     # re-exported: MobX's `export * from "./observable"`
 
 
 for _lang in LANGS:
     typeflow.PATH_FINDERS[_lang] = find_path
     typeflow.VARIABLE_FINDERS[_lang] = imported_variable
+    typeflow.TYPE_ARGUMENTS[_lang] = contextual.type_arguments
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
                                   resolve_call=resolve_call))

@@ -197,10 +197,10 @@ class FlowEval:
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = value if kept else got
             elif kind == "call":
-                value, kept = value if kept else self.call(value), False
-            elif kind == "sub" and element:
+                value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
+            elif kind == "sub" and element and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
                 value = ELEMENTS[language(self.r, scope)](self, scope, value) if language(self.r, scope) in ELEMENTS else value
-            else:
+            else:   # x["k"] in JS/TS is a member, not an element
                 value = EMPTY
         return value
 
@@ -253,8 +253,8 @@ class FlowEval:
 
     def _base_args(self, cls: int, base: int) -> set:
         """The type arguments a class gives a generic base it extends (`ItemRepo extends Repo<Item>`)."""
-        return {a for c in self.r.mro(cls) if base != cls for _, text in self.t.bases.get(c, ()) if "<" in text
-                for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"}
+        return self.guarded(("ba", cls, base), lambda: frozenset(a for c in self.r.mro(cls) if base != cls for text in contextual.heritage(self.t, c)
+                            if "<" in text for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"))
 
     def _given(self, declared: list[tuple[int, str]], value) -> Value:
         """A declared type that is a type parameter, as the type argument the value carries for it."""
@@ -265,8 +265,8 @@ class FlowEval:
         def compute() -> Value:
             rows = self.t.bindings.get(fn, {}).get("", ())
             out: set = set()
-            for kind, text in rows:
-                results = split_top(text.strip().lstrip("(").rstrip(")"), ",") if kind == "returns" else []
+            for kind, text in rows:           # Go's `(T, error)` is several results; `Box<A, B>` is one
+                results = (split_top(text.strip()[1:].rstrip(")"), ",") if text.strip()[:1] == "(" else [text]) if kind == "returns" else []
                 if len(results) > nth:
                     out |= self.declared_type(fn, results[nth])
             if out or any(kind == "returns" for kind, _ in rows):
@@ -275,10 +275,10 @@ class FlowEval:
         return self.guarded(("r", fn, nth), compute)
 
     def field(self, cls: int, name: str) -> Value:
-        """What a field of a class (or of a base) holds: its declared type (as a compiler reads it),
-        else what is assigned in the class body or through `this`/`self` in one of its methods."""
+        """What a field of a class (or of a base: `_def: Def` as the class gives Def) holds: its declared type (as a
+        compiler reads it), else what is assigned in the class body or through `this`/`self` in one of its methods."""
         def compute() -> Value:
-            out: set = set().union(*(self.declared_type(c, v) for c, v in self.declared(cls, name)))
+            out: set = set().union(*(contextual.inherited_field(self, cls, c, v) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
             for c in self.r.mro(cls) if not out else ():
                 for kind, value in self.t.bindings.get(c, {}).get(name, ()):
                     if kind in VAR_KINDS:

@@ -226,7 +226,9 @@ class Scopes:
             elif sym.kind in CLASS_KINDS:
                 nxt = self.member(cur, part)
             else:
-                return None
+                nxt = None
+            if nxt is None:                      # merged declarations (TypeScript's `interface C` and `namespace C`)
+                nxt = next((n for d in self.t.dup_quals.get(sym.qualname, ()) for n in [self.t.children.get(d, {}).get(part)] if n), None)
             if nxt is None:
                 return None
             cur = nxt

@@ -91,16 +91,19 @@
 (type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
 (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
 (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
-(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression)] @value) @binding.member
-[(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value))] @binding.returns
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression)] @value) @binding.member
+[(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value)) (method_signature return_type: (type_annotation (_) @value)) (abstract_method_signature return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
 ; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
 ; parameter of a function passed as an argument (typed by what the callee declares for that argument).
 [(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
 (call_expression function: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
-; type parameters of a generic function or type alias, in order (`<T extends X, D = Y>`)
-[(function_declaration type_parameters: (type_parameters) @value) (method_definition type_parameters: (type_parameters) @value)] @binding.typeparams
+; type parameters of a generic function, class, interface or type alias, in order (`<T extends X, D = Y>`)
+[(function_declaration type_parameters: (type_parameters) @value) (method_definition type_parameters: (type_parameters) @value) (arrow_function type_parameters: (type_parameters) @value) (interface_declaration type_parameters: (type_parameters) @value) (class_declaration type_parameters: (type_parameters) @value) (abstract_class_declaration type_parameters: (type_parameters) @value)] @binding.typeparams
 (type_alias_declaration name: (type_identifier) @name type_parameters: (type_parameters) @value) @binding.typeparams
+; a base named with type arguments, as written (`class ZodObject<T> extends ZodType<T, ZodObjectDef<T>>`)
+(extends_clause value: (_) @value type_arguments: (type_arguments)) @binding.baseargs
+(extends_type_clause type: (generic_type) @value) @binding.baseargs
 ; `type ProtoOf<T> = {…} & ThisType<T>`: what `this` is in the methods of a literal of that type (@value: T)
 (type_alias_declaration name: (type_identifier) @name value: (intersection_type (generic_type name: (type_identifier) @_this type_arguments: (type_arguments . (_) @value .)) (#eq? @_this "ThisType"))) @binding.thistype
 ; `this` in a method of an object literal: passed as an argument (the callee's `ThisType<T>` for it) or
