@@ -86,3 +86,14 @@ class Server:
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()
+
+
+def started(command: str, root: Path) -> Server:
+    """A server initialized on a workspace folder, asked for definitions as links."""
+    server = Server(command, root)
+    server.request("initialize", {"processId": os.getpid(), "rootUri": uri(root),
+                                  "workspaceFolders": [{"uri": uri(root), "name": root.name}],
+                                  "capabilities": {"workspace": {"configuration": True},
+                                                   "textDocument": {"definition": {"linkSupport": True}}}})
+    server.notify("initialized", {})
+    return server

@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote
 
-from pyright_lsp import Server, uri
+from pyright_lsp import Server, started, uri
 
 def call_sites(source: str) -> list[tuple[int, int, int, str, str]]:
     """Every call's callee name: (line, byte column, UTF-16 column, name, form) for `f(…)` (form
@@ -237,12 +237,7 @@ def value_targets(server: Server, root: Path, decls: Declarations, doc: dict, so
 def main(argv: list[str]) -> None:
     command, root = argv[0], Path(os.path.realpath(argv[1]))
     files = argv[2:]
-    server = Server(command, root)
-    server.request("initialize", {"processId": os.getpid(), "rootUri": uri(root),
-                                  "workspaceFolders": [{"uri": uri(root), "name": root.name}],
-                                  "capabilities": {"workspace": {"configuration": True},
-                                                   "textDocument": {"definition": {"linkSupport": True}}}})
-    server.notify("initialized", {})
+    server = started(command, root)
     decls = Declarations(server, root)
     try:
         for rel in files:

@@ -2,7 +2,7 @@
 pyright's language server (scripts/pyright_oracle.py; npm `pyright`, installed in a scratch folder
 outside the repository, never a test dependency), asked where each call's callee is declared.
 
-Usage: python scripts/score_python_types.py PYRIGHT_LANGSERVER PROJECT_DIR [SUBFOLDER ...] [--misses FILE] [--oracle FILE]
+Usage: python scripts/score_python_types.py PYRIGHT_LANGSERVER PROJECT_DIR [SUBFOLDER ...] [--misses FILE] [--oracle FILE] [--old-rule]
   e.g. npm install --prefix ~/.cache/graphmind-oracles/pyright pyright@1.1.407
        python scripts/score_python_types.py ~/.cache/graphmind-oracles/pyright/node_modules/.bin/pyright-langserver \
            ~/.cache/graphmind-corpora/flask-3.1.2 src tests
@@ -30,7 +30,12 @@ edge to the function a decorator factory returns: runtime callees the oracle doe
 target starts at a declaration's line in the same file; a class's declaration also accepts the
 `__init__`/`__new__` a call of it runs (found through its bases by the oracle; the oracle names one of
 the two, an edge to the other of the same class is right too), and a declaration also accepts what has
-its qualified name (the implementation of the `@overload` stub it names, which is what runs). Our rows of calls whose
+its qualified name (the implementation of the `@overload` stub it names, which is what runs). A declaration
+in a `.pyi` stub the project ships beside a `.py` of the same module (pyright, a type checker, answers
+`attr/__init__.pyi: ib = attr = attrib`) also accepts what the `.py` binds that name to, as pyright says
+(scripts/pyright_stub_runs.py: pyright's definition at the binding in the `.py`, through aliases to a
+`def`/`class`; kept beside the oracle's answers as NAME.stubs.jsonl; since session 18; `--old-rule`
+scores without it). Our rows of calls whose
 callee is itself a call or a subscript (`X(…)(…)`) are left out: they share the inner call's column. precision = edges
 right / edges at decided sites; recall = sites to find with an edge right / sites to find.
 One JSON line, with the figures per form (`name`: `f(…)`, `attribute`: `a.b(…)`).
@@ -105,14 +110,42 @@ def same_callee(row: dict, inside: list, names: dict[tuple, str]) -> set:
     return out
 
 
+def stub_queries(oracle: list[str], root: Path) -> list[list]:
+    """[stub, line, called name] of every declaration the oracle names in a `.pyi` stub the project
+    ships beside a `.py` of the same module."""
+    out: list[list] = []
+    for row in map(json.loads, oracle):
+        for f, ln, _ in row["targets"]:
+            q = [f, ln, row["name"]]
+            if f.endswith(".pyi") and not f.startswith("..") and (root / f).with_suffix(".py").is_file() and q not in out:
+                out.append(q)
+    return out
+
+
+def stub_runs(server: str, root: Path, oracle: list[str], kept: str | None) -> dict[tuple, list]:
+    """What runs for each stub declaration the oracle names, as pyright says (scripts/pyright_stub_runs.py),
+    kept beside the oracle's answers (NAME.stubs.jsonl)."""
+    cache = Path(kept).with_suffix(".stubs.jsonl") if kept is not None else None
+    if cache is not None and cache.is_file():
+        lines = cache.read_text().splitlines()
+    else:
+        queries = "".join(json.dumps(q) + "\n" for q in stub_queries(oracle, root))
+        lines = [] if not queries else subprocess.run([sys.executable, str(Path(__file__).with_name("pyright_stub_runs.py")), server, str(root)],
+                               input=queries, capture_output=True, text=True, check=True).stdout.splitlines()
+        if cache is not None:
+            cache.write_text("".join(line + "\n" for line in lines))
+    return {(r["stub"], r["line"], r["name"]): r["runs"] for r in map(json.loads, lines)}
+
+
 def score(project: str, oracle: list[str], ours: dict[tuple, list], dump: Path | None,
-          names: dict[tuple, str] | None = None) -> dict:
+          names: dict[tuple, str] | None = None, runs: dict[tuple, list] | None = None) -> dict:
     """The figures overall and per form, and the missed and wrong sites (to `dump`)."""
     keys = ("sites", "inside", "outside", "unknown", "value", "wrapped", "edges_right", "edges_wrong", "missed")
     counts = {form: dict.fromkeys(keys, 0) for form in ("all", "name", "attribute")}
     every: list = []
     for row in map(json.loads, oracle):
         how, inside = decide(row)
+        inside += [(f, ln) for s, sl in inside for f, ln, _ in (runs or {}).get((s, sl, row["name"]), [])]
         rows = ours.get((row["file"], row["line"], row["col"]), [])
         mine = [r for r in rows if r[0] not in DROP and r[4] not in ("dispatch", "decorator")]
         right = wrong = 0
@@ -144,6 +177,8 @@ def main(argv: list[str]) -> None:
     dump, argv = misses_option(argv)
     kept, argv = value_option(argv, "--oracle")
     note, argv = value_option(argv, "--record")
+    old_rule = "--old-rule" in argv
+    argv = [a for a in argv if a != "--old-rule"]
     server, project = argv[0], Path(argv[1])
     subs = argv[2:] or ["."]
     with tempfile.TemporaryDirectory() as tmp:
@@ -163,7 +198,8 @@ def main(argv: list[str]) -> None:
                 Path(kept).write_text("".join(line + "\n" for line in oracle))
         ours = our_calls(root, where=CALLEE_NAMED)
         names = declarations(root)
-    result = score(project.name, oracle, ours, dump, names)
+        runs = {} if old_rule else stub_runs(server, root, oracle, kept)
+    result = score(project.name, oracle, ours, dump, names, runs)
     if note is None:
         print(json.dumps(result))
         return
