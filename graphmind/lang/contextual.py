@@ -31,11 +31,8 @@ def split_type(text: str, sep: str) -> list[str]:
             cur.append("=>")
             i += 2
             continue
-        if ch in _PAIRS:
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == sep and depth == 0:
+        depth += (ch in _PAIRS) - (ch in ")]}>")
+        if ch == sep and depth == 0:
             out.append("".join(cur).strip())
             cur, i = [], i + 1
             continue
@@ -272,20 +269,22 @@ def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
 
 def literal_member(ev, n: int, name: str) -> frozenset:
     """What member `name` of an object type written in place holds (its declared type), or of an object
-    literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`)."""
+    literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`; else the method the
+    literal defines in place: `return { batch: (cb) => … }`, its text cut or the arrow not a value)."""
     scope, text, value = ev.r.state["_ts_literals"][0][n]
     inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
     if value:
-        items = split_type(inner, ",")
+        items, hit = split_type(inner, ","), ev.t.children.get(scope, {}).get(name)
+        in_place = frozenset({("fn", hit)}) if hit is not None and ev.t.syms[hit].kind == "method" else frozenset()
         for item in items:
             key, colon, expr = item.partition(":")
             if key.strip() == name:
-                return ev.expr(scope, expr if colon else name)
+                return ev.expr(scope, expr if colon else name) or in_place
         for item in reversed(items):
             got = ev.expr(scope, f"{item[3:].strip()}.{name}") if item.startswith("...") else frozenset()
             if got:
                 return got
-        return frozenset()
+        return in_place
     depth, level = 0, []
     for i, ch in enumerate(inner):
         level.append(depth)
