@@ -98,3 +98,11 @@ def test_a_member_the_factory_drops_re_resolves_as_a_clean_index(tmp_path):
     shutil.copytree(work, clean, ignore=shutil.ignore_patterns(".graphmind"))
     index_workspace(clean)
     assert snapshot(work) == snapshot(clean)
+
+
+def test_a_method_two_returned_literals_define_is_not_guessed(tmp_path):
+    """Two `return { batch … }` in one factory: which one `notifyManager.batch` is stays open."""
+    twice = MANAGER.replace("  return {\n", "  if (queue.length) {\n    return { batch: (cb: () => void) => cb() }\n  }\n  return {\n", 1)
+    conn = _write(tmp_path, twice)
+    assert ("import", "notifyManager.createNotifyManager.batch") not in call_targets(
+        conn, "queryCache.QueryCache.clear", "notifyManager.batch")

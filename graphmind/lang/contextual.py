@@ -275,7 +275,8 @@ def literal_member(ev, n: int, name: str) -> frozenset:
     inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
     if value:
         items, hit = split_type(inner, ","), ev.t.children.get(scope, {}).get(name)
-        in_place = frozenset({("fn", hit)}) if hit is not None and ev.t.syms[hit].kind == "method" else frozenset()
+        one = hit is not None and ev.t.syms[hit].kind == "method" and ev.t.syms[hit].qualname not in ev.t.dup_quals
+        in_place = frozenset({("fn", hit)}) if one else frozenset()     # two literals defining it: neither
         for item in items:
             key, colon, expr = item.partition(":")
             if key.strip() == name:
