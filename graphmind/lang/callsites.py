@@ -10,7 +10,7 @@ from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
 from graphmind.resolve.tables import VARIABLE_KINDS
 
-LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*([A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
+LAST_MEMBER = re.compile(r"(?:\?\.|!!?\.|->|::|\.)\s*(#?[A-Za-z_$][\w$]*)\s*$")   # `….name` at the end
 
 def resolve_chain(r: Resolving, caller: int, text: str, name: str, *, super_names: tuple[str, ...] = ("super",),
                   new_calls: bool = True, class_calls_construct: bool = False) -> Rows | None:

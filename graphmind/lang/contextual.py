@@ -15,6 +15,7 @@ import re
 from graphmind.resolve.pyexpr import match_bracket
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_ELEMENT_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "findIndex", "some", "every", "flatMap"})
 _THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _MEMBER = re.compile(r"(?:^|(?<=[\s;,]))(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:")   # `readonly a?: T`
 _TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
@@ -31,11 +32,8 @@ def split_type(text: str, sep: str) -> list[str]:
             cur.append("=>")
             i += 2
             continue
-        if ch in _PAIRS:
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == sep and depth == 0:
+        depth += (ch in _PAIRS) - (ch in ")]}>")
+        if ch == sep and depth == 0:
             out.append("".join(cur).strip())
             cur, i = [], i + 1
             continue
@@ -79,9 +77,8 @@ def parameter_type(t, fn: int, pos: int) -> str | None:
     """The type written for a definition's parameter at a position (from its `params` row), or None."""
     rows = t.bindings.get(fn, {})
     names = next((v.split(",") for k, v in rows.get("", ()) if k == "params"), None)
-    if names is None or pos >= len(names) or not names[pos]:
-        return None
-    return next((v for k, v in rows.get(names[pos], ()) if k == "annot"), None)
+    ok = names is not None and pos < len(names) and names[pos]
+    return next((v for k, v in rows.get(names[pos], ()) if k == "annot"), None) if ok else None
 
 
 def argument_value(ev, scope: int, value: str) -> frozenset:
@@ -110,6 +107,9 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
             continue
         given = _type_parameters(ev, x, targs, declared_var)
         out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
+    owner, _, method = callee.rpartition(".")
+    if not out and arg == pos == "0" and method in _ELEMENT_CALLBACKS and not new:   # `qs.forEach((q) => …)` on a
+        out = {(k, x) for k, x in ev.expr(scope, owner) if k == "inst" and ev.r.member(x, method) is None}   # `Q[]`: a Q
     return frozenset(out)
 
 
@@ -213,10 +213,7 @@ def heritage(t, cls: int) -> list[str]:
 
 def _call_type_args(callee: str) -> tuple[str, list[str]]:
     """`make<A, B>` -> ("make", ["A", "B"])."""
-    if not callee.endswith(">") or "<" not in callee:
-        return callee, []
-    at = callee.index("<")
-    return callee[:at], _args_of(callee)
+    return (callee[:callee.index("<")], _args_of(callee)) if callee.endswith(">") and "<" in callee else (callee, [])
 
 
 def _args_of(text: str) -> list[str]:
@@ -272,20 +269,23 @@ def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
 
 def literal_member(ev, n: int, name: str) -> frozenset:
     """What member `name` of an object type written in place holds (its declared type), or of an object
-    literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`)."""
+    literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`; else the method the
+    literal defines in place: `return { batch: (cb) => … }`, its text cut or the arrow not a value)."""
     scope, text, value = ev.r.state["_ts_literals"][0][n]
     inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
     if value:
-        items = split_type(inner, ",")
+        items, hit = split_type(inner, ","), ev.t.children.get(scope, {}).get(name)
+        one = hit is not None and ev.t.syms[hit].kind == "method" and ev.t.syms[hit].qualname not in ev.t.dup_quals
+        in_place = frozenset({("fn", hit)}) if one else frozenset()     # two literals defining it: neither
         for item in items:
             key, colon, expr = item.partition(":")
             if key.strip() == name:
-                return ev.expr(scope, expr if colon else name)
+                return ev.expr(scope, expr if colon else name) or in_place
         for item in reversed(items):
             got = ev.expr(scope, f"{item[3:].strip()}.{name}") if item.startswith("...") else frozenset()
             if got:
                 return got
-        return frozenset()
+        return in_place
     depth, level = 0, []
     for i, ch in enumerate(inner):
         level.append(depth)

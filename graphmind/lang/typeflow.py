@@ -35,13 +35,13 @@ OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
 ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
 STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
 ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go"})
-ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast"})   # an array's element
+ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast", "filter", "slice"})   # an array's element (or the array)
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
-_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick)<(.+?)(?:,[^<>]*)?>$")   # the type inside
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object

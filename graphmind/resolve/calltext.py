@@ -20,10 +20,10 @@ def dispatched(text: str) -> bool:
         return True
     head, dot, rest = text.partition(".")
     return bool(dot) and head in SELF_NAMES and rest.isidentifier()
-DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*$")
+DOTTED = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*#?[A-Za-z_$][\w$]*)*$")   # `this.#field` (ES private names) too
 SEP = re.compile(r"\s*(?:\.|::|->)\s*")
-IDENT = re.compile(r"<lambda\d+>|[A-Za-z_$][\w$]*")   # an identifier (or a lambda's name) in an expression or call text
-MEMBER = re.compile(r"\.\s*([A-Za-z_$][\w$]*)")   # a member looked up: the identifiers after a dot
+IDENT = re.compile(r"<lambda\d+>|(?<=\.)#[A-Za-z_$][\w$]*|[A-Za-z_$][\w$]*")   # an identifier (a lambda's name, a private `.#x`) in an expression or call text
+MEMBER = re.compile(r"\.\s*(#?[A-Za-z_$][\w$]*)")   # a member looked up: the identifiers after a dot
 
 
 _TYPE_ARGS = re.compile(r"<[^<>]*>")

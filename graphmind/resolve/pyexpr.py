@@ -78,8 +78,8 @@ def parse_chain(text: str) -> tuple[tuple[str, str], ...] | None:
             j = i + 1
             while j < n and text[j] == " ":
                 j += 1
-            end = ident(j)
-            if end == j:
+            end = ident(j + (text[j:j + 1] == "#"))    # `this.#field`: an ES private name
+            if end <= j + (text[j:j + 1] == "#"):
                 return None
             out.append(("attr", text[j:end]))
             i = end

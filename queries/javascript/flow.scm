@@ -68,8 +68,8 @@
 ; variables, parameters (they shadow outer names), `this.x = …` fields, class fields, returns.
 ; max-start-depth: none
 (variable_declarator name: (identifier) @name value: (_) @value) @binding.assign
-(assignment_expression left: (member_expression object: (this) @object property: (property_identifier) @name) right: (_) @value) @binding.attr
-(field_definition property: (property_identifier) @name value: (_) @value) @binding.assign
+(assignment_expression left: (member_expression object: (this) @object property: [(property_identifier) (private_property_identifier)] @name) right: (_) @value) @binding.attr
+(field_definition property: [(property_identifier) (private_property_identifier)] @name value: (_) @value) @binding.assign
 (formal_parameters [(identifier) @name (assignment_pattern left: (identifier) @name)]) @binding.param
 (formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value)) @binding.assign
 (for_in_statement left: (identifier) @name) @binding.local

@@ -76,9 +76,9 @@
 (variable_declarator name: (identifier) @name type: (type_annotation (_) @value)) @binding.annot
 (variable_declarator name: (identifier) @name value: (as_expression (_) [(type_identifier) (generic_type) (nested_type_identifier)] @value)) @binding.annot
 (variable_declarator name: (identifier) @name !type value: (_) @value) @binding.assign
-(assignment_expression left: (member_expression object: (this) @object property: (property_identifier) @name) right: (_) @value) @binding.attr
-(public_field_definition name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot
-(public_field_definition name: (property_identifier) @name !type value: (_) @value) @binding.assign
+(assignment_expression left: (member_expression object: (this) @object property: [(property_identifier) (private_property_identifier)] @name) right: (_) @value) @binding.attr
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation (_) @value)) @binding.annot
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name !type value: (_) @value) @binding.assign
 (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]) @binding.param
 (formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.annot
 (formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
