@@ -8,6 +8,7 @@ import pytest
 from langcases import assert_equals_clean, indexed_workspace
 
 from graphmind.index.indexer import index_workspace
+from graphmind.lang.go import builds as go_builds
 from graphmind.store import open_reader
 
 LOG = """package billing.util;
@@ -485,6 +486,23 @@ def test_go_the_default_build_keeps_its_files_definitions_over_those_it_leaves_o
     rows = go.execute("SELECT c.resolution, f.path FROM calls c JOIN symbols t ON t.id = c.target_id"
                       " JOIN files f ON f.id = t.file_id WHERE c.callee = 'openFile'").fetchall()
     assert rows == [("import", "node/open_linux.go")]
+
+
+@pytest.mark.parametrize("path, line, kept", [
+    ("a.go", "//go:build linux && (amd64 || arm64)", True),
+    ("a.go", "//go:build !windows && (darwin || !linux)", False),
+    ("a.go", "// +build windows,amd64 darwin", False),
+    ("a.go", "// +build linux,!cgo openbsd", False),
+    ("a_windows.go", None, False),
+    ("a_linux_amd64_test.go", None, True),
+    ("a.go", "//go:build ((linux)", True),                              # malformed: kept
+    ("a.go", "//go:build " + "(" * 400 + "windows" + ")" * 400, True),  # a planted file nests deep: kept
+    ("a.go", "//go:build " + "!" * 401 + "linux", True),
+])
+def test_go_build_lines_are_read_without_running_them(path, line, kept):
+    """A build line is parsed, never evaluated as code: `!` over `&&` over `||`, brackets; malformed or
+    nested deeper than a bound, the file is kept."""
+    assert go_builds(path, line) is kept
 
 
 def test_a_type_switch_variable_of_several_types_is_possible(go):

@@ -168,6 +168,7 @@ _GOARCH = frozenset("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mip
                     "mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm".split())
 _DEFAULT_TAGS = frozenset({"linux", "amd64", "unix", "gc", "cgo"})      # the build go/types checks by default
 _TAG = re.compile(r"!|&&|\|\||[()]|[\w.]+")
+_MAX_NESTING = 64       # brackets and `!` deeper than this in a build line: the file is kept
 
 
 def builds(path: str, constraint: str | None) -> bool:
@@ -186,13 +187,47 @@ def builds(path: str, constraint: str | None) -> bool:
         return True
     text = constraint.split(None, 1)[1] if constraint.startswith("//go:build") else " || ".join(
         "(" + term.replace(",", " && ") + ")" for term in constraint.split()[2:])
-    tokens = [t if t in ("!", "&&", "||", "(", ")") else str(t in _DEFAULT_TAGS or t.startswith("go1."))
+    tokens = [t if t in ("!", "&&", "||", "(", ")") else t in _DEFAULT_TAGS or t.startswith("go1.")
               for t in _TAG.findall(text)]
-    words = " ".join({"!": "not", "&&": "and", "||": "or"}.get(t, t) for t in tokens)
     try:
-        return bool(eval(words, {"__builtins__": {}}))     # only True, False, not, and, or and brackets
-    except SyntaxError:
-        return True
+        value, end = _either(tokens, 0, 0)
+    except (ValueError, IndexError):
+        return True                         # malformed or nested too deep: kept, as the build cannot be told
+    return value if end == len(tokens) else True
+
+
+def _either(tokens: list, at: int, depth: int) -> tuple[bool, int]:
+    """`a || b` over `a && b` over `!a`, `(…)` and tags already read as booleans; (value, next index)."""
+    value, at = _both(tokens, at, depth)
+    while at < len(tokens) and tokens[at] == "||":
+        right, at = _both(tokens, at + 1, depth)
+        value = value or right
+    return value, at
+
+
+def _both(tokens: list, at: int, depth: int) -> tuple[bool, int]:
+    value, at = _single(tokens, at, depth)
+    while at < len(tokens) and tokens[at] == "&&":
+        right, at = _single(tokens, at + 1, depth)
+        value = value and right
+    return value, at
+
+
+def _single(tokens: list, at: int, depth: int) -> tuple[bool, int]:
+    if depth > _MAX_NESTING:
+        raise ValueError("build expression nested too deep")
+    token = tokens[at]
+    if token == "!":
+        value, at = _single(tokens, at + 1, depth + 1)
+        return not value, at
+    if token == "(":
+        value, at = _either(tokens, at + 1, depth + 1)
+        if tokens[at] != ")":
+            raise ValueError("unclosed bracket")
+        return value, at + 1
+    if isinstance(token, bool):
+        return token, at + 1
+    raise ValueError(f"unexpected {token!r}")
 
 
 def _constraint(r: Resolving, fid: int) -> str | None:
