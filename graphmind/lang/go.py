@@ -196,20 +196,15 @@ def builds(path: str, constraint: str | None) -> bool:
     return value if end == len(tokens) else True
 
 
-def _either(tokens: list, at: int, depth: int) -> tuple[bool, int]:
-    """`a || b` over `a && b` over `!a`, `(…)` and tags already read as booleans; (value, next index)."""
-    value, at = _both(tokens, at, depth)
-    while at < len(tokens) and tokens[at] == "||":
-        right, at = _both(tokens, at + 1, depth)
-        value = value or right
-    return value, at
-
-
-def _both(tokens: list, at: int, depth: int) -> tuple[bool, int]:
-    value, at = _single(tokens, at, depth)
-    while at < len(tokens) and tokens[at] == "&&":
-        right, at = _single(tokens, at + 1, depth)
-        value = value and right
+def _either(tokens: list, at: int, depth: int, op: str = "||") -> tuple[bool, int]:
+    """`a || b` (op `||`) over `a && b` (op `&&`) over `!a`, `(…)` and tags already read as booleans;
+    (value, next index)."""
+    def operand(i: int) -> tuple[bool, int]:
+        return _either(tokens, i, depth, "&&") if op == "||" else _single(tokens, i, depth)
+    value, at = operand(at)
+    while at < len(tokens) and tokens[at] == op:
+        right, at = operand(at + 1)
+        value = (value or right) if op == "||" else (value and right)
     return value, at
 
 
