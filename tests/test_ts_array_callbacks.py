@@ -5,8 +5,8 @@ left 17 such sites `possible` against the compiler (scripts/score_ts_oracle.py).
 from __future__ import annotations
 
 from flowcases import call_targets
+from langcases import indexed_workspace
 
-from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
 
 QUERY = """
@@ -53,11 +53,8 @@ export function cancelAll(queries: Query[]) {
 DECOY = "export class Decoy { cancel() {} isDisabled() {} reset() {} refetch() {} shouldFetch() {} }\n"
 
 
-def _conn(root):
-    for name, text in {"query.ts": QUERY, "queryClient.ts": CLIENT, "decoy.ts": DECOY}.items():
-        (root / name).write_text(text)
-    index_workspace(root)
-    return open_reader(root)
+def _conn(tmp_path):
+    return open_reader(indexed_workspace(tmp_path, {"query.ts": QUERY, "queryClient.ts": CLIENT, "decoy.ts": DECOY}))
 
 
 def test_a_callback_of_an_array_method_takes_the_element(tmp_path):

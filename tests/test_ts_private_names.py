@@ -6,8 +6,8 @@ are different members. TanStack Query's core is written this way (`this.#client.
 from __future__ import annotations
 
 from flowcases import call_targets
+from langcases import indexed_workspace
 
-from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
 
 CACHE = """
@@ -82,11 +82,8 @@ export class MutationObserver {
 """
 
 
-def _conn(root):
-    (root / "cache.ts").write_text(CACHE)
-    (root / "client.ts").write_text(CLIENT)
-    index_workspace(root)
-    return open_reader(root)
+def _conn(tmp_path, **more: str):
+    return open_reader(indexed_workspace(tmp_path, {"cache.ts": CACHE, "client.ts": CLIENT, **more}))
 
 
 def test_a_private_field_with_a_type_or_an_initializer_types_the_receiver(tmp_path):
@@ -138,8 +135,7 @@ def test_a_local_holding_a_private_field_has_its_type(tmp_path):
 
 
 def test_javascript_private_fields_and_methods(tmp_path):
-    (tmp_path / "observer.js").write_text(OBSERVER_JS)
-    conn = _conn(tmp_path)
+    conn = _conn(tmp_path, **{"observer.js": OBSERVER_JS})
     assert call_targets(conn, "observer.QueryObserver.refetch", "this.#client.mount") == {
         ("self", "client.QueryClient.mount")}
     assert call_targets(conn, "observer.QueryObserver.refetch", "this.#notify") == {
