@@ -82,7 +82,7 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
     index = cindex.Index.create()
     defs: dict[str, set] = {}
     decls: dict[str, set] = {}
-    sites: dict[tuple, dict] = {}
+    sites: dict[tuple, list[dict]] = {}
     units = sorted(p for p in (root / sub).rglob("*") if p.suffix in C_SOURCES + CPP_SOURCES)
 
     known: dict[str, str | None] = {}
@@ -119,7 +119,8 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 continue
             if kind in FUNCS:
                 usr = cur.get_usr()
-                (defs if cur.is_definition() else decls).setdefault(usr, set()).add((where, cur.extent.start.line))
+                # the line of its name: a template's extent starts at `template <…>`, a line above
+                (defs if cur.is_definition() else decls).setdefault(usr, set()).add((where, cur.location.line))
             elif kind == "CALL_EXPR":
                 ref = cur.referenced
                 if ref is None or ref.kind.name not in FUNCS or ref.spelling.startswith("operator"):
@@ -133,10 +134,14 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 if where is None or usr is None:
                     continue
                 _, last, end = spelled(cur, cur.extent.end)      # where the call's text ends, on its line
-                sites.setdefault((where, line, col, ref.spelling), {"file": where, "line": line, "col": col - 1,
-                                                                    "end": end - 1 if last == line else None,
-                                                                    "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
-    return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
+                sites.setdefault((where, line, col, ref.spelling), []).append(
+                    {"file": where, "line": line, "col": col - 1, "end": end - 1 if last == line else None,
+                     "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
+    # a file read in several units: the unit that declares what it calls (a `.c` the build only compiles
+    # through `#include` in another, read alone, calls undeclared functions: implicit declarations)
+    known = set(defs) | set(decls)
+    return ([next((s for s in found if s["usr"] in known), found[0]) for found in sites.values()],
+            {u: sorted(defs.get(u) or decls.get(u, ())) for u in known})
 
 
 def cached_sites(project: Path, root: Path, sub: str, std: str | None) -> tuple[list[dict], dict]:

@@ -1,0 +1,55 @@
+"""C and C++ as real projects lay them out across files: a one-unit build (`allsources.c` includes
+every `.c`, pyahocorasick), where a file's `static` functions are seen by the other sources of the same
+unit through the prototypes of their headers; and a C++ using-declaration at namespace level in one
+header (`namespace grimoire { using io::Mapper; }` in marisa-trie's io.h), which names the class for
+every file that includes that header and is inside the namespace."""
+from __future__ import annotations
+
+from graphmind.store import open_reader
+from langcases import indexed_workspace
+
+UNITY = {
+    "src/trie.h": "#ifndef TRIE_H\n#define TRIE_H\nstatic int\ntrie_find(int *root, int n);\n#endif\n",
+    "src/trie.c": "#include \"trie.h\"\n\nstatic int\ntrie_find(int *root, int n) {\n    return root[n];\n}\n",
+    "src/utils.c": "static int\nhelper(int x) {\n    return x + 1;\n}\n",
+    "src/Automaton.h": "#include \"trie.h\"\nint automaton_get(int *root);\n",
+    "src/Automaton.c": ("#include \"Automaton.h\"\n\nint\nautomaton_get(int *root) {\n"
+                        "    return trie_find(root, 1) + helper(2);\n}\n"),
+    "src/allsources.c": "#include \"trie.h\"\n#include \"utils.c\"\n#include \"trie.c\"\n#include \"Automaton.c\"\n",
+    # a second program that does not include trie.c: its own static trie_find is not the unit's
+    "tools/other.c": "#include \"../src/trie.h\"\n\nint other(int *r) {\n    return trie_find(r, 0);\n}\n",
+}
+
+USING = {
+    "lib/io/mapper.h": ("namespace marisa {\nnamespace grimoire {\nnamespace io {\n\nclass Mapper {\n public:\n"
+                        "  template <typename T>\n  void map(T *obj) {\n    *obj = T();\n  }\n  void seek(int size);\n};\n\n"
+                        "}  // namespace io\n}  // namespace grimoire\n}  // namespace marisa\n"),
+    "lib/io.h": ("#include \"io/mapper.h\"\n\nnamespace marisa {\nnamespace grimoire {\n\nusing io::Mapper;\n\n"
+                 "}  // namespace grimoire\n}  // namespace marisa\n"),
+    "lib/vector/vector.h": ("#include \"../io.h\"\n\nnamespace marisa {\nnamespace grimoire {\nnamespace vector {\n\n"
+                            "class Vector {\n public:\n  void map(Mapper &mapper) {\n    int total;\n"
+                            "    mapper.map(&total);\n    mapper.seek(8);\n  }\n};\n\n"
+                            "}  // namespace vector\n}  // namespace grimoire\n}  // namespace marisa\n"),
+}
+
+
+def _rows(work, callee: str, path: str) -> set[tuple[str, str | None, int | None]]:
+    conn = open_reader(work)
+    return {tuple(r) for r in conn.execute(
+        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN files f ON f.id = c.file_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id"
+        " WHERE f.path = ? AND c.callee = ? AND c.kind = 'call'", (path, callee))}
+
+
+def test_a_one_unit_build_sees_the_static_functions_of_the_sources_it_includes(tmp_path):
+    work = indexed_workspace(tmp_path, UNITY)
+    assert _rows(work, "trie_find", "src/Automaton.c") == {("import", "src/trie.c", 3)}
+    assert _rows(work, "helper", "src/Automaton.c") == {("import", "src/utils.c", 1)}
+    # outside the unit, trie.c's static function is not the one called
+    assert not {r for r in _rows(work, "trie_find", "tools/other.c") if r[0] != "possible"}
+
+
+def test_a_using_declaration_in_a_namespace_names_the_class_for_every_file_including_it(tmp_path):
+    work = indexed_workspace(tmp_path, USING)
+    assert _rows(work, "mapper.map", "lib/vector/vector.h") == {("inferred", "lib/io/mapper.h", 8)}
+    assert _rows(work, "mapper.seek", "lib/vector/vector.h") == {("inferred", "lib/io/mapper.h", 11)}
