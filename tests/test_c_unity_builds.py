@@ -2,7 +2,9 @@
 every `.c`, pyahocorasick), where a file's `static` functions are seen by the other sources of the same
 unit through the prototypes of their headers; and a C++ using-declaration at namespace level in one
 header (`namespace grimoire { using io::Mapper; }` in marisa-trie's io.h), which names the class for
-every file that includes that header and is inside the namespace."""
+every file that includes that header and is inside the namespace; and a C extension's object struct
+(`typedef struct { PyObject_HEAD Interface* ptr; } py_annoy;`, Annoy) whose field types the calls made
+through `self->ptr->m()`: clang binds them to the interface's declaration."""
 from __future__ import annotations
 
 from graphmind.store import open_reader
@@ -53,3 +55,47 @@ def test_a_using_declaration_in_a_namespace_names_the_class_for_every_file_inclu
     work = indexed_workspace(tmp_path, USING)
     assert _rows(work, "mapper.map", "lib/vector/vector.h") == {("inferred", "lib/io/mapper.h", 8)}
     assert _rows(work, "mapper.seek", "lib/vector/vector.h") == {("inferred", "lib/io/mapper.h", 11)}
+
+
+EXTENSION = {
+    "index.h": """#pragma once
+template <typename S, typename T>
+class IndexInterface {
+ public:
+  virtual ~IndexInterface() {};
+  virtual bool load(const char* filename, bool prefault) = 0;
+};
+
+template <typename S, typename T>
+class Index : public IndexInterface<S, T> {
+ public:
+  bool load(const char* filename, bool prefault) {
+    return prefault;
+  }
+};
+""",
+    "module.cc": """#include "index.h"
+
+class Wrapper : public IndexInterface<int, float> {
+ public:
+  bool load(const char* filename, bool prefault) { return _index.load(filename, prefault); }
+ private:
+  Index<int, float> _index;
+};
+
+typedef struct {
+  IndexInterface<int, float>* ptr;
+} py_index;
+
+static bool py_load(py_index *self, const char *filename) {
+  return self->ptr->load(filename, true);
+}
+""",
+}
+
+
+def test_a_typedef_of_an_unnamed_struct_types_its_fields(tmp_path):
+    work = indexed_workspace(tmp_path, EXTENSION)
+    rows = _rows(work, "self->ptr->load", "module.cc")
+    assert {(path, line) for _, path, line in rows} == {("index.h", 6)}      # one edge, the interface's
+    assert not {how for how, _, _ in rows} & {"possible", "pending", "unresolved"}
