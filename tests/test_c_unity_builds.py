@@ -4,7 +4,9 @@ unit through the prototypes of their headers; and a C++ using-declaration at nam
 header (`namespace grimoire { using io::Mapper; }` in marisa-trie's io.h), which names the class for
 every file that includes that header and is inside the namespace; and a C extension's object struct
 (`typedef struct { PyObject_HEAD Interface* ptr; } py_annoy;`, Annoy) whose field types the calls made
-through `self->ptr->m()`: clang binds them to the interface's declaration."""
+through `self->ptr->m()`: clang binds them to the interface's declaration; and a class declared with an
+export macro (`class TLSH_API Tlsh {`, py-tlsh), which the grammar reads as a function unless the macro
+is blanked."""
 from __future__ import annotations
 
 from graphmind.store import open_reader
@@ -99,3 +101,24 @@ def test_a_typedef_of_an_unnamed_struct_types_its_fields(tmp_path):
     rows = _rows(work, "self->ptr->load", "module.cc")
     assert {(path, line) for _, path, line in rows} == {("index.h", 6)}      # one edge, the interface's
     assert not {how for how, _, _ in rows} & {"possible", "pending", "unresolved"}
+
+
+EXPORTED = {
+    "include/tlsh.h": ("#define TLSH_API __attribute__((visibility(\"default\")))\nclass TlshImpl;\n\n"
+                       "class TLSH_API Tlsh {\npublic:\n    Tlsh();\n    void update(const unsigned char* data, unsigned int len);\n"
+                       "private:\n    TlshImpl* impl;\n};\n"),
+    "include/tlsh_impl.h": "class TlshImpl {\npublic:\n    void update(const unsigned char* data, unsigned int len);\n};\n",
+    "src/tlsh.cpp": ("#include \"tlsh.h\"\n#include \"tlsh_impl.h\"\n\nTlsh::Tlsh() : impl(new TlshImpl()) {}\n\n"
+                     "void Tlsh::update(const unsigned char* data, unsigned int len) {\n    impl->update(data, len);\n}\n"),
+    "src/tlsh_impl.cpp": "#include \"tlsh_impl.h\"\n\nvoid TlshImpl::update(const unsigned char* data, unsigned int len) {\n}\n",
+    "src/main.cpp": ("#include \"tlsh.h\"\n\nint run(const unsigned char* x) {\n    Tlsh *th = new Tlsh();\n"
+                     "    th->update(x, 4);\n    return 0;\n}\n"),
+}
+
+
+def test_a_class_declared_with_an_export_macro_is_a_class(tmp_path):
+    work = indexed_workspace(tmp_path, EXPORTED)
+    assert _rows(work, "th->update", "src/main.cpp") == {("inferred", "src/tlsh.cpp", 6)}
+    assert _rows(work, "impl->update", "src/tlsh.cpp") == {("inferred", "src/tlsh_impl.cpp", 3)}
+    kinds = dict(open_reader(work).execute("SELECT name, kind FROM symbols WHERE name IN ('Tlsh', 'TLSH_API')"))
+    assert kinds.get("Tlsh") == "class" and "TLSH_API" not in kinds or kinds["TLSH_API"] == "macro"

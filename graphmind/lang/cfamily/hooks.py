@@ -79,7 +79,7 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
     """The class a (possibly `ns::`-qualified) type name reaches from a scope, through `typedef` and
     `using X = …` aliases."""
     units: Units = r.state["_c_units"]
-    found = units.lookup(scope, path.replace("::", "."))
+    found = units.lookup(scope, path.replace("::", ".")) or units.declared_elsewhere(scope, path.replace("::", "."))
     cls = next((c for c in found if langkit.is_class(r, c)), None)
     alias = next((c for c in found if r.t.syms[c].kind == "type"), None) if cls is None and depth < 4 else None
     if alias is not None:

@@ -141,6 +141,16 @@ class Units:
                     return found
         return []
 
+    def declared_elsewhere(self, scope: int, path: str) -> list[int]:
+        """The one class a name reaches through the enclosing namespaces in a file the scope's file does
+        not include: a type only declared there (`class TlshImpl;` for a pointer field, the pimpl idiom)."""
+        t = self.r.t
+        for prefix in self.enclosing_namespaces(scope):
+            ids = [i for i in self.scoped.get(f"{prefix}.{path}" if prefix else path, ()) if t.syms[i].kind in CLASS_KINDS]
+            if ids:
+                return ids if len(ids) == 1 else []
+        return []
+
     def may_see(self, fid: int, sid: int) -> bool:
         """Whether a file may call a definition: a source file's `static` function is its own, and the
         files' that include that source file (`#include "lz4.c"` in lz4hc.c), and those of the other
