@@ -7,8 +7,10 @@ Usage: python scripts/score_c_oracle.py PROJECT_DIR [SUBFOLDER] [--std c++17] [-
 Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the folders of the
 project's headers and the folders above them on the include path (or the project's compile_commands.json, if it has one);
 each call expression whose referenced function clang knows is a site, its target the definition
-found across units by USR (a function's file and line), else its declaration in the project, else
-outside the project (no edge may be drawn). A call written in a macro's body is a site at the
+found across units by USR (a function's file and the line of its name: a template's extent starts at
+`template <…>`, above graphmind's symbol), else its declaration in the project, else
+outside the project (no edge may be drawn). A file read in several units (a `.c` a one-unit build
+includes, also compiled alone here) takes the answer of a unit that declares what it calls. A call written in a macro's body is a site at the
 macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
 call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
 constructor calls clang makes without call syntax (`T x;`). `std::make_unique<T>(…)` and `make_shared`
