@@ -79,3 +79,25 @@ def test_a_pointer_field_in_a_const_member_is_no_const_receiver(tmp_path):
     header = header.replace("  int peek() const;\n", "  int peek() const;\n  int peek2() const;\n")
     work = indexed_workspace(tmp_path, {"vm.h": header, "vm.cpp": source})
     assert _targets(work, 19, "spare_->top") == [("inferred", 12)]
+
+
+def test_a_dot_call_on_a_holder_is_the_holders_member_and_an_arrow_call_the_held_types(tmp_path):
+    """marisa-trie's `state_.reset(new State)` on a `scoped_ptr<State>` field is scoped_ptr's reset (a
+    class of the project), `state_->reset()` State's; `p.reset()` on a `std::unique_ptr<State>` is the
+    library's, never State's."""
+    files = {
+        "scoped.h": ("#pragma once\ntemplate <typename T>\nclass scoped_ptr {\n public:\n  void reset(T *ptr = nullptr) {\n"
+                     "    ptr_ = ptr;\n  }\n  T *operator->() const { return ptr_; }\n private:\n  T *ptr_;\n};\n"),
+        "state.h": "#pragma once\nclass State {\n public:\n  void reset() {\n    id_ = 0;\n  }\n private:\n  int id_;\n};\n",
+        "agent.cpp": ("#include <memory>\n#include \"scoped.h\"\n#include \"state.h\"\n\nclass Agent {\n public:\n  void init() {\n"
+                      "    state_.reset(new State);\n    state_->reset();\n    std::unique_ptr<State> p(new State);\n"
+                      "    p.reset();\n  }\n private:\n  scoped_ptr<State> state_;\n};\n"),
+    }
+    work = indexed_workspace(tmp_path, files)
+    rows = lambda line, callee: sorted(tuple(r) for r in open_reader(work).execute(   # noqa: E731
+        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN files f ON f.id = c.file_id LEFT JOIN symbols t"
+        " ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id WHERE f.path = 'agent.cpp' AND c.line = ?"
+        " AND c.callee = ? AND c.kind = 'call'", (line, callee)))
+    assert rows(8, "state_.reset") == [("inferred", "scoped.h", 5)]
+    assert rows(9, "state_->reset") == [("inferred", "state.h", 4)]
+    assert rows(11, "p.reset") == [("external", None, None)]
