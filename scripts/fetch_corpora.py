@@ -47,6 +47,13 @@ CORPORA = {
     "annoy": ("annoy", "1.17.3"),
     "pyclipper": ("pyclipper", "1.4.0"),
     "pyahocorasick": ("pyahocorasick", "2.3.1"),
+    # held out in session 19 (scored once): C and C++ in CRFsuite as python-crfsuite vendors it
+    # (crfsuite/: the C library, cqdb, its frontend, and the C++ API of crfsuite_api.hpp), C++ in TLSH
+    # as py-tlsh ships it (src/, include/). Tried and dropped before any scoring: hnswlib (its one unit
+    # needs pybind11's headers), cmarkgfm (its C sits in third_party/, which graphmind skips), DAWG2
+    # (dawgdic is headers only, its one unit Cython's output)
+    "python-crfsuite": ("python-crfsuite", "0.9.12"),
+    "py-tlsh": ("py-tlsh", "5.0.0"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),

@@ -7,8 +7,10 @@ Usage: python scripts/score_c_oracle.py PROJECT_DIR [SUBFOLDER] [--std c++17] [-
 Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the folders of the
 project's headers and the folders above them on the include path (or the project's compile_commands.json, if it has one);
 each call expression whose referenced function clang knows is a site, its target the definition
-found across units by USR (a function's file and line), else its declaration in the project, else
-outside the project (no edge may be drawn). A call written in a macro's body is a site at the
+found across units by USR (a function's file and the line of its name: a template's extent starts at
+`template <…>`, above graphmind's symbol), else its declaration in the project, else
+outside the project (no edge may be drawn). A file read in several units (a `.c` a one-unit build
+includes, also compiled alone here) takes the answer of a unit that declares what it calls. A call written in a macro's body is a site at the
 macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
 call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
 constructor calls clang makes without call syntax (`T x;`). `std::make_unique<T>(…)` and `make_shared`
@@ -82,7 +84,7 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
     index = cindex.Index.create()
     defs: dict[str, set] = {}
     decls: dict[str, set] = {}
-    sites: dict[tuple, dict] = {}
+    sites: dict[tuple, list[dict]] = {}
     units = sorted(p for p in (root / sub).rglob("*") if p.suffix in C_SOURCES + CPP_SOURCES)
 
     known: dict[str, str | None] = {}
@@ -119,7 +121,8 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 continue
             if kind in FUNCS:
                 usr = cur.get_usr()
-                (defs if cur.is_definition() else decls).setdefault(usr, set()).add((where, cur.extent.start.line))
+                # the line of its name: a template's extent starts at `template <…>`, a line above
+                (defs if cur.is_definition() else decls).setdefault(usr, set()).add((where, cur.location.line))
             elif kind == "CALL_EXPR":
                 ref = cur.referenced
                 if ref is None or ref.kind.name not in FUNCS or ref.spelling.startswith("operator"):
@@ -133,10 +136,14 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 if where is None or usr is None:
                     continue
                 _, last, end = spelled(cur, cur.extent.end)      # where the call's text ends, on its line
-                sites.setdefault((where, line, col, ref.spelling), {"file": where, "line": line, "col": col - 1,
-                                                                    "end": end - 1 if last == line else None,
-                                                                    "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
-    return list(sites.values()), {u: sorted(defs.get(u) or decls.get(u, ())) for u in set(defs) | set(decls)}
+                sites.setdefault((where, line, col, ref.spelling), []).append(
+                    {"file": where, "line": line, "col": col - 1, "end": end - 1 if last == line else None,
+                     "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
+    # a file read in several units: the unit that declares what it calls (a `.c` the build only compiles
+    # through `#include` in another, read alone, calls undeclared functions: implicit declarations)
+    known = set(defs) | set(decls)
+    return ([next((s for s in found if s["usr"] in known), found[0]) for found in sites.values()],
+            {u: sorted(defs.get(u) or decls.get(u, ())) for u in known})
 
 
 def cached_sites(project: Path, root: Path, sub: str, std: str | None) -> tuple[list[dict], dict]:

@@ -134,8 +134,9 @@ _ROLES: dict[str, tuple[str, str]] = {}         # capture name -> ("b"inding | "
 
 
 # kinds under a marked name, never a binding of it: `d[k] = v` under "[d", `isinstance(x, C)` under "?x"
-# (with where it narrows: python/narrowing.py), a parameter's default under "=x" (python/names.py)
-_MARKED = {"item": "[", "narrow": "?", "default": "="}
+# (with where it narrows: python/narrowing.py), a parameter's default under "=x" (python/names.py),
+# a C++ local's `const` under "~x" (resolve/sites.py)
+_MARKED = {"item": "[", "narrow": "?", "default": "=", "qualifier": "~"}
 
 
 def _role(cap: str) -> tuple[str, str]:

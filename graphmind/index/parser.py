@@ -9,6 +9,7 @@ from tree_sitter_language_pack import get_language
 
 from graphmind.index import generic
 from graphmind.index.typescript import blanking
+from graphmind.lang.cfamily.exports import blank_exports
 from graphmind.languages import BY_NAME, GENERIC_NAMES, query_source
 from graphmind.resources import exists
 
@@ -266,6 +267,9 @@ def parse_recovering(name: str, source: bytes, old_tree: Tree | None = None, *,
     """`parse`, recovering what the grammar rejects: (the tree to keep for an incremental reparse, None
     when parsed from rewritten bytes, afresh; the tree to extract from; its bytes; what was blanked)."""
     first, blanked = blanking.blank_variance(name, source)
+    first, exports = blank_exports(name, first)
+    if exports:
+        blanked = {**blanked, "export macro": exports}
     tree = parse(name, first, seconds=seconds) if blanked else parse(name, source, old_tree, seconds=seconds)
     kept = None if blanked else tree
     if tree.root_node.has_error:

@@ -117,25 +117,37 @@ def _const_this(r: Resolver, caller: int, callee: str, arity: int | None) -> boo
     parameter (`x.m`, `p->m`), whether its declared type is (`const T &x`, `const T *p`)."""
     if arity is None or caller not in r.t.syms or r.t.lang.get(r.t.syms[caller].file) != "cpp":
         return None
-    head, sep, _ = callee.removeprefix("this->").replace("->", ".").partition(".")
+    this = caller in r.t.const_members if caller in r.t.params else None
+    text = callee.removeprefix("this->")
+    head, sep, _ = text.replace("->", ".").partition(".")
     if sep:
-        return _const_declared(r, caller, head) if head.isidentifier() and head != "this" else None
-    return caller in r.t.const_members if caller in r.t.params else None
+        through = text[len(head):].lstrip().startswith("->")      # a field pointer's pointee: not the member's
+        return _const_declared(r, caller, head, False if through else this) \
+            if head.isidentifier() and head != "this" else None
+    return this
 
 
-def _const_declared(r: Resolver, caller: int, name: str) -> bool | None:
-    """Whether a parameter of the caller (or of the function around it) is declared `const` (`const T
-    &x`, `const T *p`); None when the name is no parameter (a local's qualifiers are not kept)."""
+def _const_declared(r: Resolver, caller: int, name: str, this: bool | None) -> bool | None:
+    """Whether a parameter or local of the caller (or of the function around it) is declared `const`
+    (`const T &x`, `const T *p`; a local `auto` is not known); a field of the caller's class is as
+    `const` as the member calling (`this`; a pointer field's pointee is not), unless declared so."""
     s, t = caller, r.t
     while s is not None and s in t.syms and t.syms[s].kind in ("function", "method", "constructor", "lambda"):
         for written in t.param_types.get(s, ()):
             words = written.split("=", 1)[0].replace("*", " ").replace("&", " ").split()
             if words and words[-1] == name:
                 return words[0] == "const"
-        if name in t.bindings.get(s, {}):
-            return None
+        bound = t.bindings.get(s, {})
+        if name in bound:
+            if any(v == "const" for _, v in bound.get("~" + name, ())):
+                return True
+            return False if any(k == "annot" and "auto" not in v for k, v in bound[name]) else None
         s = t.syms[s].parent
-    return None
+    cls = r.enclosing_class(caller)
+    fields = [c for c in r.mro(cls) if name in t.bindings.get(c, {})] if cls is not None else []
+    if fields and any(v == "const" for _, v in t.bindings[fields[0]].get("~" + name, ())):
+        return True                     # `const T *p_;`, `const T x_;`
+    return this if fields else None
 
 
 def _inherited_constructors(r: Resolver, caller: int, callee: str, rows: list[Edge], at: int | None) -> list[Edge]:

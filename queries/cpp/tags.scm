@@ -148,6 +148,11 @@
   ]
   body: (declaration_list) @body) @definition.namespace
 
+;; `typedef struct { … } py_index;` (a C extension's object): the struct, named by its typedef
+(type_definition
+  type: (struct_specifier !name body: (field_declaration_list) @body)
+  declarator: (type_identifier) @name) @definition.struct
+
 (type_definition
   declarator: (type_identifier) @name) @definition.type
 

@@ -38,6 +38,13 @@ def _first_argument(text: str) -> str:
     return text
 
 
+def holder(text: str) -> str | None:
+    """The holder a written type is (`std::unique_ptr<T>` -> `unique_ptr`, `scoped_ptr<T>` -> `scoped_ptr`):
+    its own members are what `x.get()` / `x.reset()` call, the held type's what `x->m()` calls."""
+    m = _HOLDER.match(text)
+    return m["name"] if m is not None and m["name"] in HOLDERS else None
+
+
 def unwrap(text: str) -> str:
     """The type a member call through a written type reaches: `std::unique_ptr<a::T>` -> `a::T`."""
     for _ in range(4):                                   # `std::shared_ptr<std::optional<T>>`

@@ -11,7 +11,7 @@ in the .c/.cpp. C++ names are looked up through the enclosing namespaces (`a::b:
 """
 from __future__ import annotations
 
-from graphmind.lang import callsites, kit as langkit
+from graphmind.lang import callsites, kit as langkit, scopevars
 from graphmind.lang.cfamily import cppargs, cpptypes
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.typeflow import EXPR_REWRITES
@@ -79,7 +79,7 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
     """The class a (possibly `ns::`-qualified) type name reaches from a scope, through `typedef` and
     `using X = …` aliases."""
     units: Units = r.state["_c_units"]
-    found = units.lookup(scope, path.replace("::", "."))
+    found = units.lookup(scope, path.replace("::", ".")) or units.declared_elsewhere(scope, path.replace("::", "."))
     cls = next((c for c in found if langkit.is_class(r, c)), None)
     alias = next((c for c in found if r.t.syms[c].kind == "type"), None) if cls is None and depth < 4 else None
     if alias is not None:
@@ -135,6 +135,9 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name:
         return alternatives(r, caller, name) or _built(r, caller, name)
+    on_holder = _on_holder(r, caller, text, name)
+    if on_holder is not None:
+        return on_holder
     if text.endswith(">") and name in ("make_unique", "make_shared"):      # `std::make_unique<T>`: T's constructor
         cls = find_type(r, caller, cpptypes.rewrite(text))
         made = langkit.constructors(r, cls, "") if cls is not None else [(None, "external", 0)]
@@ -156,6 +159,23 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if rows:
             return [(hit, _how(r, caller, hit), 0) for hit, _, _ in rows]
     return callsites.resolve_chain(r, caller, text, name, super_names=(), new_calls=True)
+
+
+def _on_holder(r: Resolving, caller: int, text: str, name: str):
+    """`p.reset(…)`, `p.get()` on a local, parameter or field declared as a holder (`std::unique_ptr<T>`,
+    a project's `scoped_ptr<T>`): the holder's member (the library's, or the project class's), not
+    T's, which `p->m()` reaches."""
+    var, dot, member = text.removeprefix("this->").partition(".")
+    if not dot or member != name or not var.isidentifier():
+        return None
+    written = [v for _, k, v in scopevars.bound(r, caller, var) or () if k in ("annot", "param")]
+    held = {cpptypes.holder(w) for w in written}
+    if len(held) != 1 or None in held:
+        return None
+    cls = find_type(r, caller, held.pop())
+    if cls is None:
+        return [(None, "external", 0)]
+    return langkit.members(r, [cls], name, "inferred") or None
 
 
 def _built(r: Resolving, caller: int, name: str):

@@ -41,17 +41,24 @@ class Units:
                     found.append(hit)
             self.includes[f] = found
         self._reach: dict[int, frozenset[int]] = {}
+        self._includes_all: dict[int, frozenset[int]] = {}
+        self._included_by: dict[int, list[int]] | None = None
+        self._units: dict[tuple[int, int], bool] = {}
         self._chains: dict[int, list[str]] = {}                     # scope -> enclosing_namespaces
         # what `using a::B;` (alias -> dotted path) and `using namespace a;` bring into a file: every
         # scope of the file sees them (an out-of-line member's scope is its class, in another file)
         # (plain dicts holding only the files with some: `lookup` skips the others)
         self.usings: dict[int, dict[str, str]] = {}
+        self.ns_usings: dict[str, list[tuple[int, str]]] = {}       # `ns.alias` -> (namespace, written path)
         self.opened: dict[int, list[str]] = {}
         for scope in sorted(s for s in set(t.imports) | set(t.stars) if s in t.syms and t.syms[s].file in self.files):
             fid = t.syms[scope].file
             for alias, (module, _) in sorted(t.imports.get(scope, {}).items()):
                 if "::" in module:
                     self.usings.setdefault(fid, {})[alias] = module.replace("::", ".").lstrip(".")
+                    if t.syms[scope].kind == "namespace":    # a name of the namespace, for every file including it
+                        self.ns_usings.setdefault(f"{self.enclosing_namespaces(scope)[0]}.{alias}", []).append(
+                            (scope, module.replace("::", ".").lstrip(".")))
             if t.stars.get(scope):
                 self.opened.setdefault(fid, []).extend(ns.replace("::", ".").lstrip(".") for ns in t.stars[scope])
         self.scoped: dict[str, list[int]] = defaultdict(list)       # `ns.name` -> namespace-level symbols
@@ -88,13 +95,7 @@ class Units:
     def reach(self, fid: int) -> frozenset[int]:
         """The file, what it includes (transitively), and the sources paired with every header seen."""
         if fid not in self._reach:
-            seen, todo = {fid}, [(fid, 0)]
-            while todo:
-                f, depth = todo.pop()
-                for inc in self.includes.get(f, ()):
-                    if inc not in seen and depth < MAX_INCLUDE_DEPTH:
-                        seen.add(inc)
-                        todo.append((inc, depth + 1))
+            seen = self._closure(fid)
             paired = set()
             for f in seen:
                 stem = posixpath.splitext(posixpath.basename(self.r.t.paths[f]))[0]
@@ -120,11 +121,12 @@ class Units:
                 break
         return found
 
-    def _lookup(self, scope: int, path: str) -> list[int]:
+    def _lookup(self, scope: int, path: str, depth: int = 0) -> list[int]:
         t = self.r.t
         chain = self.enclosing_namespaces(scope)
         fid = t.syms[scope].file
         reach = self.reach(fid)
+        head, dot, rest = path.partition(".")
         for prefix in chain:
             ids = self.scoped.get(f"{prefix}.{path}" if prefix else path, [])
             seen = [i for i in ids if t.syms[i].file in reach and self.may_see(fid, i)]
@@ -132,15 +134,63 @@ class Units:
                 # classes first, then by name: never by id, which depends on the order files arrived in
                 return sorted(seen, key=lambda i: (t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS,
                                                    t.syms[i].kind not in CLASS_KINDS, t.syms[i].qualname, i))
+            # `namespace g { using io::Mapper; }` in a header this file includes: `g::Mapper` is io's
+            for ns, written in self.ns_usings.get(f"{prefix}.{head}" if prefix else head, ()) if depth < 4 else ():
+                found = self._lookup(ns, written + dot + rest, depth + 1) if t.syms[ns].file in reach else []
+                if found:
+                    return found
+        return []
+
+    def declared_elsewhere(self, scope: int, path: str) -> list[int]:
+        """The one class a name reaches through the enclosing namespaces in a file the scope's file does
+        not include: a type only declared there (`class TlshImpl;` for a pointer field, the pimpl idiom)."""
+        t = self.r.t
+        for prefix in self.enclosing_namespaces(scope):
+            ids = [i for i in self.scoped.get(f"{prefix}.{path}" if prefix else path, ()) if t.syms[i].kind in CLASS_KINDS]
+            if ids:
+                return ids if len(ids) == 1 else []
         return []
 
     def may_see(self, fid: int, sid: int) -> bool:
         """Whether a file may call a definition: a source file's `static` function is its own, and the
-        files' that include that source file (`#include "lz4.c"` in lz4hc.c)."""
+        files' that include that source file (`#include "lz4.c"` in lz4hc.c), and those of the other
+        files one unit includes with it (`allsources.c` includes every `.c`)."""
         t = self.r.t
         return t.syms[sid].file == fid or sid not in t.file_static or \
             posixpath.splitext(t.paths[t.syms[sid].file])[1].lower() not in SOURCE_EXTS or \
-            t.syms[sid].file in self.includes.get(fid, ())
+            t.syms[sid].file in self.includes.get(fid, ()) or self.one_unit(fid, t.syms[sid].file)
+
+    def one_unit(self, fid: int, source: int) -> bool:
+        """Whether a file is compiled in one unit with a source file: some file includes both
+        (transitively; the source itself counts, including the file)."""
+        key = (fid, source)
+        if key not in self._units:
+            if self._included_by is None:
+                self._included_by = defaultdict(list)
+                for f, found in self.includes.items():
+                    for inc in found:
+                        self._included_by[inc].append(f)
+            tops, todo = {source}, [source]
+            while todo:
+                for up in self._included_by.get(todo.pop(), ()):
+                    if up not in tops and len(tops) < 4 * MAX_INCLUDE_DEPTH:
+                        tops.add(up)
+                        todo.append(up)
+            self._units[key] = any(fid in self._closure(u) for u in sorted(tops))
+        return self._units[key]
+
+    def _closure(self, fid: int) -> frozenset[int]:
+        """The file and what it includes, transitively (no paired sources)."""
+        if fid not in self._includes_all:
+            seen, todo = {fid}, [(fid, 0)]
+            while todo:
+                f, depth = todo.pop()
+                for inc in self.includes.get(f, ()):
+                    if inc not in seen and depth < MAX_INCLUDE_DEPTH:
+                        seen.add(inc)
+                        todo.append((inc, depth + 1))
+            self._includes_all[fid] = frozenset(seen)
+        return self._includes_all[fid]
 
     def anywhere(self, scope: int, name: str) -> list[int]:
         """The file-level functions named so in every C/C++ file the scope's file may call (a prototype
