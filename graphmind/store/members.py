@@ -5,9 +5,10 @@ a scan of 440k rows, about 90 ms of each base edit). The last member is calls.na
 schema; the members before it are kept here, in memory, by the connection that writes.
 
 Built on the first base edit of a connection (about 0.25 s on Django), then kept current: a temporary
-trigger records the id of every call row inserted since (a row's text never changes while its id lives;
-an id freed and used again is recorded as inserted), and a commit by another connection (PRAGMA
-data_version) drops the index. Ids of rows deleted since stay listed: the caller reads each row again."""
+trigger keeps the least id of the call rows inserted since (a row's text never changes while its id
+lives; an id freed and used again counts as inserted), the rows from there on are indexed at the next
+read, and a commit by another connection (PRAGMA data_version) drops the index. Ids of rows deleted
+since stay listed: the caller reads each row again."""
 from __future__ import annotations
 
 import weakref
@@ -18,22 +19,23 @@ import orjson
 
 from graphmind.store.plan import FilePlanner
 
-ADDED = "gm_calls_added"          # temp table of call ids inserted since the index was read
-MANY = 50_000                     # more rows added than this (a reconcile): built again instead
+LOW = "gm_calls_low"              # temp table, one row: the least call id inserted since the index was read
+MANY = 50_000                     # more rows to add than this (a reconcile), or as many added since built: built again
 # rows that may look up a member besides calls.name: not `a.b` with b the name (`a.b.c`, `f(x.y).z`,
 # a decorator's whole text `retry(x.times)`)
 BEFORE_LAST = ("instr(callee, '.') > 0 AND NOT (length(callee) - length(replace(callee, '.', '')) = 1"
                " AND substr(callee, -length(name) - 1) = '.' || name)")
 _KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()    # connection -> _Index
-SETUP = (f"CREATE TEMP TABLE IF NOT EXISTS {ADDED}(id INTEGER PRIMARY KEY);"
-         f"CREATE TEMP TRIGGER IF NOT EXISTS {ADDED}_trigger AFTER INSERT ON main.calls"
-         f" BEGIN INSERT OR IGNORE INTO {ADDED}(id) VALUES (new.id); END;")
+SETUP = (f"CREATE TEMP TABLE IF NOT EXISTS {LOW}(low INTEGER); DELETE FROM temp.{LOW}; INSERT INTO temp.{LOW} VALUES (NULL);"
+         f"CREATE TEMP TRIGGER IF NOT EXISTS {LOW}_trigger AFTER INSERT ON main.calls"
+         f" BEGIN UPDATE temp.{LOW} SET low = min(coalesce(low, new.id), new.id); END;")
 
 
 class _Index:
     def __init__(self, version: int) -> None:
         self.version = version
         self.ids: dict[str, list[int]] = defaultdict(list)      # member -> ids of the rows looking it up
+        self.added = 0                                           # rows indexed since it was built
 
 
 def _version(conn: apsw.Connection) -> int:
@@ -48,22 +50,24 @@ def _add(index: _Index, planner: FilePlanner, rows) -> None:
 
 
 def _current(conn: apsw.Connection, planner: FilePlanner) -> _Index:
-    """This connection's index, built or brought up to date."""
-    index, version, added = _KEPT.get(conn), _version(conn), None
+    """This connection's index, built or brought up to date. Every row inserted since it was last read
+    has an id of at least the least one recorded (new rows take ids above the largest: those rows)."""
+    index, version, low = _KEPT.get(conn), _version(conn), None
     if index is not None and index.version == version:
         try:
-            added = conn.execute(f"SELECT count(*) FROM temp.{ADDED}").fetchone()[0]
+            low = conn.execute(f"SELECT coalesce(low, -1) FROM temp.{LOW}").fetchone()[0]
         except apsw.SQLError:           # a rolled back transaction created it
-            added = None
-    if added is None or added > MANY:
+            low = None
+    rows = [] if low is None or low < 0 else conn.execute(
+        f"SELECT id, callee, name FROM calls WHERE id >= ? AND {BEFORE_LAST}", (low,)).fetchall()
+    if low is None or len(rows) + index.added > MANY:
         conn.execute(SETUP)
-        conn.execute(f"DELETE FROM temp.{ADDED}")
         index = _KEPT[conn] = _Index(version)
         _add(index, planner, conn.execute(f"SELECT id, callee, name FROM calls WHERE {BEFORE_LAST}"))
-    elif added:
-        _add(index, planner, conn.execute(
-            f"SELECT id, callee, name FROM calls WHERE id IN (SELECT id FROM temp.{ADDED}) AND {BEFORE_LAST}").fetchall())
-        conn.execute(f"DELETE FROM temp.{ADDED}")
+    elif rows:
+        _add(index, planner, rows)
+        index.added += len(rows)
+        conn.execute(f"UPDATE temp.{LOW} SET low = NULL")
     return index
 
 
