@@ -129,3 +129,34 @@ def test_a_method_found_through_a_new_base_and_passed_on_equals_clean(tmp_path):
     path.write_text(_rebase(path.read_text(), "class User(", "AbstractUser, TimestampMixin"))
     index_workspace(work)
     assert_equals_clean(work, tmp_path / "a", "TimestampMixin added to User")
+
+
+def test_chains_written_after_the_first_base_edit_are_reopened_by_a_kept_writer(tmp_path):
+    """A writer kept between saves (the daemon's) finds the chains through a member gained or lost
+    (`u.badge().shine()` looks up `badge` before its last member) by an index it keeps
+    (graphmind/store/members.py): chains written by its own later saves, and by another process
+    meanwhile, are re-opened too; after each save the index equals a clean one."""
+    from graphmind.index import workspace
+    from graphmind.index.indexer import index_files
+    from graphmind.resolve.session import ResolveSession
+    from graphmind.store import Store
+    base = ("class Badge:\n    def shine(self):\n        return 1\n\n\nclass Mixin:\n    def badge(self) -> Badge:\n"
+            "        return Badge()\n\n\nclass Plain:\n    pass\n\n\nclass User(Plain):\n    pass\n")
+    use = "from base import User\n\n\ndef first(u: User):\n    return u.badge().shine()\n"
+    work = indexed_workspace(tmp_path, {"base.py": base, "use.py": use})
+    store, session = Store(work), ResolveSession()
+    steps = [("base.py", base.replace("User(Plain)", "User(Plain, Mixin)")),
+             ("use.py", use + "\n\ndef later(u: User):\n    return u.badge().shine()\n"),
+             ("base.py", base), ("use.py", use + "".join(f"\n\ndef more{n}(u: User):\n    return u.badge().shine()\n" for n in range(3))),
+             ("base.py", base.replace("User(Plain)", "User(Mixin, Plain)")), ("base.py", base)]
+    try:
+        for n, (rel, text) in enumerate(steps):
+            (work / rel).write_text(text)
+            if n == 3:                  # another process writes: the kept index may not know its rows
+                index_workspace(work)
+            else:
+                index_files(store, workspace.walk(work), [], complete=True, session=session)
+            assert_equals_clean(work, tmp_path / f"s{n}", f"step {n}: {rel}")
+            shutil.rmtree(tmp_path / f"s{n}")
+    finally:
+        store.close()

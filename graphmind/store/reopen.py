@@ -131,13 +131,15 @@ def _reopen_scopes(conn: apsw.Connection, planner: FilePlanner, fresh: set[int])
         bound[scope].append((name, value))
     tainted: dict[int, set[str]] = {}
     for scope, rows in bound.items():
-        names: set[str] = set()
-        while True:
-            more = {name for name, value in rows if name not in names and (
-                any(c in value for c in callees[scope]) or not names.isdisjoint(planner.mentions(value)))}
+        texts = callees[scope]              # a binding of a re-opened call's text, then of a name bound so
+        names = {name for name, value in rows if any(c in value for c in texts)}
+        rest = [(name, set(planner.mentions(value))) for name, value in rows if name not in names]
+        while rest and names:
+            more = {name for name, mentioned in rest if not names.isdisjoint(mentioned)}
             if not more:
                 break
             names |= more
+            rest = [(name, mentioned) for name, mentioned in rest if name not in names]
         if names:
             tainted[scope] = names
     if not tainted:
