@@ -32,6 +32,9 @@ CONSTRUCTORS = ("__init__", "__new__")
 # the library's own re-exports are in its paths already).
 # A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call. A symbol
 # whose name its repository publishes as an alias (a `.pyi` stub's `fields` the `.py` imports) is not its key.
+# A method publishing an `overrides` use of an outside base's method (org/receivers.py) is reached, as a
+# `dispatch`, from the `self.m()` calls to that method in its class or the class's base there (hooks), unless
+# the overriding class defines the calling method itself.
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
 k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
@@ -72,7 +75,22 @@ k12 AS (SELECT * FROM k1 UNION ALL SELECT * FROM k2),
 k3 AS (SELECT k12.repo, k12.id, a.key || substr(k12.key, length(split_part(k12.key, '(', 1)) + 1), k12.kind, k12.ctor
          FROM k12 JOIN aliases a ON a.target_key = split_part(k12.key, '(', 1) AND a.repo <> k12.repo
         WHERE k12.key LIKE '%%()%%'),
-keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3)
+keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3),
+ov AS (SELECT f.repo, f.id, s.parent_id AS pid, s.name,
+              left(u.target_key, length(u.target_key) - length(s.name) - 1) AS cls
+         FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+         JOIN uses u ON u.repo = f.repo AND u.caller_id = f.id AND u.kind = 'overrides'),
+ovk AS (SELECT ov.*, ov.cls AS q FROM ov
+        UNION ALL SELECT ov.*, a.target_key FROM ov JOIN aliases a ON a.key = ov.cls
+        UNION ALL SELECT ov.*, a2.target_key FROM ov JOIN aliases a ON a.key = ov.cls JOIN aliases a2 ON a2.key = a.target_key),
+ovc AS (SELECT DISTINCT ovk.repo, ovk.id, ovk.pid, ovk.name, c.repo AS lrepo, c.id AS cid FROM ovk
+          JOIN symbols c ON c.qualname = ovk.q AND c.kind = 'class' AND c.repo <> ovk.repo),
+hooks AS (SELECT ovc.*, m.id AS mid FROM ovc
+            JOIN symbols m ON m.repo = ovc.lrepo AND m.parent_id = ovc.cid AND m.name = ovc.name
+          UNION
+          SELECT ovc.*, m.id FROM ovc JOIN symbols m ON m.repo = ovc.lrepo AND m.name = ovc.name
+            JOIN edges i ON i.repo = m.repo AND i.target_id = m.parent_id AND i.caller_id = ovc.cid AND i.kind = 'inherit'
+           WHERE NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = ovc.lrepo AND o.parent_id = ovc.cid AND o.name = ovc.name))
 SELECT e.repo, e.caller_id, e.repo, e.target_id, e.line, e.resolution, e.kind
   FROM f JOIN edges e ON e.repo = f.repo AND e.target_id = f.id
  WHERE e.resolution NOT IN ('possible', 'pending') AND e.kind = ANY(%(kinds)s)
@@ -85,6 +103,14 @@ SELECT * FROM (
    WHERE (keys.ctor = 0 OR u.kind = 'call')
      AND u.target_key = ANY((SELECT array_agg(DISTINCT key) FROM keys)::text[])) x
  WHERE x.kind = ANY(%(kinds)s)
+UNION ALL
+SELECT e.repo, e.caller_id, h.repo, h.id, e.line, e.resolution, 'dispatch'
+  FROM hooks h JOIN edges e ON e.repo = h.lrepo AND e.target_id = h.mid
+  JOIN symbols g ON g.repo = e.repo AND g.id = e.caller_id
+ WHERE e.resolution = 'self' AND e.kind IN ('call', 'dispatch') AND 'dispatch' = ANY(%(kinds)s)
+   AND (g.parent_id = h.cid OR EXISTS (SELECT 1 FROM edges i WHERE i.repo = e.repo AND i.target_id = g.parent_id
+                                       AND i.caller_id = h.cid AND i.kind = 'inherit'))
+   AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = h.repo AND o.parent_id = h.pid AND o.name = g.name)
 LIMIT %(cap)s
 """
 
