@@ -24,7 +24,9 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a class re-exported through a module that imports it (httpx: `__init__` star-imports `_api`)
            "libpkg.net._client.Session.put",
            # overrides the library's `self.send()` in `Client.request` dispatches to (directly and through an override here)
-           "webapp.clients.Aliased.send", "webapp.clients.Patient.send"]
+           "webapp.clients.Aliased.send", "webapp.clients.Patient.send",
+           # a class of one repository built through the constructor it inherits from another
+           "libpkg.api.client.ClientError.__init__"]
 
 
 @pytest.fixture

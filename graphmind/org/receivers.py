@@ -12,6 +12,7 @@ import re
 import apsw
 
 from graphmind.org.chains import Chains, chain_uses
+from graphmind.query.refgraph import CONSTRUCTORS
 
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
 OVERRIDES = "overrides"      # a method overriding an outside base's, here or through an override here: the
@@ -196,4 +197,20 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         hook = members.outside(cls, name, chains) if cls in names and (method, name) not in hooked else None
         out += [(method, hook, line, how, OVERRIDES)] if hook else []
         hooked.add((method, name))
-    return out + chain_uses(chains, rest)
+    return out + _inherited_constructors(conn, members, chains, names) + chain_uses(chains, rest)
+
+
+def _inherited_constructors(conn: apsw.Connection, members: _Members, chains: Chains, names: dict) -> list[tuple]:
+    """`Sub(…)` of this repository's class that inherits its constructor from outside (no class of this
+    repository in its hierarchy defines `__init__` or `__new__`): a `constructor` use of the nearest outside
+    base's `__init__` (flask's `NoAppException(click.UsageError)`), as the resolver links it in one workspace."""
+    out, keys = [], {}
+    for caller, cls, line, how in conn.execute(
+            "SELECT caller_id, target_id, line, resolution FROM calls WHERE kind = 'instantiate'"
+            " AND resolution NOT IN ('possible', 'pending') ORDER BY id"):
+        if cls not in keys:
+            order = chains.hierarchy(cls) if cls in names else []
+            keys[cls] = None if not order or any((c, n) in members.defined for c in order for n in CONSTRUCTORS) \
+                else members.outside(cls, "__init__", chains)
+        out += [(caller, keys[cls], line, how, "constructor")] if keys[cls] else []
+    return out
