@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS uses (
     resolution text NOT NULL, kind text NOT NULL);
 CREATE INDEX IF NOT EXISTS uses_key ON uses (target_key);
 CREATE INDEX IF NOT EXISTS uses_repo ON uses (repo);
+CREATE INDEX IF NOT EXISTS uses_caller ON uses (repo, caller_id);
 CREATE TABLE IF NOT EXISTS aliases (repo text NOT NULL, key text NOT NULL, target_key text NOT NULL);
 CREATE INDEX IF NOT EXISTS aliases_target ON aliases (target_key);
 CREATE INDEX IF NOT EXISTS aliases_key ON aliases (key);

@@ -12,8 +12,11 @@ import re
 import apsw
 
 from graphmind.org.chains import Chains, chain_uses
+from graphmind.query.refgraph import CONSTRUCTORS
 
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
+OVERRIDES = "overrides"      # a method overriding an outside base's, here or through an override here: the
+                             # library's `self.m()` dispatches to it (org/walk.py); never a kind walked
 MAX_VALUES = 8               # values of one attribute read at most (`self.pool = A(…)` here, `= B(…)` there)
 _SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _BOUND = re.compile(r"^(super\([^()]*\)|[A-Za-z_]\w*)(\.[A-Za-z_]\w*)+$")    # `super().convert`, `self.m`
@@ -83,7 +86,12 @@ class _Members:
         order = chains.hierarchy(cls)
         if any((c, method) in self.defined for c in order[1 if inherited else 0:]):
             return None
-        outside = next((key for c in order for target, key in self.listed.get(c, ()) if target is None and key), None)
+        return self.outside(cls, method, chains)
+
+    def outside(self, cls: int, method: str, chains: Chains) -> str | None:
+        """`method` of the nearest outside base of this repository's class `cls`, whatever defines it here."""
+        outside = next((key for c in chains.hierarchy(cls) for target, key in self.listed.get(c, ())
+                        if target is None and key), None)
         return f"{outside}.{method}" if outside else None
 
 
@@ -178,11 +186,31 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             rest.append((file_id, caller, callee, line))
         uses = dict.fromkeys(members.key(key, method, chains) for key in keys)     # this repository's classes: their bases'
         out += [(caller, use, line, RECEIVER, "call") for use in uses if use]
-    # a method of a class with a base outside (or a base here with one): it may override the outside method
-    for method, name, line, how in conn.execute(
-            "SELECT caller_id, name, line, resolution FROM calls WHERE kind = 'override' AND target_id IS NULL"
-            " ORDER BY id"):
+    # a method of a class with a base outside (or a base here with one): it may override the outside method;
+    # and whether it overrides it directly or through an override here, the library's `self.m()` runs it
+    hooked: set[tuple[int, str]] = set()
+    for method, name, line, how, target in conn.execute(
+            "SELECT caller_id, name, line, resolution, target_id FROM calls WHERE kind = 'override' ORDER BY id"):
         cls = imports.parent.get(method)
-        key = members.key(names[cls], name, chains, inherited=True) if cls in names else None
+        key = members.key(names[cls], name, chains, inherited=True) if cls in names and target is None else None
         out += [(method, key, line, how, "override")] if key else []
-    return out + chain_uses(chains, rest)
+        hook = members.outside(cls, name, chains) if cls in names and (method, name) not in hooked else None
+        out += [(method, hook, line, how, OVERRIDES)] if hook else []
+        hooked.add((method, name))
+    return out + _inherited_constructors(conn, members, chains, names) + chain_uses(chains, rest)
+
+
+def _inherited_constructors(conn: apsw.Connection, members: _Members, chains: Chains, names: dict) -> list[tuple]:
+    """`Sub(…)` of this repository's class that inherits its constructor from outside (no class of this
+    repository in its hierarchy defines `__init__` or `__new__`): a `constructor` use of the nearest outside
+    base's `__init__` (flask's `NoAppException(click.UsageError)`), as the resolver links it in one workspace."""
+    out, keys = [], {}
+    for caller, cls, line, how in conn.execute(
+            "SELECT caller_id, target_id, line, resolution FROM calls WHERE kind = 'instantiate'"
+            " AND resolution NOT IN ('possible', 'pending') ORDER BY id"):
+        if cls not in keys:
+            order = chains.hierarchy(cls) if cls in names else []
+            keys[cls] = None if not order or any((c, n) in members.defined for c in order for n in CONSTRUCTORS) \
+                else members.outside(cls, "__init__", chains)
+        out += [(caller, keys[cls], line, how, "constructor")] if keys[cls] else []
+    return out

@@ -32,24 +32,23 @@ CONSTRUCTORS = ("__init__", "__new__")
 # the library's own re-exports are in its paths already).
 # A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call. A symbol
 # whose name its repository publishes as an alias (a `.pyi` stub's `fields` the `.py` imports) is not its key.
+# A method publishing an `overrides` use of an outside base's method (org/receivers.py) is reached, as a
+# `dispatch`, from the `self.m()` calls to that method in its class or the class's base there (hooks), unless
+# the overriding class defines the calling method itself.
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
-k0 AS (SELECT f.repo, f.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM f
-       JOIN symbols s ON s.repo = f.repo AND s.id = f.id
+fs AS (SELECT s.repo, s.id, s.qualname, s.name, s.kind, s.parent_id FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id),
+fp AS (SELECT s.*, p.qualname AS cls FROM fs s JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id WHERE p.kind = 'class'),
+k0 AS (SELECT s.repo, s.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM fs s
        LEFT JOIN aliases o ON o.repo = s.repo AND o.key = s.qualname WHERE o.key IS NULL
        UNION ALL
-       SELECT f.repo, f.id, p.qualname, p.kind, 1 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
-       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
-       WHERE s.name IN ('__init__', '__new__') AND p.kind = 'class'),
+       SELECT s.repo, s.id, s.cls, 'class', 1 FROM fp s WHERE s.name IN ('__init__', '__new__')),
 k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
        WHERE a.key NOT LIKE '%%()'
        UNION ALL
-       SELECT f.repo, f.id, a.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
-       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
-       WHERE p.kind = 'class'),
-sub1 AS (SELECT f.repo, f.id, c.id AS cid, c.qualname AS cls, s.name, s.kind FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
-        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind = 'class'
-        JOIN edges i ON i.repo = p.repo AND i.target_id = p.id AND i.kind = 'inherit'
+       SELECT s.repo, s.id, a.key || '.' || s.name, s.kind, 0 FROM fp s JOIN aliases a ON a.target_key = s.cls),
+sub1 AS (SELECT s.repo, s.id, c.id AS cid, c.qualname AS cls, s.name, s.kind FROM fp s
+        JOIN edges i ON i.repo = s.repo AND i.target_id = s.parent_id AND i.kind = 'inherit'
         JOIN symbols c ON c.repo = i.repo AND c.id = i.caller_id
         WHERE s.name NOT IN ('__init__', '__new__') AND NOT EXISTS (SELECT 1 FROM symbols o
               WHERE o.repo = c.repo AND o.parent_id = c.id AND o.name = s.name)),
@@ -61,9 +60,8 @@ sub AS (SELECT repo, id, cls, name, kind FROM sub1
         WHERE NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = g.repo AND o.parent_id = g.id AND o.name = sub1.name)),
 k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON a.target_key = k1.key
        UNION ALL
-       SELECT f.repo, f.id, a2.key || '.' || s.name, s.kind, 0 FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id
-       JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id JOIN aliases a ON a.target_key = p.qualname
-       JOIN aliases a2 ON a2.target_key = a.key WHERE p.kind = 'class'
+       SELECT s.repo, s.id, a2.key || '.' || s.name, s.kind, 0 FROM fp s JOIN aliases a ON a.target_key = s.cls
+       JOIN aliases a2 ON a2.target_key = a.key
        UNION ALL
        SELECT sub.repo, sub.id, sub.cls || '.' || sub.name, sub.kind, 0 FROM sub
        UNION ALL
@@ -72,7 +70,15 @@ k12 AS (SELECT * FROM k1 UNION ALL SELECT * FROM k2),
 k3 AS (SELECT k12.repo, k12.id, a.key || substr(k12.key, length(split_part(k12.key, '(', 1)) + 1), k12.kind, k12.ctor
          FROM k12 JOIN aliases a ON a.target_key = split_part(k12.key, '(', 1) AND a.repo <> k12.repo
         WHERE k12.key LIKE '%%()%%'),
-keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3)
+keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3),
+ov AS (SELECT s.repo, s.id, s.parent_id AS pid, s.name,
+              left(u.target_key, length(u.target_key) - length(s.name) - 1) AS cls
+         FROM fs s
+         JOIN uses u ON u.repo = s.repo AND u.caller_id = s.id AND u.kind = 'overrides'),
+hooks AS MATERIALIZED (SELECT DISTINCT ov.repo, ov.id, ov.pid, c.repo AS lrepo, c.id AS cid, m.id AS mid
+            FROM ov LEFT JOIN aliases a ON a.key = ov.cls LEFT JOIN aliases a2 ON a2.key = a.target_key
+            JOIN symbols c ON c.qualname IN (ov.cls, a.target_key, a2.target_key) AND c.kind = 'class' AND c.repo <> ov.repo
+            JOIN symbols m ON m.repo = c.repo AND m.parent_id = c.id AND m.name = ov.name)
 SELECT e.repo, e.caller_id, e.repo, e.target_id, e.line, e.resolution, e.kind
   FROM f JOIN edges e ON e.repo = f.repo AND e.target_id = f.id
  WHERE e.resolution NOT IN ('possible', 'pending') AND e.kind = ANY(%(kinds)s)
@@ -85,6 +91,14 @@ SELECT * FROM (
    WHERE (keys.ctor = 0 OR u.kind = 'call')
      AND u.target_key = ANY((SELECT array_agg(DISTINCT key) FROM keys)::text[])) x
  WHERE x.kind = ANY(%(kinds)s)
+UNION ALL
+SELECT e.repo, e.caller_id, h.repo, h.id, e.line, e.resolution, 'dispatch'
+  FROM hooks h JOIN edges e ON e.repo = h.lrepo AND e.target_id = h.mid
+  JOIN symbols g ON g.repo = e.repo AND g.id = e.caller_id
+ WHERE e.resolution = 'self' AND e.kind IN ('call', 'dispatch') AND 'dispatch' = ANY(%(kinds)s)
+   AND (g.parent_id = h.cid OR EXISTS (SELECT 1 FROM edges i WHERE i.repo = e.repo AND i.target_id = g.parent_id
+                                       AND i.caller_id = h.cid AND i.kind = 'inherit'))
+   AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = h.repo AND o.parent_id = h.pid AND o.name = g.name)
 LIMIT %(cap)s
 """
 
