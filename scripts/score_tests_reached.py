@@ -47,6 +47,8 @@ ORACLES = {
     "wtforms": ("WTForms", "3.2.1", "src/wtforms", ["babel", "email_validator"]),      # held out (session 17)
     "cachetools": ("cachetools", "5.5.2", "src/cachetools", []),                        # held out (session 18)
     "more-itertools": ("more-itertools", "10.7.0", "more_itertools", []),              # held out (session 18)
+    "humanize": ("humanize", "4.11.0", "src/humanize", ["freezegun"]),                 # held out (session 19)
+    "tabulate": ("tabulate", "0.9.0", "tabulate", []),                                 # held out (session 19)
 }
 
 

@@ -17,6 +17,7 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests
 from graphmind.query.selection.fixtures import Runner
+from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
@@ -244,6 +245,10 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         if uncertain and root is not None:
             hits += template_hits(conn, root, known, MAY_REACH)
     out.tests = merge_tests(runnable_tests(conn, hits), *again)
+    spans = key_spans(conn, root, ids) if uncertain and root is not None else None
+    if spans is not None:             # a function chosen by a string key: the tests holding the key
+        out.tests = narrowed(out.tests, spans) if out.tests else \
+            runnable_tests(conn, [(path, start, end, 1, MAY_REACH) for path, start, end in spans])
     if not out.tests and uncertain:
         out.fallback = True
         users, _ = _spread(conn, runner, class_users(conn, ids), {}, deadline)
