@@ -14,8 +14,8 @@ unpacked in ~/.cache/graphmind-oracle/NAME (or $GRAPHMIND_ORACLE/NAME), a virtua
 (venv-NAME) with the project, its test requirements, pytest and pytest-cov; it sets --project, --src,
 --tests, --venv and --label.
 
---run runs the suite first (PYTHONPATH=src, `.coverage` in the project folder) and indexes the
-project with this checkout's graphmind; --coverage-flag passes `--coverage .coverage` to impact (the
+--run runs the suite first (PYTHONPATH=src, `.coverage` in the project folder); the project is always
+indexed first by the graphmind scored (an index another checkout filled would give that code's figures); --coverage-flag passes `--coverage .coverage` to impact (the
 recorded-coverage mode, scored the same way); --plain passes neither and --checkout DIR runs another checkout's graphmind (to score main:
 `git archive main | tar -x -C DIR`, then `--checkout DIR --plain`: main reads no .coverage).
 One JSON line per figure.
@@ -47,6 +47,8 @@ ORACLES = {
     "wtforms": ("WTForms", "3.2.1", "src/wtforms", ["babel", "email_validator"]),      # held out (session 17)
     "cachetools": ("cachetools", "5.5.2", "src/cachetools", []),                        # held out (session 18)
     "more-itertools": ("more-itertools", "10.7.0", "more_itertools", []),              # held out (session 18)
+    "humanize": ("humanize", "4.11.0", "src/humanize", ["freezegun"]),                 # held out (session 19)
+    "tabulate": ("tabulate", "0.9.0", "tabulate", []),                                 # held out (session 19)
 }
 
 
@@ -184,7 +186,8 @@ def score(root: Path, sample, extra: list[str], changed: bool = False) -> dict:
             precisions.append(hit / len(got))
         else:
             empty += 1
-        detail.append({"at": f"{rel}:{line}", "truth": len(tests), "named": len(got), "hit": hit})
+        detail.append({"at": f"{rel}:{line}", "truth": len(tests), "named": len(got), "hit": hit,
+                       "missed": sorted(tests - got), "wrong": sorted(got - tests)})
     return {"recall": round(sum(recalls) / len(recalls), 3),
             "precision": round(sum(precisions) / len(precisions), 3) if precisions else None,
             "no_test_named": empty, "functions": len(sample), "detail": detail}
@@ -222,8 +225,8 @@ def main() -> None:
                         "--cov-context=test", "--cov-report=", args.tests], cwd=root, check=False,
                        env={"PYTHONPATH": str(root / args.src.rsplit("/", 1)[0]) if "/" in args.src else str(root),
                             "PATH": "/usr/bin:/bin"}, capture_output=True)
-        subprocess.run([sys.executable, "-m", "graphmind", "index", "--root", str(root)], check=True,
-                       capture_output=True)
+    # the index is made by the graphmind scored: one another checkout filled gives that code's figures
+    subprocess.run([*GRAPHMIND, "index", "--root", str(root)], check=True, capture_output=True)
     sample, suite = truth(root, args.src, cov, args.seed, args.count)
     extra = ["--coverage", str(cov)] if args.coverage_flag else [] if args.plain else ["--no-coverage"]
     result = score(root, sample, extra, args.changed)

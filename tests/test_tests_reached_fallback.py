@@ -136,3 +136,52 @@ def test_unittest_classes_run_the_tests_of_a_mixin_in_the_tests_package(tmp_path
     doc = impact(root, "src/caches/__init__.py", "return self.maxsize", "--no-coverage")
     assert doc["tests_fallback"] is False
     assert "tests/test_cache.py::CacheTest::test_evict" in {t["id"] for t in doc["test_runs"]}
+
+
+TYPED = {      # a package typed by stubs beside its modules (more-itertools' layout), re-exported by a star import
+    "iterutils/__init__.py": "from .more import *\n",
+    "iterutils/__init__.pyi": "from .more import *\n",
+    "iterutils/more.py": '''
+        __all__ = ["first", "Peekable"]
+
+
+        def first(iterable):
+            return next(iter(iterable))
+
+
+        class Peekable:
+            def _cache_hint(self):
+                return "cached"
+    ''',
+    "iterutils/more.pyi": '''
+        def first(iterable: object) -> object: ...
+
+        class Peekable:
+            def _cache_hint(self) -> str: ...
+    ''',
+    "tests/test_more.py": '''
+        import iterutils as it
+
+
+        def test_first():
+            assert it.first([1]) == 1
+
+
+        def test_nothing_imported():
+            assert True
+    ''',
+    "tests/test_other.py": '''
+        def test_unrelated():
+            assert True
+    ''',
+}
+
+
+def test_the_fallback_follows_a_star_reexport_to_a_module_typed_by_a_stub(tmp_path):
+    # no test reaches _cache_hint; the test file imports the package, which re-exports the module by `import *`:
+    # a module with a .pyi beside its .py is imported through both
+    root = indexed(tmp_path / "proj", TYPED)
+    doc = impact(root, "iterutils/more.py", 'return "cached"', "--no-coverage")
+    assert doc["tests_fallback"] is True
+    assert {t["id"]: t["how"] for t in doc["test_runs"]} == {
+        "tests/test_more.py::test_first": "imports", "tests/test_more.py::test_nothing_imported": "imports"}

@@ -32,16 +32,19 @@ def class_users(conn: apsw.Connection, ids: list[int]) -> dict[int, int]:
 def importing_tests(conn: apsw.Connection, files: list[str], runner: Runner | None = None) -> list[tuple]:
     """The tests in the test files nearest to files by imports: those importing them directly, else through one
     more module, and so on."""
-    modules = {r[0]: r[1] for r in conn.execute(
-        "SELECT s.qualname, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'module'")}
+    modules: dict[str, list[str]] = {}              # a module typed by a stub is both its .py and its .pyi
+    for qualname, path in conn.execute(
+            "SELECT s.qualname, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'module'"):
+        modules.setdefault(qualname, []).append(path)
     importers: dict[str, set[str]] = {}
     for path, mod, name in conn.execute("SELECT DISTINCT f.path, i.resolved, i.symbol FROM imports i"
                                         " JOIN files f ON f.id = i.file_id WHERE i.resolved IS NOT NULL"):
         parts = mod.split(".") + ([name] if name and name != "*" else [])    # `from pkg import mod`
         for n in range(len(parts), 0, -1):           # `a.b.C` imports module a.b; a package imports its modules
-            target = modules.get(".".join(parts[:n]))
-            if target:
+            targets = modules.get(".".join(parts[:n]), ())
+            for target in targets:
                 importers.setdefault(target, set()).add(path)
+            if targets:
                 break
     seen, level, hits = set(files), list(files), []
     while level and not hits:                       # the nearest importers that hold tests: one level of imports at a time

@@ -14,14 +14,17 @@ import apsw
 from graphmind import config
 from graphmind.edgekinds import CALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
+from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests
 from graphmind.query.selection.fixtures import Runner
+from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
 REACHES, MAY_REACH = "reaches", "may reach"
 NODE_CAP = 50_000            # symbols visited per walk
 TEST_CAP = 2_000             # tests named
+DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
 
@@ -123,12 +126,15 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
     return depth_of, None
 
 
-def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool) -> dict[int, int]:
-    """The symbols one callback through a library (or, with possible=True, one `possible` edge) away from the
-    sure ones."""
+def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool,
+                       root: Path | None = None) -> dict[int, int]:
+    """The symbols one callback through a library (or, with possible=True, one `possible` edge, or with the
+    workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids)
+    if possible and root is not None:
+        links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
     for caller, callee in links:
         if (caller, callee) in runner.refuted:
             continue
@@ -232,12 +238,17 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
             if out.truncated is not None:
                 break
-            maybe, out.truncated = _spread(conn, runner, _one_uncertain_hop(conn, runner, known, round_ == 0), known, deadline)
+            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root)
+            maybe, out.truncated = _spread(conn, runner, hop, known, deadline)
             _collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
         if uncertain and root is not None:
             hits += template_hits(conn, root, known, MAY_REACH)
     out.tests = merge_tests(runnable_tests(conn, hits), *again)
+    spans = key_spans(conn, root, ids) if uncertain and root is not None else None
+    if spans is not None:             # a function chosen by a string key: the tests holding the key
+        out.tests = narrowed(out.tests, spans) if out.tests else \
+            runnable_tests(conn, [(path, start, end, 1, MAY_REACH) for path, start, end in spans])
     if not out.tests and uncertain:
         out.fallback = True
         users, _ = _spread(conn, runner, class_users(conn, ids), {}, deadline)

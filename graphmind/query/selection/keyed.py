@@ -1,0 +1,80 @@
+"""Functions chosen by a string key: a module-level function used nowhere in its module but inside the values
+of a module-level dict literal under string keys (`_table_formats = {"pipe": TableFormat(lineabove=
+_pipe_line_with_colons, …)}`) runs only when a caller looks one of those keys up, and the callers pass the key
+as a string (`tabulate(rows, tablefmt="pipe")`). Every test reaching the lookup reaches the function by the
+graph; the tests that run it are those whose string literals hold the key. Read from the files at query
+time, only for the modules of the changed functions holding a module-level `NAME = {`. A function stored
+bare under a key (`"upper": do_upper`) is a template name (registered.py) and is left alone."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import apsw
+
+from graphmind.query.edges import json_list
+from graphmind.query.selection.registered import _HINT, TemplateTests, _read
+from graphmind.query.testids import TestHit
+
+
+def _keys_in_values(tree: ast.Module) -> dict[str, set[str]]:
+    """{name: the string keys under which it appears inside a (non-bare) value} over module-level dict literals,
+    for the names used nowhere else in the module and under no key a parameter takes by default."""
+    keyed: dict[str, set[str]] = {}
+    inside: dict[str, int] = {}
+    for node in tree.body:
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        if not isinstance(value, ast.Dict):
+            continue
+        for key, item in zip(value.keys, value.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or isinstance(item, ast.Name):
+                continue
+            for n in ast.walk(item):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                    keyed.setdefault(n.id, set()).add(key.value)
+                    inside[n.id] = inside.get(n.id, 0) + 1
+    used, defaults = {}, set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and n.id in keyed:
+            used[n.id] = used.get(n.id, 0) + 1
+        elif isinstance(n, ast.arguments):           # `fmt="grid"`: a caller passing nothing chooses the key
+            defaults.update(d.value for d in (*n.defaults, *n.kw_defaults) if isinstance(d, ast.Constant))
+    return {name: keys for name, keys in keyed.items() if used.get(name, 0) == inside[name] and not keys & defaults}
+
+
+def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str]:
+    """The string keys that choose the changed functions, when every changed function is chosen by a key
+    (else the empty set: nothing to narrow)."""
+    rows = conn.execute(
+        "SELECT s.id, s.name, s.kind, f.path, m.kind FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+        " JOIN files f ON f.id = s.file_id LEFT JOIN symbols m ON m.id = s.parent_id", (json_list(ids),)).fetchall()
+    keys: set[str] = set()
+    trees: dict[str, dict[str, set[str]]] = {}
+    for _, name, kind, path, parent in rows:
+        if kind != "function" or parent != "module" or not path.endswith(".py"):
+            return set()
+        if path not in trees:
+            tree = _read(root, path, _HINT)
+            trees[path] = _keys_in_values(tree) if tree is not None else {}
+        if name not in trees[path]:
+            return set()
+        keys |= trees[path][name]
+    return keys
+
+
+def key_spans(conn: apsw.Connection, root: Path, ids: list[int]) -> list[tuple[str, int, int]] | None:
+    """(test file, first line, last line) of the tests whose string literals hold a key choosing the changed
+    functions; None when no key chooses them."""
+    keys = key_of_changed(conn, root, ids)
+    if not keys:
+        return None
+    return [(path, start, end) for path, start, end, text in TemplateTests(conn, root).tests()
+            if keys & set(text.split("\n"))]
+
+
+def narrowed(tests: list[TestHit], spans: list[tuple[str, int, int]]) -> list[TestHit]:
+    """The tests found (by a path or may reach) that hold a key choosing the changed functions; all of them
+    when none does."""
+    kept = [t for t in tests if any(path == t.file and t.start_line <= end and t.end_line >= start
+                                    for path, start, end in spans)]
+    return kept or tests
