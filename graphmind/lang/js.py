@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import callsites, contextual, typeflow
-from graphmind.lang.kit import field_first, flow
+from graphmind.lang.kit import field, field_first, flow
 from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
@@ -76,8 +76,12 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
             return callsites.resolve_chain(r, caller, text, name)
         cls = r.enclosing_class(caller)
         hit = r.member(cls, name) if cls is not None and not new else None
-        if hit is not None and field_first(r, cls, hit, name):
-            return r.possible(t.lang[t.syms[caller].file], name)   # `now: () => number` before a base's `now()`
+        if cls is not None and not new and (hit is None or field_first(r, cls, hit, name)):
+            var = field(r, cls, name)                 # `this.dehancer(v)`, `dehancer: any`: the field
+            if var is not None:
+                return [(var, "self", 0)]
+            if hit is not None:                       # `now: () => number` before a base's `now()`
+                return r.possible(t.lang[t.syms[caller].file], name)
         return None
     if parts[0] == "super":
         cls = r.enclosing_class(caller)
