@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V")}   # the standard library's, by name
 _TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 
 
@@ -87,8 +88,10 @@ def type_parameters(r, scope: int) -> dict[str, str]:
 
 
 def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
-    """A declared type's arguments for a workspace class's type parameters (`ZodType<O, Def<T>>`: {Def: "Def<T>"})."""
-    names = list(type_parameters(r, cls)) if cls is not None else []
+    """A declared type's arguments for a workspace class's type parameters (`ZodType<O, Def<T>>`: {Def: "Def<T>"}),
+    or for a map's key and value (`Map<string, Entry>`: {K: string, V: Entry}, so `m.get(k)!` is an
+    Entry: the evaluator's OUTSIDE_MEMBER, lang/java.outside_member)."""
+    names = list(type_parameters(r, cls)) if cls is not None else _MAPS.get(type_head(text), ())
     return dict(zip(names, args_of(text))) if names else {}
 
 
