@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from graphmind.models import BindingRow
 
-KINDS = frozenset({"params", "argparam", "thisannot", "typeparams", "baseargs"})
+KINDS = frozenset({"params", "argparam", "thisannot", "typeparams", "baseargs", "typedparam"})
 _SKIPPED = frozenset({"comment"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
 
@@ -43,6 +43,13 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
     if kind == "thisannot":                       # `const P: T = { m() { this… } }`: `this` is a T in m
         for name in caps.get("name", []):
             out.append(BindingRow(enclosing(name.start_byte, False), "this", "annot", text(source, value[0]), line))
+        return
+    if kind == "typedparam":                      # `const fn: $Parse = (schema) => …`: position and the type written
+        for name in caps.get("name", []):
+            param = name.parent if name.parent.type != "arrow_function" else None
+            at = _positional(param.parent.named_children).index(param) if param is not None else 0
+            out.append(BindingRow(enclosing(name.start_byte, False), name.text.decode("utf-8", "replace"), "typedparam",
+                                  f"{at}#{text(source, value[0])}", line))
         return
     if kind == "params":
         params = value[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.typescript.generics import (args_of, call_type_args, call_type_parameters, split_type,
+from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
                                                 type_parameter_bound, type_parameter_names, type_parameters)
 from graphmind.lang.typescript.generics import heritage, inherited_field, type_arguments  # noqa: F401 (typeflow, js)
 from graphmind.resolve.pyexpr import match_bracket
@@ -135,15 +135,55 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     bound = type_parameter_bound(ev, scope, text.strip())
     if bound is not None:
         return bound
+    sid, values = _alias(ev, scope, text)
+    if sid is None:
+        return frozenset()
+    sym = ev.t.syms[sid]
+    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
+    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+
+
+def _alias(ev, scope: int, text: str) -> tuple[int | None, list[str]]:
+    """The type alias a type written from a scope names, and its values as written (`typealias` rows)."""
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
     sym = ev.t.syms.get(sid) if sid is not None else None
     if sym is None or sym.kind != "type" or sym.parent is None:
-        return frozenset()
-    values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
-    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
-    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+        return None, []
+    return sid, [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
+
+
+def typed_parameter(ev, scope: int, value: str) -> frozenset:
+    """What an untyped parameter of an arrow is, where a typed declarator holds the arrow or a function
+    returns it in place (`typedparam` rows: position, then the type written there): the parameter of that
+    function type, through aliases with their type arguments given (`const fn: $Parse = (schema) => …`,
+    `type $Parse = <T extends $ZodType>(schema: T) => …`: a $ZodType; `(): OperatorFunction<A, E, B, E>`
+    with `OperatorFunction<I, IE, O, OE> = UnaryFunction<Observable<I, IE>, …>` and
+    `UnaryFunction<S, R> = (source: S) => R`: an Observable)."""
+    pos, _, text = value.partition("#")
+    given: dict[str, str] = {}
+    at = scope
+    for _ in range(4):
+        text = text.strip()
+        if text.startswith("<"):                   # a generic function type: its type parameters stand for their bounds
+            end = angle_end(text, 0)
+            for param in split_type(text[1:end], ","):
+                name, _, bound = param.partition(" extends ")
+                given[name.strip()] = given.get(bound.split("=")[0].strip(), bound.split("=")[0].strip())
+            text = text[end + 1:]
+        param = function_type_param(text, int(pos))
+        if param is not None:
+            param = given.get(param.strip(), param)
+            return ev.declared_type(at, param) or ev.declared_type(scope, param) if param else frozenset()
+        sid, values = _alias(ev, at, text)
+        if sid is None or len(values) != 1:
+            return frozenset()
+        sym = ev.t.syms[sid]
+        names = type_parameter_names(ev.t.bindings.get(sym.parent, {}).get(sym.name, ()))
+        given = {n: given.get(a.strip(), a) for n, a in zip(names, args_of(text))}
+        at, text = sym.parent, values[0]
+    return frozenset()
 
 
 def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:

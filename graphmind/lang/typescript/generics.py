@@ -108,16 +108,21 @@ def call_type_args(callee: str) -> tuple[str, list[str]]:
 def args_of(text: str) -> list[str]:
     """The type arguments of `Name<A, B>` as written (none: [])."""
     at = text.find("<")
-    depth, end = 0, -1
-    for i in range(max(at, 0), len(text)):
+    end = angle_end(text, at) if at >= 0 else -1
+    return [a for a in split_type(text[at + 1:end], ",") if a] if end > at else []
+
+
+def angle_end(text: str, at: int) -> int:
+    """The index of the `>` closing the `<` at `at` (the `>` of `=>` closing nothing), or -1."""
+    depth = 0
+    for i in range(at, len(text)):
         if text[i] == "<":
             depth += 1
         elif text[i] == ">" and text[i - 1] != "=":
             depth -= 1
             if depth == 0:
-                end = i
-                break
-    return [a for a in split_type(text[at + 1:end], ",") if a] if at >= 0 and end > at else []
+                return i
+    return -1
 
 
 def type_head(text: str) -> str:
