@@ -72,3 +72,56 @@ def test_an_arrow_parameter_is_typed_by_the_function_type_around_it(tmp_path):
     assert call_targets(conn, "parse._parse.fn", "schema._zod.run") == run
     assert call_targets(conn, "parse._safeParse", "schema._zod.run") == run
     assert call_targets(conn, "operators.map", "source.subscribe") == {("inferred", "observable.Observable.subscribe")}
+
+
+TYPES = """
+export interface Observer<TValue, TError> {
+  next: (value: TValue) => void;
+  error: (err: TError) => void;
+}
+export interface Subscribable<TValue, TError> {
+  subscribe(observer: Partial<Observer<TValue, TError>>): () => void;
+  pipe(link: Link): void;
+}
+export interface Link {
+  apply(x: number): void;
+}
+"""
+LITERALS = """
+import type { Link, Subscribable } from "./types";
+
+export function observable<TValue, TError>(): Subscribable<TValue, TError> {
+  const self: Subscribable<TValue, TError> = {
+    subscribe(observer) {
+      observer.next?.(undefined as TValue);
+      return () => {};
+    },
+    pipe: (link) => {
+      link.apply(1);
+    },
+  };
+  return self;
+}
+
+export function never(): Subscribable<never, never> {
+  return {
+    subscribe(observer) {
+      observer.error?.(undefined as never);
+      return () => {};
+    },
+    pipe(link) {
+      link.apply(2);
+    },
+  };
+}
+"""
+LITERAL_DECOY = "export class Decoy { next() {} error() {} apply() {} }\n"
+
+
+def test_a_literal_method_parameter_is_typed_by_the_declared_member(tmp_path):
+    """tRPC's `const self: Observable<TValue, TError> = { subscribe(observer) { observer.next?.(v) } }`."""
+    conn = open_reader(indexed_workspace(tmp_path, {"types.ts": TYPES, "literals.ts": LITERALS, "decoy.ts": LITERAL_DECOY}))
+    assert call_targets(conn, "literals.observable.subscribe", "observer.next") == {("inferred", "types.Observer.next")}
+    assert call_targets(conn, "literals.observable.pipe", "link.apply") == {("inferred", "types.Link.apply")}
+    assert call_targets(conn, "literals.never.subscribe", "observer.error") == {("inferred", "types.Observer.error")}
+    assert call_targets(conn, "literals.never.pipe", "link.apply") == {("inferred", "types.Link.apply")}

@@ -162,6 +162,10 @@ def typed_parameter(ev, scope: int, value: str) -> frozenset:
     with `OperatorFunction<I, IE, O, OE> = UnaryFunction<Observable<I, IE>, …>` and
     `UnaryFunction<S, R> = (source: S) => R`: an Observable)."""
     pos, _, text = value.partition("#")
+    member, _, pos = pos.rpartition(":")
+    if member:                                     # a method of an object literal: that member of the declared type
+        return frozenset().union(*(_member_parameter(ev, x, member, int(pos)) for k, x in ev.declared_type(scope, text)
+                                   if k == "inst"))
     given: dict[str, str] = {}
     at = scope
     for _ in range(4):
@@ -184,6 +188,18 @@ def typed_parameter(ev, scope: int, value: str) -> frozenset:
         given = {n: given.get(a.strip(), a) for n, a in zip(names, args_of(text))}
         at, text = sym.parent, values[0]
     return frozenset()
+
+
+def _member_parameter(ev, cls: int, member: str, pos: int) -> frozenset:
+    """What parameter `pos` of a class's or interface's member is declared as (a method's, or a function-typed field's)."""
+    hit = ev.r.member(cls, member)
+    if hit is None:
+        return frozenset()
+    declared = parameter_type(ev.t, hit, pos)
+    if declared is None:                           # `next: (value: T) => void`
+        annot = next((v for k, v in ev.t.bindings.get(ev.t.syms[hit].parent, {}).get(member, ()) if k == "annot"), None)
+        declared = function_type_param(annot, pos) if annot else None
+    return ev.declared_type(hit, declared) if declared else frozenset()
 
 
 def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
