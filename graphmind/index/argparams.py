@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from graphmind.models import BindingRow
 
-KINDS = frozenset({"params", "argparam", "thisannot", "typeparams", "baseargs"})
+KINDS = frozenset({"params", "argparam", "thisannot", "typeparams", "baseargs", "typedparam"})
 _SKIPPED = frozenset({"comment"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
 
@@ -20,6 +20,15 @@ def _is_this(param) -> bool:
 
 def _positional(nodes) -> list:
     return [n for n in nodes if n.type not in _SKIPPED and not _is_this(n)]
+
+
+def _literal_member(fn) -> str:
+    """`name:` for a function written as a member of an object literal (`m(…) {…}`, `m: (…) => …`), else ''."""
+    holder = fn if fn.type == "method_definition" else fn.parent
+    if holder is None or holder.parent is None or holder.parent.type != "object" or holder.type not in ("method_definition", "pair"):
+        return ""
+    key = holder.child_by_field_name("name" if holder.type == "method_definition" else "key")
+    return f"{key.text.decode('utf-8', 'replace')}:" if key is not None else ""
 
 
 def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable[[int, bool], int],
@@ -43,6 +52,14 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
     if kind == "thisannot":                       # `const P: T = { m() { this… } }`: `this` is a T in m
         for name in caps.get("name", []):
             out.append(BindingRow(enclosing(name.start_byte, False), "this", "annot", text(source, value[0]), line))
+        return
+    if kind == "typedparam":                      # `const fn: $Parse = (schema) => …`: position and the type written
+        for name in caps.get("name", []):
+            param = name.parent if name.parent.type != "arrow_function" else None
+            at = _positional(param.parent.named_children).index(param) if param is not None else 0
+            member = _literal_member(param.parent.parent if param is not None else name.parent)
+            out.append(BindingRow(enclosing(name.start_byte, False), name.text.decode("utf-8", "replace"), "typedparam",
+                                  f"{member}{at}#{text(source, value[0])}", line))
         return
     if kind == "params":
         params = value[0]

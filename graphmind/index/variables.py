@@ -53,7 +53,7 @@ def variable_rows(language: str, source: bytes, leaves: list, symbols: list[Symb
              if not (literal and s.kind == "method" and s.parent is not None and symbols[s.parent].kind in _SCOPES)}
     out: list[SymbolRow] = []
     for node, name_node, kind in sorted(leaves, key=lambda leaf: leaf[0].start_byte):
-        parent = enclosing(node.start_byte, False)
+        parent = enclosing(node.start_byte, node.type.endswith("_parameter"))   # a parameter property: the class
         if symbols[parent].kind not in _CONTAINERS:
             continue
         name = name_node.text.decode("utf-8", "replace")

@@ -12,35 +12,15 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
+                                                type_parameter_bound, type_parameter_names, type_parameters)
+from graphmind.lang.typescript.generics import heritage, inherited_field, type_arguments  # noqa: F401 (typeflow, js)
 from graphmind.resolve.pyexpr import match_bracket
 
-_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _ELEMENT_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "findIndex", "some", "every", "flatMap"})
 _THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
 _MEMBER = re.compile(r"(?:^|(?<=[\s;,]))(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*:")   # `readonly a?: T`
-_TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 _TYPE_NAME = re.compile(r"^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<.*>)?\s*$")
-
-
-def split_type(text: str, sep: str) -> list[str]:
-    """Split type text on a one-character separator outside brackets (generic arguments `<A, B>` kept
-    whole, the `>` of `=>` not closing anything)."""
-    out, cur, depth, i = [], [], 0, 0
-    while i < len(text):
-        ch = text[i]
-        if text.startswith("=>", i):
-            cur.append("=>")
-            i += 2
-            continue
-        depth += (ch in _PAIRS) - (ch in ")]}>")
-        if ch == sep and depth == 0:
-            out.append("".join(cur).strip())
-            cur, i = [], i + 1
-            continue
-        cur.append(ch)
-        i += 1
-    out.append("".join(cur).strip())
-    return out
 
 
 def function_type_param(text: str, pos: int) -> str | None:
@@ -89,7 +69,7 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
     `ThisType<T>` the callee declares for it. Empty when not declared."""
     callee, arg, pos = value.rsplit("#", 2)
     callee, _, declared_var = callee.partition(" = ")
-    callee, targs = _call_type_args(callee)
+    callee, targs = call_type_args(callee)
     new = callee.startswith("new ")
     out: set = set()
     for kind, x in ev.expr(scope, callee[4:] if new else callee):
@@ -105,7 +85,7 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
         param = this_type(ev, x, declared) if pos == "this" else function_type_param(declared, int(pos))
         if not param:
             continue
-        given = _type_parameters(ev, x, targs, declared_var)
+        given = call_type_parameters(ev, x, targs, declared_var)
         out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
     owner, _, method = callee.rpartition(".")
     if not out and arg == pos == "0" and method in _ELEMENT_CALLBACKS and not new:   # `qs.forEach((q) => …)` on a
@@ -141,99 +121,9 @@ def this_type(ev, fn: int, declared: str) -> str | None:
     for kind, value in rows:
         found = value if kind == "thistype" else None    # a long alias's text is cut: its own row
         if found:
-            args = dict(zip(_type_parameter_names(rows), _args_of(declared)))
+            args = dict(zip(type_parameter_names(rows), args_of(declared)))
             return args.get(found.strip(), found.strip())
     return None
-
-
-def _type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[str, str]:
-    """What the callee's type parameters stand for at a call: its type arguments in order, else those
-    of the declared type of the variable it initializes matched with the callee's declared result
-    (`$constructor<T, D>` against `core.$constructor<$ZodString>`: T is $ZodString)."""
-    names = list(type_parameters(ev.r, fn))
-    if not names:
-        return {}
-    if targs:
-        return dict(zip(names, targs))
-    result = next((v for k, v in ev.t.bindings.get(fn, {}).get("", ()) if k == "returns"), None)
-    if not result or not declared_var or _head(result) != _head(declared_var):
-        return {}
-    return {a: b for a, b in zip(_args_of(result), _args_of(declared_var)) if a in names}
-
-
-def _type_parameter_names(rows) -> list[str]:
-    """The names a `typeparams` row among binding rows declares: `<const T extends X, D = Y>` -> [T, D]."""
-    text = next((v for k, v in rows if k == "typeparams"), "")
-    words = (p.split() for p in split_type(text.strip()[1:-1], ",")) if text else ()
-    return [next((w for w in ws if w not in ("const", "in", "out")), "") for ws in words if ws]
-
-
-def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
-    """What a type parameter of the scope or one around it (`<T extends X = Y>`) promises: its constraint's
-    members, else its default's (empty: none written); None when `name` is no type parameter there."""
-    syms = ev.t.syms
-    while scope in syms and name.isidentifier():
-        written = type_parameters(ev.r, scope).get(name)
-        if written is not None:
-            return ev.guarded(("tparam", scope, name), lambda: ev.declared_type(scope, written)) if written else frozenset()
-        scope = syms[scope].parent
-    return None
-
-
-def inherited_field(ev, cls: int, base: int, declared: str) -> frozenset:
-    """A base's field declared with the base's type parameter (`_def: Def`), as the class gives it."""
-    return ev._given([(base, declared)], ev._base_args(cls, base)) if base != cls and declared.strip() in type_parameters(ev.r, base) else frozenset()
-
-
-def type_parameters(r, scope: int) -> dict[str, str]:
-    """A scope's type parameters in order, each with its bound as written (constraint, else default, else '')."""
-    known = r.state.setdefault("_ts_type_parameters", {})
-    if scope not in known:
-        text = next((v for k, v in r.t.bindings.get(scope, {}).get("", ()) if k == "typeparams"), "")
-        found = known[scope] = {}
-        for param in split_type(text.strip()[1:-1], ",") if text else ():
-            m = _TYPE_PARAM.match(param)
-            rest = m.group(2).strip() if m else ""
-            parts = split_type(rest[len("extends"):], "=") if rest.startswith("extends") else ["", rest[1:]]
-            if m:
-                found[m.group(1)] = next((p.strip() for p in parts if p.strip()), "")
-    return known[scope]
-
-
-def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
-    """A declared type's arguments for a workspace class's type parameters (`ZodType<O, Def<T>>`: {Def: "Def<T>"})."""
-    names = list(type_parameters(r, cls)) if cls is not None else []
-    return dict(zip(names, _args_of(text))) if names else {}
-
-
-def heritage(t, cls: int) -> list[str]:
-    """The bases a class names as written, with TypeScript's `baseargs` rows (`extends ZodType<T, Def<T>>`)."""
-    return [text for _, text in t.bases.get(cls, ())] + [v for k, v in t.bindings.get(cls, {}).get("", ()) if k == "baseargs"]
-
-
-def _call_type_args(callee: str) -> tuple[str, list[str]]:
-    """`make<A, B>` -> ("make", ["A", "B"])."""
-    return (callee[:callee.index("<")], _args_of(callee)) if callee.endswith(">") and "<" in callee else (callee, [])
-
-
-def _args_of(text: str) -> list[str]:
-    """The type arguments of `Name<A, B>` as written (none: [])."""
-    at = text.find("<")
-    depth, end = 0, -1
-    for i in range(max(at, 0), len(text)):
-        if text[i] == "<":
-            depth += 1
-        elif text[i] == ">" and text[i - 1] != "=":
-            depth -= 1
-            if depth == 0:
-                end = i
-                break
-    return [a for a in split_type(text[at + 1:end], ",") if a] if at >= 0 and end > at else []
-
-
-def _head(text: str) -> str:
-    """The last name of a generic type's path: `core.$constructor<T>` -> `$constructor`."""
-    return text.split("<", 1)[0].strip().rsplit(".", 1)[-1]
 
 
 def alias_value(ev, scope: int, text: str) -> frozenset:
@@ -245,15 +135,71 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     bound = type_parameter_bound(ev, scope, text.strip())
     if bound is not None:
         return bound
+    sid, values = _alias(ev, scope, text)
+    if sid is None:
+        return frozenset()
+    sym = ev.t.syms[sid]
+    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
+    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+
+
+def _alias(ev, scope: int, text: str) -> tuple[int | None, list[str]]:
+    """The type alias a type written from a scope names, and its values as written (`typealias` rows)."""
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
     sym = ev.t.syms.get(sid) if sid is not None else None
     if sym is None or sym.kind != "type" or sym.parent is None:
+        return None, []
+    return sid, [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
+
+
+def typed_parameter(ev, scope: int, value: str) -> frozenset:
+    """What an untyped parameter of an arrow is, where a typed declarator holds the arrow or a function
+    returns it in place (`typedparam` rows: position, then the type written there): the parameter of that
+    function type, through aliases with their type arguments given (`const fn: $Parse = (schema) => …`,
+    `type $Parse = <T extends $ZodType>(schema: T) => …`: a $ZodType; `(): OperatorFunction<A, E, B, E>`
+    with `OperatorFunction<I, IE, O, OE> = UnaryFunction<Observable<I, IE>, …>` and
+    `UnaryFunction<S, R> = (source: S) => R`: an Observable)."""
+    pos, _, text = value.partition("#")
+    member, _, pos = pos.rpartition(":")
+    if member:                                     # a method of an object literal: that member of the declared type
+        return frozenset().union(*(_member_parameter(ev, x, member, int(pos)) for k, x in ev.declared_type(scope, text)
+                                   if k == "inst"))
+    given: dict[str, str] = {}
+    at = scope
+    for _ in range(4):
+        text = text.strip()
+        if text.startswith("<"):                   # a generic function type: its type parameters stand for their bounds
+            end = angle_end(text, 0)
+            for param in split_type(text[1:end], ","):
+                name, _, bound = param.partition(" extends ")
+                given[name.strip()] = given.get(bound.split("=")[0].strip(), bound.split("=")[0].strip())
+            text = text[end + 1:]
+        param = function_type_param(text, int(pos))
+        if param is not None:
+            param = given.get(param.strip(), param)
+            return ev.declared_type(at, param) or ev.declared_type(scope, param) if param else frozenset()
+        sid, values = _alias(ev, at, text)
+        if sid is None or len(values) != 1:
+            return frozenset()
+        sym = ev.t.syms[sid]
+        names = type_parameter_names(ev.t.bindings.get(sym.parent, {}).get(sym.name, ()))
+        given = {n: given.get(a.strip(), a) for n, a in zip(names, args_of(text))}
+        at, text = sym.parent, values[0]
+    return frozenset()
+
+
+def _member_parameter(ev, cls: int, member: str, pos: int) -> frozenset:
+    """What parameter `pos` of a class's or interface's member is declared as (a method's, or a function-typed field's)."""
+    hit = ev.r.member(cls, member)
+    if hit is None:
         return frozenset()
-    values = [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
-    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
-    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+    declared = parameter_type(ev.t, hit, pos)
+    if declared is None:                           # `next: (value: T) => void`
+        annot = next((v for k, v in ev.t.bindings.get(ev.t.syms[hit].parent, {}).get(member, ()) if k == "annot"), None)
+        declared = function_type_param(annot, pos) if annot else None
+    return ev.declared_type(hit, declared) if declared else frozenset()
 
 
 def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:

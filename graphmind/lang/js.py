@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import callsites, contextual, typeflow
-from graphmind.lang.kit import field_first, flow
+from graphmind.lang.kit import field, field_first, flow
 from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
@@ -57,6 +57,19 @@ def visible(r: Resolving, scope: int, name: str):
     return ("builtin", None) if name in BUILTINS else None
 
 
+def _literal_sibling(r: Resolving, caller: int, name: str):
+    """`this.m()` in a method of an object literal (`var ext = { clear() { return this.splice(0) }, splice() {…} }`):
+    `this` is the literal, so the method it defines beside the caller, when one literal of the scope defines it."""
+    t = r.t
+    me = t.syms[caller]
+    if me.kind != "method" or me.parent is None or t.syms[me.parent].kind in CLASS_KINDS:
+        return None
+    hit = t.children.get(me.parent, {}).get(name)
+    if hit is None or t.syms[hit].kind != "method" or t.syms[hit].qualname in t.dup_quals:
+        return None
+    return [(hit, "self", 0)]
+
+
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`a.b.c()` through imports and classes, `new X()` to X's constructor, `super.m()`; None falls through."""
     t = r.t
@@ -75,9 +88,15 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         if len(parts) > 2:
             return callsites.resolve_chain(r, caller, text, name)
         cls = r.enclosing_class(caller)
-        hit = r.member(cls, name) if cls is not None and not new else None
-        if hit is not None and field_first(r, cls, hit, name):
-            return r.possible(t.lang[t.syms[caller].file], name)   # `now: () => number` before a base's `now()`
+        if cls is None and not new:
+            return _literal_sibling(r, caller, name)
+        hit = r.member(cls, name) if not new else None
+        if not new and (hit is None or field_first(r, cls, hit, name)):
+            var = field(r, cls, name)                 # `this.dehancer(v)`, `dehancer: any`: the field
+            if var is not None:
+                return [(var, "self", 0)]
+            if hit is not None:                       # `now: () => number` before a base's `now()`
+                return r.possible(t.lang[t.syms[caller].file], name)
         return None
     if parts[0] == "super":
         cls = r.enclosing_class(caller)

@@ -137,11 +137,20 @@ def members(r: Resolving, classes: list[int], name: str, how: str) -> Rows:
     rows: Rows = []
     for cls in classes:
         hit = r.member(cls, name)
-        if hit is None and r.t.syms[cls].kind == "interface" and language(r, cls) in SHARED_MEMBER_NAMES:
-            hit = next((v for c in r.mro(cls) for v in [r.t.variables.get(c, {}).get(name)] if v is not None), None)
-        if hit is not None and all(hit != t for t, _, _ in rows) and not field_first(r, cls, hit, name):
+        if hit is None or field_first(r, cls, hit, name):
+            hit = field(r, cls, name)
+        if hit is not None and all(hit != t for t, _, _ in rows):
             rows.append((hit, how, 0))
     return rows
+
+
+def field(r: Resolving, cls: int, name: str) -> int | None:
+    """The field a call on a member goes through where fields and methods share one namespace
+    (JavaScript, TypeScript, Lua: `dehancer: any`, `private onInvalidate_: () => void`, an interface's
+    `readonly postprocess: Postprocess<E>`): the first declared through the MRO, as the compiler names it."""
+    if language(r, cls) not in SHARED_MEMBER_NAMES:
+        return None
+    return next((v for c in r.mro(cls) for v in [r.t.variables.get(c, {}).get(name)] if v is not None), None)
 
 
 def field_first(r: Resolving, cls: int, hit: int, name: str) -> bool:

@@ -100,8 +100,8 @@ class FlowEval:
         if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
             opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
             return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY
-        if kind == "argparam":                   # TypeScript's contextual typing
-            return contextual.argument_value(self, scope, value)
+        if kind in ("argparam", "typedparam"):   # TypeScript's contextual typing
+            return (contextual.argument_value if kind == "argparam" else contextual.typed_parameter)(self, scope, value)
         return EMPTY
 
     def declared_type(self, scope: int, text: str) -> Value:

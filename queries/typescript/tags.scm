@@ -124,6 +124,13 @@
     name: (_) @name
     type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method)
 
+; members of an object type alias typed as functions (`getPath: (state: S) => P | null`): called as methods are
+(type_alias_declaration
+  value: (object_type
+    (property_signature
+      name: (_) @name
+      type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method))
+
 ; class fields declared with a function type and no initializer (`now: () => number;`, set elsewhere)
 (public_field_definition
   name: (property_identifier) @name
@@ -293,4 +300,12 @@
 (program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
 (program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
 (class_body (public_field_definition "static" name: (property_identifier) @name) @definition.variable)
+; instance fields a call can go through (`dehancer: any`, `private cleanup_: Lambda | undefined = undefined`) and
+; constructor parameter properties (`private onInvalidate_: () => void`): the compiler names the field (a field typed
+; `number`, `string`, … is never called: no symbol)
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) @definition.variable)
+(method_definition
+  name: (property_identifier) @_ctor
+  parameters: (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")]))] @definition.variable)
+  (#eq? @_ctor "constructor"))
 (enum_body [(property_identifier) @name @definition.constant (enum_assignment name: (property_identifier) @name) @definition.constant])
