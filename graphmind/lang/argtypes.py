@@ -19,7 +19,7 @@ import re
 from functools import cache
 
 from graphmind import resources
-from graphmind.lang import kit
+from graphmind.lang import externals, kit
 from graphmind.lang.typeflow import bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.overloads import fits
@@ -81,26 +81,39 @@ def jdk_supers() -> dict[str, frozenset[str]]:
 
 
 def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: list[int]) -> list[int]:
-    """The candidates (overloads of one argument count) the arguments' static types may be passed to."""
+    """The candidates (overloads of one argument count) the arguments' static types may be passed to.
+    As javac: a varargs method is applicable only when no fixed-arity one is (known arguments)."""
     types = [argument_type(r, caller, a) for a in args]
-    params = {c: _params(r, c) for c in candidates}
-    kept = [c for c in candidates if params[c] is None or len(params[c]) != len(types)
-            or all(_fits(r, a, p, True) for a, p in zip(types, params[c]))]
-    if len(kept) < 2 or any(a is None for a in types) or any(params[c] is None or len(params[c]) != len(types)
-                                                              for c in kept):
+    params = {c: _params(r, c, len(types)) for c in candidates}
+    kept = [c for c in candidates if params[c] is None or any(all(_fits(r, a, p, True) for a, p in zip(types, form))
+                                                                 for form in params[c][0])]
+    if len(kept) < 2 or any(a is None for a in types) or any(params[c] is None for c in kept):
         return kept
-    strict = [c for c in kept if all(_fits(r, a, p, False) for a, p in zip(types, params[c]))]
+    fixed = [c for c in kept if not params[c][1]]
+    kept = fixed or kept
+    strict = [c for c in kept if any(all(_fits(r, a, p, False) for a, p in zip(types, form)) for form in params[c][0])]
     kept = strict or kept
-    best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c], params[o]))
+    best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c][0][0], params[o][0][0]))
                                    for o in kept)]
     return best if len(best) == 1 else kept
 
 
-def _params(r: Resolving, method: int) -> list[Arg | None] | None:
+def _params(r: Resolving, method: int, n: int) -> tuple[list[list[Arg | None]], bool] | None:
+    """A method's parameter types as n arguments meet them (a varargs method: its array's element for each
+    argument past the fixed ones; with exactly as many, the array itself as the other form), and whether
+    it takes varargs. None when they cannot be compared."""
     types = r.t.param_types.get(method)
-    if types is None or r.t.params.get(method, (0, 0))[1] is None:      # varargs: not compared
+    if types is None:
         return None
-    return [declared(r, method, text) for text in types]
+    declared_types = [declared(r, method, text) or _variable_array(r, method, text.replace("...", "[]")) for text in types]
+    if r.t.params.get(method, (0, 0))[1] is not None:
+        return ([declared_types], False) if len(types) == n else None
+    head, last = declared_types[:-1], declared_types[-1]
+    if n < len(head) or last is None or not last[0].endswith("[]"):
+        return None
+    element = None if last[0].startswith("?") and last[0].count("[") == 1 else (last[0][:-2], last[1])
+    forms = [head + [element] * (n - len(head))]
+    return (forms + [declared_types] if n == len(types) else forms), True
 
 
 def declared(r: Resolving, scope: int, text: str) -> Arg | None:
@@ -204,6 +217,9 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
     if not opens or not _PATH.match(text[:opens[0]].strip()):
         return None
     fns = [x for kind, x in kit.flow(r).expr(scope, text[:opens[0]]) if kind == "fn"]
+    if not fns:                     # a JDK method's (queries/java/jdk_results.txt)
+        found = externals.outside_result(r, scope, text[:opens[0]].strip(), _path_type, jdk_supers())
+        return declared(r, scope, found) if found is not None else None
     if len(fns) != 1:
         return None
     overloads = r.t.dup_quals.get(r.t.syms[fns[0]].qualname) or fns
@@ -234,6 +250,8 @@ def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> boo
     if a_dims or p_dims:
         if a_base == "?":                   # an array of a type parameter: not of a primitive type
             return a_dims > p_dims and p_base in ARRAY_SUPERS or a_dims == p_dims and p_base not in WIDENING
+        if p_base == "?":                   # to `T[]`: an array of references (or of arrays)
+            return a_dims > p_dims or a_dims == p_dims and a_base not in WIDENING
         if a_dims == p_dims:
             return a_base == p_base or (a_base not in WIDENING and p_base not in WIDENING
                                         and _reference(r, a_base, acls, p_base, pcls))

@@ -12,7 +12,9 @@ workspace type unless one is named in the declared type's arguments or passed to
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from graphmind import resources
 from graphmind.lang.callsites import defines, type_is_external
 from graphmind.lang.kit import flow, is_class, language, resolve_type
 from graphmind.lang.typeflow import bound, classes
@@ -24,6 +26,57 @@ _TYPE = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
 _NOT_TYPES = frozenset({"extends", "super", "final"})
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
 _IDENT = re.compile(r"\b[A-Z][\w$]*")
+
+
+@cache
+def jdk_results() -> dict[tuple[str, str], str]:
+    """(JDK class's simple name, method name) -> the type it returns, `?` when not one (queries/java/
+    jdk_results.txt, made by scripts/JdkTypes.java results)."""
+    out = {}
+    for line in resources.read_text("queries/java/jdk_results.txt").splitlines():
+        if line and line[0] != "#":
+            owner, method, result = line.split()
+            out[(owner, method)] = result
+    return out
+
+
+def jdk_result(owner: str | None, method: str, supers: frozenset[str]) -> str | None:
+    """What a JDK type's method returns: as the type declares it, else as its supertypes agree, else
+    Object's (`toString`, `hashCode`, `equals`, `getClass`: any receiver's). owner None: only Object's."""
+    table = jdk_results()
+    found = table.get((owner, method)) if owner is not None else None
+    if found is None:
+        inherited = {table[(s, method)] for s in supers if (s, method) in table}
+        found = inherited.pop() if len(inherited) == 1 else "?" if inherited else table.get(("Object", method))
+    return None if found == "?" else found
+
+
+def outside_result(r: Resolving, scope: int, callee: str, path_type, supers: dict[str, frozenset[str]]) -> str | None:
+    """`Boolean.valueOf(…)`, `method.getName()`, `x.toString()`: the type a JDK method returns, called on
+    a JDK class (no workspace class of the name) or on a value declared with one (`path_type`: a
+    name path's declared (type, workspace class)); on anything else only Object's methods are known."""
+    owner, _, method = callee.rpartition(".")
+    names = [w.strip() for w in owner.split(".")]
+    if not owner or not _TYPE.fullmatch(owner.strip()):
+        held = None
+    elif len(names) == 1 and names[0][:1].isupper() and not bound(r, scope, names[0]):
+        held = (names[0], resolve_type(r, scope, names[0]))
+    else:
+        held = path_type(r, scope, names)
+    jdk = held is not None and held[1] is None and "[" not in held[0] and jdk_named(r, scope, held[0])
+    return jdk_result(held[0] if jdk else None, method.strip(), supers.get(held[0], frozenset()) if jdk else frozenset())
+
+
+def jdk_named(r: Resolving, scope: int, simple: str) -> bool:
+    """Whether a type's simple name, seen from a scope, is the JDK's: imported from `java.`/`javax.`,
+    or not imported by name while every wildcard import opens a JDK package (no other class of the
+    name can be meant)."""
+    t = r.t
+    module = t.file_module.get(t.syms[scope].file)
+    imp = t.imports.get(module, {}).get(simple)
+    if imp is not None:
+        return imp[0].startswith(("java.", "javax."))
+    return all(star.startswith(("java.", "javax.")) for star in t.stars.get(module, ()))
 
 
 def outside_type(r: Resolving, scope: int, text: str) -> bool:

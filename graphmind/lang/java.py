@@ -88,6 +88,9 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
     is external, not `possible`."""
     if name in ("this", "super") and text == name:
         return _explicit_constructor(r, caller, name)
+    outer = _OUTER_THIS.match(text)
+    if outer is not None:
+        return _outer_this(r, caller, outer.group(1), outer.group(2).split("."), name)
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
@@ -157,6 +160,21 @@ def cast_value(text: str) -> str:
     if m is None or not m.group(1).split(".")[-1][:1].isupper():
         return text
     return f"{m.group(1)}()" + (text[whole + 1:] if inner is not text else "")
+
+
+_OUTER_THIS = re.compile(r"^(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*\.\s*this\s*\.\s*([\w$.\s]+)$")
+
+
+def _outer_this(r: Resolving, caller: int, outer: str, rest: list[str], name: str):
+    """`Outer.this.m()` / `Outer.this.f.m()` in a class nested in Outer: a member of the enclosing Outer
+    instance (not of the inner class, whose inherited `m` a bare name would find first)."""
+    t, cls = r.t, r.enclosing_class(caller)
+    while cls is not None and t.syms[cls].name != outer:
+        parent = t.syms[cls].parent
+        cls = r.enclosing_class(parent) if parent is not None else None
+    if cls is None:
+        return r.possible("java", name)
+    return callsites.typed_member(r, caller, frozenset({("inst", cls)}), [p.strip() for p in rest[:-1]], name, "self")
 
 
 def _explicit_constructor(r: Resolving, caller: int, name: str):

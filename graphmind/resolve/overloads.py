@@ -54,6 +54,8 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
         if signature.startswith("explicit "):
             t.explicit.add(sid)
         types = tuple(params) if raw else _types(params) if typed else None
+        if types and typed and not raw and "<" in signature and " extends " in signature:
+            types = erased(signature, name, types)
         if types:
             t.param_types[sid] = types
     names = type_parameters(signature, name) if typed and "<" in signature else None
@@ -63,13 +65,32 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
 
 def type_parameters(signature: str, name: str) -> tuple[str, ...]:
     """The type parameters a class or method declares, in order: `class Box<K, V extends X>`, `<T> T get(…)`."""
+    return tuple(dict.fromkeys(p.split()[0] for p in _type_parameter_list(signature, name)))
+
+
+def erased(signature: str, name: str, types: tuple[str, ...]) -> tuple[str, ...]:
+    """Parameter types with each bounded type parameter of the method read as its bound, as javac
+    compares overloads (`<T extends CharSequence> T notEmpty(T chars)`: CharSequence)."""
+    bounds: dict[str, str] = {}
+    for p in _type_parameter_list(signature, name):
+        words = p.split(None, 2)
+        if len(words) == 3 and words[1] == "extends":
+            bounds.setdefault(words[0], _GENERIC.sub("", words[2].split("&")[0]).strip())
+    if not bounds:
+        return types
+    bases = [tp.split("[", 1)[0] for tp in types]
+    return tuple(bounds.get(b, b) + tp[len(b):] for b, tp in zip(bases, types))
+
+
+def _type_parameter_list(signature: str, name: str) -> list[str]:
+    """The type parameter declarations as written (`V extends X`), of the class or method named."""
     at = signature.find(name)
     if at < 0:
-        return ()
+        return []
     after = signature[at + len(name):].lstrip()
     lists = [after] if after.startswith("<") else []
     lists += [signature[i:at] for i in range(at) if signature[i] == "<" and (i == 0 or signature[i - 1] == " ")][:1]
-    out: dict[str, None] = {}
+    out: list[str] = []
     for text in lists:
         depth, cur, parts = 0, [], []
         for ch in text[1:]:
@@ -83,8 +104,8 @@ def type_parameters(signature: str, name: str) -> tuple[str, ...]:
             else:
                 cur.append(ch)
         parts.append("".join(cur))
-        out.update((p.split()[0], None) for p in parts if p.split())
-    return tuple(out)
+        out += [p.strip() for p in parts if p.split()]
+    return out
 
 
 def param_types(signature: str, name: str) -> tuple[str, ...] | None:

@@ -288,13 +288,3 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 _remove(t.by_name, (family(t.lang.get(fid, "")), sym.name), sid)
         t.lang.pop(fid, None)
         t.paths.pop(fid, None)
-
-
-def merged_type(t: Tables, sid: int) -> int:
-    """The class or interface a namespace, function or constant shares its name and file with (TypeScript's
-    `interface Ref<A>` and `namespace Ref`, `function $constructor`), which a type or a base names; else `sid`."""
-    sym = t.syms[sid]
-    if sym.kind in CLASS_KINDS or sym.qualname not in t.dup_quals:
-        return sid
-    return next((d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].kind in CLASS_KINDS
-                 and t.syms[d].file == sym.file), sid)
