@@ -284,6 +284,12 @@ func Inspect(x interface{}, h *node.Heading) {
 	first, second := node.Split()
 	first.Lines()
 	second.Kind()
+	if q, ok := node.Path{h}[0].(*node.Heading); ok {
+		q.Lines()
+	}
+	lead, tail := h, x.(*node.Para)
+	tail.Kind()
+	lead.Lines()
 	switch v := x.(type) {
 	case *node.Lines:
 		v.At(0)
@@ -459,6 +465,8 @@ def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
     ("ref.Lines", "node.Base.Lines"),                # &x
     ("first.Lines", "node.Base.Lines"),              # a named result
     ("second.Kind", "node.Heading.Kind"),            # `a, b := f()`: f's second result
+    ("q.Lines", "node.Base.Lines"),                  # `q, ok := <any operand>.(*T)`
+    ("tail.Kind", "node.Base.Kind"),                 # `a, b := x, y`: b holds y
     ("v.At", "node.Lines.At"),                       # a type switch's variable in its one case type
 ])
 def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):
