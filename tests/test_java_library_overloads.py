@@ -4,7 +4,8 @@ the constructor, is what `extends Style` names), `Outer.this.m()` from an inner 
 has an `m` too, varargs parameters passed on as arrays, varargs overloads ranked after fixed-arity ones,
 bounded type parameters read as their bound (`<T extends CharSequence> T notEmpty(T chars, …)`), and
 JDK method results as arguments (`Boolean.valueOf(b)`, `method.getName()`, `field.get(o)`,
-`x.toString()`). A site the argument types cannot tell apart stays `possible`."""
+`x.toString()`), a generic class's own getters (`getLeft()` in Pair<L, R> is an L, passed as its bound;
+on `Pair<String, Integer> p`, a String). A site the argument types cannot tell apart stays `possible`."""
 from __future__ import annotations
 
 import pytest
@@ -128,7 +129,30 @@ public final class Checks {
     }
 }
 """
-FILES = {"lang/builder/Style.java": STYLE, "lang/text/TextBuilder.java": BUILDER, "lang/Checks.java": CHECKS}
+PAIR = """package lang.tuple;
+
+public class Pair<L, R extends Number> {
+    private L left;
+    private R right;
+
+    public L getLeft() { return left; }
+    public R getRight() { return right; }
+
+    static void show(final Object a, final Object b) { }
+    static void show(final String a, final Object b) { }
+    static void show(final Object a, final Number b) { }
+    static void count(final Number n) { }
+    static void count(final String s) { }
+
+    int compareTo(final Pair<L, R> other, final Pair<String, Integer> named) {
+        show(getLeft(), other.getLeft());
+        count(this.getRight());
+        show(named.getLeft(), named.getLeft());
+        return 0;
+    }
+}
+"""
+FILES = {"lang/tuple/Pair.java": PAIR, "lang/builder/Style.java": STYLE, "lang/text/TextBuilder.java": BUILDER, "lang/Checks.java": CHECKS}
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +209,12 @@ def test_jdk_method_results_type_the_arguments(lang):
         {("resolved", "lang.Checks.describe", 25)}]
     assert reached(lang, "lang.Checks.reflect", "flag") == [{("resolved", "lang.Checks.flag", 28)}]
     assert reached(lang, "lang.Checks.reflect", "isTrue") == [{("resolved", "lang.Checks.isTrue", 16)}]
+
+
+def test_a_generic_class_getter_is_its_type_argument_or_the_parameter_bound(lang):
+    """In Pair<L, R extends Number>: getLeft() and other.getLeft() (other: Pair<L, R>) are an L, passed as
+    Object; this.getRight() an R, passed as a Number; on Pair<String, Integer> getLeft() is a String."""
+    caller = "lang.tuple.Pair.compareTo"
+    assert reached(lang, caller, "show") == [{("resolved", "lang.tuple.Pair.show", 10)},
+                                             {("resolved", "lang.tuple.Pair.show", 11)}]
+    assert reached(lang, caller, "count") == [{("resolved", "lang.tuple.Pair.count", 13)}]

@@ -16,11 +16,10 @@ those that fit without boxing come first, then the most specific one, as javac c
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from graphmind import resources
 from graphmind.lang import externals, kit
-from graphmind.lang.typeflow import bound, classes
+from graphmind.lang.externals import FINAL, FIXED, jdk_supers
+from graphmind.lang.typeflow import TYPE_ARGUMENTS, bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.overloads import fits
 from graphmind.resolve.pyexpr import match_bracket, split_top
@@ -33,23 +32,6 @@ WIDENING = {"byte": ("short", "int", "long", "float", "double"), "short": ("int"
 BOXES = {"int": "Integer", "long": "Long", "char": "Character", "byte": "Byte", "short": "Short",
          "float": "Float", "double": "Double", "boolean": "Boolean"}
 UNBOXES = {box: prim for prim, box in BOXES.items()}
-_COMMON = ("Object", "Comparable", "Serializable", "Constable")
-# final JDK classes: the only types a value of theirs can be passed as
-FIXED = {"String": (*_COMMON, "CharSequence", "ConstantDesc"), "Character": _COMMON, "Boolean": _COMMON,
-         **{box: (*_COMMON, "Number", "ConstantDesc") for box in ("Integer", "Long", "Byte", "Short", "Float", "Double")}}
-_COLLECTION = ("Collection", "Iterable", "SequencedCollection")
-_REFLECTED = ("AccessibleObject", "Member", "GenericDeclaration", "AnnotatedElement")
-# common JDK types whose supertypes are all known (besides Object): a value of one of them, outside
-# the workspace, can be passed only as one of these
-SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COLLECTION, "Map": (),
-          "ArrayList": ("List", "AbstractList", "AbstractCollection", "RandomAccess", "Cloneable", "Serializable",
-                        *_COLLECTION),
-          "HashSet": ("Set", "AbstractSet", "AbstractCollection", "Cloneable", "Serializable", *_COLLECTION),
-          "HashMap": ("Map", "AbstractMap", "Cloneable", "Serializable"),
-          "Class": ("Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "TypeDescriptor", "OfField",
-                    "Constable"),
-          "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
-FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
 ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
 _LITERALS = [(re.compile(p), t) for p, t in (
     (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
@@ -66,18 +48,6 @@ _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$")
 _TYPE_VAR = re.compile(r"^[A-Z][A-Z0-9]?$")
 _GENERIC = re.compile(r"<.*>", re.DOTALL)
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
-
-
-@cache
-def jdk_supers() -> dict[str, frozenset[str]]:
-    """A JDK class or interface's simple name -> its supertypes' (queries/java/jdk_types.txt, made by
-    scripts/JdkTypes.java), merged with SUPERS."""
-    table = {}
-    for line in resources.read_text("queries/java/jdk_types.txt").splitlines():
-        if line and line[0] != "#":
-            name, *supers = line.split()
-            table[name] = frozenset(supers)
-    return {**table, **{name: table.get(name, frozenset()) | set(supers) for name, supers in SUPERS.items()}}
 
 
 def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: list[int]) -> list[int]:
@@ -228,14 +198,41 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
         overloads = [f for f in overloads if fits(r.t.params.get(f), len(args))]
         if len({_result(r, f) for f in overloads}) > 1:
             overloads = fitting_overloads(r, scope, args, overloads)
-    found = {_result(r, f) for f in overloads}
+    found = {_result(r, f, scope, text[:opens[0]].strip().rpartition(".")[0].strip()) for f in overloads}
     return found.pop() if len(found) == 1 else None
 
 
-def _result(r: Resolving, fn: int) -> Arg | None:
-    """A method's declared result type (None: not declared once)."""
+def _result(r: Resolving, fn: int, scope: int | None = None, receiver: str = "") -> Arg | None:
+    """A method's declared result type (None: not declared once); a type parameter of its class, as
+    the receiver's type gives it, seen from the calling scope."""
     results = [v for k, v in r.t.bindings.get(fn, {}).get("", ()) if k == "returns"]
-    return declared(r, fn, results[0]) if len(results) == 1 else None
+    if len(results) != 1:
+        return None
+    found = declared(r, fn, results[0])
+    cls = r.t.syms[fn].parent
+    if found is None and scope is not None and results[0].strip() in r.t.type_vars.get(cls, ()):
+        return _class_variable(r, scope, receiver, cls, results[0].strip())
+    return found
+
+
+def _class_variable(r: Resolving, scope: int, receiver: str, cls: int, name: str) -> Arg | None:
+    """What a class's type parameter is at a call: `getLeft()` / `this.getLeft()` in Pair<L, R> is L,
+    which passes as its bound (Object when it has none); on `p` declared `Pair<String, R>` it is
+    String, on `Pair<L, R>` the caller's L."""
+    t = r.t
+    if receiver in ("", "this"):
+        s = scope
+        while s is not None and s != cls:
+            s = t.syms[s].parent if s in t.syms else None
+        return declared(r, scope, t.type_bounds.get(cls, {}).get(name, "Object")) if s == cls else None
+    texts = {v for _, k, v in bound(r, scope, receiver) if k in ("annot", "param")} if _PATH.match(receiver) else set()
+    given = TYPE_ARGUMENTS["java"](r, scope, texts.pop(), cls).get(name) if len(texts) == 1 else None
+    if given is None or not (_TYPE_VAR.match(given) or _type_variable(r, scope, given)):
+        return declared(r, scope, given) if given is not None else None
+    s = scope                       # the caller's own type parameter: the innermost declaring it
+    while s is not None and s in t.syms and given not in t.type_vars.get(s, ()):
+        s = t.syms[s].parent
+    return declared(r, scope, t.type_bounds.get(s, {}).get(given, "Object")) if s in t.syms else None
 
 
 def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> bool:

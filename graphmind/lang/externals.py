@@ -8,6 +8,10 @@ declared type names only outside types: `URI`, `StackTraceElement[]`, `Map<Strin
 (a static field declared with an outside type). The member methods of outside types cannot return a
 workspace type unless one is named in the declared type's arguments or passed to the chain's calls
 (`ctx.getBean(Store.class)`): both keep the site `possible`.
+
+What is known of the JDK's types, by simple name, when no workspace class or import outside the JDK
+claims the name (`jdk_named`): their supertypes (queries/java/jdk_types.txt, merged with SUPERS) and
+what their methods return (queries/java/jdk_results.txt), both made by scripts/JdkTypes.java.
 """
 from __future__ import annotations
 
@@ -26,6 +30,35 @@ _TYPE = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
 _NOT_TYPES = frozenset({"extends", "super", "final"})
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
 _IDENT = re.compile(r"\b[A-Z][\w$]*")
+_COMMON = ("Object", "Comparable", "Serializable", "Constable")
+# final JDK classes: the only types a value of theirs can be passed as
+FIXED = {"String": (*_COMMON, "CharSequence", "ConstantDesc"), "Character": _COMMON, "Boolean": _COMMON,
+         **{box: (*_COMMON, "Number", "ConstantDesc") for box in ("Integer", "Long", "Byte", "Short", "Float", "Double")}}
+_COLLECTION = ("Collection", "Iterable", "SequencedCollection")
+_REFLECTED = ("AccessibleObject", "Member", "GenericDeclaration", "AnnotatedElement")
+# common JDK types whose supertypes are all known (besides Object): a value of one of them, outside
+# the workspace, can be passed only as one of these
+SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COLLECTION, "Map": (),
+          "ArrayList": ("List", "AbstractList", "AbstractCollection", "RandomAccess", "Cloneable", "Serializable",
+                        *_COLLECTION),
+          "HashSet": ("Set", "AbstractSet", "AbstractCollection", "Cloneable", "Serializable", *_COLLECTION),
+          "HashMap": ("Map", "AbstractMap", "Cloneable", "Serializable"),
+          "Class": ("Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "TypeDescriptor", "OfField",
+                    "Constable"),
+          "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
+FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
+
+
+@cache
+def jdk_supers() -> dict[str, frozenset[str]]:
+    """A JDK class or interface's simple name -> its supertypes' (queries/java/jdk_types.txt, made by
+    scripts/JdkTypes.java), merged with SUPERS."""
+    table = {}
+    for line in resources.read_text("queries/java/jdk_types.txt").splitlines():
+        if line and line[0] != "#":
+            name, *supers = line.split()
+            table[name] = frozenset(supers)
+    return {**table, **{name: table.get(name, frozenset()) | set(supers) for name, supers in SUPERS.items()}}
 
 
 @cache

@@ -53,14 +53,18 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
             t.const_members.add(sid)
         if signature.startswith("explicit "):
             t.explicit.add(sid)
+    bounds = type_bounds(signature, name) if typed and not raw and " extends " in signature else None
+    if params is not None:
         types = tuple(params) if raw else _types(params) if typed else None
-        if types and typed and not raw and "<" in signature and " extends " in signature:
-            types = erased(signature, name, types)
+        if types and bounds:
+            types = erased(types, bounds)
         if types:
             t.param_types[sid] = types
     names = type_parameters(signature, name) if typed and "<" in signature else None
     if names:
         t.type_vars[sid] = names
+    if bounds:
+        t.type_bounds[sid] = bounds
 
 
 def type_parameters(signature: str, name: str) -> tuple[str, ...]:
@@ -68,16 +72,20 @@ def type_parameters(signature: str, name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.split()[0] for p in _type_parameter_list(signature, name)))
 
 
-def erased(signature: str, name: str, types: tuple[str, ...]) -> tuple[str, ...]:
-    """Parameter types with each bounded type parameter of the method read as its bound, as javac
-    compares overloads (`<T extends CharSequence> T notEmpty(T chars)`: CharSequence)."""
+def type_bounds(signature: str, name: str) -> dict[str, str]:
+    """The bounds of the type parameters a class or method declares (`<T extends CharSequence>`: T ->
+    CharSequence; the first of `A & B`), type arguments dropped; an unbounded one is left out."""
     bounds: dict[str, str] = {}
     for p in _type_parameter_list(signature, name):
         words = p.split(None, 2)
         if len(words) == 3 and words[1] == "extends":
             bounds.setdefault(words[0], _GENERIC.sub("", words[2].split("&")[0]).strip())
-    if not bounds:
-        return types
+    return bounds
+
+
+def erased(types: tuple[str, ...], bounds: dict[str, str]) -> tuple[str, ...]:
+    """Parameter types with each bounded type parameter of the method read as its bound, as javac
+    compares overloads (`<T extends CharSequence> T notEmpty(T chars)`: CharSequence)."""
     bases = [tp.split("[", 1)[0] for tp in types]
     return tuple(bounds.get(b, b) + tp[len(b):] for b, tp in zip(bases, types))
 
