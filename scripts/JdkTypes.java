@@ -18,7 +18,7 @@ import java.util.*;
  *    (inherited ones included) all return, or `?` when they return several or one naming a type
  *    variable (`List.get` returns E; `List.remove` E or boolean), which stops a lookup there. */
 public class JdkTypes {
-    static final List<String> PACKAGES = List.of("java.lang", "java.io", "java.nio", "java.nio.file",
+    static final List<String> PACKAGES = List.of("java.lang", "java.lang.reflect", "java.io", "java.nio", "java.nio.file",
         "java.nio.channels", "java.nio.charset", "java.net", "java.util", "java.util.zip", "java.util.regex",
         "java.security", "java.math", "java.text", "javax.crypto", "java.util.concurrent", "java.time");
     static final List<String> RESULT_PACKAGES = List.of("java.lang", "java.lang.reflect", "java.io", "java.nio.file",

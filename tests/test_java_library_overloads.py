@@ -152,7 +152,21 @@ public class Pair<L, R extends Number> {
     }
 }
 """
-FILES = {"lang/tuple/Pair.java": PAIR, "lang/builder/Style.java": STYLE, "lang/text/TextBuilder.java": BUILDER, "lang/Checks.java": CHECKS}
+OPENER = """package lang.io;
+
+import org.acme.io.Path;
+
+public final class Opener {
+    static void open(final Iterable<?> parts) { }
+    static void open(final Object any) { }
+
+    static void run(final Path own, final java.nio.file.Path jdk) {
+        open(own);
+        open(jdk);
+    }
+}
+"""
+FILES = {"lang/io/Opener.java": OPENER, "lang/tuple/Pair.java": PAIR, "lang/builder/Style.java": STYLE, "lang/text/TextBuilder.java": BUILDER, "lang/Checks.java": CHECKS}
 
 
 @pytest.fixture(scope="module")
@@ -218,3 +232,11 @@ def test_a_generic_class_getter_is_its_type_argument_or_the_parameter_bound(lang
     assert reached(lang, caller, "show") == [{("resolved", "lang.tuple.Pair.show", 10)},
                                              {("resolved", "lang.tuple.Pair.show", 11)}]
     assert reached(lang, caller, "count") == [{("resolved", "lang.tuple.Pair.count", 13)}]
+
+
+def test_an_outside_class_named_like_a_jdk_one_is_not_taken_for_it(lang):
+    """`org.acme.io.Path` is not java.nio.file.Path (an Iterable): what it converts to is not known, so
+    both overloads stay `possible`; the JDK's Path is an Iterable, the more specific parameter."""
+    assert reached(lang, "lang.io.Opener.run", "open") == [
+        {("possible", "lang.io.Opener.open", 6), ("possible", "lang.io.Opener.open", 7)},
+        {("resolved", "lang.io.Opener.open", 6)}]

@@ -52,12 +52,13 @@ _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
 
 def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: list[int]) -> list[int]:
     """The candidates (overloads of one argument count) the arguments' static types may be passed to.
-    As javac: a varargs method is applicable only when no fixed-arity one is (known arguments)."""
+    As javac: a varargs method is applicable only when no fixed-arity one is (known arguments). An
+    outside type the JDK's table does not know counts as not known: its supertypes are not."""
     types = [argument_type(r, caller, a) for a in args]
     params = {c: _params(r, c, len(types)) for c in candidates}
     kept = [c for c in candidates if params[c] is None or any(all(_fits(r, a, p, True) for a, p in zip(types, form))
                                                                  for form in params[c][0])]
-    if len(kept) < 2 or any(a is None for a in types) or any(params[c] is None for c in kept):
+    if len(kept) < 2 or not all(_known(a) for a in types) or any(params[c] is None for c in kept):
         return kept
     fixed = [c for c in kept if not params[c][1]]
     kept = fixed or kept
@@ -66,6 +67,13 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
     best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c][0][0], params[o][0][0]))
                                    for o in kept)]
     return best if len(best) == 1 else kept
+
+
+def _known(arg: Arg | None) -> bool:
+    """Whether all an argument type converts to is known: a workspace class, a primitive, null, an array
+    of a type parameter, or a JDK type the table knows."""
+    base = arg[0].split("[", 1)[0] if arg is not None else ""
+    return arg is not None and (arg[1] is not None or base in WIDENING or base in jdk_supers() or base in ("null", "?"))
 
 
 def _params(r: Resolving, method: int, n: int) -> tuple[list[list[Arg | None]], bool] | None:
@@ -87,7 +95,8 @@ def _params(r: Resolving, method: int, n: int) -> tuple[list[list[Arg | None]], 
 
 
 def declared(r: Resolving, scope: int, text: str) -> Arg | None:
-    """A declared type as an argument type: its simple name and dimensions, and its workspace class."""
+    """A declared type as an argument type: its simple name and dimensions, and its workspace class; an
+    outside class named like a JDK one but not the JDK's (`import org.acme.Path`) as `~Path`, unknown."""
     text = _GENERIC.sub("", _ANNOTATION.sub("", text)).replace("final ", "").replace(" ", "")
     if text.endswith("..."):
         text = text[:-3] + "[]"
@@ -96,6 +105,9 @@ def declared(r: Resolving, scope: int, text: str) -> Arg | None:
         return None
     simple = base.rsplit(".", 1)[-1]
     cls = None if simple in WIDENING else kit.resolve_type(r, scope, base)
+    if cls is None and simple in jdk_supers() and not (base.startswith(("java.", "javax.")) if "." in base
+                                                       else externals.jdk_named(r, scope, simple)):
+        simple = "~" + simple
     return simple + text[len(base):], cls
 
 
