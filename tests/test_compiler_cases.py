@@ -290,6 +290,8 @@ func Inspect(x interface{}, h *node.Heading) {
 	lead, tail := h, x.(*node.Para)
 	tail.Kind()
 	lead.Lines()
+	made := node.Base{}.Lines()
+	made.At(0)
 	switch v := x.(type) {
 	case *node.Lines:
 		v.At(0)
@@ -467,6 +469,7 @@ def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
     ("second.Kind", "node.Heading.Kind"),            # `a, b := f()`: f's second result
     ("q.Lines", "node.Base.Lines"),                  # `q, ok := <any operand>.(*T)`
     ("tail.Kind", "node.Base.Kind"),                 # `a, b := x, y`: b holds y
+    ("made.At", "node.Lines.At"),                    # what a method of a composite literal `T{}.M()` returns
     ("v.At", "node.Lines.At"),                       # a type switch's variable in its one case type
 ])
 def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):
