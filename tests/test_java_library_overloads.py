@@ -5,7 +5,10 @@ has an `m` too, varargs parameters passed on as arrays, varargs overloads ranked
 bounded type parameters read as their bound (`<T extends CharSequence> T notEmpty(T chars, …)`), and
 JDK method results as arguments (`Boolean.valueOf(b)`, `method.getName()`, `field.get(o)`,
 `x.toString()`), a generic class's own getters (`getLeft()` in Pair<L, R> is an L, passed as its bound;
-on `Pair<String, Integer> p`, a String). A site the argument types cannot tell apart stays `possible`."""
+on `Pair<String, Integer> p`, a String), explicit type arguments (`Closures.<E>nopClosure()`), elements of
+arrays and varargs (`iPredicates[i].evaluate(x)`), a chain on `super.nextEntry()` in a class extending a
+nested class that has a constructor, and an overload a base declares beside the class's own. A site the
+argument types cannot tell apart stays `possible`."""
 from __future__ import annotations
 
 import pytest
@@ -166,7 +169,62 @@ public final class Opener {
     }
 }
 """
-FILES = {"lang/io/Opener.java": OPENER, "lang/tuple/Pair.java": PAIR, "lang/builder/Style.java": STYLE, "lang/text/TextBuilder.java": BUILDER, "lang/Checks.java": CHECKS}
+CLOSURES = """package lang.functors;
+
+public final class Closures<E> {
+    public interface Predicate<T> { boolean evaluate(T object); }
+
+    public static <E> Closures<E> nopClosure() { return new Closures<E>(); }
+    public static <E> Closures<E> nopClosure(final E input) { return new Closures<E>(); }
+    public void execute(final E input) { }
+
+    private final Predicate<? super E>[] iPredicates = null;
+
+    static <E> Closures<E> chained() {
+        Closures.<E>nopClosure().execute(null);
+        return Closures.<E>nopClosure();
+    }
+
+    boolean any(final E input, final Predicate<? super E>... more) {
+        return iPredicates[0].evaluate(input) || more[0].evaluate(input);
+    }
+}
+"""
+HASHED = """package lang.map;
+
+public abstract class HashedMap<K, V> {
+    public V get(final Object key) { return null; }
+
+    protected static class HashEntry<K, V> {
+        public K getKey() { return null; }
+    }
+
+    protected abstract static class HashIterator<K, V> {
+        protected HashIterator() { }
+        protected HashEntry<K, V> nextEntry() { return null; }
+    }
+
+    protected static class KeyIterator<K, V> extends HashIterator<K, V> {
+        public K next() {
+            return super.nextEntry().getKey();
+        }
+    }
+}
+"""
+ORDERED = """package lang.map;
+
+public class OrderedMap<K, V> extends HashedMap<K, V> {
+    public V get(final int index) { return null; }
+
+    V find(final OrderedMap<K, V> parent, final Object key, final int at, final java.util.List<K> keys) {
+        parent.get(key);
+        parent.get(at);
+        return parent.get(keys.get(0));
+    }
+}
+"""
+FILES = {"lang/functors/Closures.java": CLOSURES, "lang/map/HashedMap.java": HASHED, "lang/map/OrderedMap.java": ORDERED,
+         "lang/io/Opener.java": OPENER, "lang/tuple/Pair.java": PAIR, "lang/builder/Style.java": STYLE, "lang/text/TextBuilder.java": BUILDER, "lang/Checks.java": CHECKS}
 
 
 @pytest.fixture(scope="module")
@@ -240,3 +298,31 @@ def test_an_outside_class_named_like_a_jdk_one_is_not_taken_for_it(lang):
     assert reached(lang, "lang.io.Opener.run", "open") == [
         {("possible", "lang.io.Opener.open", 6), ("possible", "lang.io.Opener.open", 7)},
         {("resolved", "lang.io.Opener.open", 6)}]
+
+
+def test_explicit_type_arguments_and_array_and_varargs_elements(lang):
+    """`Closures.<E>nopClosure()` is nopClosure() (no argument); `iPredicates[0]` and `more[0]` hold a
+    Predicate."""
+    caller = "lang.functors.Closures.chained"
+    assert reached(lang, caller, "nopClosure") == [{("resolved", "lang.functors.Closures.nopClosure", 6)}] * 2
+    assert reached(lang, caller, "execute") == [{("resolved", "lang.functors.Closures.execute", 8)}]
+    assert reached(lang, "lang.functors.Closures.any", "evaluate") == [
+        {("resolved", "lang.functors.Closures.Predicate.evaluate", 4)}]
+    rows = lang.execute("SELECT c.callee, c.resolution FROM calls c JOIN symbols s ON s.id = c.caller_id"
+                        " WHERE s.qualname = 'lang.functors.Closures.any' AND c.name = 'evaluate'").fetchall()
+    assert sorted(rows) == [("iPredicates[0].evaluate", "inferred"), ("more[0].evaluate", "inferred")]
+
+
+def test_a_chain_on_super_and_a_base_named_where_its_constructor_is_a_member(lang):
+    """`super.nextEntry().getKey()` in KeyIterator: HashIterator's nextEntry gives a HashEntry; the name
+    `HashIterator` there is the class, not its inherited constructor."""
+    assert reached(lang, "lang.map.HashedMap.KeyIterator.next", "getKey") == [
+        {("resolved", "lang.map.HashedMap.HashEntry.getKey", 7)}]
+
+
+def test_an_overload_a_base_declares_keeps_an_unknown_argument_possible(lang):
+    """get(Object) from the base beside the class's get(int): an Object and an int choose; a List<K>
+    element (not known here) leaves both `possible`, never the class's own alone."""
+    assert reached(lang, "lang.map.OrderedMap.find", "get") == [
+        {("resolved", "lang.map.HashedMap.get", 4)}, {("resolved", "lang.map.OrderedMap.get", 4)},
+        {("possible", "lang.map.HashedMap.get", 4), ("possible", "lang.map.OrderedMap.get", 4)}]

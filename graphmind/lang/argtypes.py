@@ -123,7 +123,7 @@ def _type_variable(r: Resolving, scope: int, name: str) -> bool:
 
 def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     """The static type of an argument as written in a scope, or None when it is not known."""
-    text = text.strip()
+    text = externals.without_type_arguments(text.strip())
     while text.startswith("(") and match_bracket(text, 0) == len(text) - 1:
         text = text[1:-1].strip()
     for pattern, name in _LITERALS:

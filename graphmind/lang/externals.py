@@ -49,6 +49,14 @@ SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COL
 FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
 
 
+_TYPE_ARGS = re.compile(r"\.\s*<[^()]*?>\s*(?=[A-Za-z_$])")
+
+
+def without_type_arguments(text: str) -> str:
+    """A call's explicit type arguments dropped: `NOPClosure.<E>nopClosure()` -> `NOPClosure.nopClosure()`."""
+    return _TYPE_ARGS.sub(".", text) if ".<" in text or ". <" in text else text
+
+
 @cache
 def jdk_supers() -> dict[str, frozenset[str]]:
     """A JDK class or interface's simple name -> its supertypes' (queries/java/jdk_types.txt, made by

@@ -236,7 +236,8 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         if inherited and by_types is not None and sym.parent in t.syms:
             wider = _with_inherited(r, sym, fixed or varargs or [target], arity)
             typed = by_types(wider) if len(wider) > len(fixed or varargs or [target]) else []
-            hits = typed if len(typed) == 1 else hits
+            # one that fits: taken; several, a base's among them: the arguments cannot tell them apart
+            hits = typed if len(typed) == 1 or any(h not in hits for h in typed) else hits
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (h in t.const_members) == const_this]
             hits = same if len(same) == 1 else hits
