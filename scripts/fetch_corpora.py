@@ -100,6 +100,9 @@ DEB_CORPORA = {
     # held out in session 18 (scored once): spf13/pflag, one package, standard library only
     "pflag": ("golang-github-spf13-pflag-dev", "1.0.6~git20210604-d5e0c0615ace-1",
               "/usr/share/gocode/src/github.com/spf13/pflag"),
+    # held out in session 19 (scored once): BurntSushi/toml, a module of several packages, standard library only
+    "burntsushi-toml": ("golang-github-burntsushi-toml-dev", "1.2.0-2",
+                        "/usr/share/gocode/src/github.com/BurntSushi/toml"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -109,6 +112,7 @@ DEB_SRC_CORPORA = {
     "commons-io": ("commons-io", "2.11.0-2"),
     "commons-codec": ("libcommons-codec-java", "1.15-1"),     # held out in session 17 (scored once)
     "commons-lang3": ("libcommons-lang3-java", "3.12.0-2+deb12u1"),   # held out in session 18 (scored once)
+    "commons-collections4": ("libcommons-collections4-java", "4.2-1"),  # held out in session 19 (scored once)
 }
 
 

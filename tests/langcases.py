@@ -78,3 +78,15 @@ def indexed_workspace(tmp_path: Path, files: dict[str, str]) -> Path:
         (work / name).write_text(text)
     index_workspace(work)
     return work
+
+
+def reached(conn, caller: str, name: str) -> list[set[tuple[str, str, int]]]:
+    """Per call line of `name` in the caller: its (`possible` or resolved, target, target's first line) rows."""
+    rows: dict[int, set] = {}
+    for line, how, qual, start in conn.execute(
+            "SELECT c.line, c.resolution, t.qualname, t.start_line FROM calls c"
+            " JOIN symbols s ON s.id = c.caller_id JOIN symbols t ON t.id = c.target_id"
+            " WHERE s.qualname = ? AND c.callee LIKE ? AND c.implicit = 0 AND c.kind = 'call'",
+            (caller, f"%{name}")):
+        rows.setdefault(line, set()).add(("possible" if how == "possible" else "resolved", qual, start))
+    return [rows[k] for k in sorted(rows)]

@@ -83,7 +83,7 @@ public class Refunds extends Service {
         ledger().record(id, total);
         this.ledger.record(id, reason);
         Ledger book = new Ledger();
-        book.record(id, handler.toString());
+        book.record(id, java.util.Objects.requireNonNull(handler));
         Log.warn(TAG, "refund " + id + " issued for an amount the gateway reported as settled: " + total);
         Log.debug(TAG, "refund %s", id);
         ((Refunds) handler).ledger.record(id, total);
@@ -284,6 +284,14 @@ func Inspect(x interface{}, h *node.Heading) {
 	first, second := node.Split()
 	first.Lines()
 	second.Kind()
+	if q, ok := node.Path{h}[0].(*node.Heading); ok {
+		q.Lines()
+	}
+	lead, tail := h, x.(*node.Para)
+	tail.Kind()
+	lead.Lines()
+	made := node.Base{}.Lines()
+	made.At(0)
 	switch v := x.(type) {
 	case *node.Lines:
 		v.At(0)
@@ -381,7 +389,8 @@ def test_a_static_field_or_enum_constant_types_the_receiver(java, callee, target
 
 
 def test_overloads_the_arguments_cannot_tell_apart_are_possible(java):
-    """`record(id, handler.toString())`: toString()'s type is not known here, so both fit."""
+    """`record(id, java.util.Objects.requireNonNull(handler))`: a result typed by an outside method's type
+    variable is not known here, so both fit (a JDK `toString()` is a String: tests/test_java_library_overloads.py)."""
     rows = set(java.execute(
         "SELECT c.resolution, t.start_line FROM calls c JOIN symbols t ON t.id = c.target_id"
         " WHERE c.callee = 'book.record'"))
@@ -458,6 +467,9 @@ def test_go_elements_of_slices_maps_and_ranges(go, callee, target):
     ("ref.Lines", "node.Base.Lines"),                # &x
     ("first.Lines", "node.Base.Lines"),              # a named result
     ("second.Kind", "node.Heading.Kind"),            # `a, b := f()`: f's second result
+    ("q.Lines", "node.Base.Lines"),                  # `q, ok := <any operand>.(*T)`
+    ("tail.Kind", "node.Base.Kind"),                 # `a, b := x, y`: b holds y
+    ("made.At", "node.Lines.At"),                    # what a method of a composite literal `T{}.M()` returns
     ("v.At", "node.Lines.At"),                       # a type switch's variable in its one case type
 ])
 def test_go_assertions_new_addresses_embedded_fields_and_results(go, callee, target):

@@ -8,7 +8,7 @@ overloads inherited from an interface beside the class's own (`encoder.encode(Ob
 from __future__ import annotations
 
 import pytest
-from langcases import indexed_workspace
+from langcases import indexed_workspace, reached
 
 from graphmind.store import open_reader
 
@@ -148,18 +148,6 @@ def java(tmp_path_factory):
     conn = open_reader(indexed_workspace(tmp_path_factory.mktemp("codec"), JAVA))
     yield conn
     conn.close()
-
-
-def reached(conn, caller: str, name: str) -> list[set[tuple[str, str, int]]]:
-    """Per call line of `name` in the caller: its (`possible` or resolved, target, target's first line) rows."""
-    rows: dict[int, set] = {}
-    for line, how, qual, start in conn.execute(
-            "SELECT c.line, c.resolution, t.qualname, t.start_line FROM calls c"
-            " JOIN symbols s ON s.id = c.caller_id JOIN symbols t ON t.id = c.target_id"
-            " WHERE s.qualname = ? AND c.callee LIKE ? AND c.implicit = 0 AND c.kind = 'call'",
-            (caller, f"%{name}")):
-        rows.setdefault(line, set()).add(("possible" if how == "possible" else "resolved", qual, start))
-    return [rows[k] for k in sorted(rows)]
 
 
 @pytest.mark.parametrize("caller", ["codec.Digests.md5Hex"])

@@ -1,6 +1,6 @@
 """Overloads picked by argument count (graphmind/resolve/overloads.py): Java methods and constructors,
-an overload inherited from a base, varargs, two overloads that both fit (both rows, with the
-count), C++ overloads declared in a class and defined out of line; and a daemon-style update that
+an overload inherited from a base, varargs, two overloads that both fit an argument of unknown type
+(both rows, with the count), C++ overloads declared in a class and defined out of line; and a daemon-style update that
 changes only a call's argument count re-resolves it."""
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ public class App {
     void own(Fancy f) { f.print("x", 1, true); }
     void varargs(Printer p) { p.log("a", 1, 2, 3); }
     void level(Printer p) { p.log(3); }
-    void both(Printer p) { p.pad(p.hashCode()); }
+    void both(Printer p) { p.pad(Settings.width()); }
     void none() { new Printer(); }
     void named() { new Printer("n"); }
 }

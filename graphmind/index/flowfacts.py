@@ -20,7 +20,8 @@ MAX_OPERATORS = 32      # operators read into one implicit call chain
 # Parameter-list node types (per grammar): their bindings belong to the function they precede.
 _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list", "formal_parameters",
                               "function_value_parameters", "class_parameters", "primary_constructor",
-                              "parameter", "method_parameters"})   # Swift: parameters are children of the function itself
+                              "parameter", "method_parameters",   # Swift: parameters are children of the function itself
+                              "spread_parameter"})                 # Java: `String... names`
 _PYTHON_PARAMETERS = frozenset({"parameters", "lambda_parameters"})   # positions recorded for argument flow
 # Binding kinds that can tell the resolver what a name holds (others only make a name local).
 TYPED_KINDS = frozenset({"assign", "annot", "with"})

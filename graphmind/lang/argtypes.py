@@ -16,11 +16,10 @@ those that fit without boxing come first, then the most specific one, as javac c
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from graphmind import resources
-from graphmind.lang import kit
-from graphmind.lang.typeflow import bound, classes
+from graphmind.lang import externals, kit
+from graphmind.lang.externals import FINAL, FIXED, jdk_supers
+from graphmind.lang.typeflow import TYPE_ARGUMENTS, bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.overloads import fits
 from graphmind.resolve.pyexpr import match_bracket, split_top
@@ -33,23 +32,6 @@ WIDENING = {"byte": ("short", "int", "long", "float", "double"), "short": ("int"
 BOXES = {"int": "Integer", "long": "Long", "char": "Character", "byte": "Byte", "short": "Short",
          "float": "Float", "double": "Double", "boolean": "Boolean"}
 UNBOXES = {box: prim for prim, box in BOXES.items()}
-_COMMON = ("Object", "Comparable", "Serializable", "Constable")
-# final JDK classes: the only types a value of theirs can be passed as
-FIXED = {"String": (*_COMMON, "CharSequence", "ConstantDesc"), "Character": _COMMON, "Boolean": _COMMON,
-         **{box: (*_COMMON, "Number", "ConstantDesc") for box in ("Integer", "Long", "Byte", "Short", "Float", "Double")}}
-_COLLECTION = ("Collection", "Iterable", "SequencedCollection")
-_REFLECTED = ("AccessibleObject", "Member", "GenericDeclaration", "AnnotatedElement")
-# common JDK types whose supertypes are all known (besides Object): a value of one of them, outside
-# the workspace, can be passed only as one of these
-SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COLLECTION, "Map": (),
-          "ArrayList": ("List", "AbstractList", "AbstractCollection", "RandomAccess", "Cloneable", "Serializable",
-                        *_COLLECTION),
-          "HashSet": ("Set", "AbstractSet", "AbstractCollection", "Cloneable", "Serializable", *_COLLECTION),
-          "HashMap": ("Map", "AbstractMap", "Cloneable", "Serializable"),
-          "Class": ("Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "TypeDescriptor", "OfField",
-                    "Constable"),
-          "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
-FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
 ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
 _LITERALS = [(re.compile(p), t) for p, t in (
     (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
@@ -68,43 +50,53 @@ _GENERIC = re.compile(r"<.*>", re.DOTALL)
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
 
 
-@cache
-def jdk_supers() -> dict[str, frozenset[str]]:
-    """A JDK class or interface's simple name -> its supertypes' (queries/java/jdk_types.txt, made by
-    scripts/JdkTypes.java), merged with SUPERS."""
-    table = {}
-    for line in resources.read_text("queries/java/jdk_types.txt").splitlines():
-        if line and line[0] != "#":
-            name, *supers = line.split()
-            table[name] = frozenset(supers)
-    return {**table, **{name: table.get(name, frozenset()) | set(supers) for name, supers in SUPERS.items()}}
-
-
 def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: list[int]) -> list[int]:
-    """The candidates (overloads of one argument count) the arguments' static types may be passed to."""
+    """The candidates (overloads of one argument count) the arguments' static types may be passed to.
+    As javac: a varargs method is applicable only when no fixed-arity one is (known arguments). An
+    outside type the JDK's table does not know counts as not known: its supertypes are not."""
     types = [argument_type(r, caller, a) for a in args]
-    params = {c: _params(r, c) for c in candidates}
-    kept = [c for c in candidates if params[c] is None or len(params[c]) != len(types)
-            or all(_fits(r, a, p, True) for a, p in zip(types, params[c]))]
-    if len(kept) < 2 or any(a is None for a in types) or any(params[c] is None or len(params[c]) != len(types)
-                                                              for c in kept):
+    params = {c: _params(r, c, len(types)) for c in candidates}
+    kept = [c for c in candidates if params[c] is None or any(all(_fits(r, a, p, True) for a, p in zip(types, form))
+                                                                 for form in params[c][0])]
+    if len(kept) < 2 or not all(_known(a) for a in types) or any(params[c] is None for c in kept):
         return kept
-    strict = [c for c in kept if all(_fits(r, a, p, False) for a, p in zip(types, params[c]))]
+    fixed = [c for c in kept if not params[c][1]]
+    kept = fixed or kept
+    strict = [c for c in kept if any(all(_fits(r, a, p, False) for a, p in zip(types, form)) for form in params[c][0])]
     kept = strict or kept
-    best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c], params[o]))
+    best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c][0][0], params[o][0][0]))
                                    for o in kept)]
     return best if len(best) == 1 else kept
 
 
-def _params(r: Resolving, method: int) -> list[Arg | None] | None:
+def _known(arg: Arg | None) -> bool:
+    """Whether all an argument type converts to is known: a workspace class, a primitive, null, an array
+    of a type parameter, or a JDK type the table knows."""
+    base = arg[0].split("[", 1)[0] if arg is not None else ""
+    return arg is not None and (arg[1] is not None or base in WIDENING or base in jdk_supers() or base in ("null", "?"))
+
+
+def _params(r: Resolving, method: int, n: int) -> tuple[list[list[Arg | None]], bool] | None:
+    """A method's parameter types as n arguments meet them (a varargs method: its array's element for each
+    argument past the fixed ones; with exactly as many, the array itself as the other form), and whether
+    it takes varargs. None when they cannot be compared."""
     types = r.t.param_types.get(method)
-    if types is None or r.t.params.get(method, (0, 0))[1] is None:      # varargs: not compared
+    if types is None:
         return None
-    return [declared(r, method, text) for text in types]
+    declared_types = [declared(r, method, text) or _variable_array(r, method, text.replace("...", "[]")) for text in types]
+    if r.t.params.get(method, (0, 0))[1] is not None:
+        return ([declared_types], False) if len(types) == n else None
+    head, last = declared_types[:-1], declared_types[-1]
+    if n < len(head) or last is None or not last[0].endswith("[]"):
+        return None
+    element = None if last[0].startswith("?") and last[0].count("[") == 1 else (last[0][:-2], last[1])
+    forms = [head + [element] * (n - len(head))]
+    return (forms + [declared_types] if n == len(types) else forms), True
 
 
 def declared(r: Resolving, scope: int, text: str) -> Arg | None:
-    """A declared type as an argument type: its simple name and dimensions, and its workspace class."""
+    """A declared type as an argument type: its simple name and dimensions, and its workspace class; an
+    outside class named like a JDK one but not the JDK's (`import org.acme.Path`) as `~Path`, unknown."""
     text = _GENERIC.sub("", _ANNOTATION.sub("", text)).replace("final ", "").replace(" ", "")
     if text.endswith("..."):
         text = text[:-3] + "[]"
@@ -113,6 +105,9 @@ def declared(r: Resolving, scope: int, text: str) -> Arg | None:
         return None
     simple = base.rsplit(".", 1)[-1]
     cls = None if simple in WIDENING else kit.resolve_type(r, scope, base)
+    if cls is None and simple in jdk_supers() and not (base.startswith(("java.", "javax.")) if "." in base
+                                                       else externals.jdk_named(r, scope, simple)):
+        simple = "~" + simple
     return simple + text[len(base):], cls
 
 
@@ -128,7 +123,7 @@ def _type_variable(r: Resolving, scope: int, name: str) -> bool:
 
 def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     """The static type of an argument as written in a scope, or None when it is not known."""
-    text = text.strip()
+    text = externals.without_type_arguments(text.strip())
     while text.startswith("(") and match_bracket(text, 0) == len(text) - 1:
         text = text[1:-1].strip()
     for pattern, name in _LITERALS:
@@ -204,6 +199,9 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
     if not opens or not _PATH.match(text[:opens[0]].strip()):
         return None
     fns = [x for kind, x in kit.flow(r).expr(scope, text[:opens[0]]) if kind == "fn"]
+    if not fns:                     # a JDK method's (queries/java/jdk_results.txt)
+        found = externals.outside_result(r, scope, text[:opens[0]].strip(), _path_type, jdk_supers())
+        return declared(r, scope, found) if found is not None else None
     if len(fns) != 1:
         return None
     overloads = r.t.dup_quals.get(r.t.syms[fns[0]].qualname) or fns
@@ -212,14 +210,41 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
         overloads = [f for f in overloads if fits(r.t.params.get(f), len(args))]
         if len({_result(r, f) for f in overloads}) > 1:
             overloads = fitting_overloads(r, scope, args, overloads)
-    found = {_result(r, f) for f in overloads}
+    found = {_result(r, f, scope, text[:opens[0]].strip().rpartition(".")[0].strip()) for f in overloads}
     return found.pop() if len(found) == 1 else None
 
 
-def _result(r: Resolving, fn: int) -> Arg | None:
-    """A method's declared result type (None: not declared once)."""
+def _result(r: Resolving, fn: int, scope: int | None = None, receiver: str = "") -> Arg | None:
+    """A method's declared result type (None: not declared once); a type parameter of its class, as
+    the receiver's type gives it, seen from the calling scope."""
     results = [v for k, v in r.t.bindings.get(fn, {}).get("", ()) if k == "returns"]
-    return declared(r, fn, results[0]) if len(results) == 1 else None
+    if len(results) != 1:
+        return None
+    found = declared(r, fn, results[0])
+    cls = r.t.syms[fn].parent
+    if found is None and scope is not None and results[0].strip() in r.t.type_vars.get(cls, ()):
+        return _class_variable(r, scope, receiver, cls, results[0].strip())
+    return found
+
+
+def _class_variable(r: Resolving, scope: int, receiver: str, cls: int, name: str) -> Arg | None:
+    """What a class's type parameter is at a call: `getLeft()` / `this.getLeft()` in Pair<L, R> is L,
+    which passes as its bound (Object when it has none); on `p` declared `Pair<String, R>` it is
+    String, on `Pair<L, R>` the caller's L."""
+    t = r.t
+    if receiver in ("", "this"):
+        s = scope
+        while s is not None and s != cls:
+            s = t.syms[s].parent if s in t.syms else None
+        return declared(r, scope, t.type_bounds.get(cls, {}).get(name, "Object")) if s == cls else None
+    texts = {v for _, k, v in bound(r, scope, receiver) if k in ("annot", "param")} if _PATH.match(receiver) else set()
+    given = TYPE_ARGUMENTS["java"](r, scope, texts.pop(), cls).get(name) if len(texts) == 1 else None
+    if given is None or not (_TYPE_VAR.match(given) or _type_variable(r, scope, given)):
+        return declared(r, scope, given) if given is not None else None
+    s = scope                       # the caller's own type parameter: the innermost declaring it
+    while s is not None and s in t.syms and given not in t.type_vars.get(s, ()):
+        s = t.syms[s].parent
+    return declared(r, scope, t.type_bounds.get(s, {}).get(given, "Object")) if s in t.syms else None
 
 
 def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> bool:
@@ -234,6 +259,8 @@ def _fits(r: Resolving, arg: Arg | None, param: Arg | None, boxing: bool) -> boo
     if a_dims or p_dims:
         if a_base == "?":                   # an array of a type parameter: not of a primitive type
             return a_dims > p_dims and p_base in ARRAY_SUPERS or a_dims == p_dims and p_base not in WIDENING
+        if p_base == "?":                   # to `T[]`: an array of references (or of arrays)
+            return a_dims > p_dims or a_dims == p_dims and a_base not in WIDENING
         if a_dims == p_dims:
             return a_base == p_base or (a_base not in WIDENING and p_base not in WIDENING
                                         and _reference(r, a_base, acls, p_base, pcls))

@@ -8,11 +8,17 @@ declared type names only outside types: `URI`, `StackTraceElement[]`, `Map<Strin
 (a static field declared with an outside type). The member methods of outside types cannot return a
 workspace type unless one is named in the declared type's arguments or passed to the chain's calls
 (`ctx.getBean(Store.class)`): both keep the site `possible`.
+
+What is known of the JDK's types, by simple name, when no workspace class or import outside the JDK
+claims the name (`jdk_named`): their supertypes (queries/java/jdk_types.txt, merged with SUPERS) and
+what their methods return (queries/java/jdk_results.txt), both made by scripts/JdkTypes.java.
 """
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from graphmind import resources
 from graphmind.lang.callsites import defines, type_is_external
 from graphmind.lang.kit import flow, is_class, language, resolve_type
 from graphmind.lang.typeflow import bound, classes
@@ -24,6 +30,94 @@ _TYPE = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")
 _NOT_TYPES = frozenset({"extends", "super", "final"})
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?")
 _IDENT = re.compile(r"\b[A-Z][\w$]*")
+_COMMON = ("Object", "Comparable", "Serializable", "Constable")
+# final JDK classes: the only types a value of theirs can be passed as
+FIXED = {"String": (*_COMMON, "CharSequence", "ConstantDesc"), "Character": _COMMON, "Boolean": _COMMON,
+         **{box: (*_COMMON, "Number", "ConstantDesc") for box in ("Integer", "Long", "Byte", "Short", "Float", "Double")}}
+_COLLECTION = ("Collection", "Iterable", "SequencedCollection")
+_REFLECTED = ("AccessibleObject", "Member", "GenericDeclaration", "AnnotatedElement")
+# common JDK types whose supertypes are all known (besides Object): a value of one of them, outside
+# the workspace, can be passed only as one of these
+SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COLLECTION, "Map": (),
+          "ArrayList": ("List", "AbstractList", "AbstractCollection", "RandomAccess", "Cloneable", "Serializable",
+                        *_COLLECTION),
+          "HashSet": ("Set", "AbstractSet", "AbstractCollection", "Cloneable", "Serializable", *_COLLECTION),
+          "HashMap": ("Map", "AbstractMap", "Cloneable", "Serializable"),
+          "Class": ("Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "TypeDescriptor", "OfField",
+                    "Constable"),
+          "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
+FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
+
+
+_TYPE_ARGS = re.compile(r"\.\s*<[^()]*?>\s*(?=[A-Za-z_$])")
+
+
+def without_type_arguments(text: str) -> str:
+    """A call's explicit type arguments dropped: `NOPClosure.<E>nopClosure()` -> `NOPClosure.nopClosure()`."""
+    return _TYPE_ARGS.sub(".", text) if ".<" in text or ". <" in text else text
+
+
+@cache
+def jdk_supers() -> dict[str, frozenset[str]]:
+    """A JDK class or interface's simple name -> its supertypes' (queries/java/jdk_types.txt, made by
+    scripts/JdkTypes.java), merged with SUPERS."""
+    table = {}
+    for line in resources.read_text("queries/java/jdk_types.txt").splitlines():
+        if line and line[0] != "#":
+            name, *supers = line.split()
+            table[name] = frozenset(supers)
+    return {**table, **{name: table.get(name, frozenset()) | set(supers) for name, supers in SUPERS.items()}}
+
+
+@cache
+def jdk_results() -> dict[tuple[str, str], str]:
+    """(JDK class's simple name, method name) -> the type it returns, `?` when not one (queries/java/
+    jdk_results.txt, made by scripts/JdkTypes.java results)."""
+    out = {}
+    for line in resources.read_text("queries/java/jdk_results.txt").splitlines():
+        if line and line[0] != "#":
+            owner, method, result = line.split()
+            out[(owner, method)] = result
+    return out
+
+
+def jdk_result(owner: str | None, method: str, supers: frozenset[str]) -> str | None:
+    """What a JDK type's method returns: as the type declares it, else as its supertypes agree, else
+    Object's (`toString`, `hashCode`, `equals`, `getClass`: any receiver's). owner None: only Object's."""
+    table = jdk_results()
+    found = table.get((owner, method)) if owner is not None else None
+    if found is None:
+        inherited = {table[(s, method)] for s in supers if (s, method) in table}
+        found = inherited.pop() if len(inherited) == 1 else "?" if inherited else table.get(("Object", method))
+    return None if found == "?" else found
+
+
+def outside_result(r: Resolving, scope: int, callee: str, path_type, supers: dict[str, frozenset[str]]) -> str | None:
+    """`Boolean.valueOf(…)`, `method.getName()`, `x.toString()`: the type a JDK method returns, called on
+    a JDK class (no workspace class of the name) or on a value declared with one (`path_type`: a
+    name path's declared (type, workspace class)); on anything else only Object's methods are known."""
+    owner, _, method = callee.rpartition(".")
+    names = [w.strip() for w in owner.split(".")]
+    if not owner or not _TYPE.fullmatch(owner.strip()):
+        held = None
+    elif len(names) == 1 and names[0][:1].isupper() and not bound(r, scope, names[0]):
+        held = (names[0], resolve_type(r, scope, names[0]))
+    else:
+        held = path_type(r, scope, names)
+    jdk = held is not None and held[1] is None and "[" not in held[0] and jdk_named(r, scope, held[0])
+    return jdk_result(held[0] if jdk else None, method.strip(), supers.get(held[0], frozenset()) if jdk else frozenset())
+
+
+def jdk_named(r: Resolving, scope: int, simple: str) -> bool:
+    """Whether a type's simple name, seen from a scope, is the JDK's: imported from `java.`/`javax.`,
+    or not imported by name while every wildcard import opens a JDK package (no other class of the
+    name can be meant)."""
+    t = r.t
+    module = t.file_module.get(t.syms[scope].file)
+    imp = t.imports.get(module, {}).get(simple)
+    if imp is not None:
+        return imp[0].startswith(("java.", "javax."))
+    return all(star.startswith(("java.", "javax.")) for star in t.stars.get(module, ()))
 
 
 def outside_type(r: Resolving, scope: int, text: str) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.pyexpr import match_bracket
 from graphmind.resolve.tables import CALLABLE_KINDS
 
 
@@ -50,14 +51,26 @@ def element_type(text: str) -> str:
 
 
 _NAMED = re.compile(r"^\s*[A-Za-z_]\w*\s+(?=[*\[A-Za-z_])(?!chan\b)")     # `n *Node`: a result's name
-_ASSERTED = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?\s*\.\(\s*\*?\s*([A-Za-z_][\w.]*)\s*\)")   # `x.(*T)`
+_ASSERTED = re.compile(r"\.\(\s*\*?\s*([A-Za-z_][\w.]*)\s*\)")   # `x.(*T)`, `p.Index(-1).(T)`
+_LITERAL = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*\{")                                   # `T{…}.M()`
 _NEW = re.compile(r"^(?:new\(\s*([A-Za-z_][\w.]*)\s*\)|&\s*(?=[A-Za-z_]))")                 # `new(T)`, `&x`
 
 
 def value_text(text: str) -> str:
-    """Go's expressions in the evaluator's syntax: a type assertion `x.(*T)` and `new(T)` hold a T
-    (read as the conversion `T()`), `&x` what x holds."""
-    text = _ASSERTED.sub(lambda m: m.group(1) + "()", text.strip(), count=1)
+    """Go's expressions in the evaluator's syntax: a type assertion `x.(*T)`, `p.Index(-1).(T)` (the
+    last one outside brackets: what precedes it does not matter) and `new(T)` hold a T (read as the
+    conversion `T()`), `&x` what x holds; a composite literal `T{…}` followed by more is a T too."""
+    text = text.strip()
+    literal = _LITERAL.match(text) if "{" in text else None
+    close = match_bracket(text, literal.end() - 1) if literal is not None else -1
+    if close is not None and 0 < close < len(text) - 1:
+        text = literal.group(1) + "()" + text[close + 1:]
+    if ".(" in text:
+        for m in reversed(list(_ASSERTED.finditer(text))):
+            head = text[:m.start()]
+            if m.group(1) != "type" and all(head.count(a) == head.count(b) for a, b in ("()", "[]", "{}")):
+                text = m.group(1) + "()" + text[m.end():]
+                break
     return _NEW.sub(lambda m: m.group(1) + "()" if m.group(1) else "", text, count=1)
 
 

@@ -18,6 +18,7 @@ from graphmind.lang.typeflow import EXPR_REWRITES, TYPE_ARGUMENTS
 from graphmind.resolve.pyexpr import match_bracket, split_top
 
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.scopes import merged_type
 
 
 _JAVA_PACKAGE = re.compile(rb"^\s*package\s+([\w.]+)\s*;", re.M)
@@ -60,8 +61,8 @@ def visible(r: Resolving, scope: int, name: str):
     """Members of the enclosing classes, then classes of the same package, then wildcard imports."""
     t = r.t
     hit = callsites.implicit_member(r, scope, name)
-    if hit is not None:
-        return ("self", hit)
+    if hit is not None:             # a constructor is no member: `Base` (in Base or a subclass) is the class
+        return ("self", merged_type(t, hit))
     pkg = t.syms[langkit.module_of(r, scope)].qualname
     hit = t.by_qual.get(f"{pkg}.{name}")
     if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
@@ -88,6 +89,12 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
     is external, not `possible`."""
     if name in ("this", "super") and text == name:
         return _explicit_constructor(r, caller, name)
+    text = externals.without_type_arguments(text)             # `Util.<E>empty()`
+    if text.startswith("super.") and ")." in text:
+        text = _super_as_cast(r, caller, text)
+    outer = _OUTER_THIS.match(text)
+    if outer is not None:
+        return _outer_this(r, caller, outer.group(1), outer.group(2).split("."), name)
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
@@ -150,13 +157,39 @@ _CAST = re.compile(r"^\(\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:
 
 def cast_value(text: str) -> str:
     """A cast read as the type it names (`((HtmlParser) p).handler` -> `HtmlParser().handler`, an
-    instance of HtmlParser, for the shared evaluator); other text unchanged."""
+    instance of HtmlParser, for the shared evaluator), explicit type arguments dropped
+    (`Util.<E>empty()`); other text unchanged."""
+    text = externals.without_type_arguments(text)
     whole = text.startswith("((") and match_bracket(text, 0)
     inner = text[1:whole] if whole and whole > 0 else text
     m = _CAST.match(inner)
     if m is None or not m.group(1).split(".")[-1][:1].isupper():
         return text
     return f"{m.group(1)}()" + (text[whole + 1:] if inner is not text else "")
+
+
+_OUTER_THIS = re.compile(r"^(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*\.\s*this\s*\.\s*([\w$.\s]+)$")
+
+
+def _outer_this(r: Resolving, caller: int, outer: str, rest: list[str], name: str):
+    """`Outer.this.m()` / `Outer.this.f.m()` in a class nested in Outer: a member of the enclosing Outer
+    instance (not of the inner class, whose inherited `m` a bare name would find first)."""
+    t, cls = r.t, r.enclosing_class(caller)
+    while cls is not None and t.syms[cls].name != outer:
+        parent = t.syms[cls].parent
+        cls = r.enclosing_class(parent) if parent is not None else None
+    if cls is None:
+        return r.possible("java", name)
+    return callsites.typed_member(r, caller, frozenset({("inst", cls)}), [p.strip() for p in rest[:-1]], name, "self")
+
+
+def _super_as_cast(r: Resolving, caller: int, text: str) -> str:
+    """`super.nextEntry().getKey()`: the chain on what the superclass's method returns, written as a cast
+    of `this` to the class it extends (`((Base) this).nextEntry().getKey()`, read by cast_value)."""
+    cls = r.enclosing_class(caller)
+    base = next((b for b in r.class_bases(cls) if r.t.syms[b].kind == "class"), None) if cls is not None else None
+    written = next((w for _, w in r.t.bases.get(cls, ()) if base is not None and r.base_target(cls, w) == base), None)
+    return f"(({written.split('<', 1)[0].strip()}) this).{text[6:]}" if written else text
 
 
 def _explicit_constructor(r: Resolving, caller: int, name: str):

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from graphmind.lang.typeflow import VAR_KINDS, FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
-from graphmind.resolve.tables import CLASS_KINDS, merged_type
+from graphmind.resolve.scopes import merged_type
+from graphmind.resolve.tables import CLASS_KINDS
 
 
 # language -> how it finds the class a type path names, when resolve_path cannot (C++ namespaces)

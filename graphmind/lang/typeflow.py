@@ -34,7 +34,7 @@ TYPE_ARGUMENTS: dict[str, Callable[[Resolving, int, str, "int | None"], dict[str
 OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
 ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
 STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
-ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go"})
+ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go", "java"})
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast", "filter", "slice"})   # an array's element (or the array)
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
@@ -91,7 +91,7 @@ class FlowEval:
 
     def binding(self, scope: int, kind: str, value: str) -> Value:
         """The value one binding gives its name."""
-        if kind in ("annot", "param", "attrannot"):
+        if kind in ("annot", "param", "attrannot", "varargs"):   # Java `T... xs`: read as T, as is `xs[i]`
             return self.declared_type(scope, value)
         if kind in ("assign", "attr"):
             return self.expr(scope, value)

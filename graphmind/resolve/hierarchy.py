@@ -7,7 +7,8 @@ from itertools import dropwhile, islice
 
 from graphmind.resolve.calltext import SEP, without_type_args
 from graphmind.resolve.memo import UNSEEN
-from graphmind.resolve.tables import CLASS_KINDS, Tables, merged_type
+from graphmind.resolve.scopes import merged_type
+from graphmind.resolve.tables import CLASS_KINDS, Tables
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
@@ -39,7 +40,6 @@ class ClassHierarchy:
         self._inherit_sets: dict[tuple[int, str], frozenset[int]] = {}
         self._multi_below: dict[int, list[int]] = {}      # class -> the classes with several bases deriving from it
 
-    # -- classes -------------------------------------------------------------------------------
     def class_bases(self, cls: int) -> list[int]:
         """The workspace classes a class derives from, in declaration order."""
         t = self.t

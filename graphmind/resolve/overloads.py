@@ -53,23 +53,52 @@ def read_signature(t, sid: int, name: str, is_class: bool, signature: str, typed
             t.const_members.add(sid)
         if signature.startswith("explicit "):
             t.explicit.add(sid)
+    bounds = type_bounds(signature, name) if typed and not raw and " extends " in signature else None
+    if params is not None:
         types = tuple(params) if raw else _types(params) if typed else None
+        if types and bounds:
+            types = erased(types, bounds)
         if types:
             t.param_types[sid] = types
     names = type_parameters(signature, name) if typed and "<" in signature else None
     if names:
         t.type_vars[sid] = names
+    if bounds:
+        t.type_bounds[sid] = bounds
 
 
 def type_parameters(signature: str, name: str) -> tuple[str, ...]:
     """The type parameters a class or method declares, in order: `class Box<K, V extends X>`, `<T> T get(…)`."""
+    return tuple(dict.fromkeys(p.split()[0] for p in _type_parameter_list(signature, name)))
+
+
+def type_bounds(signature: str, name: str) -> dict[str, str]:
+    """The bounds of the type parameters a class or method declares (`<T extends CharSequence>`: T ->
+    CharSequence; the first of `A & B`), type arguments dropped; an unbounded one is left out."""
+    bounds: dict[str, str] = {}
+    for p in _type_parameter_list(signature, name):
+        words = p.split(None, 2)
+        if len(words) == 3 and words[1] == "extends":
+            bounds.setdefault(words[0], _GENERIC.sub("", words[2].split("&")[0]).strip())
+    return bounds
+
+
+def erased(types: tuple[str, ...], bounds: dict[str, str]) -> tuple[str, ...]:
+    """Parameter types with each bounded type parameter of the method read as its bound, as javac
+    compares overloads (`<T extends CharSequence> T notEmpty(T chars)`: CharSequence)."""
+    bases = [tp.split("[", 1)[0] for tp in types]
+    return tuple(bounds.get(b, b) + tp[len(b):] for b, tp in zip(bases, types))
+
+
+def _type_parameter_list(signature: str, name: str) -> list[str]:
+    """The type parameter declarations as written (`V extends X`), of the class or method named."""
     at = signature.find(name)
     if at < 0:
-        return ()
+        return []
     after = signature[at + len(name):].lstrip()
     lists = [after] if after.startswith("<") else []
     lists += [signature[i:at] for i in range(at) if signature[i] == "<" and (i == 0 or signature[i - 1] == " ")][:1]
-    out: dict[str, None] = {}
+    out: list[str] = []
     for text in lists:
         depth, cur, parts = 0, [], []
         for ch in text[1:]:
@@ -83,8 +112,8 @@ def type_parameters(signature: str, name: str) -> tuple[str, ...]:
             else:
                 cur.append(ch)
         parts.append("".join(cur))
-        out.update((p.split()[0], None) for p in parts if p.split())
-    return tuple(out)
+        out += [p.strip() for p in parts if p.split()]
+    return out
 
 
 def param_types(signature: str, name: str) -> tuple[str, ...] | None:
@@ -207,7 +236,8 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         if inherited and by_types is not None and sym.parent in t.syms:
             wider = _with_inherited(r, sym, fixed or varargs or [target], arity)
             typed = by_types(wider) if len(wider) > len(fixed or varargs or [target]) else []
-            hits = typed if len(typed) == 1 else hits
+            # one that fits: taken; several, a base's among them: the arguments cannot tell them apart
+            hits = typed if len(typed) == 1 or any(h not in hits for h in typed) else hits
         if len(hits) > 1 and const_this is not None:
             same = [h for h in hits if (h in t.const_members) == const_this]
             hits = same if len(same) == 1 else hits

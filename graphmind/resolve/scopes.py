@@ -13,6 +13,19 @@ from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS, Tables, is_stu
 PY_BUILTINS = frozenset(dir(builtins))
 
 
+def merged_type(t: Tables, sid: int) -> int:
+    """The class or interface a namespace, function, constant or constructor shares its name with (TypeScript's
+    `interface Ref<A>` and `namespace Ref`, `function $constructor`; Java's constructor `Style()`, which
+    a class nested in Style finds first by the name), which a type or a base names; else `sid`."""
+    sym = t.syms[sid]
+    if sym.kind == "constructor" and sym.parent is not None and t.syms[sym.parent].name == sym.name:
+        return sym.parent
+    if sym.kind in CLASS_KINDS or sym.qualname not in t.dup_quals:
+        return sid
+    return next((d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].kind in CLASS_KINDS
+                 and t.syms[d].file == sym.file), sid)
+
+
 def beside_literal(t: Tables, member: int) -> int | None:
     """For a JS/TS object literal's member (a `method` outside any class), the definition of the same
     name in the same scope that is no such member (`export const toJSON = …` beside `{ toJSON() {…} }`),

@@ -76,6 +76,7 @@ class Tables:
     params: dict[int, tuple[int, int | None]] = field(default_factory=dict)   # method -> argument counts (overloads)
     param_types: dict[int, tuple[str, ...]] = field(default_factory=dict)   # method -> parameter types (TYPED_ARGUMENTS)
     type_vars: dict[int, tuple[str, ...]] = field(default_factory=dict)   # class or method -> its type parameters, in order
+    type_bounds: dict[int, dict[str, str]] = field(default_factory=dict)   # class or method -> bounded type parameter -> bound
     file_static: set[int] = field(default_factory=set)     # C/C++ `static` functions (seen only in their file)
     const_members: set[int] = field(default_factory=set)   # C++ `const` member functions
     explicit: set[int] = field(default_factory=set)   # C++ `explicit` constructors (no implicit conversion)
@@ -254,7 +255,7 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 for word in base_words(base):
                     _remove(t.base_words, word, sid)
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
-                          t.param_types, t.type_vars):
+                          t.param_types, t.type_vars, t.type_bounds):
                 table.pop(sid, None)
             for marked in (t.file_static, t.const_members, t.explicit, t.inactive):
                 marked.discard(sid)
@@ -288,13 +289,3 @@ def drop_files(t: Tables, fids: set[int]) -> None:
                 _remove(t.by_name, (family(t.lang.get(fid, "")), sym.name), sid)
         t.lang.pop(fid, None)
         t.paths.pop(fid, None)
-
-
-def merged_type(t: Tables, sid: int) -> int:
-    """The class or interface a namespace, function or constant shares its name and file with (TypeScript's
-    `interface Ref<A>` and `namespace Ref`, `function $constructor`), which a type or a base names; else `sid`."""
-    sym = t.syms[sid]
-    if sym.kind in CLASS_KINDS or sym.qualname not in t.dup_quals:
-        return sid
-    return next((d for d in t.dup_quals.get(sym.qualname, ()) if t.syms[d].kind in CLASS_KINDS
-                 and t.syms[d].file == sym.file), sid)

@@ -5,6 +5,9 @@
 (var_spec name: (identifier) @name type: (_) @value) @binding.annot
 (var_spec name: (identifier) @name !type value: (expression_list . (_) @value)) @binding.assign
 (short_var_declaration left: (expression_list . (identifier) @name) right: (expression_list . (_) @value)) @binding.assign
+; `a, b := x, y` (and a third): each name holds the value in its place
+(short_var_declaration left: (expression_list . (_) . (identifier) @name) right: (expression_list . (_) . (_) @value)) @binding.assign
+(short_var_declaration left: (expression_list . (_) . (_) . (identifier) @name) right: (expression_list . (_) . (_) . (_) @value)) @binding.assign
 ; `a, b := f()`: b holds f's second result
 (short_var_declaration left: (expression_list (_) . (identifier) @name) right: (expression_list . (call_expression) @value .)) @binding.second
 (field_declaration name: (field_identifier) @name type: (_) @value) @binding.annot
