@@ -5,7 +5,8 @@ Usage: python benchmarks/bench_resume.py [--corpus django] [--at 0.5 | --at-time
 
 On a copy of the corpus: a clean `graphmind index --rebuild` (wall, peak RSS); then a cold index
 started afresh and cut short (SIGINT = Ctrl-C, or SIGKILL) once `--at` of the files are committed
-(polled through a read-only connection), or at `--at-time` of the clean index's wall time, then `graphmind index` again: the resume (wall, peak RSS).
+(polled through a read-only connection), or at `--at-time` of the clean index's wall time, then `graphmind index` again: the resume (wall, CPU, peak RSS). A cut that lands after the index
+was complete (a loaded machine: the poll saw the files late) measures nothing and is discarded.
 Peak RSS is GNU time's %M: the largest of the process and the descendants it waited for. The rows of
 the resumed index are compared with the clean one, table by table (`digest`).
 One JSON line per figure; `--append` adds them to results/resume.jsonl. Another tree side by side:
@@ -29,12 +30,14 @@ from pathlib import Path
 from benchkit import corpus_path, log, report
 
 
-def timed(root: Path, *args: str) -> tuple[float, int, str]:
-    """`graphmind index ARGS` under GNU time: (wall s, peak RSS MB, stderr)."""
+def timed(root: Path, *args: str) -> tuple[float, int, float]:
+    """`graphmind index ARGS` under GNU time: (wall s, peak RSS MB, CPU s: user + system, the workers
+    included; on a loaded machine the CPU ratio is the steadier figure)."""
     t0 = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "%M", sys.executable, "-m", "graphmind", "index", *args],
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", sys.executable, "-m", "graphmind", "index", *args],
                           cwd=root, capture_output=True, text=True, check=True)
-    return time.perf_counter() - t0, int(proc.stderr.strip().splitlines()[-1]) // 1024, proc.stderr
+    rss, user, system = proc.stderr.strip().splitlines()[-1].split()
+    return time.perf_counter() - t0, int(rss) // 1024, float(user) + float(system)
 
 
 def digest(db: Path) -> dict[str, Counter]:
@@ -62,14 +65,24 @@ def digest(db: Path) -> dict[str, Counter]:
 
 
 def committed(root: Path) -> int:
+    return _read(root, "SELECT count(*) FROM files") or 0
+
+
+def filling(root: Path) -> str | None:
+    """The phase a cold index was cut in (load, resolve), None once it finished."""
+    return _read(root, "SELECT value FROM meta WHERE key = 'filling'")
+
+
+def _read(root: Path, sql: str):
     try:
         db = sqlite3.connect(f"file:{root / '.graphmind' / 'index.db'}?mode=ro", uri=True, timeout=0.1)
         try:
-            return db.execute("SELECT count(*) FROM files").fetchone()[0]
+            row = db.execute(sql).fetchone()
+            return None if row is None else row[0]
         finally:
             db.close()
     except sqlite3.Error:
-        return 0
+        return None
 
 
 def main() -> None:
@@ -88,7 +101,7 @@ def main() -> None:
         for root in (clean, cut):
             shutil.copytree(corpus_path(args.corpus), root, ignore=shutil.ignore_patterns(".graphmind"))
         lines = [{"metric": "env", "cpus": os.cpu_count(), "loadavg": os.getloadavg()[0]}]
-        clean_s, clean_mb, _ = timed(clean, "--rebuild")
+        clean_s, clean_mb, clean_cpu = timed(clean, "--rebuild")
         files = committed(clean)
         log(f"clean index {clean_s:.1f} s, {clean_mb} MB, {files} files", "bench_resume")
         proc = subprocess.Popen([sys.executable, "-m", "graphmind", "index"], cwd=cut, stdout=subprocess.DEVNULL,
@@ -100,14 +113,20 @@ def main() -> None:
         cut_at = time.perf_counter() - t0
         proc.send_signal(getattr(signal, "SIG" + args.signal))
         _, err = proc.communicate(timeout=120)
-        kept = committed(cut)
-        log(f"cut at {cut_at:.1f} s with {kept} files committed: {err.strip().splitlines()[-1:] }", "bench_resume")
-        resume_s, resume_mb, _ = timed(cut)
+        kept, phase = committed(cut), filling(cut)
+        log(f"cut at {cut_at:.1f} s with {kept} files committed ({phase}): {err.strip().splitlines()[-1:]}",
+            "bench_resume")
+        if phase is None:           # on a loaded machine the cut can land after the whole index: nothing to resume
+            log("discarded: the cut came after the index was complete", "bench_resume")
+            return
+        resume_s, resume_mb, resume_cpu = timed(cut)
         same = digest(cut / ".graphmind" / "index.db") == digest(clean / ".graphmind" / "index.db")
         lines.append({"metric": "resume", "corpus": args.corpus, "signal": args.signal, "cut_at_s": round(cut_at, 1),
-                      "files_committed": kept, "files": files, "clean_s": round(clean_s, 2), "clean_peak_mb": clean_mb,
+                      "files_committed": kept, "files": files, "cut_phase": phase, "clean_s": round(clean_s, 2), "clean_peak_mb": clean_mb,
                       "resume_s": round(resume_s, 2), "resume_peak_mb": resume_mb,
-                      "ratio_time": round(resume_s / clean_s, 3), "ratio_memory": round(resume_mb / clean_mb, 3),
+                      "clean_cpu_s": round(clean_cpu, 2), "resume_cpu_s": round(resume_cpu, 2),
+                      "ratio_time": round(resume_s / clean_s, 3), "ratio_cpu": round(resume_cpu / clean_cpu, 3),
+                      "ratio_memory": round(resume_mb / clean_mb, 3), "loadavg_end": round(os.getloadavg()[0], 1),
                       "equal_to_clean": same})
         report(lines, "resume.jsonl" if args.append else None, bench="resume", variant=args.variant,
                source=Path(graphmind.__file__).parents[1].name)

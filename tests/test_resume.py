@@ -3,6 +3,7 @@ are kept, the rest parsed, every call resolved in one cold pass (issue 35: the r
 incremental path for every file, 2-6x a clean index's time). The result equals a clean index."""
 from __future__ import annotations
 
+import random
 import signal
 import subprocess
 import sys
@@ -132,5 +133,36 @@ def test_a_cold_index_killed_while_resolving_resumes_the_pass(clean, tmp_path):
         pytest.skip("the pass ended before the kill")
     resumed = run_cli("index", ".", cwd=root, check=True)
     assert "resuming an interrupted index: 0 file(s) left to parse" in resumed.stderr, resumed.stderr
+    assert _filling(root) is None
+    assert_same_graph(index_path(root), index_path(clean))
+
+
+def _cuts() -> list[tuple[str, int]]:
+    """Random stopping points: after N files of the load (never a multiple of 256, the old commit size),
+    and at the start of the resolve pass."""
+    rng = random.Random(35)
+    loads = [n for n in range(64, FILES, 64) if n % 256]
+    return [("parse", n) for n in rng.sample(loads, 3)] + [("resolve", 0)]
+
+
+@pytest.mark.parametrize("phase,at", _cuts(), ids=lambda v: str(v))
+def test_a_cold_index_stopped_at_a_random_point_keeps_every_file_written_and_resumes_to_clean(clean, tmp_path,
+                                                                                              phase, at):
+    """Stopped (Ctrl-C) once `at` files are parsed, or as the pass starts: every file parsed before the stop
+    is committed (64 a transaction: with 256 up to 255 parsed files were lost and parsed again), the
+    resume parses only the rest, and the index equals a clean one."""
+    root = _write_workspace(tmp_path / "ws", FILES)
+
+    def stop(step, done, total):
+        if step == phase and done >= at:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        index_workspace(root, jobs=1, progress=stop)
+    kept = _committed_files(root)
+    assert kept == (at if phase == "parse" else FILES)
+    assert _filling(root) == ("load" if phase == "parse" else "resolve")
+    summary = index_workspace(root, jobs=1)
+    assert summary.changed == FILES - kept
     assert _filling(root) is None
     assert_same_graph(index_path(root), index_path(clean))

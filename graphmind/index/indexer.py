@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 Progress = Callable[[str, int, int], None]   # (phase: parse | resolve | indexes, done, total)
 Results = Callable[[list, int], Iterable[list[FileResult]]]   # (work, jobs) -> processed files, in batches
 BATCH_FILES = 64          # files per worker round trip
-WRITE_FILES = 256         # files per write transaction during a cold load
+WRITE_FILES = BATCH_FILES  # files per cold-load transaction: a cut (kill -9, Ctrl-C) loses at most one batch
 IN_FLIGHT = 3             # batches per worker submitted ahead of the writer
 SERIAL_BELOW = 24         # fewer files than this are parsed in-process
 
