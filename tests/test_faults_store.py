@@ -217,3 +217,52 @@ def test_a_read_only_index_folder_with_a_leftover_wal_is_read_whole(clean_shop, 
         assert wal.stat().st_size > 0 and os.listdir(folder)   # nothing was written there
     finally:
         subprocess.run(["umount", str(folder)])
+
+
+def test_a_reader_never_sees_the_schema_version_without_its_tables(tmp_path):
+    """An index being created (a first index, or the daemon's rebuild after moving a damaged file aside)
+    is read meanwhile: the reader sees no index, or one with every table, never the version alone
+    (`no such table: symbols` in a CLI query under a daemon rebuilding a truncated index). Each round
+    creates a new workspace's index while a thread keeps reading it."""
+    import threading
+
+    from graphmind.errors import NoIndexError
+    from graphmind.store import Store
+    current: list[Path] = []
+    seen, errors, stop = 0, [], threading.Event()
+
+    def read() -> None:
+        nonlocal seen
+        while not stop.is_set():
+            if not current:
+                continue
+            try:
+                conn = open_reader(current[-1])
+            except NoIndexError:
+                continue                                # not there yet: a clear answer
+            except Exception as exc:                    # noqa: BLE001 - any other failure is the bug
+                errors.append(f"opening: {exc!r}")
+                continue
+            try:
+                conn.execute("SELECT count(*) FROM symbols").fetchone()
+                seen += 1
+            except Exception as exc:                    # noqa: BLE001
+                errors.append(repr(exc))
+            finally:
+                conn.close()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        for n in range(150):
+            root = tmp_path / f"ws{n}"
+            root.mkdir()
+            current.append(root)
+            Store(root).close()
+            if errors:
+                break
+    finally:
+        stop.set()
+        reader.join()
+    assert not errors, errors[:3]
+    assert seen > 0

@@ -56,8 +56,7 @@ class Store:
         tables, self._indexes, version = schema_parts()
         conn = open_database(self.path, self._file_mode)
         configure(conn, self._busy_ms)
-        # one statement, one snapshot: another process creating the index meanwhile sets the version
-        # before its tables, so tables without the version are never seen half-made
+        # one snapshot; another process creates the version and its tables in one transaction (below)
         found, has_tables = conn.execute(
             "SELECT (SELECT user_version FROM pragma_user_version()),"
             " (SELECT count(*) FROM sqlite_master WHERE type='table')").fetchone()
@@ -68,7 +67,8 @@ class Store:
             conn = open_database(self.path, self._file_mode)
             configure(conn)
         use_wal(conn, self._busy_ms)
-        conn.execute(tables)
+        with conn:                  # one transaction: a reader sees the version with every table or neither
+            conn.execute(tables)
         if not self.is_empty(conn) and self.filling(conn) is None:     # a cold load resumed drops them again
             conn.execute(self._indexes)
         return conn
