@@ -124,6 +124,23 @@ def test_two_repositories_published_at_once_both_land(repos, org_db):
         assert rows_of(org_db, name)["symbols"]
 
 
+def test_a_publish_leaves_the_planner_fresh_statistics(repos, org_db):
+    """A walk right after a publish is planned on the rows just written: a changed publish ANALYZEs the
+    tables (65 packages published one after another and walked at once took a depth-1 p50 of 119 ms,
+    planned on no statistics, against 6 ms after), and an unchanged one leaves them alone."""
+    from graphmind.org.database import TABLES
+    assert run_cli("publish", "--db", org_db, cwd=repos["libpkg"]).returncode == 0
+
+    def analyzed() -> dict:
+        with psycopg.connect(org_db) as conn:
+            return dict(conn.execute("SELECT relname, last_analyze FROM pg_stat_user_tables WHERE relname = ANY(%s)",
+                                     (list(TABLES),)).fetchall())
+    first = analyzed()
+    assert set(first) == set(TABLES) and None not in first.values(), first
+    assert run_cli("publish", "--db", org_db, cwd=repos["libpkg"]).returncode == 0
+    assert analyzed() == first
+
+
 def test_same_repository_published_twice_at_once_leaves_one_copy(repos, org_db):
     from graphmind.org.publish import publish
     errors = []

@@ -155,6 +155,9 @@ def publish(root: Path, url: str | None, repo: str | None = None, commit: str | 
     try:
         database.ensure_schema(conn)
         changed = write_graph(conn, repo, commit, graph, pause, source)
+        if changed:             # fresh statistics: a walk right after a bulk publish is planned on them
+            with conn.transaction():
+                conn.execute("ANALYZE " + ", ".join(database.TABLES))
     except psycopg.Error as exc:
         raise OrgDatabaseError(database.one_line(exc)) from None
     finally:
