@@ -14,7 +14,6 @@ import re
 
 from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
                                                 type_parameter_bound, type_parameter_names, type_parameters)
-from graphmind.lang.typescript.generics import heritage, inherited_field, type_arguments  # noqa: F401 (typeflow, js)
 from graphmind.resolve.pyexpr import match_bracket
 
 _ELEMENT_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "findIndex", "some", "every", "flatMap"})

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, contextual, typeflow
+from graphmind.lang import callsites, typeflow
 from graphmind.lang.kit import field, field_first, flow
 from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
+from graphmind.lang.typescript.generics import type_arguments
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 
@@ -215,6 +216,6 @@ def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | 
 for _lang in LANGS:
     typeflow.PATH_FINDERS[_lang] = find_path
     typeflow.VARIABLE_FINDERS[_lang] = imported_variable
-    typeflow.TYPE_ARGUMENTS[_lang] = contextual.type_arguments
+    typeflow.TYPE_ARGUMENTS[_lang] = type_arguments
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,
                                   resolve_call=resolve_call))

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from graphmind.lang import contextual
+from graphmind.lang.typescript import generics
 from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
@@ -28,8 +29,7 @@ PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
 # language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
 VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
 EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the syntax read here (C++ make_unique)
-# language -> the type arguments a declared type gives its type parameters (`Repo<Item>`: {T: Item}), and
-# what a member of an outside generic type gives (`List<Item>.get` -> ("elem", Item)): lang/java.py
+# language -> the type arguments a declared type gives its parameters (`Repo<Item>`: {T: Item}), and what an outside generic's member gives (`List<Item>.get` -> ("elem", Item)): lang/java.py
 TYPE_ARGUMENTS: dict[str, Callable[[Resolving, int, str, "int | None"], dict[str, str]]] = {}
 OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
 ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
@@ -253,7 +253,7 @@ class FlowEval:
 
     def _base_args(self, cls: int, base: int) -> set:
         """The type arguments a class gives a generic base it extends (`ItemRepo extends Repo<Item>`)."""
-        return self.guarded(("ba", cls, base), lambda: frozenset(a for c in self.r.mro(cls) if base != cls for text in contextual.heritage(self.t, c)
+        return self.guarded(("ba", cls, base), lambda: frozenset(a for c in self.r.mro(cls) if base != cls for text in generics.heritage(self.t, c)
                             if "<" in text for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"))
 
     def _given(self, declared: list[tuple[int, str]], value) -> Value:
@@ -278,7 +278,7 @@ class FlowEval:
         """What a field of a class (or of a base: `_def: Def` as the class gives Def) holds: its declared type (as a
         compiler reads it), else what is assigned in the class body or through `this`/`self` in one of its methods."""
         def compute() -> Value:
-            out: set = set().union(*(contextual.inherited_field(self, cls, c, v) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
+            out: set = set().union(*(generics.inherited_field(self, cls, c, v) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
             for c in self.r.mro(cls) if not out else ():
                 for kind, value in self.t.bindings.get(c, {}).get(name, ()):
                     if kind in VAR_KINDS:

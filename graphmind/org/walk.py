@@ -20,7 +20,6 @@ from graphmind.query.lookup import SymbolRef
 
 TIME_LIMIT_S = 10.0        # a walk across repositories: each hop a statement cancelled past it
 HOP_CAP = 50_000             # edges read per hop at most: a hub must not make one hop unbounded
-CONSTRUCTORS = ("__init__", "__new__")
 
 # The keys go to `uses` as one array too, so the index on target_key is read whatever the estimates.
 # (repo, id) of the frontier as two arrays; every edge into it: (repo, dependant, near repo, near id,
