@@ -4,7 +4,8 @@ that imports its own constants class's members (`import static ….TreeState.Con
 hides no JDK type (`String` there is still java.lang.String, so `popStackToClose(name)` is the
 fixed-arity overload, not the varargs one); and a connection whose nested classes are named through
 the outer class (`HttpConnection.Request`, `extends HttpConnection.Base<…>`) from inside it, where
-the outer class's constructor `HttpConnection()` shares the name."""
+the outer class's constructor `HttpConnection()` shares the name. A call on an enum constant that
+has a body (`JAVA7.newArrayType(t)`) binds to the enum's declaration, as javac does."""
 from __future__ import annotations
 
 import pytest
@@ -162,7 +163,38 @@ public class HttpConnection implements Connection {
     }
 }
 """
-FILES = {"src/org/acme/parser/Tokeniser.java": TOKENISER, "src/org/acme/parser/TokeniserState.java": STATES,
+TYPES = """package org.acme.convert;
+
+import java.lang.reflect.Type;
+
+final class Types {
+    enum JavaVersion {
+        JAVA7 {
+            @Override
+            Type newArrayType(Type componentType) {
+                return componentType;
+            }
+        },
+        JAVA8 {
+            @Override
+            Type newArrayType(Type componentType) {
+                return JAVA7.newArrayType(componentType);
+            }
+        };
+
+        abstract Type newArrayType(Type componentType);
+
+        String typeName(Type type) {
+            return type.getTypeName();
+        }
+    }
+
+    static String describe(Type type) {
+        return JavaVersion.JAVA8.typeName(JavaVersion.JAVA8.newArrayType(type));
+    }
+}
+"""
+FILES = {"src/org/acme/convert/Types.java": TYPES, "src/org/acme/parser/Tokeniser.java": TOKENISER, "src/org/acme/parser/TokeniserState.java": STATES,
          "src/org/acme/parser/TreeState.java": TREE, "src/org/acme/net/Connection.java": CONNECTION,
          "src/org/acme/helper/HttpConnection.java": HTTP}
 
@@ -192,3 +224,12 @@ def test_nested_classes_named_through_the_outer_class_that_has_a_constructor(par
     assert reached(parser, "org.acme.helper.HttpConnection.execute", "hasHeader") == [
         {("resolved", f"{base}.hasHeader", 31)}]
     assert reached(parser, "org.acme.helper.HttpConnection.execute", "url") == [{("resolved", f"{base}.url", 22)}]
+
+
+def test_a_call_on_an_enum_constant_with_a_body_binds_to_the_enums_method(parser):
+    enum = "org.acme.convert.Types.JavaVersion"
+    assert reached(parser, f"{enum}.JAVA8.newArrayType", "newArrayType") == [
+        {("resolved", f"{enum}.newArrayType", 20)}]
+    assert reached(parser, "org.acme.convert.Types.describe", "newArrayType") == [
+        {("resolved", f"{enum}.newArrayType", 20)}]
+    assert reached(parser, "org.acme.convert.Types.describe", "typeName") == [{("resolved", f"{enum}.typeName", 22)}]
