@@ -5,7 +5,9 @@ hides no JDK type (`String` there is still java.lang.String, so `popStackToClose
 fixed-arity overload, not the varargs one); and a connection whose nested classes are named through
 the outer class (`HttpConnection.Request`, `extends HttpConnection.Base<…>`) from inside it, where
 the outer class's constructor `HttpConnection()` shares the name. A call on an enum constant that
-has a body (`JAVA7.newArrayType(t)`) binds to the enum's declaration, as javac does."""
+has a body (`JAVA7.newArrayType(t)`) binds to the enum's declaration, as javac does. A class named in
+full (`org.acme.nodes.Document in`) where the file imports another `Document` (jsoup's W3CDom) types
+its variable."""
 from __future__ import annotations
 
 import pytest
@@ -194,7 +196,32 @@ final class Types {
     }
 }
 """
-FILES = {"src/org/acme/convert/Types.java": TYPES, "src/org/acme/parser/Tokeniser.java": TOKENISER, "src/org/acme/parser/TokeniserState.java": STATES,
+NODES = """package org.acme.nodes;
+
+public class Document {
+    public String location() {
+        return "";
+    }
+
+    public Document ownerDocument() {
+        return this;
+    }
+}
+"""
+W3C = """package org.acme.helper;
+
+import org.w3c.dom.Document;
+
+public class W3CDom {
+    public String fromJsoup(org.acme.nodes.Document in, Document out) {
+        org.acme.nodes.Document inDoc = in.ownerDocument();
+        out.getDocumentElement();
+        return inDoc.location();
+    }
+}
+"""
+FILES = {"src/org/acme/convert/Types.java": TYPES, "src/org/acme/nodes/Document.java": NODES,
+         "src/org/acme/helper/W3CDom.java": W3C, "src/org/acme/parser/Tokeniser.java": TOKENISER, "src/org/acme/parser/TokeniserState.java": STATES,
          "src/org/acme/parser/TreeState.java": TREE, "src/org/acme/net/Connection.java": CONNECTION,
          "src/org/acme/helper/HttpConnection.java": HTTP}
 
@@ -233,3 +260,9 @@ def test_a_call_on_an_enum_constant_with_a_body_binds_to_the_enums_method(parser
     assert reached(parser, "org.acme.convert.Types.describe", "newArrayType") == [
         {("resolved", f"{enum}.newArrayType", 20)}]
     assert reached(parser, "org.acme.convert.Types.describe", "typeName") == [{("resolved", f"{enum}.typeName", 22)}]
+
+
+def test_a_class_named_by_its_full_name_types_the_variable(parser):
+    caller = "org.acme.helper.W3CDom.fromJsoup"
+    assert reached(parser, caller, "ownerDocument") == [{("resolved", "org.acme.nodes.Document.ownerDocument", 8)}]
+    assert reached(parser, caller, "location") == [{("resolved", "org.acme.nodes.Document.location", 4)}]

@@ -58,7 +58,8 @@ def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str 
 
 
 def visible(r: Resolving, scope: int, name: str):
-    """Members of the enclosing classes, then classes of the same package, then wildcard imports."""
+    """Members of the enclosing classes, then classes of the same package, then wildcard imports, then
+    the workspace's packages."""
     t = r.t
     hit = callsites.implicit_member(r, scope, name)
     if hit is not None:             # a constructor is no member: `Base` (in Base or a subclass) is the class
@@ -67,7 +68,9 @@ def visible(r: Resolving, scope: int, name: str):
     hit = t.by_qual.get(f"{pkg}.{name}")
     if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
         return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
-    return callsites.open_scopes(r, scope, name, implicit_this=False)
+    found = callsites.open_scopes(r, scope, name, implicit_this=False)
+    # else the first name of a package (`org.acme.nodes.Document in`: a class named in full)
+    return found if found is not None or name not in t.packages or not name.islower() else ("module", name)
 
 
 KOTLIN_BUILTINS = frozenset({
