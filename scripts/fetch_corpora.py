@@ -103,6 +103,9 @@ DEB_CORPORA = {
     # held out in session 19 (scored once): BurntSushi/toml, a module of several packages, standard library only
     "burntsushi-toml": ("golang-github-burntsushi-toml-dev", "1.2.0-2",
                         "/usr/share/gocode/src/github.com/BurntSushi/toml"),
+    # held out in session 20 (scored once): davecgh/go-spew (package spew) and gorilla/mux, standard library only
+    "go-spew": ("golang-github-davecgh-go-spew-dev", "1.1.1-3", "/usr/share/gocode/src/github.com/davecgh/go-spew"),
+    "gorilla-mux": ("golang-github-gorilla-mux-dev", "1.8.0-1", "/usr/share/gocode/src/github.com/gorilla/mux"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -113,6 +116,8 @@ DEB_SRC_CORPORA = {
     "commons-codec": ("libcommons-codec-java", "1.15-1"),     # held out in session 17 (scored once)
     "commons-lang3": ("libcommons-lang3-java", "3.12.0-2+deb12u1"),   # held out in session 18 (scored once)
     "commons-collections4": ("libcommons-collections4-java", "4.2-1"),  # held out in session 19 (scored once)
+    "joda-convert": ("joda-convert", "2.2.2-1"),              # held out in session 20 (scored once)
+    "jsoup": ("jsoup", "1.15.3-1"),                           # held out in session 20 (scored once)
 }
 
 

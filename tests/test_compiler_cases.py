@@ -517,9 +517,12 @@ def test_go_build_lines_are_read_without_running_them(path, line, kept):
     assert go_builds(path, line) is kept
 
 
-def test_a_type_switch_variable_of_several_types_is_possible(go):
-    assert {(how, t) for how, t, _ in targets(go, "render.Inspect", "w.Kind")} == {
-        ("possible", "node.Heading.Kind"), ("possible", "node.Base.Kind")}
+def test_a_type_switch_variable_holds_its_case_type_in_each_case(go):
+    """`case *node.Heading: w.Kind()` is Heading's, `case *node.Para: w.Kind()` the Kind Para embeds
+    (go/types: each case's variable has that case's type; tests/test_go_type_switch.py has the rest)."""
+    rows = go.execute("SELECT c.line, c.resolution, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
+                      " JOIN symbols t ON t.id = c.target_id WHERE s.qualname = 'render.Inspect' AND c.callee = 'w.Kind'")
+    assert sorted(rows) == [(59, "inferred", "node.Heading.Kind"), (61, "inferred", "node.Base.Kind")]
 
 
 def _edits_equal_clean(work, tmp_path, *edits: dict[str, str]) -> None:

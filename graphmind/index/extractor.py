@@ -234,9 +234,9 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
         cls = enclosing(node.start_byte, False)
         if cls == 0:
             continue
-        pos = seen_bases.get(cls, 0)
-        seen_bases[cls] = pos + 1
-        out.inherits.append(InheritRow(cls, _fold_span(source, node.start_byte, node.end_byte, MAX_CALLEE), pos,
+        seen_bases[cls] = (pos := seen_bases.get(cls, 0)) + 1
+        named = node if node.start_byte <= name.start_byte < node.end_byte else name   # named around it: Java enum
+        out.inherits.append(InheritRow(cls, _fold_span(source, named.start_byte, named.end_byte, MAX_CALLEE), pos,
                                        node.start_point[0] + 1))
     notes = [f"syntax error near line {parser.first_error_line(root)}" if root.has_error else None,
              f"nested over {parser.MAX_DEPTH} levels deep: what lies deeper is not indexed"

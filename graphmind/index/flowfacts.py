@@ -153,8 +153,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
     if kind == "local" and value_text and node.type == "augmented_assignment":   # `i += n`
         value_text = operators.augmented(caps["name"][0], operators.DUNDERS.get(caps["op"][0].text.decode()[:-1], ""), value_text)
     if kind in ("return", "yield"):
-        if kind == "yield" and node.text.startswith(b"yield from"):
-            kind = "yieldfrom"
+        kind = "yieldfrom" if kind == "yield" and node.text.startswith(b"yield from") else kind
         out.append(BindingRow(enclosing(node.start_byte, True), "", kind, value_text, line))
         return
     if kind in ("unpack", "unpackloop"):
@@ -162,6 +161,11 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         return
     if kind == "returns":
         out.append(BindingRow(enclosing(node.start_byte, False), "", "returns", value_text, line))
+        return
+    if kind == "case":          # Go `switch v := x.(type)`: from each case's line on, v is its one type (else x)
+        case, one = caps["case"][0], caps["case"][0].children_by_field_name("type")
+        out.extend(BindingRow(enclosing(node.start_byte, True), n.text.decode(), "annot" if len(one) == 1 else "assign",
+                              _text(source, one[0]) if len(one) == 1 else value_text, case.start_point[0] + 1, 1) for n in caps["name"])
         return
     if kind in argparams.KINDS:
         argparams.positional_binding(source, kind, node, caps, enclosing, _text, out)

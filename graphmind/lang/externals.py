@@ -110,14 +110,20 @@ def outside_result(r: Resolving, scope: int, callee: str, path_type, supers: dic
 
 def jdk_named(r: Resolving, scope: int, simple: str) -> bool:
     """Whether a type's simple name, seen from a scope, is the JDK's: imported from `java.`/`javax.`,
-    or not imported by name while every wildcard import opens a JDK package (no other class of the
-    name can be meant)."""
+    or not imported by name while every wildcard import opens a JDK package or a workspace one without
+    a class of that name (no other class of the name can be meant)."""
     t = r.t
     module = t.file_module.get(t.syms[scope].file)
     imp = t.imports.get(module, {}).get(simple)
     if imp is not None:
         return imp[0].startswith(("java.", "javax."))
-    return all(star.startswith(("java.", "javax.")) for star in t.stars.get(module, ()))
+    return all(star.startswith(("java.", "javax.")) or _opens_without(t, star, simple) for star in t.stars.get(module, ()))
+
+
+def _opens_without(t, star: str, simple: str) -> bool:
+    """Whether a wildcard import opens a workspace package or class (`import static a.B.Constants.*`)
+    that declares no type of that simple name: it cannot hide the JDK's."""
+    return (star in t.by_qual or star in t.packages) and f"{star}.{simple}" not in t.by_qual
 
 
 def outside_type(r: Resolving, scope: int, text: str) -> bool:

@@ -58,7 +58,8 @@ def resolve_import(r: Resolving, fid: int, scope: int, module: str, symbol: str 
 
 
 def visible(r: Resolving, scope: int, name: str):
-    """Members of the enclosing classes, then classes of the same package, then wildcard imports."""
+    """Members of the enclosing classes, then classes of the same package, then wildcard imports, then
+    the workspace's packages."""
     t = r.t
     hit = callsites.implicit_member(r, scope, name)
     if hit is not None:             # a constructor is no member: `Base` (in Base or a subclass) is the class
@@ -67,7 +68,9 @@ def visible(r: Resolving, scope: int, name: str):
     hit = t.by_qual.get(f"{pkg}.{name}")
     if hit is not None and hit in t.syms and t.syms[hit].kind != "module":
         return ("local" if t.syms[hit].file == t.syms[scope].file else "import", hit)
-    return callsites.open_scopes(r, scope, name, implicit_this=False)
+    found = callsites.open_scopes(r, scope, name, implicit_this=False)
+    # else the first name of a package (`org.acme.nodes.Document in`: a class named in full)
+    return found if found is not None or name not in t.packages or not name.islower() else ("module", name)
 
 
 KOTLIN_BUILTINS = frozenset({
@@ -95,6 +98,11 @@ def java_call(r: Resolving, caller: int, text: str, name: str):
     outer = _OUTER_THIS.match(text)
     if outer is not None:
         return _outer_this(r, caller, outer.group(1), outer.group(2).split("."), name)
+    constant = _CONSTANT_CALL.match(text)
+    if constant is not None and constant.group(2) == name:     # `JAVA7.newArrayType(t)`: the enum's method
+        rows = _on_enum_constant(r, caller, constant.group(1), name)
+        if rows is not None:
+            return rows
     rows = callsites.resolve_chain(r, caller, text, name, super_names=("super",), new_calls=True)
     if rows is not None and any(how != "possible" for _, how, _ in rows):
         return rows
@@ -166,6 +174,22 @@ def cast_value(text: str) -> str:
     if m is None or not m.group(1).split(".")[-1][:1].isupper():
         return text
     return f"{m.group(1)}()" + (text[whole + 1:] if inner is not text else "")
+
+
+_CONSTANT_CALL = re.compile(r"^((?:[\w$]+\.)*[A-Z][\w$]*)\.([\w$]+)$")
+
+
+def _on_enum_constant(r: Resolving, caller: int, receiver: str, name: str):
+    """A call on an enum constant that has a body (a class extending its enum, queries/java/tags.scm):
+    javac binds it to the enum's declaration, the receiver's static type."""
+    hit = r.resolve_path(caller, receiver)
+    cls = hit[1] if hit is not None and isinstance(hit[1], int) else None
+    sym = r.t.syms[cls] if cls is not None else None
+    if sym is None or sym.kind != "class" or sym.parent is None or r.t.syms[sym.parent].kind != "enum" \
+            or r.class_bases(cls) != [sym.parent]:
+        return None
+    target = r.member(sym.parent, name)
+    return [(target, "inferred", 0)] if target is not None else None
 
 
 _OUTER_THIS = re.compile(r"^(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*\.\s*this\s*\.\s*([\w$.\s]+)$")

@@ -55,6 +55,17 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
     return None
 
 
+def at_site(r: Resolving, scope: int, name: str, entries: list) -> tuple[list, tuple[int | None] | None]:
+    """A name's bindings that reach the site being resolved, and (its point in the scope's body:
+    graphmind/resolve/python/names.py), when the scope is the site's (graphmind/resolve/resolver.py notes
+    it) and every binding of the name there has its line (index/flowfacts.py's "case" kind: Go's type
+    switch); else the entries as given and None."""
+    site, lines = r.state.get("at"), r.t.order.get(scope, {}).get(name)
+    if site is None or site[0] != scope or lines is None or len(lines) != len(r.t.bindings[scope][name]):
+        return entries, None
+    return [(scope, k, v) for k, v, _ in r.types.rows(scope, name, site[1])], (site[1],)
+
+
 def classes(value) -> list[int]:
     """The classes whose members a receiver of this value reaches (instances and classes)."""
     return sorted({x for kind, x in value if kind in ("inst", "cls", "new")})

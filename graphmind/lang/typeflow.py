@@ -6,8 +6,8 @@ bindings rows of the flow queries — declared types of locals, parameters and f
 and returned expressions (`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`,
 `X.new`, `X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields, `f().g()`
 through return types, `await`/`?.`/`->`/`::`. What differs per language is how a written path is found (PATH_FINDERS:
-JavaScript exports, C++ namespaces); what an element of a named container type holds (ELEMENTS: Go). Flow-insensitive,
-memoized per resolve pass; an empty value means "not known", never "nothing"."""
+JavaScript exports, C++ namespaces); what an element of a named container type holds (ELEMENTS: Go). Flow-insensitive
+but for Go's type switch (scopevars.at_site), memoized per resolve pass; an empty value means "not known", never "nothing"."""
 from __future__ import annotations
 
 import re
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from graphmind.lang import contextual
 from graphmind.lang.typescript import generics
-from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, bound, classes, language  # noqa: F401
+from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, at_site, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
@@ -72,8 +72,7 @@ class FlowEval:
     def variable(self, scope: int, name: str) -> Value | None:
         """What a variable holds, or None when the name is not a variable in scope."""
         if name in THIS and bound(self.r, scope, name) is None:
-            cls = self.r.enclosing_class(scope)
-            return frozenset({("inst", cls)}) if cls is not None else None
+            return frozenset({("inst", c) for c in [self.r.enclosing_class(scope)] if c is not None}) or None
         entries = bound(self.r, scope, name)
         if entries is None:
             finder = VARIABLE_FINDERS.get(language(self.r, scope))
@@ -81,10 +80,11 @@ class FlowEval:
             entries = bound(self.r, *found) if found is not None else None
             if entries is None:
                 return None
-        if language(self.r, scope) in STATIC_TYPES and any(k in ("annot", "param") and v.strip() != "var"
-                                                          for _, k, v in entries):
+        entries, at = at_site(self.r, scope, name, entries)     # Go's type switch: the bindings reaching the site
+        if at is None and language(self.r, scope) in STATIC_TYPES and any(
+                k in ("annot", "param") and v.strip() != "var" for _, k, v in entries):
             entries = [e for e in entries if e[1] != "assign"]   # `Shape s = new Circle()`: a Shape
-        return self.guarded(("v", scope, name), lambda: self._entries(entries))
+        return self.guarded(("v", scope, name, at), lambda: self._entries(entries))
 
     def _entries(self, entries) -> Value:
         return frozenset().union(*(self.binding(where, kind, value) for where, kind, value in entries))

@@ -75,7 +75,9 @@ class Resolver(Scopes, ClassHierarchy, Answers):
         text = callee.strip()
         hooks = None if python else hooks_for(lang)
         if hooks is not None and hooks.resolve_call is not None:
+            before, self.state["at"] = self.state.get("at"), (caller, at)   # the site's point: lang/typeflow.py
             rows = hooks.resolve_call(self, caller, text, name)
+            self.state["at"] = before
             if rows is not None:
                 return rows
         if text.startswith("super()") or text.startswith("super(") and ")." in text:

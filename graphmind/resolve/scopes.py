@@ -232,6 +232,8 @@ class Scopes:
             cur = self.in_module(mod, rest.pop(0), set())
             if cur is None:
                 return ("external", None) if mod not in self.t.by_qual else None
+        if rest and self.t.syms[cur].kind == "constructor":     # `Outer.Inner` inside Outer, which has an `Outer()`
+            cur = merged_type(self.t, cur)
         for part in rest:
             sym = self.t.syms[cur]
             if sym.kind == "module":

@@ -13,8 +13,9 @@
 (field_declaration name: (field_identifier) @name type: (_) @value) @binding.annot
 ; an embedded field is named by its type: `t.Base.M()`
 (field_declaration !name type: [(type_identifier) @name (qualified_type name: (type_identifier) @name)] @value) @binding.annot
-; `switch v := x.(type) { case *T: … }`: v holds one of the case types (a call several could take is `possible`)
-(type_switch_statement alias: (expression_list (identifier) @name) (type_case type: (_) @value)) @binding.annot
+; `switch v := x.(type) { case *T: … }`: from each case's line on, v holds a T; in a case of several types
+; (`case A, B:`) and in `default:`, what x holds, as go/types reads it (graphmind/index/flowfacts.py, "case")
+(type_switch_statement alias: (expression_list (identifier) @name) value: (_) @value [(type_case) (default_case)] @case) @binding.case
 ; `for _, v := range xs`: v holds what `xs[i]` holds (a slice, map or array declared in place reads as its
 ; element already; a named one, `type Path []Step`, through lang/go.py's ELEMENTS)
 (range_clause left: (expression_list (_) . (identifier) @name .) right: (_) @value) @binding.element

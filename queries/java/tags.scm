@@ -61,6 +61,11 @@
         (scoped_type_identifier (type_identifier) @name .)])
     ] @reference.inherit))
 
+; an enum constant's body extends its enum (`this` there is a value of the enum)
+(enum_declaration
+  name: (identifier) @name
+  body: (enum_body (enum_constant body: (class_body) @reference.inherit)))
+
 (extends_interfaces
   (type_list
     [
