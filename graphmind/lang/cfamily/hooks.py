@@ -14,7 +14,7 @@ from __future__ import annotations
 from graphmind.lang import callsites, kit as langkit, scopevars
 from graphmind.lang.cfamily import cppargs, cpptypes
 from graphmind.lang.cfamily.units import Units
-from graphmind.lang.typeflow import EXPR_REWRITES
+from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
@@ -198,6 +198,8 @@ def _how(r: Resolving, caller: int, target: int) -> str:
 langkit.TYPE_FINDERS.update(c=find_type, cpp=find_type)
 langkit.TYPE_UNWRAP["cpp"] = cpptypes.unwrap
 EXPR_REWRITES["cpp"] = cpptypes.rewrite
+TYPE_ARGUMENTS["cpp"] = cpptypes.type_arguments
+ELEMENTS["cpp"] = cpptypes.element
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
 register("c", LanguageHooks(**_HOOKS))
 register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads))
