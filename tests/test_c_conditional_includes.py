@@ -91,3 +91,30 @@ def test_an_include_in_a_branch_left_out_includes_nothing(tmp_path):
 def test_an_include_in_a_branch_taken_is_followed(tmp_path):
     work = indexed_workspace(tmp_path, FILES)
     assert {r[1] for r in _rows(work, "tools/mingw.c", "ftruncate")} == {"src/mman.h"}
+
+
+FRAGMENT = {
+    # Brotli's hash.h defines helpers, then includes fragments that call them (they include nothing)
+    "c/enc/hash.h": """#ifndef BROTLI_ENC_HASH_H_
+#define BROTLI_ENC_HASH_H_
+
+static BROTLI_INLINE size_t BackwardReferenceScore(size_t copy_length, size_t backward_reference_offset) {
+  return copy_length - backward_reference_offset;
+}
+
+#define HASHER() H2
+#include "./hash_longest_match_quickly_inc.h"
+#undef HASHER
+
+#endif
+""",
+    "c/enc/hash_longest_match_quickly_inc.h": """static BROTLI_INLINE size_t FindLongestMatch(size_t len, size_t backward) {
+  return BackwardReferenceScore(len, backward);
+}
+""",
+}
+
+
+def test_a_fragment_a_header_includes_calls_the_header_s_functions(tmp_path):
+    work = indexed_workspace(tmp_path, FRAGMENT)
+    assert _rows(work, "c/enc/hash_longest_match_quickly_inc.h", "BackwardReferenceScore") == {("import", "c/enc/hash.h")}

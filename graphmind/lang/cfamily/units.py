@@ -204,11 +204,12 @@ class Units:
     def anywhere(self, scope: int, name: str) -> list[int]:
         """The file-level functions named so in every C/C++ file the scope's file may call (a prototype
         in a header whose stem is not the source's: `api.h` -> `core.c`); a header's own definitions
-        only through an include (Annoy's Windows shim `mman.h`, included under `#if defined(_MSC_VER)`)."""
+        only where some file reads both (Brotli's `hash.h` includes the fragment `hash_longest_match_inc.h`
+        calling its functions), not Annoy's Windows shim `mman.h`, included under `#if defined(_MSC_VER)`."""
         t = self.r.t
         fid = t.syms[scope].file
         return [i for i in self.scoped.get(name, ()) if t.syms[i].kind in CALLABLE_KINDS and self.may_see(fid, i)
-                and posixpath.splitext(t.paths[t.syms[i].file])[1].lower() in SOURCE_EXTS]
+                and (posixpath.splitext(t.paths[t.syms[i].file])[1].lower() in SOURCE_EXTS or self.one_unit(fid, t.syms[i].file))]
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
         """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` or `namespace a::b
