@@ -195,3 +195,128 @@ def test_a_subscript_of_an_array_of_a_class_is_that_class(tmp_path):
 def test_a_class_named_by_a_using_declaration_is_found_written_qualified(tmp_path):
     work = indexed_workspace(tmp_path, FILES)
     assert _targets(work, "lib/marisa/trie.cc", "mapper.open") == {("inferred", "lib/marisa/grimoire/io/mapper.cc", 9)}
+
+
+TWO_HEADERS = {
+    # marisa-trie: trie.cc includes both `marisa/trie.h` (the public class) and `marisa/grimoire/trie.h`
+    "include/marisa/scoped-ptr.h": """#ifndef MARISA_SCOPED_PTR_H_
+#define MARISA_SCOPED_PTR_H_
+
+namespace marisa {
+
+template <typename T>
+class scoped_ptr {
+ public:
+  scoped_ptr() : ptr_(NULL) {}
+  explicit scoped_ptr(T *ptr) : ptr_(ptr) {}
+
+  T *operator->() const {
+    return ptr_;
+  }
+  T *get() const {
+    return ptr_;
+  }
+  void swap(scoped_ptr &rhs) {
+    T *temp = ptr_;
+    ptr_ = rhs.ptr_;
+    rhs.ptr_ = temp;
+  }
+
+ private:
+  T *ptr_;
+};
+
+}  // namespace marisa
+
+#endif  // MARISA_SCOPED_PTR_H_
+""",
+    "include/marisa/trie.h": """#ifndef MARISA_TRIE_H_
+#define MARISA_TRIE_H_
+
+#include "marisa/scoped-ptr.h"
+
+namespace marisa {
+namespace grimoire {
+namespace trie {
+
+class LoudsTrie;
+
+}  // namespace trie
+}  // namespace grimoire
+
+class Trie {
+ public:
+  void build(int config_flags);
+  std::size_t num_keys() const;
+
+ private:
+  scoped_ptr<grimoire::trie::LoudsTrie> trie_;
+};
+
+}  // namespace marisa
+
+#endif  // MARISA_TRIE_H_
+""",
+    "lib/marisa/grimoire/trie/louds-trie.h": """#ifndef MARISA_GRIMOIRE_TRIE_LOUDS_TRIE_H_
+#define MARISA_GRIMOIRE_TRIE_LOUDS_TRIE_H_
+
+namespace marisa {
+namespace grimoire {
+namespace trie {
+
+class LoudsTrie {
+ public:
+  void build(int flags);
+  std::size_t num_keys() const {
+    return 0;
+  }
+};
+
+}  // namespace trie
+}  // namespace grimoire
+}  // namespace marisa
+
+#endif  // MARISA_GRIMOIRE_TRIE_LOUDS_TRIE_H_
+""",
+    "lib/marisa/grimoire/trie.h": """#ifndef MARISA_GRIMOIRE_TRIE_H_
+#define MARISA_GRIMOIRE_TRIE_H_
+
+#include "marisa/grimoire/trie/louds-trie.h"
+
+namespace marisa {
+namespace grimoire {
+
+using trie::LoudsTrie;
+
+}  // namespace grimoire
+}  // namespace marisa
+
+#endif  // MARISA_GRIMOIRE_TRIE_H_
+""",
+    "lib/marisa/trie.cc": """#include "marisa/trie.h"
+#include "marisa/grimoire/trie.h"
+
+namespace marisa {
+
+void Trie::build(int config_flags) {
+  scoped_ptr<grimoire::LoudsTrie> temp(new (std::nothrow) grimoire::LoudsTrie);
+  temp->build(config_flags);
+  trie_.swap(temp);
+}
+
+std::size_t Trie::num_keys() const {
+  MARISA_THROW_IF(trie_.get() == NULL, MARISA_STATE_ERROR);
+  return trie_->num_keys();
+}
+
+}  // namespace marisa
+""",
+}
+
+
+def test_two_includes_of_the_same_file_name_are_both_read(tmp_path):
+    work = indexed_workspace(tmp_path, TWO_HEADERS)
+    path, ptr = "lib/marisa/trie.cc", "include/marisa/scoped-ptr.h"
+    assert _targets(work, path, "trie_.swap") == {("inferred", ptr, 18)}
+    assert _targets(work, path, "trie_.get") == {("inferred", ptr, 15)}
+    assert _targets(work, path, "trie_->num_keys") == {("inferred", "lib/marisa/grimoire/trie/louds-trie.h", 11)}

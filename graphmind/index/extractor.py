@@ -203,12 +203,12 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
         sym = _text(symbol[0]) if symbol else None
         if sym is not None and (sym.strip() in ("*", "namespace") or language == "scala" and sym.strip() == "_"):
             sym = "*"
-        if alias:
+        if alias:                            # (a C #include binds its whole path: two `trie.h` are two)
             local = _text(alias[0])
         elif sym is not None:
             local = sym.rsplit(".", 1)[-1] if sym != "*" else "*"
         else:
-            local = written.split(".", 1)[0] if language == "python" else written.rsplit("/", 1)[-1]
+            local = written.split(".", 1)[0] if language == "python" else written if language in ("c", "cpp") else written.rsplit("/", 1)[-1]
         resolved = resolve_relative(module, is_package, written) if language == "python" else None
         scope = enclosing(node.start_byte, True)
         out.imports.append(ImportRow(scope, written, sym, local, resolved, node.start_point[0] + 1))
