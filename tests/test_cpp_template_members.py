@@ -320,3 +320,21 @@ def test_two_includes_of_the_same_file_name_are_both_read(tmp_path):
     assert _targets(work, path, "trie_.swap") == {("inferred", ptr, 18)}
     assert _targets(work, path, "trie_.get") == {("inferred", ptr, 15)}
     assert _targets(work, path, "trie_->num_keys") == {("inferred", "lib/marisa/grimoire/trie/louds-trie.h", 11)}
+
+
+def test_a_holder_field_of_another_object_calls_the_holder_s_own_members(tmp_path):
+    files = dict(TWO_HEADERS)
+    files["lib/marisa/trie.cc"] = files["lib/marisa/trie.cc"].replace("}  // namespace marisa\n", """class TrieIO {
+ public:
+  static void fread(Trie *trie);
+};
+
+void TrieIO::fread(Trie *trie) {
+  scoped_ptr<grimoire::LoudsTrie> temp(new (std::nothrow) grimoire::LoudsTrie);
+  trie->trie_.swap(temp);
+}
+
+}  // namespace marisa
+""")
+    work = indexed_workspace(tmp_path, files)
+    assert _targets(work, "lib/marisa/trie.cc", "trie->trie_.swap") == {("inferred", "include/marisa/scoped-ptr.h", 18)}
