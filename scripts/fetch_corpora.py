@@ -54,6 +54,12 @@ CORPORA = {
     # (dawgdic is headers only, its one unit Cython's output)
     "python-crfsuite": ("python-crfsuite", "0.9.12"),
     "py-tlsh": ("py-tlsh", "5.0.0"),
+    # held out in session 20 (scored once): C++ in greenlet (src/greenlet/, greenlet.cpp including the
+    # other sources as one unit), C++ in python-rapidjson (rapidjson.cpp and RapidJSON's headers it
+    # ships in rapidjson/include), C in Zstandard's library as the zstd package vendors it (zstd/lib)
+    "greenlet": ("greenlet", "3.1.1"),
+    "python-rapidjson": ("python-rapidjson", "1.25"),
+    "zstd": ("zstd", "1.5.6.1"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),

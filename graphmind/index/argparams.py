@@ -40,7 +40,8 @@ def positional_binding(source: bytes, kind: str, node, caps, enclosing: Callable
     line = node.start_point[0] + 1
     if kind == "typeparams":                      # `<T extends X, D = Y>` of a function (under "") or a type alias
         names = caps.get("name", [])
-        scope = enclosing(node.start_byte, True) if names else enclosing(value[0].start_byte, False)
+        body = caps.get("body")                   # C++: `template <…>` precedes the class it belongs to
+        scope = enclosing(node.start_byte, True) if names else enclosing((body or value)[0].start_byte, False)
         out.append(BindingRow(scope, names[0].text.decode("utf-8", "replace") if names else "", "typeparams",
                               text(source, value[0]), line))
         return

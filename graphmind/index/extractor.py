@@ -194,21 +194,21 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
             name = out.symbols[d.index].name
             out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
                                      kind="override"))
-    out.calls += preprocessed(language, ordered, source, out.symbols, enclosing)   # C: #if, macros
-    is_package = path.endswith("__init__.py")
-    for node, names, symbol, alias in imports:
+    out.calls += (pre := preprocessed(language, ordered, source, out.symbols, enclosing))[0]   # C: #if, macros
+    is_package = path.endswith("__init__.py")          # (an #include in an #if branch left out includes nothing)
+    for node, names, symbol, alias in (i for i in imports if not any(lo <= i[0].start_byte < hi for lo, hi in pre[1])):
         # a path the grammar splits into segments (Scala): the text from the first @name to the last
         written = _text(names[0]) if len(names) == 1 else \
             _SPACE.sub("", source[names[0].start_byte:names[-1].end_byte].decode("utf-8", "replace"))
         sym = _text(symbol[0]) if symbol else None
         if sym is not None and (sym.strip() in ("*", "namespace") or language == "scala" and sym.strip() == "_"):
             sym = "*"
-        if alias:
+        if alias:                            # (a C #include binds its whole path: two `trie.h` are two)
             local = _text(alias[0])
         elif sym is not None:
             local = sym.rsplit(".", 1)[-1] if sym != "*" else "*"
         else:
-            local = written.split(".", 1)[0] if language == "python" else written.rsplit("/", 1)[-1]
+            local = written.split(".", 1)[0] if language == "python" else written if language in ("c", "cpp") else written.rsplit("/", 1)[-1]
         resolved = resolve_relative(module, is_package, written) if language == "python" else None
         scope = enclosing(node.start_byte, True)
         out.imports.append(ImportRow(scope, written, sym, local, resolved, node.start_point[0] + 1))

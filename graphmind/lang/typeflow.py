@@ -198,7 +198,7 @@ class FlowEval:
                 value = value if kept else got
             elif kind == "call":
                 value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
-            elif kind == "sub" and element and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
+            elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
                 value = ELEMENTS[language(self.r, scope)](self, scope, value) if language(self.r, scope) in ELEMENTS else value
             else:   # x["k"] in JS/TS is a member, not an element
                 value = EMPTY

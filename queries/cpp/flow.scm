@@ -1,11 +1,11 @@
 ; C++ name bindings, for typed receivers (see queries/README.md, "Flow queries").
 
 (parameter_list (parameter_declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (pointer_declarator declarator: (reference_declarator (identifier) @name))])) @binding.annot
-(declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.annot
+(declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (array_declarator declarator: (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.annot
 (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)] value: [(call_expression) (new_expression)] @value) @binding.assign
 ; `const T &x = …`, `const T *p`: the qualifier, under "~x" (which overload `x.m()` calls: resolve/sites.py)
 (declaration (type_qualifier) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.qualifier
-(field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name)]) @binding.annot
+(field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name) (array_declarator declarator: (field_identifier) @name)]) @binding.annot
 (field_declaration (type_qualifier) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name)]) @binding.qualifier
 (function_definition type: (_) @value) @binding.returns
 ; `X x(args);` in a function body: tree-sitter reads it as a function declaration, C++ as an object
@@ -15,3 +15,6 @@
 (alias_declaration name: (type_identifier) @name type: (type_descriptor) @value) @binding.annot
 ; `auto j = 0`, `int64_t i = 0`: a number, for the overloads its name is passed to (lang/cfamily/cppargs.py)
 (init_declarator declarator: (identifier) @name value: (number_literal) @value) @binding.assign
+; `template <typename T> class Vector {…}`: the class's type parameters, so `Vector<Cache>`'s `operator[]`
+; and `back()`, declared to give a `T &`, give a Cache (lang/cfamily/cpptypes.type_arguments)
+(template_declaration parameters: (template_parameter_list) @value [(class_specifier body: (field_declaration_list) @body) (struct_specifier body: (field_declaration_list) @body)]) @binding.typeparams

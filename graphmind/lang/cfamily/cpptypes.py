@@ -71,3 +71,33 @@ def rewrite(text: str) -> str:
     if m is not None and match_bracket(text, m.end() - 1) == len(text) - 1:
         return text[m.end():-1].strip()
     return text.lstrip("*&").strip() if text[:1] in "*&" else text
+
+
+def _arguments(text: str) -> list[str]:
+    """A template argument list's arguments (`Foo<A, B>, D` -> [`Foo<A, B>`, `D`])."""
+    out = []
+    while text.strip():
+        first = _first_argument(text)
+        out.append(first.strip())
+        text = text[len(first) + 1:]
+    return out
+
+
+def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
+    """`Vector<Cache>` of `template <typename T> class Vector`: {T: Cache} (the class's `typeparams` row,
+    queries/cpp/flow.scm), through a holder (`scoped_ptr<Vector<Cache>>`)."""
+    written = next((v for k, v in r.t.bindings.get(cls, {}).get("", ()) if k == "typeparams"), "") if cls is not None else ""
+    text = unwrap(text)
+    at = text.find("<")
+    close = _closing_angle(text, at) if written and at > 0 else -1
+    if close < 0:
+        return {}
+    names = [p.split("=", 1)[0].replace("...", " ").split()[-1] for p in _arguments(written.strip()[1:-1]) if p.split("=", 1)[0].split()]
+    return dict(zip(names, _arguments(text[at + 1:close])))
+
+
+def element(ev, scope: int, value):
+    """What `x[i]` holds: what the class's `operator[]` returns (`Vector<Cache>`: a Cache), else, for an
+    array or a pointer of a class without one, the class itself."""
+    members = ev.attr(value, "operator[]")
+    return ev.call(members) if members else frozenset(a for a in value if a[0] == "inst")

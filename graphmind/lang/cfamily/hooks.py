@@ -14,7 +14,7 @@ from __future__ import annotations
 from graphmind.lang import callsites, kit as langkit, scopevars
 from graphmind.lang.cfamily import cppargs, cpptypes
 from graphmind.lang.cfamily.units import Units
-from graphmind.lang.typeflow import EXPR_REWRITES
+from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS, classes
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 
@@ -163,12 +163,19 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
 
 def _on_holder(r: Resolving, caller: int, text: str, name: str):
     """`p.reset(…)`, `p.get()` on a local, parameter or field declared as a holder (`std::unique_ptr<T>`,
-    a project's `scoped_ptr<T>`): the holder's member (the library's, or the project class's), not
+    a project's `scoped_ptr<T>`; `q->p.get()`, a field of another object): the holder's member (the library's, or the project class's), not
     T's, which `p->m()` reaches."""
-    var, dot, member = text.removeprefix("this->").partition(".")
-    if not dot or member != name or not var.isidentifier():
+    var, dot, member = text.removeprefix("this->").rpartition(".")
+    if not dot or member != name:
         return None
-    written = [v for _, k, v in scopevars.bound(r, caller, var) or () if k in ("annot", "param")]
+    owner, arrow, field = var.rpartition("->") if "->" in var else var.rpartition(".")
+    if var.isidentifier():
+        written = [v for _, k, v in scopevars.bound(r, caller, var) or () if k in ("annot", "param")]
+    elif arrow and field.isidentifier() and owner.replace("->", "").replace(".", "").isidentifier():
+        ev = langkit.flow(r)              # `trie->trie_.swap(temp)`: the field's declared type
+        written = [v for c in classes(ev.expr(caller, owner)) for _, v in ev.declared(c, field)]
+    else:
+        return None
     held = {cpptypes.holder(w) for w in written}
     if len(held) != 1 or None in held:
         return None
@@ -198,6 +205,8 @@ def _how(r: Resolving, caller: int, target: int) -> str:
 langkit.TYPE_FINDERS.update(c=find_type, cpp=find_type)
 langkit.TYPE_UNWRAP["cpp"] = cpptypes.unwrap
 EXPR_REWRITES["cpp"] = cpptypes.rewrite
+TYPE_ARGUMENTS["cpp"] = cpptypes.type_arguments
+ELEMENTS["cpp"] = cpptypes.element
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
 register("c", LanguageHooks(**_HOOKS))
 register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads))

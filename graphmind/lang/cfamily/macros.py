@@ -22,16 +22,17 @@ _C_WORDS = frozenset({"int", "char", "short", "long", "float", "double", "void",
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 
 
-def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing) -> list[CallRow]:
+def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing) -> tuple[list[CallRow], list]:
     """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
-    with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`."""
+    with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`; with the spans
+    left out (an `#include "mman.h"` under `#if defined(_MSC_VER)` includes nothing here)."""
     if language not in ("c", "cpp"):
-        return []
+        return [], []
     spans = inactive_spans(source, language) if b"#" in source else []
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE
-    return macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing)
+    return macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing), spans
 
 
 def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:

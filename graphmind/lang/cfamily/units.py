@@ -126,7 +126,6 @@ class Units:
         chain = self.enclosing_namespaces(scope)
         fid = t.syms[scope].file
         reach = self.reach(fid)
-        head, dot, rest = path.partition(".")
         for prefix in chain:
             ids = self.scoped.get(f"{prefix}.{path}" if prefix else path, [])
             seen = [i for i in ids if t.syms[i].file in reach and self.may_see(fid, i)]
@@ -134,12 +133,22 @@ class Units:
                 # classes first, then by name: never by id, which depends on the order files arrived in
                 return sorted(seen, key=lambda i: (t.syms[i].kind not in CALLABLE_KINDS | CLASS_KINDS,
                                                    t.syms[i].kind not in CLASS_KINDS, t.syms[i].qualname, i))
-            # `namespace g { using io::Mapper; }` in a header this file includes: `g::Mapper` is io's
-            for ns, written in self.ns_usings.get(f"{prefix}.{head}" if prefix else head, ()) if depth < 4 else ():
-                found = self._lookup(ns, written + dot + rest, depth + 1) if t.syms[ns].file in reach else []
-                if found:
-                    return found
+            # `namespace g { using io::Mapper; }` in a header this file includes: `Mapper` inside g, and
+            # `g::Mapper` from g's enclosing namespace, are io's
+            for key, tail in self._using_keys(prefix, path) if self.ns_usings and depth < 4 else ():
+                for ns, written in self.ns_usings.get(key, ()):
+                    found = self._lookup(ns, written + tail, depth + 1) if t.syms[ns].file in reach else []
+                    if found:
+                        return found
         return []
+
+    @staticmethod
+    def _using_keys(prefix: str, path: str) -> list[tuple[str, str]]:
+        """(`ns.alias`, what follows it) for each way a written path may start with a namespace's
+        using-declaration: `g.Mapper.Inner` from `a` -> (`a.g`, `.Mapper.Inner`), (`a.g.Mapper`, `.Inner`), …"""
+        parts = path.split(".")
+        return [(".".join([prefix, *parts[:k]] if prefix else parts[:k]), "".join("." + p for p in parts[k:]))
+                for k in range(1, len(parts) + 1)]
 
     def declared_elsewhere(self, scope: int, path: str) -> list[int]:
         """The one class a name reaches through the enclosing namespaces in a file the scope's file does
@@ -194,10 +203,13 @@ class Units:
 
     def anywhere(self, scope: int, name: str) -> list[int]:
         """The file-level functions named so in every C/C++ file the scope's file may call (a prototype
-        in a header whose stem is not the source's: `api.h` -> `core.c`)."""
+        in a header whose stem is not the source's: `api.h` -> `core.c`); a header's own definitions
+        only where some file reads both (Brotli's `hash.h` includes the fragment `hash_longest_match_inc.h`
+        calling its functions), not Annoy's Windows shim `mman.h`, included under `#if defined(_MSC_VER)`."""
         t = self.r.t
         fid = t.syms[scope].file
-        return [i for i in self.scoped.get(name, ()) if t.syms[i].kind in CALLABLE_KINDS and self.may_see(fid, i)]
+        return [i for i in self.scoped.get(name, ()) if t.syms[i].kind in CALLABLE_KINDS and self.may_see(fid, i)
+                and (posixpath.splitext(t.paths[t.syms[i].file])[1].lower() in SOURCE_EXTS or self.one_unit(fid, t.syms[i].file))]
 
     def enclosing_namespaces(self, scope: int) -> list[str]:
         """'a.b', 'a', '' for a scope inside `namespace a { namespace b { … } }` or `namespace a::b
