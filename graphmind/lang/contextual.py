@@ -88,7 +88,8 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
         out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
     owner, _, method = callee.rpartition(".")
     if not out and arg == pos == "0" and method in _ELEMENT_CALLBACKS and not new:   # `qs.forEach((q) => …)` on a
-        out = {(k, x) for k, x in ev.expr(scope, owner) if k == "inst" and ev.r.member(x, method) is None}   # `Q[]`: a Q
+        out = {(k, x) for k, x in ev.expr(scope, owner)   # `Q[]`: a Q (an object type written in place too)
+               if k == "lit" and not literal_member(ev, x, method) or k == "inst" and ev.r.member(x, method) is None}
     return frozenset(out)
 
 

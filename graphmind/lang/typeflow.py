@@ -41,7 +41,6 @@ _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
-_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
@@ -107,8 +106,7 @@ class FlowEval:
     def declared_type(self, scope: int, text: str) -> Value:
         """The instances a declared type promises: `X`, `X | null`, each member of `A | B` and part of `A & B`."""
         out: set = set()
-        for part in (p for u in contextual.split_type(text, "|") for p in contextual.split_type(u, "&")) if text else ():
-            part = _WRAPPED.sub(r"\1", part)
+        for part in generics.type_parts(text):
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)

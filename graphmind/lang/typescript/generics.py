@@ -9,6 +9,8 @@ import re
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V")}   # the standard library's, by name
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
+_INDEXED = re.compile(r"^\{\s*(?:readonly\s+)?\[\s*[\w$]+\s*:\s*[^\]]+\]\s*:\s*(.+?)[;,]?\s*\}$", re.S)   # `{ [k: string]: V }`
 _TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 
 
@@ -30,6 +32,20 @@ def split_type(text: str, sep: str) -> list[str]:
         cur.append(ch)
         i += 1
     out.append("".join(cur).strip())
+    return out
+
+
+def type_parts(text: str) -> list[str]:
+    """The parts of a declared type: each member of `A | B` and part of `A & B`, with wrappers taken
+    off (`Partial<X>` is X) and a `Record<K, V>` or an index signature `{ [key: string]: V }` read as
+    the V that indexing it, by any key, gives (`lifecycleMap[cacheKey]`)."""
+    out: list[str] = []
+    for part in (p for u in split_type(text, "|") for p in split_type(u, "&")) if text else ():
+        part = _WRAPPED.sub(r"\1", part)
+        record = args_of(part) if part.startswith("Record<") else []
+        indexed = _INDEXED.match(part) if part.startswith("{") and part.count("[") == 1 else None
+        inner = record[1] if len(record) == 2 else indexed.group(1) if indexed else None
+        out.extend(type_parts(inner) if inner is not None else [part])
     return out
 
 
