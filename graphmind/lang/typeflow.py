@@ -95,7 +95,7 @@ class FlowEval:
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
         if kind == "element":                    # Go's `for _, x := range xs`: what `xs[i]` holds
-            return self.expr(scope, value + "[0]")
+            return self.expr(scope, value.rstrip("!") + "[0]")   # TypeScript's `for (const x of xs!)` too
         if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
             opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
             return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY

@@ -38,10 +38,13 @@ def split_type(text: str, sep: str) -> list[str]:
 def type_parts(text: str) -> list[str]:
     """The parts of a declared type: each member of `A | B` and part of `A & B`, with wrappers taken
     off (`Partial<X>` is X) and a `Record<K, V>` or an index signature `{ [key: string]: V }` read as
-    the V that indexing it, by any key, gives (`lifecycleMap[cacheKey]`)."""
+    the V that indexing it, by any key, gives (`lifecycleMap[cacheKey]`); an array `X[]` reads as X."""
     out: list[str] = []
     for part in (p for u in split_type(text, "|") for p in split_type(u, "&")) if text else ():
-        part = _WRAPPED.sub(r"\1", part)
+        part = _WRAPPED.sub(r"\1", part[:-2].strip() if part.endswith("[]") else part)   # `X[]` reads as X
+        if part.startswith("(") and part.endswith(")"):                   # `(A | B)[]`
+            out.extend(type_parts(part[1:-1]))
+            continue
         record = args_of(part) if part.startswith("Record<") else []
         indexed = _INDEXED.match(part) if part.startswith("{") and part.count("[") == 1 else None
         inner = record[1] if len(record) == 2 else indexed.group(1) if indexed else None
