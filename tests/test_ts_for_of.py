@@ -62,3 +62,43 @@ def test_a_for_of_variable_holds_an_element(tmp_path):
 
     assert call_targets(conn, "subject.Subject.clear", "byKey[id].unsubscribe") == {
         ("inferred", "types.ListenerEntry.unsubscribe")}
+
+
+MIDDLEWARE = """
+import { ListenerEntry } from "./types"
+
+export class Controller {
+  close() {}
+}
+
+export function createListenerMiddleware() {
+  const listenerMap = new Map<string, ListenerEntry>()
+  const controllerMap: Map<number, Controller> = new Map()
+  const closed = new Set<Controller>()
+
+  function clearListenerMiddleware() {
+    for (const controller of controllerMap.values()) {
+      controller.close()
+    }
+    for (const controller of closed) {
+      controller.close()
+    }
+    const entries = Array.from(listenerMap.values())
+    for (const entry of entries) {
+      entry.unsubscribe()
+    }
+  }
+  return clearListenerMiddleware
+}
+"""
+
+
+def test_the_values_of_a_map_and_the_members_of_a_set_are_elements(tmp_path):
+    """Redux Toolkit's `const listenerMap = new Map<string, ListenerEntry>()`, then
+    `for (const entry of Array.from(listenerMap.values())) entry.unsubscribe()`; tRPC's
+    `for (const controller of controllerMap.values()) controller.close()`."""
+    conn = open_reader(indexed_workspace(tmp_path, {"types.ts": TYPES, "middleware.ts": MIDDLEWARE, "decoy.ts": DECOY,
+                                                    "other.ts": "export class Other { close() {} }\n"}))
+    caller = "middleware.createListenerMiddleware.clearListenerMiddleware"
+    assert call_targets(conn, caller, "controller.close") == {("inferred", "middleware.Controller.close")}
+    assert call_targets(conn, caller, "entry.unsubscribe") == {("inferred", "types.ListenerEntry.unsubscribe")}

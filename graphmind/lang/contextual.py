@@ -143,6 +143,13 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
 
 
+def own_alias(ev, scope: int, text: str) -> int | None:
+    """The type alias `text` names when it has members of its own (`type Entry = { unsubscribe: () => void }`),
+    as a type argument stands for it (`Map<string, Entry>`)."""
+    sid = _alias(ev, scope, text)[0]
+    return sid if sid is not None and ev.t.children.get(sid) else None
+
+
 def _alias(ev, scope: int, text: str) -> tuple[int | None, list[str]]:
     """The type alias a type written from a scope names, and its values as written (`typealias` rows)."""
     m = _TYPE_NAME.match(text)

@@ -112,7 +112,7 @@ class FlowEval:
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
                 given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None
                 for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
-                    hit = self.resolve_type(self.r, scope, arg)     # `arg:T`: what T stands for in this value
+                    hit = self.resolve_type(self.r, scope, arg) or contextual.own_alias(self, scope, arg)   # `arg:T`: T's value
                     out |= {("arg:" + param, hit)} if hit is not None else set()
         return frozenset(out)
 
