@@ -90,6 +90,15 @@ export function createListenerMiddleware() {
   }
   return clearListenerMiddleware
 }
+
+const findListenerEntry = (listenerMap: Map<string, ListenerEntry>, id: string) => {
+  return Array.from(listenerMap.values()).find((entry) => entry.id === id)
+}
+
+export function stopListening(listenerMap: Map<string, ListenerEntry>, id: string) {
+  const entry = findListenerEntry(listenerMap, id)
+  entry?.unsubscribe()
+}
 """
 
 
@@ -102,3 +111,5 @@ def test_the_values_of_a_map_and_the_members_of_a_set_are_elements(tmp_path):
     caller = "middleware.createListenerMiddleware.clearListenerMiddleware"
     assert call_targets(conn, caller, "controller.close") == {("inferred", "middleware.Controller.close")}
     assert call_targets(conn, caller, "entry.unsubscribe") == {("inferred", "types.ListenerEntry.unsubscribe")}
+    assert call_targets(conn, "middleware.stopListening", "entry?.unsubscribe") == {
+        ("inferred", "types.ListenerEntry.unsubscribe")}

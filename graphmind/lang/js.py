@@ -225,7 +225,8 @@ def values_read_as_record(text: str) -> str:
             end = match_bracket(text, at + len(call) - 1)
             if end < 0:
                 break
-            text = text[:at] + text[at + len(call) - 1:end + 1] + text[end + 1:]
+            inner = text[at + len(call):end]
+            text = text[:at] + (inner if not re.search(r"[\s,]", inner) else f"({inner})") + text[end + 1:]
             at = text.find(call, at)
     return text
 

@@ -187,17 +187,18 @@ class FlowEval:
                     break
             rest = chain[1 + used:]
         element, kept = language(self.r, scope) in ELEMENT_IS_VALUE, False   # a declared `X[]` reads
+        each = ELEMENTS.get(language(self.r, scope), lambda _ev, _scope, v: v)   # as X: so do `xs[i]`, `xs.shift()`
         for i, (kind, arg) in enumerate(rest):
             if not value:
                 return EMPTY
-            if kind == "attr":                                     # as X: so do `xs[i]`, `xs.shift()`
+            if kind == "attr":
                 got = self.attr(value, arg, apart and (i + 1 == len(rest) or rest[i + 1][0] != "call"))
                 kept = not got and element and arg in ELEMENT_METHODS
-                value = value if kept else got
+                value = each(self, scope, value) if kept else got
             elif kind == "call":
                 value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
             elif kind == "sub" and element and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
-                value = ELEMENTS[language(self.r, scope)](self, scope, value) if language(self.r, scope) in ELEMENTS else value
+                value = each(self, scope, value)
             else:   # x["k"] in JS/TS is a member, not an element
                 value = EMPTY
         return value
