@@ -94,6 +94,10 @@ NPM_CORPORA = {
     # each shipping its TypeScript sources (src/)
     "reduxjs-toolkit": ("@reduxjs/toolkit", "2.14.0"),
     "tanstack-form-core": ("@tanstack/form-core", "4.0.2"),
+    # held out from tuning in session 20 (scored once, at the end): ProseMirror's document model and
+    # Tiptap's core, each shipping its TypeScript sources (src/)
+    "prosemirror-model": ("prosemirror-model", "1.25.13"),
+    "tiptap-core": ("@tiptap/core", "3.35.0"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library

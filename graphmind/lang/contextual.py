@@ -88,7 +88,8 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
         out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
     owner, _, method = callee.rpartition(".")
     if not out and arg == pos == "0" and method in _ELEMENT_CALLBACKS and not new:   # `qs.forEach((q) => …)` on a
-        out = {(k, x) for k, x in ev.expr(scope, owner) if k == "inst" and ev.r.member(x, method) is None}   # `Q[]`: a Q
+        out = {(k, x) for k, x in ev.expr(scope, owner)   # `Q[]`: a Q (an object type written in place too)
+               if k == "lit" and not literal_member(ev, x, method) or k == "inst" and ev.r.member(x, method) is None}
     return frozenset(out)
 
 
@@ -140,6 +141,13 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     sym = ev.t.syms[sid]
     own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
     return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+
+
+def own_alias(ev, scope: int, text: str) -> int | None:
+    """The type alias `text` names when it has members of its own (`type Entry = { unsubscribe: () => void }`),
+    as a type argument stands for it (`Map<string, Entry>`)."""
+    sid = _alias(ev, scope, text)[0]
+    return sid if sid is not None and ev.t.children.get(sid) else None
 
 
 def _alias(ev, scope: int, text: str) -> tuple[int | None, list[str]]:

@@ -17,8 +17,9 @@ from graphmind.lang import callsites, typeflow
 from graphmind.lang.kit import field, field_first, flow
 from graphmind.lang.typeflow import bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
-from graphmind.lang.typescript.generics import type_arguments
+from graphmind.lang.typescript.generics import element, type_arguments
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
+from graphmind.resolve.pyexpr import match_bracket
 
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -32,6 +33,7 @@ AbortController Intl ArrayBuffer Uint8Array Int32Array Float64Array DataView ato
 """.split())
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)*$")
 _OPTIONAL = re.compile(r"\s*(?:\?\.|!\.)\s*")      # `a?.b`, `a!.b`: the member of a as for `a.b`
+_VALUES = ("Object.values(", "Array.from(")         # a Record's values: what indexing it gives
 
 def _state(r: Resolving) -> JsState:
     """The JS/TS state of one resolve pass, kept on the resolver itself so it dies with it."""
@@ -213,8 +215,26 @@ def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | 
     return _state(r).variable_scope(target, symbol)     # re-exported: MobX's `export * from "./observable"`
 
 
+def values_read_as_record(text: str) -> str:
+    """`Object.values(x)` and `Array.from(x)` read as `(x)`: a `Record<K, V>` reads as the V indexing it
+    gives (typeflow's declared types), and so do its values (TanStack Form's
+    `Object.values(field.instances).forEach(…)`); an array made from x has x's elements."""
+    for call in _VALUES:
+        at = text.find(call)
+        while at >= 0:
+            end = match_bracket(text, at + len(call) - 1)
+            if end < 0:
+                break
+            inner = text[at + len(call):end]
+            text = text[:at] + (inner if not re.search(r"[\s,]", inner) else f"({inner})") + text[end + 1:]
+            at = text.find(call, at)
+    return text
+
+
 for _lang in LANGS:
     typeflow.PATH_FINDERS[_lang] = find_path
+    typeflow.EXPR_REWRITES[_lang] = values_read_as_record
+    typeflow.ELEMENTS[_lang] = element
     typeflow.VARIABLE_FINDERS[_lang] = imported_variable
     typeflow.TYPE_ARGUMENTS[_lang] = type_arguments
     register(_lang, LanguageHooks(resolve_import=resolve_import, visible=visible,

@@ -41,7 +41,6 @@ _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
-_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
 NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
@@ -96,7 +95,7 @@ class FlowEval:
         if kind in ("assign", "attr"):
             return self.expr(scope, value)
         if kind == "element":                    # Go's `for _, x := range xs`: what `xs[i]` holds
-            return self.expr(scope, value + "[0]")
+            return self.expr(scope, value.rstrip("!") + "[0]")   # TypeScript's `for (const x of xs!)` too
         if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
             opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
             return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY
@@ -107,14 +106,13 @@ class FlowEval:
     def declared_type(self, scope: int, text: str) -> Value:
         """The instances a declared type promises: `X`, `X | null`, each member of `A | B` and part of `A & B`."""
         out: set = set()
-        for part in (p for u in contextual.split_type(text, "|") for p in contextual.split_type(u, "&")) if text else ():
-            part = _WRAPPED.sub(r"\1", part)
+        for part in generics.type_parts(text):
             if part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
                 given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None
                 for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
-                    hit = self.resolve_type(self.r, scope, arg)     # `arg:T`: what T stands for in this value
+                    hit = self.resolve_type(self.r, scope, arg) or contextual.own_alias(self, scope, arg)   # `arg:T`: T's value
                     out |= {("arg:" + param, hit)} if hit is not None else set()
         return frozenset(out)
 
@@ -189,17 +187,18 @@ class FlowEval:
                     break
             rest = chain[1 + used:]
         element, kept = language(self.r, scope) in ELEMENT_IS_VALUE, False   # a declared `X[]` reads
+        each = ELEMENTS.get(language(self.r, scope), lambda _ev, _scope, v: v)   # as X: so do `xs[i]`, `xs.shift()`
         for i, (kind, arg) in enumerate(rest):
             if not value:
                 return EMPTY
-            if kind == "attr":                                     # as X: so do `xs[i]`, `xs.shift()`
+            if kind == "attr":
                 got = self.attr(value, arg, apart and (i + 1 == len(rest) or rest[i + 1][0] != "call"))
                 kept = not got and element and arg in ELEMENT_METHODS
-                value = value if kept else got
+                value = each(self, scope, value) if kept else got
             elif kind == "call":
                 value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
             elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
-                value = ELEMENTS[language(self.r, scope)](self, scope, value) if language(self.r, scope) in ELEMENTS else value
+                value = each(self, scope, value)
             else:   # x["k"] in JS/TS is a member, not an element
                 value = EMPTY
         return value

@@ -85,6 +85,8 @@
 (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (formal_parameters [(required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (for_in_statement left: (identifier) @name) @binding.local
+(for_in_statement left: (identifier) @name operator: "of" right: (_) @value) @binding.element
+(variable_declarator name: (identifier) @name !type value: (new_expression type_arguments: (type_arguments)) @value) @binding.annot
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local
 (interface_body (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)

@@ -131,6 +131,22 @@
       name: (_) @name
       type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method))
 
+; the same in an object type joined by `&` (`type Options<A> = { idGenerator?: (arg: A) => string } & Base<A>`)
+(type_alias_declaration
+  value: (intersection_type
+    (object_type
+      (property_signature
+        name: (_) @name
+        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method)))
+
+(type_alias_declaration
+  value: (intersection_type
+    (intersection_type
+      (object_type
+        (property_signature
+          name: (_) @name
+          type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method))))
+
 ; class fields declared with a function type and no initializer (`now: () => number;`, set elsewhere)
 (public_field_definition
   name: (property_identifier) @name

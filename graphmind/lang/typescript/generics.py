@@ -8,7 +8,11 @@ from __future__ import annotations
 import re
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V")}   # the standard library's, by name
+_MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V"),   # the standard library's, by name
+         "Set": ("E",), "ReadonlySet": ("E",)}
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
+_NEW = re.compile(r"^new\s+([\w$.]+\s*<.*>)\s*\(\s*\)$", re.S)
+_INDEXED = re.compile(r"^\{\s*(?:readonly\s+)?\[\s*[\w$]+\s*:\s*[^\]]+\]\s*:\s*(.+?)[;,]?\s*\}$", re.S)   # `{ [k: string]: V }`
 _TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 
 
@@ -31,6 +35,31 @@ def split_type(text: str, sep: str) -> list[str]:
         i += 1
     out.append("".join(cur).strip())
     return out
+
+
+def type_parts(text: str) -> list[str]:
+    """The parts of a declared type: each member of `A | B` and part of `A & B`, with wrappers taken
+    off (`Partial<X>` is X) and a `Record<K, V>` or an index signature `{ [key: string]: V }` read as
+    the V that indexing it, by any key, gives (`lifecycleMap[cacheKey]`); an array `X[]` reads as X."""
+    out: list[str] = []
+    for part in (p for u in split_type(text, "|") for p in split_type(u, "&")) if text else ():
+        part = _NEW.sub(r"\1", part)   # `new Map<string, Entry>()` as a declared type: Map<string, Entry>
+        part = _WRAPPED.sub(r"\1", part[:-2].strip() if part.endswith("[]") else part)   # `X[]` reads as X
+        if part.startswith("(") and part.endswith(")"):                   # `(A | B)[]`
+            out.extend(type_parts(part[1:-1]))
+            continue
+        record = args_of(part) if part.startswith("Record<") else []
+        indexed = _INDEXED.match(part) if part.startswith("{") and part.count("[") == 1 else None
+        inner = record[1] if len(record) == 2 else indexed.group(1) if indexed else None
+        out.extend(type_parts(inner) if inner is not None else [part])
+    return out
+
+
+def element(ev, scope: int, value: frozenset) -> frozenset:
+    """An element of a value (`for (const x of xs)`, `xs[i]`): what a standard container's members give
+    (`m.values()` of a `Map<K, V>`, a `Set<E>`: `arg:E`) is an instance of it; any other value already stands
+    for its element (a declared `X[]` reads as X)."""
+    return frozenset(("inst", x) if kind == "arg:E" else (kind, x) for kind, x in value)
 
 
 def call_type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[str, str]:
