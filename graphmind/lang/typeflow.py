@@ -6,7 +6,7 @@ bindings rows of the flow queries — declared types of locals, parameters and f
 and returned expressions (`return`) — and expression text written in any of these languages: `new X(…)`, `X(…)`,
 `X.new`, `X::new()`, `&X{…}` / `X { … }`, `NewX()` through its declared result, `a.b.c` through fields, `f().g()`
 through return types, `await`/`?.`/`->`/`::`. What differs per language is how a written path is found (PATH_FINDERS:
-JavaScript exports, C++ namespaces); what an element of a named container type holds (ELEMENTS: Go). Flow-insensitive
+JavaScript exports, C++ namespaces); what an element of a named container type holds (ELEMENTS: Go, C++, JS/TS). Flow-insensitive
 but for Go's type switch (scopevars.at_site), memoized per resolve pass; an empty value means "not known", never "nothing"."""
 from __future__ import annotations
 
