@@ -2,7 +2,8 @@
 inherits methods the workspace never defines, and those call back on self the methods it overrides: a test
 calling `cache.update(...)` may reach `__setitem__`, one calling `wrapper.wrap(...)` the override of
 `_wrap_chunks`; a method bound as a parameter's default (`cache_setitem=Cache.__setitem__`) is called by the
-method whose default names it."""
+method whose default names it; an object built in a class body (`widget = widgets.Select()`) is called
+through its instances, so its `__call__` runs where the holding class is built."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -55,6 +56,58 @@ FILES = {
             def _wrap_chunks(self, chunks):
                 return super()._wrap_chunks(chunks)
     ''',
+    "forms/widgets.py": '''
+        class Select:
+            def __init__(self, multiple=False):
+                self.multiple = multiple
+
+            def __call__(self, field, **kwargs):
+                return "<select>" + "".join(field.options()) + "</select>"
+
+
+        class TextInput:
+            def __call__(self, field, **kwargs):
+                return "<input>"
+    ''',
+    "forms/fields.py": '''
+        from forms import widgets
+
+
+        class Field:
+            widget = widgets.TextInput()
+
+            def __init__(self, label=None):
+                self.label = label
+
+            def __call__(self, **kwargs):
+                return render(self, kwargs)
+
+            def options(self):
+                return []
+
+
+        def render(field, kwargs):
+            return field.widget(field, **kwargs)
+
+
+        class SelectField(Field):
+            widget = widgets.Select()
+
+
+        class StringField(Field):
+            pass
+    ''',
+    "tests/test_fields.py": '''
+        from forms.fields import SelectField, StringField
+
+
+        def test_select():
+            assert SelectField(label="a")().startswith("<select>")
+
+
+        def test_string():
+            assert StringField(label="b")() == "<input>"
+    ''',
     "tests/test_lru.py": '''
         from lru import Cache, LRUCache, Wrapper
 
@@ -104,3 +157,9 @@ def test_a_method_bound_as_a_default_is_called_by_the_method_naming_it(proj):
     # LRUCache.__setitem__ -> cache_setitem (= Cache.__setitem__) -> _Sizes.__setitem__
     found = how(impact(proj, "lru/__init__.py", "assert value == 1", "--no-coverage"))
     assert found.get("tests/test_lru.py::test_lru_insert") == "reaches"
+
+
+def test_a_callable_held_by_a_class_runs_where_the_holding_class_is_built(proj):
+    found = how(impact(proj, "forms/widgets.py", 'return "<select>"', "--no-coverage"))
+    assert found.get("tests/test_fields.py::test_select") == "may reach"
+    assert "tests/test_fields.py::test_string" not in found

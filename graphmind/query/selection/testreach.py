@@ -18,7 +18,7 @@ from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.keyed import key_spans, narrowed
-from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.libself import default_bound, held_callables, library_callbacks
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
@@ -137,6 +137,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
+    links += held_callables(conn, ids)
     if possible and root is not None:
         links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
     for caller, callee in links:
