@@ -7,9 +7,7 @@ a name that base defines too, in a function that builds or uses an object of its
 one of their methods, on self). Only standard-library bases are looked into (imported to read their names:
 nothing outside Python's own library is run). Also, a method bound as a parameter's default (`def
 __setitem__(self, key, value, cache_setitem=Cache.__setitem__)`, called `cache_setitem(self, key, value)`)
-is called by the method whose default names it; and an object built in a class body (`widget = Select()`)
-runs its `__call__` where the holding class is built (called through an instance nothing types). No edge says
-either."""
+is called by the method whose default names it: no edge says so either."""
 from __future__ import annotations
 
 import ast
@@ -170,18 +168,3 @@ def default_bound(conn: apsw.Connection, ids: list[int]) -> list[int]:
         " AND f.kind IN ('method', 'function')"
         " WHERE s.kind = 'method'", (json_list(ids),))]
 
-
-def held_callables(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:
-    """(builder, `__call__` among ids): an object built in a class body (`widget = widgets.Select()` in `class
-    SelectField`) is called through its instances (`field.widget(field)`, a parameter nothing types), so its
-    `__call__` runs where an object of the holding class (or a subclass) is built."""
-    return conn.execute(
-        "WITH RECURSIVE held(m, cls) AS (SELECT DISTINCT s.id, k.id FROM json_each(?1) j CROSS JOIN symbols s"
-        " ON s.id = j.value JOIN symbols c ON c.id = s.parent_id AND c.kind = 'class' JOIN calls b ON b.name = c.name"
-        " AND b.kind IN ('constructor', 'instantiate') AND b.target_id IS NOT NULL JOIN symbols k ON k.id = b.caller_id"
-        " AND k.kind = 'class' WHERE s.name = '__call__' AND s.kind = 'method'"
-        " UNION SELECT held.m, i.class_id FROM held JOIN inherits i ON i.target_id = held.cls"
-        f" LIMIT {CLASS_CAP})"
-        " SELECT DISTINCT u.caller_id, held.m FROM held JOIN symbols k ON k.id = held.cls JOIN calls u"
-        " ON u.name = k.name AND u.kind IN ('constructor', 'instantiate') AND u.target_id IS NOT NULL"
-        f" AND u.{RESOLVED}", (json_list(ids),)).fetchall()
