@@ -43,9 +43,18 @@ FILES = {
             pass
 
 
+        def _make_binop(op):
+            def visitor(self, node):
+                return "binop " + op
+
+            return visitor
+
+
         class CodeGenerator(NodeVisitor):
             def visit_Call(self, node):
                 return "call"
+
+            visit_Add = _make_binop("+")
 
             def render_Call(self, node):
                 return "not dispatched"
@@ -53,14 +62,30 @@ FILES = {
 
         def compile_source(node):
             return CodeGenerator().visit(node)
+
+
+        class Add:
+            pass
+
+
+        class TrackingCodeGenerator(CodeGenerator):
+            pass
+
+
+        def compile_binop(node):
+            return TrackingCodeGenerator().visit(node)
     ''',
     "tests/test_compiler.py": '''
-        from tmpl.compiler import Call, compile_source
+        from tmpl.compiler import Add, Call, compile_binop, compile_source
         from tmpl.visitor import Dumper
 
 
         def test_compile_call():
             assert compile_source(Call()) == "call"
+
+
+        def test_compile_add():
+            assert compile_binop(Add()) == "binop +"
 
 
         def test_dump():
@@ -77,7 +102,7 @@ def proj(tmp_path_factory) -> Path:
 def test_a_visitor_method_dispatched_by_an_f_string_name_is_reached(proj):
     doc = impact(proj, "tmpl/compiler.py", 'return "call"', "--no-coverage")
     assert doc["tests_fallback"] is False
-    assert how(doc) == {"tests/test_compiler.py::test_compile_call": "may reach"}
+    assert how(doc)["tests/test_compiler.py::test_compile_call"] == "may reach"
 
 
 def test_a_name_joined_with_plus_reaches_the_methods_that_fit(proj):
@@ -89,3 +114,9 @@ def test_a_method_whose_name_does_not_fit_the_prefix_is_not_linked(proj):
     for text in ('return "not dispatched"', 'return "undone"'):
         doc = impact(proj, "tmpl/compiler.py" if "not" in text else "tmpl/visitor.py", text, "--no-coverage")
         assert doc["tests_fallback"] is True, text
+
+
+def test_a_function_built_in_the_class_body_under_a_visitor_name_is_reached(proj):
+    # `visit_Add = _make_binop("+")`: the nested `visitor` is the method visit_Add
+    doc = impact(proj, "tmpl/compiler.py", 'return "binop " + op', "--no-coverage")
+    assert how(doc).get("tests/test_compiler.py::test_compile_add") == "may reach"

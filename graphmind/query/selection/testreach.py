@@ -18,6 +18,8 @@ from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.keyed import key_spans, narrowed
+from graphmind.query.selection.classvalues import held_callables, held_functions
+from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
@@ -90,8 +92,11 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
 
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
-    tests and fixtures requesting a fixture or calling its methods on a fixture parameter, a setUp's tests."""
+    methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
+    methods on a fixture parameter, a setUp's tests."""
     out = [caller for caller, _ in _callers(conn, frontier, False)] + _enclosing(conn, frontier)
+    out += default_bound(conn, frontier)
+    held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
         for got in group.values():
@@ -128,11 +133,13 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
 
 def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool,
                        root: Path | None = None) -> dict[int, int]:
-    """The symbols one callback through a library (or, with possible=True, one `possible` edge, or with the
+    """The symbols one callback through a library (a test client; a standard-library base class calling
+    back on self: query/selection/libself.py) (or, with possible=True, one `possible` edge, or with the
     workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
-    links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids)
+    links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
+    links += held_callables(conn, ids, root) if root is not None else []
     if possible and root is not None:
         links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
     for caller, callee in links:
