@@ -9,7 +9,7 @@ import apsw
 from graphmind.edgekinds import ALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.testids import is_test_code, runner_of
+from graphmind.query.testids import TestHit, is_test_code, merge_tests, runner_of
 
 IMPORTS = "imports"
 SUBCLASS_CAP = 2_000          # classes walked down from the changed method's class
@@ -68,3 +68,29 @@ def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) ->
                         and runner.owner.get(runner.runs(cls, name) or 0, cls) != cls
                         and runner.runs(cls, name) is not None]
     return out
+
+
+# the builtins and statements that run a dunder: a test writing `repr(cmd)` runs `Command.__repr__`
+_RUN_BY = {"__repr__": ("repr",), "__str__": ("str", "print"), "__len__": ("len",), "__iter__": ("iter", "list"),
+           "__bool__": ("bool",), "__hash__": ("hash",), "__format__": ("format",), "__next__": ("next",)}
+
+
+def mentioned(conn: apsw.Connection, groups: list[list[TestHit]], ids: list[int], near: list[int]) -> list[TestHit]:
+    """Of the fallback's tests (the class's users, then the importing files' tests), those whose own code names
+    the changed function or one a link above it (a `__repr__` calling the changed `_repr_args`): a call or a
+    property read left unresolved or resolved to it (`field.missing`), a builtin running the dunder (`repr(cmd)`);
+    else the first group that names any test. A class's users name most of a suite; the one test reading
+    the deprecated `missing` property is the one that runs it."""
+    targets = sorted(set(ids) | set(near))
+    names = {n for (n,) in conn.execute("SELECT DISTINCT s.name FROM json_each(?1) j CROSS JOIN symbols s"
+                                       " ON s.id = j.value", (json_list(targets),))}
+    words = sorted(names | {w for n in names for w in _RUN_BY.get(n, ())})
+    tests = [t for group in groups for t in group]
+    lines: dict[str, list[int]] = {}
+    for path in sorted({t.file for t in tests}):
+        lines[path] = [line for (line,) in conn.execute(
+            "SELECT c.line FROM json_each(?2) j CROSS JOIN calls c ON c.name = j.value JOIN files f ON f.id = c.file_id"
+            " WHERE f.path = ?1 AND (c.target_id IS NULL OR c.target_id IN (SELECT value FROM json_each(?3)))",
+            (path, json_list(words), json_list(targets)))]
+    kept = {t.id: t for t in tests if any(t.start_line <= line <= t.end_line for line in lines[t.file])}
+    return merge_tests(list(kept.values())) or next((group for group in groups if group), [])
