@@ -9,7 +9,8 @@ import apsw
 from graphmind.edgekinds import ALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.testids import TestHit, is_test_code, merge_tests, runner_of
+from graphmind.query.selection.scopes import ancestors
+from graphmind.query.testids import TestHit, is_test_code, runner_of
 
 IMPORTS = "imports"
 SUBCLASS_CAP = 2_000          # classes walked down from the changed method's class
@@ -70,9 +71,9 @@ def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) ->
     return out
 
 
-# the builtins and statements that run a dunder: a test writing `repr(cmd)` runs `Command.__repr__`
-_RUN_BY = {"__repr__": ("repr",), "__str__": ("str", "print"), "__len__": ("len",), "__iter__": ("iter", "list"),
-           "__bool__": ("bool",), "__hash__": ("hash",), "__format__": ("format",), "__next__": ("next",)}
+# the builtin that runs a dunder: a test writing `repr(cmd)` runs `Command.__repr__` (`list(x)`, `str(x)` are
+# written on too many other values to tell)
+_RUN_BY = {"__repr__": "repr"}
 
 
 def mentioned(conn: apsw.Connection, groups: list[list[TestHit]], ids: list[int], near: list[int]) -> list[TestHit]:
@@ -84,7 +85,8 @@ def mentioned(conn: apsw.Connection, groups: list[list[TestHit]], ids: list[int]
     targets = sorted(set(ids) | set(near))
     names = {n for (n,) in conn.execute("SELECT DISTINCT s.name FROM json_each(?1) j CROSS JOIN symbols s"
                                        " ON s.id = j.value", (json_list(targets),))}
-    words = sorted(names | {w for n in names for w in _RUN_BY.get(n, ())})
+    words = sorted(n for n in names | {_RUN_BY[n] for n in names if n in _RUN_BY}
+                   if n in _RUN_BY or not n.startswith("__"))
     tests = [t for group in groups for t in group]
     lines: dict[str, list[int]] = {}
     for path in sorted({t.file for t in tests}):
@@ -92,5 +94,19 @@ def mentioned(conn: apsw.Connection, groups: list[list[TestHit]], ids: list[int]
             "SELECT c.line FROM json_each(?2) j CROSS JOIN calls c ON c.name = j.value JOIN files f ON f.id = c.file_id"
             " WHERE f.path = ?1 AND (c.target_id IS NULL OR c.target_id IN (SELECT value FROM json_each(?3)))",
             (path, json_list(words), json_list(targets)))]
-    kept = {t.id: t for t in tests if any(t.start_line <= line <= t.end_line for line in lines[t.file])}
-    return merge_tests(list(kept.values())) or next((group for group in groups if group), [])
+    for group in groups:          # the nearest group naming it: the class's users before the importing files
+        kept = [t for t in group if any(t.start_line <= line <= t.end_line for line in lines[t.file])]
+        if kept:
+            return kept
+    return next((group for group in groups if group), [])
+
+
+def near_methods(conn: apsw.Connection, ids: list[int], near: list[int]) -> list[int]:
+    """The methods among near (the callers of the changed methods) of a class that is, or is a base of, a changed
+    method's class: `Validator.__repr__` calling the `_repr_args` of `Length(Validator)`."""
+    classes = {c for (c,) in conn.execute("SELECT s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+                                         " WHERE s.kind = 'method'", (json_list(ids),))}
+    up = ancestors(conn, classes) if classes else set()
+    return [sid for sid, parent in conn.execute(
+        "SELECT s.id, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value WHERE s.kind = 'method'",
+        (json_list(near),)) if parent in up]

@@ -16,7 +16,7 @@ from graphmind.edgekinds import CALL_KINDS, DISPATCH, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
-from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned
+from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.registered import template_hits
@@ -279,7 +279,7 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         out.fallback = True
         out.tests = mentioned(conn, [_tests_from(conn, runner, class_users(conn, ids), IMPORTS, deadline),
                                      runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))],
-                              ids, [s for s, d in known.items() if d == 1])
+                              ids, near_methods(conn, ids, [s for s, d in known.items() if d == 1]))
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out
