@@ -27,6 +27,21 @@ FILES = {
                 return self.default if value is None else value
 
 
+        class Secret:
+            @property
+            def shown(self):
+                return "***"
+
+
+        class Plain:
+            def __init__(self, text):
+                self.text = text
+
+            @property
+            def shown(self):
+                return self.text
+
+
         class Validator:
             def _repr_args(self):
                 return ""
@@ -48,7 +63,7 @@ FILES = {
     "tests/test_fields.py": '''
         import pytest
 
-        from shapes.fields import Field, Length
+        from shapes.fields import Field, Length, Plain
 
 
         def test_load_none():
@@ -67,6 +82,15 @@ FILES = {
             field = field_class(default=3)
             with pytest.deprecated_call():
                 assert field.missing == 3
+
+
+        TEXTS = [cls for cls in (Plain,) if cls is not None]
+
+
+        @pytest.mark.parametrize("text_class", TEXTS)
+        def test_plain(text_class):
+            text = text_class("a")
+            assert text.shown == "a"
 
 
         def test_length():
@@ -99,3 +123,10 @@ def test_the_fallback_names_the_users_running_the_dunder_above_the_change(proj):
 def test_a_method_no_user_names_keeps_every_user(proj):
     doc = impact(proj, "src/shapes/fields.py", "return self.low <=", "--no-coverage")
     assert "tests/test_fields.py::test_length" in how(doc)
+
+
+def test_a_name_other_classes_define_does_not_narrow_the_importing_files(proj):
+    # no test uses Secret: the importing file's tests are named; test_plain's `.shown` runs Plain's own
+    doc = impact(proj, "src/shapes/fields.py", 'return "***"', "--no-coverage")
+    assert doc["tests_fallback"] is True
+    assert {"tests/test_fields.py::test_plain", "tests/test_fields.py::test_load_none"} <= set(how(doc))

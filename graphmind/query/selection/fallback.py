@@ -87,15 +87,21 @@ def mentioned(conn: apsw.Connection, groups: list[list[TestHit]], ids: list[int]
                                        " ON s.id = j.value", (json_list(targets),))}
     words = sorted(n for n in names | {_RUN_BY[n] for n in names if n in _RUN_BY}
                    if n in _RUN_BY or not n.startswith("__"))
+    # past the class's users, only a name no other class defines: `field._value()` in a test of another field
+    # runs that field's own `_value`
+    own = {n for n, classes in conn.execute(
+        "SELECT s.name, COUNT(DISTINCT s.parent_id) FROM json_each(?1) j CROSS JOIN symbols s ON s.name = j.value"
+        " WHERE s.kind IN ('function', 'method') GROUP BY s.name", (json_list(sorted(names)),)) if classes == 1}
     tests = [t for group in groups for t in group]
-    lines: dict[str, list[int]] = {}
+    lines: dict[str, list[tuple[int, str]]] = {}
     for path in sorted({t.file for t in tests}):
-        lines[path] = [line for (line,) in conn.execute(
-            "SELECT c.line FROM json_each(?2) j CROSS JOIN calls c ON c.name = j.value JOIN files f ON f.id = c.file_id"
-            " WHERE f.path = ?1 AND (c.target_id IS NULL OR c.target_id IN (SELECT value FROM json_each(?3)))",
-            (path, json_list(words), json_list(targets)))]
-    for group in groups:          # the nearest group naming it: the class's users before the importing files
-        kept = [t for t in group if any(t.start_line <= line <= t.end_line for line in lines[t.file])]
+        lines[path] = list(conn.execute(
+            "SELECT c.line, c.name FROM json_each(?2) j CROSS JOIN calls c ON c.name = j.value JOIN files f"
+            " ON f.id = c.file_id WHERE f.path = ?1 AND (c.target_id IS NULL OR c.target_id IN"
+            " (SELECT value FROM json_each(?3)))", (path, json_list(words), json_list(targets))))
+    for n, group in enumerate(groups):      # the first group naming it: the class's users before the importing files
+        kept = [t for t in group if any(t.start_line <= line <= t.end_line and (n == 0 or name in own)
+                                        for line, name in lines[t.file])]
         if kept:
             return kept
     return next((group for group in groups if group), [])
