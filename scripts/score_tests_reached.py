@@ -49,6 +49,8 @@ ORACLES = {
     "more-itertools": ("more-itertools", "10.7.0", "more_itertools", []),              # held out (session 18)
     "humanize": ("humanize", "4.11.0", "src/humanize", ["freezegun"]),                 # held out (session 19)
     "tabulate": ("tabulate", "0.9.0", "tabulate", []),                                 # held out (session 19)
+    "pathspec": ("pathspec", "0.12.1", "pathspec", []),                                 # held out (session 20)
+    "mistune": ("mistune", "3.0.2", "src/mistune", []),                                # held out (session 20)
 }
 
 

@@ -9,7 +9,8 @@ import apsw
 from graphmind.edgekinds import ALL_KINDS, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
-from graphmind.query.testids import is_test_code, runner_of
+from graphmind.query.selection.scopes import ancestors
+from graphmind.query.testids import TestHit, is_test_code, runner_of
 
 IMPORTS = "imports"
 SUBCLASS_CAP = 2_000          # classes walked down from the changed method's class
@@ -68,3 +69,50 @@ def _tests_in(paths: list[str], conn: apsw.Connection, runner: Runner | None) ->
                         and runner.owner.get(runner.runs(cls, name) or 0, cls) != cls
                         and runner.runs(cls, name) is not None]
     return out
+
+
+# the builtin that runs a dunder: a test writing `repr(cmd)` runs `Command.__repr__` (`list(x)`, `str(x)` are
+# written on too many other values to tell)
+_RUN_BY = {"__repr__": "repr"}
+
+
+def mentioned(conn: apsw.Connection, groups: list[list[TestHit]], ids: list[int], near: list[int]) -> list[TestHit]:
+    """Of the fallback's tests (the class's users, then the importing files' tests), those whose own code names
+    the changed function or one a link above it (a `__repr__` calling the changed `_repr_args`): a call or a
+    property read left unresolved or resolved to it (`field.missing`), a builtin running the dunder (`repr(cmd)`);
+    else the first group that names any test. A class's users name most of a suite; the one test reading
+    the deprecated `missing` property is the one that runs it."""
+    targets = sorted(set(ids) | set(near))
+    names = {n for (n,) in conn.execute("SELECT DISTINCT s.name FROM json_each(?1) j CROSS JOIN symbols s"
+                                       " ON s.id = j.value", (json_list(targets),))}
+    words = sorted(n for n in names | {_RUN_BY[n] for n in names if n in _RUN_BY}
+                   if n in _RUN_BY or not n.startswith("__"))
+    # past the class's users, only a name no other class defines: `field._value()` in a test of another field
+    # runs that field's own `_value`
+    own = {n for n, classes in conn.execute(
+        "SELECT s.name, COUNT(DISTINCT s.parent_id) FROM json_each(?1) j CROSS JOIN symbols s ON s.name = j.value"
+        " WHERE s.kind IN ('function', 'method') GROUP BY s.name", (json_list(sorted(names)),)) if classes == 1}
+    tests = [t for group in groups for t in group]
+    lines: dict[str, list[tuple[int, str]]] = {}
+    for path in sorted({t.file for t in tests}):
+        lines[path] = list(conn.execute(
+            "SELECT c.line, c.name FROM json_each(?2) j CROSS JOIN calls c ON c.name = j.value JOIN files f"
+            " ON f.id = c.file_id WHERE f.path = ?1 AND (c.target_id IS NULL OR c.target_id IN"
+            " (SELECT value FROM json_each(?3)))", (path, json_list(words), json_list(targets))))
+    for n, group in enumerate(groups):      # the first group naming it: the class's users before the importing files
+        kept = [t for t in group if any(t.start_line <= line <= t.end_line and (n == 0 or name in own)
+                                        for line, name in lines[t.file])]
+        if kept:
+            return kept
+    return next((group for group in groups if group), [])
+
+
+def near_methods(conn: apsw.Connection, ids: list[int], near: list[int]) -> list[int]:
+    """The methods among near (the callers of the changed methods) of a class that is, or is a base of, a changed
+    method's class: `Validator.__repr__` calling the `_repr_args` of `Length(Validator)`."""
+    classes = {c for (c,) in conn.execute("SELECT s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+                                         " WHERE s.kind = 'method'", (json_list(ids),))}
+    up = ancestors(conn, classes) if classes else set()
+    return [sid for sid, parent in conn.execute(
+        "SELECT s.id, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value WHERE s.kind = 'method'",
+        (json_list(near),)) if parent in up]

@@ -12,10 +12,11 @@ from pathlib import Path
 import apsw
 
 from graphmind import config
-from graphmind.edgekinds import CALL_KINDS, sql_in
+from graphmind.edgekinds import CALL_KINDS, DISPATCH, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
-from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests
+from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
+from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.classvalues import held_callables, held_functions
@@ -29,6 +30,7 @@ TEST_CAP = 2_000             # tests named
 DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
+_UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind")
 
 
 @dataclass
@@ -39,12 +41,12 @@ class TestReach:
     fallback: bool = False                # no path found: the tests come from imports
 
 
-def _callers(conn: apsw.Connection, ids: list[int], possible: bool) -> list[tuple[int, int]]:
-    """(caller, callee) over resolved edges, or over `possible` edges only."""
+def _callers(conn: apsw.Connection, ids: list[int], possible: bool, kinds: str = _KINDS) -> list[tuple[int, int]]:
+    """(caller, callee) over resolved edges, or over `possible` edges only, of the kinds given (an SQL test)."""
     how = "c.resolution = 'possible'" if possible else f"c.{RESOLVED}"
     return conn.execute(
         "SELECT DISTINCT c.caller_id, c.target_id FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
-        f" WHERE {how} AND {_KINDS}", (json_list(ids),)).fetchall()
+        f" WHERE {how} AND {kinds}", (json_list(ids),)).fetchall()
 
 
 def _handed_out(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:
@@ -90,11 +92,11 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
     return out
 
 
-def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> list[int]:
+def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
     methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
-    out = [caller for caller, _ in _callers(conn, frontier, False)] + _enclosing(conn, frontier)
+    out = [caller for caller, _ in _callers(conn, frontier, False, kinds)] + _enclosing(conn, frontier)
     out += default_bound(conn, frontier)
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
@@ -105,7 +107,7 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int]) -> l
 
 
 def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
-            deadline: float) -> tuple[dict[int, int], str | None]:
+            deadline: float, kinds: str = _KINDS) -> tuple[dict[int, int], str | None]:
     """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
     depth, breadth first, bounded; symbols in `known` are not visited again. Test methods reached only in some
     of the classes that run them go to runner.found, with their depth in runner.found_at."""
@@ -118,7 +120,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
         if time.monotonic() > deadline:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
-        for sid in _sure_links(conn, runner, frontier) if frontier else ():
+        for sid in _sure_links(conn, runner, frontier, kinds) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
                 layers.setdefault(depth + 1, []).append(sid)
@@ -132,13 +134,13 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
 
 
 def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool,
-                       root: Path | None = None) -> dict[int, int]:
+                       root: Path | None = None, kinds: str = _KINDS) -> dict[int, int]:
     """The symbols one callback through a library (a test client; a standard-library base class calling
     back on self: query/selection/libself.py) (or, with possible=True, one `possible` edge, or with the
     workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
-    links = (_callers(conn, ids, True) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
+    links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
     links += held_callables(conn, ids, root) if root is not None else []
     if possible and root is not None:
         links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
@@ -225,6 +227,41 @@ def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how
     again += [inherited[1], in_classes[1], _imported_classes(conn, reached, how)]
 
 
+def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list[tuple[str, int, int]],
+            uncertain: bool, root: Path | None, deadline: float,
+            kinds: str) -> tuple[list[TestHit], dict[int, int], str | None]:
+    """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
+    hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
+    again: list[list[TestHit]] = []                   # test classes collected again where they are imported
+    known: dict[int, int] = {}
+    truncated = None
+    if ids:
+        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds)
+        _collect(conn, runner, sure, REACHES, hits, again)
+        known = dict(sure)
+        # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
+        # common method names, two of them led from most tests to most code
+        for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
+            if truncated is not None:
+                break
+            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds)
+            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds)
+            _collect(conn, runner, maybe, MAY_REACH, hits, again)
+            known.update(maybe)
+        if uncertain and root is not None:
+            hits += template_hits(conn, root, known, MAY_REACH)
+    return merge_tests(runnable_tests(conn, hits), *again), known, truncated
+
+
+def _tests_from(conn: apsw.Connection, runner: Runner, start: dict[int, int], how: str, deadline: float) -> list[TestHit]:
+    """The tests reaching the start symbols (at their depths), marked how."""
+    reached, _ = _spread(conn, runner, start, {}, deadline)
+    found: list[tuple] = []
+    again: list[list[TestHit]] = []
+    _collect(conn, runner, reached, how, found, again)
+    return merge_tests(runnable_tests(conn, found), *again)
+
+
 def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int, int]],
                   time_limit: float = config.QUERY_TIME_LIMIT_S * 3, uncertain: bool = True,
                   root: Path | None = None) -> TestReach:
@@ -234,35 +271,22 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     out = TestReach()
     deadline = time.monotonic() + time_limit
     runner = Runner(conn)
-    hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
-    again: list[list[TestHit]] = []                   # test classes collected again where they are imported
-    if ids:
-        sure, out.truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline)
-        _collect(conn, runner, sure, REACHES, hits, again)
-        known = dict(sure)
-        # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
-        # common method names, two of them led from most tests to most code
-        for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
-            if out.truncated is not None:
-                break
-            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root)
-            maybe, out.truncated = _spread(conn, runner, hop, known, deadline)
-            _collect(conn, runner, maybe, MAY_REACH, hits, again)
-            known.update(maybe)
-        if uncertain and root is not None:
-            hits += template_hits(conn, root, known, MAY_REACH)
-    out.tests = merge_tests(runnable_tests(conn, hits), *again)
+    out.tests, known, out.truncated = _search(conn, runner, ids, changed, uncertain, root, deadline, _KINDS)
+    classes = dispatched_classes(conn, known) if out.tests and out.truncated is None else []
+    if classes:                       # an override `self.m()` may run: only on its class's instances
+        undispatched, _, _ = _search(conn, runner, ids, changed, uncertain, root, deadline, _UNDISPATCHED)
+        users = class_uses(conn, classes)
+        if users is not None:
+            out.tests = only_built(out.tests, undispatched, _tests_from(conn, runner, users, REACHES, deadline))
     spans = key_spans(conn, root, ids) if uncertain and root is not None else None
     if spans is not None:             # a function chosen by a string key: the tests holding the key
         out.tests = narrowed(out.tests, spans) if out.tests else \
             runnable_tests(conn, [(path, start, end, 1, MAY_REACH) for path, start, end in spans])
     if not out.tests and uncertain:
         out.fallback = True
-        users, _ = _spread(conn, runner, class_users(conn, ids), {}, deadline)
-        found: list[tuple] = []
-        _collect(conn, runner, users, IMPORTS, found, again)
-        out.tests = merge_tests(runnable_tests(conn, found), *again) or \
-            runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))
+        out.tests = mentioned(conn, [_tests_from(conn, runner, class_users(conn, ids), IMPORTS, deadline),
+                                     runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))],
+                              ids, near_methods(conn, ids, [s for s, d in known.items() if d == 1]))
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out
