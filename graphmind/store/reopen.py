@@ -59,9 +59,9 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
         langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
         files = {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
                                             " json_each(?))", (langs,))}
-        looked, below = reopen_rebased(conn, planner, moved, {n[1:] for n in delta.changed if n[:1] == ":"},
+        methods, below = reopen_rebased(conn, planner, moved, {n[1:] for n in delta.changed if n[:1] == ":"},
                                 {n[1:] for n in delta.changed if n[:1] == "="}, files, delta.files)
-        reopen_flows(conn, planner, passing_members(conn, planner, looked, below, files))   # `relay(User().touch)`
+        reopen_flows(conn, planner, passing_members(conn, planner, methods, below, files))   # `relay(User().touch)`
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
