@@ -9,8 +9,6 @@ from __future__ import annotations
 import random
 import shutil
 
-import pytest
-
 from daemonkit import assert_equals_clean
 from langcases import indexed_workspace
 from graphmind.index.indexer import index_workspace
@@ -117,7 +115,6 @@ def test_a_base_defined_above_reopens_its_members_only(tmp_path):
     assert_equals_clean(work, tmp_path / "b", "PermissionManager dropped")
 
 
-@pytest.mark.xfail(strict=True, reason="argument flow compares the texts passed, not what a changed MRO makes them hold")
 def test_a_method_found_through_a_new_base_and_passed_on_equals_clean(tmp_path):
     """`relay(User().touch)` written in the saved file, unchanged: once User gains TimestampMixin the
     argument holds TimestampMixin.touch, and `cb()` in relay (another file) reaches it in a clean index."""
@@ -129,6 +126,25 @@ def test_a_method_found_through_a_new_base_and_passed_on_equals_clean(tmp_path):
     path.write_text(_rebase(path.read_text(), "class User(", "AbstractUser, TimestampMixin"))
     index_workspace(work)
     assert_equals_clean(work, tmp_path / "a", "TimestampMixin added to User")
+
+
+def test_a_method_passed_through_a_local_of_another_file_equals_clean(tmp_path):
+    """`u = User(); relay(u.touch)` and `handler = u.touch; hand_on(handler)`, unchanged, in another file
+    (jobs.py): once User gains TimestampMixin the arguments hold TimestampMixin.touch, and `cb()` in
+    relay and hand_on (a third file) reach it in a clean index; once it loses it again, nothing."""
+    files = _files()
+    files["jobs.py"] = ("from app.models import User\nfrom use0 import relay\n\n\n"
+                        "def stamp_all():\n    u = User()\n    relay(u.touch)\n    handler = u.touch\n"
+                        "    return hand_on(handler)\n")
+    files["use0.py"] += "\n\ndef relay(cb):\n    return cb()\n\n\ndef hand_on(cb):\n    return cb()\n"
+    work = indexed_workspace(tmp_path, files)
+    path = work / "app/models.py"
+    path.write_text(_rebase(MODELS, "class User(", "AbstractUser, TimestampMixin"))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "a", "TimestampMixin added to User")
+    path.write_text(MODELS)
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "b", "TimestampMixin removed from User")
 
 
 def test_chains_written_after_the_first_base_edit_are_reopened_by_a_kept_writer(tmp_path):

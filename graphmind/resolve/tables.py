@@ -179,6 +179,7 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         for word in base_words(base):
             t.base_words[word].add(cls)
     pairs: dict[tuple[str, str], tuple[str, str]] = {}    # one object per distinct (kind, value)
+    ones: dict[tuple, tuple[tuple]] = {}      # and per distinct (pair,) and ((line, flow),)
     bindings, order, arg_sites, attrs, get_sym = t.bindings, t.order, t.arg_sites, t.attrs, syms.get
     for scope, name, kind, value, line, flow in conn.execute(
             f"SELECT scope_id, name, kind, value, line, flow FROM bindings{where} ORDER BY id", args):
@@ -194,10 +195,12 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
         pair = (kind, value)
         pair = pairs.setdefault(pair, pair)
         names = bindings[scope]
-        names[name] = names.get(name, ()) + (pair,)
+        had = names.get(name)           # one binding: a tuple shared by every name bound so (`self`'s)
+        names[name] = had + (pair,) if had is not None else ones.get(pair) or ones.setdefault(pair, (pair,))
         if flow:
             lines = order[scope]
-            lines[name] = lines.get(name, ()) + ((line, flow),)
+            at, had = (line, flow), lines.get(name)
+            lines[name] = had + (at,) if had is not None else ones.get(at) or ones.setdefault(at, (at,))
         if kind == "args":
             sites = arg_sites[name[1:]]
             sites[scope] = sites.get(scope, ()) + (value,)

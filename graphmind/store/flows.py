@@ -80,7 +80,7 @@ def reached_through(conn: apsw.Connection, rows: list[tuple]) -> set[str]:
     """passed_through, but not the names called from more than MAX_SITES places beyond what these
     rows can add or remove: their parameters hold nothing from callers whatever these calls do."""
     names = passed_through(conn, rows)
-    return names & _followed(conn, names, len(rows))
+    return names & followed(conn, names, len(rows))
 
 
 def passing_mentions(conn: apsw.Connection, planner: FilePlanner, importers: set[int], names: set[str],
@@ -105,7 +105,7 @@ def passing_mentions(conn: apsw.Connection, planner: FilePlanner, importers: set
     if len(names) <= FEW_NAMES:
         test, listed = contains_any("b.value", names)
         sql, args = sql + " AND " + test, args + listed
-    return _followed(conn, {name[1:] for name, value in conn.execute(sql, args)
+    return followed(conn, {name[1:] for name, value in conn.execute(sql, args)
                             if not names.isdisjoint(planner.mentions(value.partition("\t")[2]))})
 
 
@@ -134,7 +134,7 @@ def reopen_flows(conn: apsw.Connection, planner: FilePlanner, names: set[str],
         passed |= passed_through(conn, parameter_calls(     # what calls through their parameters reach now
             conn, "b.scope_id IN (SELECT value FROM json_each(?))", orjson.dumps(sorted(new)).decode()))
         _follow_returns(conn, planner, _returns_followed(conn, returns - returned), returned)
-        frontier = _followed(conn, passed - seen)
+        frontier = followed(conn, passed - seen)
     if scopes:
         conn.execute("UPDATE calls SET target_id=NULL, resolution='pending' WHERE resolution IN"
                      " ('inferred', 'possible', 'unresolved', 'unreached') AND caller_id IN"
@@ -165,10 +165,10 @@ def _returns_followed(conn: apsw.Connection, names: set[str]) -> set[str]:
     most MAX_SITES places (beyond, a value's change is not chased through every caller: a bound on
     the cost of one save, where the result may differ from a clean index), dunders excepted (their
     calls are implicit, by operator, not by name)."""
-    return _followed(conn, {n for n in names if not (n[:2] == "__" and n[-2:] == "__")})
+    return followed(conn, {n for n in names if not (n[:2] == "__" and n[-2:] == "__")})
 
 
-def _followed(conn: apsw.Connection, names: set[str], slack: int = 0) -> set[str]:
+def followed(conn: apsw.Connection, names: set[str], slack: int = 0) -> set[str]:
     """The names whose parameters argument flow follows: called from at most MAX_SITES places (the
     others' parameters hold nothing from their callers, whatever is passed on to them), or `slack`
     more (sites a write may just have added). The names of the written files' own calls are always

@@ -10,6 +10,7 @@ from graphmind.languages import TYPED_ARGUMENTS, family_members
 from graphmind.models import Delta
 from graphmind.store.ancestors import hierarchy_members, reopen_ancestors, reopen_rebased
 from graphmind.store.flows import passing_mentions, reopen_flows
+from graphmind.store.held import passing_members
 from graphmind.store.pending import CLASSES, FEW_NAMES, TYPED, contains_any, pend, reopen_arguments
 from graphmind.store.plan import FilePlanner
 
@@ -56,10 +57,11 @@ def reopen_calls(conn: apsw.Connection, delta: Delta, planner: FilePlanner) -> N
     moved = {n[1:] for n in delta.changed if n[:1] == "."}
     if moved:           # a class's bases changed: what is looked up through it, anywhere (ancestors.py)
         langs = orjson.dumps(sorted({m for lang in delta.languages for m in family_members(lang)})).decode()
-        reopen_rebased(conn, planner, moved, {n[1:] for n in delta.changed if n[:1] == ":"},
-                       {n[1:] for n in delta.changed if n[:1] == "="},
-                       {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
-                                                   " json_each(?))", (langs,))}, delta.files)
+        files = {f for (f,) in conn.execute("SELECT id FROM files WHERE language IN (SELECT value FROM"
+                                            " json_each(?))", (langs,))}
+        methods, below = reopen_rebased(conn, planner, moved, {n[1:] for n in delta.changed if n[:1] == ":"},
+                                {n[1:] for n in delta.changed if n[:1] == "="}, files, delta.files)
+        reopen_flows(conn, planner, passing_members(conn, planner, methods, below, files))   # `relay(User().touch)`
     if TYPED_ARGUMENTS & {m for lang in delta.languages for m in family_members(lang)}:
         reopen_arguments(conn, planner, changed)
     _reopen_scopes(conn, planner, delta.fresh)
