@@ -71,7 +71,7 @@ class Chains:
                 "SELECT scope_id, kind, value FROM bindings WHERE kind IN ('returns', 'return') ORDER BY id"):
             self.returns.setdefault(scope, []).append((kind, value.strip()))
 
-    def _value(self, scope: int, name: str) -> tuple[int, str] | None:
+    def value(self, scope: int, name: str) -> tuple[int, str] | None:
         """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
         that scope binds it otherwise too (a parameter, a loop) or assigns it twice."""
         while scope is not None:
@@ -143,11 +143,11 @@ class Chains:
             module, _, name = imported.rpartition(".")
             if module in self.modules:
                 where = self.modules.get(module)
-                found = self._value(where[1], name) if where is not None else None
+                found = self.value(where[1], name) if where is not None else None
                 # a module-level variable of this repository is followed; its other definitions are not outside
                 return self.key(where[0], found[0], found[1], hops - 1) if found and found[0] == where[1] else None
             return imported
-        found = self._value(scope, head)
+        found = self.value(scope, head)
         if found is None:
             return None
         owner, value = found

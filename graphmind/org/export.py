@@ -21,7 +21,7 @@ OUTSIDE = ("external", "unresolved")
 SITE_KINDS = ("call", "decorator", "reference", IMPORT)
 OVERRIDE = "override"
 STDLIB = sys.stdlib_module_names
-_CALLED = re.compile(r"^[A-Za-z_][\w.]*\s*\(")      # `deco(…)` (long texts are cut: no closing parenthesis)
+_CALLED = re.compile(r"^[A-Za-z_][\w.]*\s*\(")      # `deco(…)`
 LINK = "link"           # an edge the walk lists among the symbols it found, never one it follows
 
 
@@ -116,7 +116,8 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
             " AND c.implicit = 0 ORDER BY c.id"):
         key = imports.key(file_id, caller, callee.split("(")[0])
         if key and kind in ("call", "decorator") and _CALLED.match(callee):
-            key += "()"                                    # `@deco(…)`, `f(…)(x)`: the call's value is applied
+            # `@deco(…)`, `f(…)(x)`: the call's value is applied; a text cut short the resolver does not read
+            key = None if callee.endswith("…") else key + "()"
         if key:
             out.append((caller, key, line, how, kind))
     bases: dict[int, list[str]] = {}
