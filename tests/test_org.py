@@ -30,7 +30,9 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a module-level instance of the library's class (pytest's MARK_GEN): its methods, the classes its
            # attributes are annotated with called, what they return applied as a decorator; a decorator factory
            "libpkg.marks.MarkDecorator.__call__", "libpkg.marks._ParametrizeMarkDecorator.__call__",
-           "libpkg.marks.MarkGenerator.clear", "libpkg.marks.fixture", "libpkg.marks.fixture.decorator"]
+           "libpkg.marks.MarkGenerator.clear", "libpkg.marks.fixture", "libpkg.marks.fixture.decorator",
+           # a decorator factory annotated to return an instance of a class with `__call__` (click's `command`)
+           "libpkg.marks.Command.__call__"]
 
 
 @pytest.fixture

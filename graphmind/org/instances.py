@@ -7,7 +7,9 @@ another repository's use binds at query time (org/walk.py), as type flow binds i
   (or assigned) with a class that has `__call__`; and `pytest.mark.parametrize()` -> the `__call__` of the
   class that `__call__` is annotated to return (`@pytest.mark.parametrize(…)` applies a MarkDecorator);
 - `def fixture(…): def decorator(fn): …; return decorator`: `fixture()` -> `fixture.decorator` (the
-  value `@fixture(scope=…)` applies), under its re-exported names too.
+  value `@fixture(scope=…)` applies), under its re-exported names too;
+- a path standing for an instance of a class with `__call__` (org/chains.py: `click.command()`, whose
+  first overload is annotated `-> Command`): the path -> that `__call__` (`@click.command(…)` applies it).
 
 A key ending in `()` names the value of a call; a use ends in one only for a decorator written with
 arguments (org/export.py)."""
@@ -118,4 +120,7 @@ def instance_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> li
             " WHERE f.kind = 'function' AND (SELECT count(*) FROM bindings r WHERE r.scope_id = f.id"
             " AND r.kind = 'return') = 1 ORDER BY f.id"):
         out += [(f"{alias}()", inner) for alias in _names(fn, by_target)]
+    for key, target in aliases:          # `click.command()` stands for a Command: applying it runs its `__call__`
+        call = classes.member(classes.ids[target][0], CALL) if key.endswith("()") and target in classes.ids else None
+        out += [(key, call)] if call else []
     return list(dict.fromkeys(out))
