@@ -32,7 +32,9 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            "libpkg.marks.MarkDecorator.__call__", "libpkg.marks._ParametrizeMarkDecorator.__call__",
            "libpkg.marks.MarkGenerator.clear", "libpkg.marks.fixture", "libpkg.marks.fixture.decorator",
            # a decorator factory annotated to return an instance of a class with `__call__` (click's `command`)
-           "libpkg.marks.Command.__call__"]
+           "libpkg.marks.Command.__call__",
+           # a module-level variable annotated with the library's class, assigned a proxy (flask's current_app)
+           "libpkg.marks.Registry.lookup"]
 
 
 @pytest.fixture

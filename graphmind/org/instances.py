@@ -1,8 +1,9 @@
 """What a library's module-level instances and returned functions stand for, published as aliases so that
 another repository's use binds at query time (org/walk.py), as type flow binds it inside one workspace:
 
-- `MARK_GEN = MarkGenerator()` (pytest): `pytest.mark.clear` -> `MarkGenerator.clear` for each method the
-  class (or its base here) defines, under every name the repository re-exports the instance by;
+- `MARK_GEN = MarkGenerator()` (pytest), or `current_app: Flask = LocalProxy(…)` (flask: the annotation
+  wins): `pytest.mark.clear` -> `MarkGenerator.clear` for each method the class (or its base here)
+  defines, under every name the repository re-exports the instance by;
   `pytest.mark.parametrize` -> `_ParametrizeMarkDecorator.__call__` for a class-level attribute annotated
   (or assigned) with a class that has `__call__`; and `pytest.mark.parametrize()` -> the `__call__` of the
   class that `__call__` is annotated to return (`@pytest.mark.parametrize(…)` applies a MarkDecorator);
@@ -106,11 +107,17 @@ def instance_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> li
             by_target.setdefault(target, []).append(key)
     classes = _Classes(conn, imports)
     out = []
-    for file_id, scope, module, name, value, count in conn.execute(
-            "SELECT b.file_id, b.scope_id, m.qualname, b.name, min(b.value), count(*) FROM bindings b"
-            " JOIN symbols m ON m.id = b.scope_id WHERE m.kind = 'module' AND b.kind = 'assign'"
-            " AND b.value LIKE '%)' GROUP BY b.file_id, b.scope_id, m.qualname, b.name ORDER BY b.scope_id, b.name"):
-        match = _CALLED.match(value.strip()) if count == 1 else None
+    values: dict[tuple, list[tuple[str, str]]] = {}
+    for file_id, scope, module, name, kind, value in conn.execute(
+            "SELECT b.file_id, b.scope_id, m.qualname, b.name, b.kind, b.value FROM bindings b"
+            " JOIN symbols m ON m.id = b.scope_id WHERE m.kind = 'module' AND b.kind IN ('assign', 'annot')"
+            " ORDER BY b.scope_id, b.name, b.id"):
+        values.setdefault((file_id, scope, module, name), []).append((kind, value.strip()))
+    for (file_id, scope, module, name), found in values.items():
+        # `current_app: Flask = LocalProxy(…)`: the annotation; else `MARK_GEN = MarkGenerator()`, assigned once
+        annotated = [_NAMED.match(v) for k, v in found if k == "annot"]
+        assigned = [_CALLED.match(v) for k, v in found if k == "assign"]
+        match = annotated[0] if annotated else assigned[0] if len(assigned) == 1 else None
         cls = classes.resolve(file_id, scope, module, match.group(1)) if match else None
         for alias in _names(f"{module}.{name}", by_target) if cls else ():
             out += classes.instance(alias, cls)
