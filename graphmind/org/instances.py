@@ -121,12 +121,15 @@ def instance_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> li
         cls = classes.resolve(file_id, scope, module, match.group(1)) if match else None
         for alias in _names(f"{module}.{name}", by_target) if cls else ():
             out += classes.instance(alias, cls)
-    for fn, inner in conn.execute(       # `return decorator`, the function defined inside: one return only
-            "SELECT f.qualname, i.qualname FROM symbols f JOIN bindings b ON b.scope_id = f.id AND b.kind = 'return'"
-            " JOIN symbols i ON i.parent_id = f.id AND i.name = trim(b.value) AND i.kind = 'function'"
-            " WHERE f.kind = 'function' AND (SELECT count(*) FROM bindings r WHERE r.scope_id = f.id"
-            " AND r.kind = 'return') = 1 ORDER BY f.id"):
-        out += [(f"{alias}()", inner) for alias in _names(fn, by_target)]
+    returned: dict[int, list[str]] = {}      # `return decorator`, the function defined inside: one return only
+    for scope, value in conn.execute("SELECT scope_id, value FROM bindings WHERE kind = 'return' ORDER BY id"):
+        returned.setdefault(scope, []).append(value.strip())
+    inner = {(parent, name): qual for parent, name, qual in conn.execute(
+        "SELECT parent_id, name, qualname FROM symbols WHERE kind = 'function' AND parent_id IS NOT NULL")}
+    functions = dict(conn.execute("SELECT id, qualname FROM symbols WHERE kind = 'function'"))
+    for fn, values in sorted(returned.items()):
+        found = inner.get((fn, values[0])) if len(values) == 1 and fn in functions else None
+        out += [(f"{alias}()", found) for alias in _names(functions[fn], by_target)] if found else []
     for key, target in aliases:          # `click.command()` stands for a Command: applying it runs its `__call__`
         call = classes.member(classes.ids[target][0], CALL) if key.endswith("()") and target in classes.ids else None
         out += [(key, call)] if call else []
