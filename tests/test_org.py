@@ -26,7 +26,15 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # overrides the library's `self.send()` in `Client.request` dispatches to (directly and through an override here)
            "webapp.clients.Aliased.send", "webapp.clients.Patient.send",
            # a class of one repository built through the constructor it inherits from another
-           "libpkg.api.client.ClientError.__init__"]
+           "libpkg.api.client.ClientError.__init__",
+           # a module-level instance of the library's class (pytest's MARK_GEN): its methods, the classes its
+           # attributes are annotated with called, what they return applied as a decorator; a decorator factory
+           "libpkg.marks.MarkDecorator.__call__", "libpkg.marks._ParametrizeMarkDecorator.__call__",
+           "libpkg.marks.MarkGenerator.clear", "libpkg.marks.fixture", "libpkg.marks.fixture.decorator",
+           # a decorator factory annotated to return an instance of a class with `__call__` (click's `command`)
+           "libpkg.marks.Command.__call__",
+           # a module-level variable annotated with the library's class, assigned a proxy (flask's current_app)
+           "libpkg.marks.Registry.lookup"]
 
 
 @pytest.fixture

@@ -65,16 +65,13 @@ class Chains:
         # this repository's functions, and what they return: a value built by calling one (`self.m(…)`, `f(…)`)
         self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
             "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
-        self.bases: dict[int, list[int]] = {}          # a class's bases of this repository, in order
-        for cls, base in conn.execute("SELECT class_id, target_id FROM inherits WHERE target_id IS NOT NULL"
-                                      " ORDER BY class_id, position, id"):
-            self.bases.setdefault(cls, []).append(base)
+        self.bases = bases_here(conn)                  # a class's bases of this repository, in order
         self.returns: dict[int, list[tuple[str, str]]] = {}
         for scope, kind, value in conn.execute(
                 "SELECT scope_id, kind, value FROM bindings WHERE kind IN ('returns', 'return') ORDER BY id"):
             self.returns.setdefault(scope, []).append((kind, value.strip()))
 
-    def _value(self, scope: int, name: str) -> tuple[int, str] | None:
+    def value(self, scope: int, name: str) -> tuple[int, str] | None:
         """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
         that scope binds it otherwise too (a parameter, a loop) or assigns it twice."""
         while scope is not None:
@@ -105,11 +102,7 @@ class Chains:
         return out
 
     def hierarchy(self, cls: int | None) -> list[int | None]:
-        """A class and its bases of this repository, nearest first (breadth first, each once)."""
-        order = [cls]
-        for c in order:
-            order += [b for b in self.bases.get(c, ()) if b not in order and len(order) < 64]
-        return order
+        return hierarchy(self.bases, cls)
 
     def method(self, cls: int | None, name: str) -> tuple[int, int] | None:
         """(id, file) of the method `name` of a class of this repository, or of its nearest base here that
@@ -150,15 +143,32 @@ class Chains:
             module, _, name = imported.rpartition(".")
             if module in self.modules:
                 where = self.modules.get(module)
-                found = self._value(where[1], name) if where is not None else None
+                found = self.value(where[1], name) if where is not None else None
                 # a module-level variable of this repository is followed; its other definitions are not outside
                 return self.key(where[0], found[0], found[1], hops - 1) if found and found[0] == where[1] else None
             return imported
-        found = self._value(scope, head)
+        found = self.value(scope, head)
         if found is None:
             return None
         owner, value = found
         return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
+
+
+def bases_here(conn: apsw.Connection) -> dict[int, list[int]]:
+    """{class: its bases of this repository, in the order it lists them}."""
+    out: dict[int, list[int]] = {}
+    for cls, base in conn.execute("SELECT class_id, target_id FROM inherits WHERE target_id IS NOT NULL"
+                                  " ORDER BY class_id, position, id"):
+        out.setdefault(cls, []).append(base)
+    return out
+
+
+def hierarchy(bases: dict[int, list[int]], cls: int | None) -> list[int | None]:
+    """A class and its bases of this repository, nearest first (breadth first, each once)."""
+    order = [cls]
+    for c in order:
+        order += [b for b in bases.get(c, ()) if b not in order and len(order) < 64]
+    return order
 
 
 def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:

@@ -5,6 +5,7 @@ through (re-exports: `flask.url_for` -> `flask.helpers.url_for`). Pure reads of 
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -12,6 +13,7 @@ import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
 from graphmind.org.chains import return_aliases
+from graphmind.org.instances import instance_aliases
 from graphmind.org.receivers import receiver_uses
 
 # call-site rows that name something outside the workspace
@@ -19,6 +21,7 @@ OUTSIDE = ("external", "unresolved")
 SITE_KINDS = ("call", "decorator", "reference", IMPORT)
 OVERRIDE = "override"
 STDLIB = sys.stdlib_module_names
+_CALLED = re.compile(r"^[A-Za-z_][\w.]*\s*\(")      # `deco(…)`
 LINK = "link"           # an edge the walk lists among the symbols it found, never one it follows
 
 
@@ -112,6 +115,9 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
             f" WHERE c.target_id IS NULL AND c.resolution IN {OUTSIDE} AND c.kind IN {SITE_KINDS}"
             " AND c.implicit = 0 ORDER BY c.id"):
         key = imports.key(file_id, caller, callee.split("(")[0])
+        if key and kind in ("call", "decorator") and _CALLED.match(callee):
+            # `@deco(…)`, `f(…)(x)`: the call's value is applied; a text cut short the resolver does not read
+            key = None if callee.endswith("…") else key + "()"
         if key:
             out.append((caller, key, line, how, kind))
     bases: dict[int, list[str]] = {}
@@ -188,6 +194,7 @@ def read_graph(conn: apsw.Connection) -> Graph:
     defined = {row[1] for row in g.symbols if not (row[4].endswith(".pyi") and row[1].rpartition(".")[0] in runs)}
     g.aliases = [a for a in _aliases(conn) if a[0] not in defined]
     g.aliases += return_aliases(conn, imports, g.aliases)
+    g.aliases += [a for a in instance_aliases(conn, imports, g.aliases) if a[0] not in defined]
     g.uses = _uses(conn, imports)
     h = hashlib.sha256()
     for name in ("symbols", "edges", "uses", "aliases"):

@@ -128,11 +128,24 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         if value not in found and len(found) < MAX_VALUES:
             found.append(value)
 
+    # `x_class = Ext` in a class body: `self.x_class(…)` builds an Ext (flask's `url_map_class = Map`)
+    class_attrs = _unique(((scope, name), (file_id, value)) for file_id, scope, name, value in conn.execute(
+        "SELECT b.file_id, b.scope_id, b.name, b.value FROM bindings b JOIN symbols s ON s.id = b.scope_id"
+        " WHERE s.kind = 'class' AND b.kind = 'assign' AND b.value NOT LIKE '%(%'"))
+
+    def class_attr(cls: int | None, name: str) -> str | None:
+        """The class a class-level attribute of this repository's class (or its base here) names."""
+        found = next((c for c in chains.hierarchy(cls) if (c, name) in class_attrs), None) if cls else None
+        return class_key(class_attrs[(found, name)][0], found, class_attrs[(found, name)][1]) if found else None
+
     def class_key(file_id: int, scope: int, value: str | None) -> str | None:
         match = _CALLED_OR_NAMED.match(_plain(value)) if value else None   # `x: "Ext"` too
         if not match:
             return None
-        return imports.key(file_id, scope, match.group(1)) or members.local.get((file_id, match.group(1)))
+        written = match.group(1)
+        if written.startswith("self.") and written.count(".") == 1:
+            return class_attr(owner(scope), written[5:]) if match.group(2) else None
+        return imports.key(file_id, scope, written) or members.local.get((file_id, written))
 
     def annotated_key(fn: tuple[int, int] | None) -> str | None:
         written = [value for kind, value in chains.returns.get(fn[0], ()) if kind == "returns"] if fn else []
@@ -166,6 +179,10 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
         cls = owner(caller)
+        built = class_attr(cls, method) if receiver == ["self"] and not sup else None
+        if built and built not in members.classes:          # `self.x_class(…)`: an outside instance built
+            out.append((caller, built, line, RECEIVER, "call"))
+            continue
         if receiver == ["self"]:                     # through a base here too: `class Deeper(LocalBase(ext.Client))`
             through = members.key(names[cls], method, chains, bool(sup)) if cls in names else None
             keys = [(through or "").rpartition(".")[0] or (bases.get(cls) or [None])[0] or (nxt.get(cls) if sup else None)]
@@ -179,6 +196,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             keys = [class_key(file_id, caller, value)]
             if keys[0] and value.rstrip().endswith(")"):
                 rest.append((file_id, caller, callee, line))   # `x = f()`: a function's value too (`f().m`)
+            elif value is None and (outer := chains.value(caller, receiver[0])):    # an enclosing scope's
+                keys = [key for key in [class_key(file_id, outer[0], outer[1])] if key in members.classes]
+                # variable holding this repository's class (`cli = FlaskGroup(…)`; outside ones: chains.py)
         else:
             keys = []
         keys = [key for key in keys if key]

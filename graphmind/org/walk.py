@@ -29,7 +29,9 @@ HOP_CAP = 50_000             # edges read per hop at most: a hub must not make o
 # paths that stand for its class (org/chains.py: `pkg.Model().link`), and through a subclass (or its
 # subclass) that does not override it; a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
 # the library's own re-exports are in its paths already).
-# A path that stands for an instance (`pkg.Model()`) names no use itself: no use ends in a call. A symbol
+# A path that stands for an instance (`pkg.Model()`) is no key of its class: only a decorator written with
+# arguments is a use ending in a call, and it applies the call's value (org/instances.py: `fixture()` stands for
+# the function `fixture` returns, `pytest.mark.parametrize()` for a `__call__`). A symbol
 # whose name its repository publishes as an alias (a `.pyi` stub's `fields` the `.py` imports) is not its key.
 # A method publishing an `overrides` use of an outside base's method (org/receivers.py) is reached, as a
 # `dispatch`, from the `self.m()` calls to that method in its class or the class's base there (hooks), unless
@@ -43,7 +45,7 @@ k0 AS (SELECT s.repo, s.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM fs
        UNION ALL
        SELECT s.repo, s.id, s.cls, 'class', 1 FROM fp s WHERE s.name IN ('__init__', '__new__')),
 k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
-       WHERE a.key NOT LIKE '%%()'
+       WHERE a.key NOT LIKE '%%()' OR k0.kind <> 'class'
        UNION ALL
        SELECT s.repo, s.id, a.key || '.' || s.name, s.kind, 0 FROM fp s JOIN aliases a ON a.target_key = s.cls),
 sub1 AS (SELECT s.repo, s.id, c.id AS cid, c.qualname AS cls, s.name, s.kind FROM fp s
