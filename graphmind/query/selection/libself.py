@@ -4,8 +4,8 @@ defines (`update`, `wrap`), and those call back on self the methods it overrides
 `_wrap_chunks`). No edge says so: a call `cache.update(...)` stays unresolved. Linked at query time, only for the
 methods asked about: a method overriding a name the library base defines may be run by an unresolved call, to
 a name that base defines too, in a function that builds or uses an object of its class or subclasses (or is
-one of their methods, on self). Only standard-library bases are looked into (imported to read their names:
-nothing outside Python's own library is run). Also, a method bound as a parameter's default (`def
+one of their methods, on self). Only standard-library bases are looked into (their source parsed with `ast`
+from Python's own library folder: never imported, nothing run). Also, a method bound as a parameter's default (`def
 __setitem__(self, key, value, cache_setitem=Cache.__setitem__)`, called `cache_setitem(self, key, value)`)
 is called by the method whose default names it: no edge says so either."""
 from __future__ import annotations
