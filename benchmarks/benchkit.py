@@ -42,11 +42,24 @@ def log(msg: str, tag: str = "bench") -> None:
     sys.stderr.flush()
 
 
+def measured_commit() -> str:
+    """The commit of the graphmind code this process runs: this checkout's HEAD, or, when PYTHONPATH puts
+    another tree first (a `git archive` of an older commit, measured side by side), that tree's HEAD if it
+    is a checkout, else `tree:NAME`: never this checkout's HEAD for code that is not its own."""
+    module = sys.modules.get("graphmind")
+    code = Path(module.__file__).resolve().parents[1] if module and module.__file__ else REPO
+    got = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=code, capture_output=True, text=True)
+    inside = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=code, capture_output=True, text=True)
+    if got.returncode == 0 and Path(inside.stdout.strip() or "/nonexistent").resolve() == code:
+        return got.stdout.strip()
+    return f"tree:{code.name}"
+
+
 def report(lines: list[dict], results_file: str | None, **stamp) -> None:
-    """Stamp each figure with the time, HEAD and `stamp` (whose `commit`, the tree measured, wins over
-    HEAD), print it as one JSON line, and append it to results/<results_file> when one is given."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
-                            text=True).stdout.strip()
+    """Stamp each figure with the time, the commit of the code measured (measured_commit) and `stamp`
+    (whose `commit` wins), print it as one JSON line, and append it to results/<results_file> when one is
+    given."""
+    commit = measured_commit()
     for line in lines:
         line.update({"commit": commit, "ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **stamp})
         print(json.dumps(line))
