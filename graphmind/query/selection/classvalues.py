@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import apsw
 
@@ -16,31 +15,23 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.fixtures import Runner
 
 CLASS_CAP = 5_000            # class rows walked down from the holding classes
-_HELD = r"\s*(\w+)\s*(?::[^=]*)?=\s*"
 
 
-def _line(root: Path, path: str, line: int, cache: dict[str, list[str]]) -> str:
-    if path not in cache:
-        try:
-            cache[path] = (root / path).read_text(encoding="utf-8").splitlines()
-        except (OSError, ValueError):
-            cache[path] = []
-    return cache[path][line - 1] if 0 < line <= len(cache[path]) else ""
-
-
-def held_callables(conn: apsw.Connection, ids: list[int], root: Path) -> list[tuple[int, int]]:
+def held_callables(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:
     """(builder, `__call__` among ids): an object built right under a name in a class body (`widget =
     widgets.Select()` in `class SelectField`) is called through its instances (`field.widget(field)`, a
     parameter nothing types), so its `__call__` runs where an object of the holding class (or a subclass) is
-    built. One built inside an argument (`name = fields.Str(validate=OneOf([...]))`) is not held."""
-    held, lines = [], {}
-    for method, cls, path, line, callee in conn.execute(
-            "SELECT DISTINCT s.id, k.id, f.path, b.line, b.callee FROM json_each(?1) j CROSS JOIN symbols s"
+    built. One built inside an argument (`name = fields.Str(validate=OneOf([...]))`) is not held: the class
+    body's binding on that line is the call itself (the index's `bindings`, value `widgets.Select()`)."""
+    held = []
+    for method, cls, callee, value in conn.execute(
+            "SELECT DISTINCT s.id, k.id, b.callee, v.value FROM json_each(?1) j CROSS JOIN symbols s"
             " ON s.id = j.value JOIN symbols c ON c.id = s.parent_id AND c.kind = 'class' JOIN calls b"
             " ON b.name = c.name AND b.kind IN ('constructor', 'instantiate') AND b.target_id IS NOT NULL"
-            " JOIN symbols k ON k.id = b.caller_id AND k.kind = 'class' JOIN files f ON f.id = b.file_id"
+            " JOIN symbols k ON k.id = b.caller_id AND k.kind = 'class' JOIN bindings v ON v.file_id = b.file_id"
+            " AND v.scope_id = k.id AND v.line = b.line AND v.kind = 'assign'"
             " WHERE s.name = '__call__' AND s.kind = 'method'", (json_list(ids),)):
-        if re.match(rf"{_HELD}{re.escape(callee)}\s*\(", _line(root, path, line, lines)):
+        if re.match(rf"{re.escape(callee)}\s*\(", value or ""):
             held.append((method, cls))
     if not held:
         return []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import sys
 import sysconfig
+from functools import lru_cache
 from pathlib import Path
 
 import apsw
@@ -23,24 +24,23 @@ CLASS_CAP = 5_000            # class rows walked up and down from the classes of
 _PLAIN = {"object", "ABC", "abc.ABC", "Generic", "Protocol", "typing.Generic", "typing.Protocol"}
 
 
-def _stdlib_tree(module: str, cache: dict) -> ast.Module | None:
-    """The parsed source of a standard-library module (read from Python's own library folder, never run)."""
-    if ("module", module) not in cache:
-        cache[("module", module)] = None
-        home = Path(sysconfig.get_path("stdlib"))
-        for path in (home / (module.replace(".", "/") + ".py"), home / module.replace(".", "/") / "__init__.py"):
-            try:
-                cache[("module", module)] = ast.parse(path.read_text(encoding="utf-8"))
-                break
-            except (OSError, SyntaxError, ValueError):
-                continue
-    return cache[("module", module)]
+@lru_cache(maxsize=64)
+def _stdlib_tree(module: str) -> ast.Module | None:
+    """The parsed source of a standard-library module (read from Python's own library folder, never run),
+    kept for the process: the library does not change under it."""
+    home = Path(sysconfig.get_path("stdlib"))
+    for path in (home / (module.replace(".", "/") + ".py"), home / module.replace(".", "/") / "__init__.py"):
+        try:
+            return ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError):
+            continue
+    return None
 
 
-def _methods(module: str, name: str, cache: dict, depth: int = 0) -> dict[str, ast.AST] | None:
+def _methods(module: str, name: str, depth: int = 0) -> dict[str, ast.AST] | None:
     """{method name: its definition} of a standard-library class and its bases in the library, nearest first;
     followed through `from X import *` / `from X import name` (collections.abc re-exports _collections_abc)."""
-    tree = _stdlib_tree(module, cache) if depth < 4 else None
+    tree = _stdlib_tree(module) if depth < 4 else None
     if tree is None:
         return None
     for node in tree.body:
@@ -48,13 +48,13 @@ def _methods(module: str, name: str, cache: dict, depth: int = 0) -> dict[str, a
             out: dict[str, ast.AST] = {}
             for base in node.bases:
                 if isinstance(base, ast.Name):
-                    out.update(_methods(module, base.id, cache, depth + 1) or {})
+                    out.update(_methods(module, base.id, depth + 1) or {})
             out.update({f.name: f for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
             return out
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and \
                 any(a.name in ("*", name) for a in node.names):
-            got = _methods(node.module, name, cache, depth + 1)
+            got = _methods(node.module, name, depth + 1)
             if got is not None:
                 return got
     return None
@@ -79,7 +79,7 @@ def _library_class(conn: apsw.Connection, file_id: int, written: str, cache: dic
     if "." not in dotted or dotted.split(".", 1)[0] not in sys.stdlib_module_names:
         return None
     module, _, name = dotted.rpartition(".")
-    cache[key] = _methods(module, name, cache)
+    cache[key] = _methods(module, name)
     return cache[key]
 
 
