@@ -18,6 +18,7 @@ from graphmind.lang.typescript import generics
 from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, at_site, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
+from graphmind.resolve.overloads import chained_overloads
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 from graphmind.resolve.tables import CLASS_KINDS
 
@@ -196,7 +197,7 @@ class FlowEval:
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = each(self, scope, value) if kept else got
             elif kind == "call":
-                value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
+                value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(chained_overloads(self.r, value, arg)), False
             elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
                 value = each(self, scope, value)
             else:   # x["k"] in JS/TS is a member, not an element
