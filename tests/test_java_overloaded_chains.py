@@ -3,7 +3,9 @@ scripts/score_java_oracle.py): a getter and a setter sharing a name (`outputSett
 settings, `outputSettings(OutputSettings)` returns the document), so `doc.outputSettings().charset(c)`
 is the settings' `charset`, picked by the argument count of the call in the chain, whichever overload
 is declared last. And a builder chain longer than a call text's limit (jsoup's `Safelist.relaxed()`):
-the links before the method keep their argument counts, so every link still reaches its method."""
+the links before the method keep their argument counts, so every link still reaches its method.
+A local declared again in a later block with another type (joda-convert's `that`) has that block's
+type there; an annotation type's element (`Class<?> factory();`) is a method its users call."""
 from __future__ import annotations
 
 from flowcases import call_rows
@@ -124,3 +126,82 @@ def test_every_link_of_a_builder_chain_longer_than_a_call_text_reaches_its_metho
     assert len(rows) == 8
     assert {(how, t) for _, how, t in rows} == {
         ("inferred", f"org.acme.safety.Safelist.{name}") for name in ("addTags", "addAttributes", "addProtocols")}
+
+
+TYPES = """package org.acme.convert;
+
+import java.lang.reflect.GenericDeclaration;
+import java.lang.reflect.TypeVariable;
+
+final class TypeVariableImpl<D extends GenericDeclaration> {
+    private final D genericDeclaration;
+    private final String name;
+
+    TypeVariableImpl(D genericDeclaration, String name) {
+        this.genericDeclaration = genericDeclaration;
+        this.name = name;
+    }
+
+    public D getGenericDeclaration() {
+        return genericDeclaration;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        if (obj instanceof TypeVariableImpl) {
+            TypeVariableImpl<?> that = (TypeVariableImpl<?>) obj;
+            return name.equals(that.getName()) && genericDeclaration.equals(that.getGenericDeclaration());
+        } else {
+            if (obj instanceof TypeVariable) {
+                TypeVariable<?> that = (TypeVariable<?>) obj;
+                return name.equals(that.getName()) && genericDeclaration.equals(that.getGenericDeclaration());
+            }
+            return false;
+        }
+    }
+}
+"""
+
+
+def test_a_local_declared_again_in_a_later_block_has_that_blocks_type(tmp_path):
+    (tmp_path / "TypeVariableImpl.java").write_text(TYPES)
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    rows = {(line, how, t) for line, how, t in conn.execute(
+        "SELECT c.line, c.resolution, t.qualname FROM calls c JOIN symbols s ON s.id = c.caller_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id WHERE s.qualname = 'org.acme.convert.TypeVariableImpl.equals'"
+        " AND c.callee = 'that.getName' AND c.implicit = 0")}
+    assert rows == {(27, "inferred", "org.acme.convert.TypeVariableImpl.getName"), (31, "external", None)}
+
+
+def test_an_annotation_types_element_is_a_method_its_users_call(tmp_path):
+    (tmp_path / "FromStringFactory.java").write_text("""package org.acme.convert;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+public @interface FromStringFactory {
+    Class<?> factory();
+}
+""")
+    (tmp_path / "Factories.java").write_text("""package org.acme.convert;
+
+final class Factories {
+    static String find(Class<?> cls) {
+        FromStringFactory factory = cls.getAnnotation(FromStringFactory.class);
+        return factory.factory().getName();
+    }
+}
+""")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    rows = {(how, t) for how, t, _ in call_rows(conn, "org.acme.convert.Factories.find", "factory.factory")}
+    assert rows == {("inferred", "org.acme.convert.FromStringFactory.factory")}
