@@ -2,6 +2,8 @@
 
 An argument's type is read from its text as written at the call: literals (`1`, `1L`, `1.5f`, `'c'`,
 `"s"`, `true`, `null`), `new T[…]` / `new T[] {…}`, `new T(…)`, casts, `this`, string concatenation,
+arithmetic and conditionals (numbers promoted: `c ? 7 : value - 1` is an int), `i++`, `-x`, `chars[i]`,
+the boxes' `MAX_VALUE`/`MIN_VALUE`,
 a name's declared type (local, parameter, field of the class or its bases), `a.b` through the
 declared type of `b` in what `a` holds (graphmind/lang/typeflow.py), `arr.length`, and a call through
 the declared result of a method that has no overloads. Anything else is not known.
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import externals, kit
-from graphmind.lang.externals import FINAL, FIXED, jdk_supers
+from graphmind.lang.externals import ARRAY_SUPERS, BOXES, FINAL, FIXED, LITERALS, UNBOXES, WIDENING, jdk_supers, promoted
 from graphmind.lang.typeflow import TYPE_ARGUMENTS, bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.overloads import fits
@@ -26,25 +28,13 @@ from graphmind.resolve.pyexpr import match_bracket, split_top
 
 Arg = tuple[str, "int | None"]     # (simple type name with `[]` per dimension, workspace class or None)
 
-WIDENING = {"byte": ("short", "int", "long", "float", "double"), "short": ("int", "long", "float", "double"),
-            "char": ("int", "long", "float", "double"), "int": ("long", "float", "double"),
-            "long": ("float", "double"), "float": ("double",), "double": (), "boolean": ()}
-BOXES = {"int": "Integer", "long": "Long", "char": "Character", "byte": "Byte", "short": "Short",
-         "float": "Float", "double": "Double", "boolean": "Boolean"}
-UNBOXES = {box: prim for prim, box in BOXES.items()}
-ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
-_LITERALS = [(re.compile(p), t) for p, t in (
-    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
-    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)$", "int"),
-    (r"^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[fF]$", "float"),
-    (r"^-?(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[dD]?$|^-?\d[\d_]*(?:[eE][+-]?\d+[dD]?|[dD])$", "double"),
-    (r"^'(?:[^'\\]|\\.+)'$", "char"), (r'^"(?:[^"\\]|\\.)*"$|^"""', "String"), (r"^(?:true|false)$", "boolean"),
-    (r"^null$", "null"))]
 _ARRAY = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*((?:\[[^\]]*\]\s*)+)")
 _NEW = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*\(")
 _CAST = re.compile(r"^\(\s*([\w.$]+(?:<[^()]*>)?(?:\s*\[\s*\])*)\s*\)\s*(?=[\w$\"'(])")
 _OPERAND = re.compile(r"^[\w$.]+(?:\(.*\))?$|^\(.*\)$|^\"[^\"]*\"$")   # what a cast applies to, alone
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$")
+_STEP = re.compile(r"^(?:(?:\+\+|--|[-+~])\s*([A-Za-z_$][\w$.]*)|([A-Za-z_$][\w$.]*)\s*(?:\+\+|--))$")   # `--i`, `-x`, `i++`
+_ELEMENT = re.compile(r"^([A-Za-z_$][\w$.]*)\s*\[[^\[\]]*\]$")
 _TYPE_VAR = re.compile(r"^[A-Z][A-Z0-9]?$")
 _GENERIC = re.compile(r"<.*>", re.DOTALL)
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
@@ -126,12 +116,20 @@ def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     text = externals.without_type_arguments(text.strip())
     while text.startswith("(") and match_bracket(text, 0) == len(text) - 1:
         text = text[1:-1].strip()
-    for pattern, name in _LITERALS:
+    for pattern, name in LITERALS:
         if pattern.match(text):
             return name, None
-    if len(split_top(text, "+")) > 1:
-        parts = [argument_type(r, scope, p) for p in split_top(text, "+")]
-        return ("String", None) if any(p is not None and p[0] == "String" for p in parts) else None
+    sides = split_top(text, " : ") if len(split_top(text, " ? ")) == 2 else []
+    if len(sides) == 2:                       # `c ? a : b`: the type both branches give
+        return promoted([argument_type(r, scope, p) for p in (split_top(sides[0], " ? ")[1], sides[1])])
+    m = _STEP.match(text) or _ELEMENT.match(text)    # `pos++`, `-x`; `chars[i++]`: an element of the array
+    if m is not None:
+        held = argument_type(r, scope, m.group(1) or m.group(2))
+        return held if m.re is _STEP else (held[0][:-2], held[1]) if held and held[0].endswith("[]") else None
+    for op in ("+", " - ", " * ", " / ", " % "):
+        if len(split_top(text, op)) > 1:      # `a + "s"`: a String; `value - 1`: numbers, promoted
+            parts = [argument_type(r, scope, p) for p in split_top(text, op)]
+            return ("String", None) if op == "+" and any(p and p[0] == "String" for p in parts) else promoted(parts, True)
     m = _ARRAY.match(text)
     if m is not None and _whole(text, m.end(), None):
         return declared(r, scope, m.group(1) + "[]" * m.group(0).count("["))
@@ -145,6 +143,8 @@ def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     if text == "this":
         cls = r.enclosing_class(scope)
         return (r.t.syms[cls].name, cls) if cls is not None else None
+    if (m := externals.LIMITS.match(text)) is not None:
+        return UNBOXES[m.group(1)], None
     if _PATH.match(text):
         return _path_type(r, scope, [w.strip() for w in text.split(".")])
     if text.endswith(")"):
