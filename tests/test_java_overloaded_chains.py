@@ -5,7 +5,9 @@ is the settings' `charset`, picked by the argument count of the call in the chai
 is declared last. And a builder chain longer than a call text's limit (jsoup's `Safelist.relaxed()`):
 the links before the method keep their argument counts, so every link still reaches its method.
 A local declared again in a later block with another type (joda-convert's `that`) has that block's
-type there; an annotation type's element (`Class<?> factory();`) is a method its users call."""
+type there; an annotation type's element (`Class<?> factory();`) is a method its users call; a generic
+method returning its type parameter (commons-io's `<T extends FileVisitor> T visitFileTree(T visitor,
+Path dir)`) returns what the argument of that type holds."""
 from __future__ import annotations
 
 from flowcases import call_rows
@@ -205,3 +207,48 @@ final class Factories {
     conn = open_reader(tmp_path)
     rows = {(how, t) for how, t, _ in call_rows(conn, "org.acme.convert.Factories.find", "factory.factory")}
     assert rows == {("inferred", "org.acme.convert.FromStringFactory.factory")}
+
+
+def test_a_generic_methods_result_is_what_its_argument_of_that_type_holds(tmp_path):
+    (tmp_path / "CountingPathVisitor.java").write_text("""package org.acme.file;
+
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+
+public class CountingPathVisitor extends SimpleFileVisitor<Path> {
+    public long getPathCounters() {
+        return 0;
+    }
+}
+""")
+    (tmp_path / "PathUtils.java").write_text("""package org.acme.file;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.FileVisitor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+public final class PathUtils {
+    public static long countDirectory(final Path directory) throws IOException {
+        return visitFileTree(new CountingPathVisitor(), directory).getPathCounters();
+    }
+
+    public static <T extends FileVisitor<? super Path>> T visitFileTree(final T visitor, final Path directory)
+        throws IOException {
+        Files.walkFileTree(directory, visitor);
+        return visitor;
+    }
+
+    public static <T extends FileVisitor<? super Path>> T visitFileTree(final T visitor, final URI uri)
+        throws IOException {
+        return visitFileTree(visitor, Paths.get(uri));
+    }
+}
+""")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    rows = {(how, t) for how, t, _ in call_rows(conn, "org.acme.file.PathUtils.countDirectory",
+                                                 "visitFileTree(new CountingPathVisitor(), directory).getPathCounters")}
+    assert rows == {("inferred", "org.acme.file.CountingPathVisitor.getPathCounters")}

@@ -197,7 +197,7 @@ class FlowEval:
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = each(self, scope, value) if kept else got
             elif kind == "call":
-                value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(chained_overloads(self.r, value, arg)), False
+                value, kept = value if kept else contextual.inferred_result(self, scope, fits := chained_overloads(self.r, value, arg), arg) or self.call(fits), False
             elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
                 value = each(self, scope, value)
             else:   # x["k"] in JS/TS is a member, not an element
