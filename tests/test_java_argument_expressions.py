@@ -2,7 +2,9 @@
 against javac by scripts/score_java_oracle.py): an array element read with a moving index
 (`workArea.append(srcChars[pos++])` is `append(char)`), a conditional whose branches are both ints
 (`value == SUNDAY ? 7 : value - 1`), arithmetic on ints, and the boxes' `MAX_VALUE` constants
-(`Validate.inclusiveBetween(1, Long.MAX_VALUE, period, "…")` is the `long` overload)."""
+(`Validate.inclusiveBetween(1, Long.MAX_VALUE, period, "…")` is the `long` overload). An argument
+returned by a generic method that returns its argument (`Validate.notNull(values)`) or an array's
+clone (`chars.clone()`) has that argument's, or the array's, type."""
 from __future__ import annotations
 
 from flowcases import call_rows
@@ -103,3 +105,49 @@ def test_arguments_written_as_expressions_pick_their_overload(tmp_path):
     assert [how for how, _, _ in between] == ["import"] or [how for how, _, _ in between] == ["local"]
     assert conn.execute("SELECT s.start_line FROM symbols s JOIN calls c ON c.target_id = s.id"
                         " WHERE c.callee = 'Validate.inclusiveBetween'").fetchone()[0] == 4
+
+
+def test_an_argument_returned_by_a_generic_method_or_cloned_keeps_its_type(tmp_path):
+    (tmp_path / "Validate.java").write_text("""package org.acme.lang;
+
+public class Validate {
+    public static <T> T notNull(final T object) {
+        return object;
+    }
+}
+""")
+    (tmp_path / "ArrayUtils.java").write_text("""package org.acme.lang;
+
+public class ArrayUtils {
+    public static long[] clone(final long[] array) {
+        return array;
+    }
+
+    public static int[] clone(final int[] array) {
+        return array;
+    }
+
+    public static char[] clone(final char[] array) {
+        return array;
+    }
+}
+""")
+    (tmp_path / "EnumUtils.java").write_text("""package org.acme.lang;
+
+public class EnumUtils {
+    static long[] copy(final long[] values) {
+        return ArrayUtils.clone(Validate.notNull(values));
+    }
+
+    static char[] sorted(final char[] chars) {
+        return ArrayUtils.clone(chars.clone());
+    }
+}
+""")
+    index_workspace(tmp_path)
+    conn = open_reader(tmp_path)
+    for caller, line in (("copy", 4), ("sorted", 12)):
+        rows = conn.execute("SELECT c.resolution, t.start_line FROM calls c JOIN symbols s ON s.id = c.caller_id"
+                            " LEFT JOIN symbols t ON t.id = c.target_id WHERE s.qualname = ?"
+                            " AND c.callee = 'ArrayUtils.clone'", (f"org.acme.lang.EnumUtils.{caller}",)).fetchall()
+        assert [(how != "possible", start) for how, start in rows] == [(True, line)]

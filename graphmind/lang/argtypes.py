@@ -23,7 +23,7 @@ from graphmind.lang import externals, kit
 from graphmind.lang.externals import ARRAY_SUPERS, BOXES, FINAL, FIXED, LITERALS, UNBOXES, WIDENING, jdk_supers, promoted
 from graphmind.lang.typeflow import TYPE_ARGUMENTS, bound, classes
 from graphmind.resolve.hooks import Resolving
-from graphmind.resolve.overloads import fits
+from graphmind.resolve.overloads import fits, result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_top
 
 Arg = tuple[str, "int | None"]     # (simple type name with `[]` per dimension, workspace class or None)
@@ -48,7 +48,7 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
     params = {c: _params(r, c, len(types)) for c in candidates}
     kept = [c for c in candidates if params[c] is None or any(all(_fits(r, a, p, True) for a, p in zip(types, form))
                                                                  for form in params[c][0])]
-    if len(kept) < 2 or not all(_known(a) for a in types) or any(params[c] is None for c in kept):
+    if len(kept) < 2 or not all(externals.known_argument(a) for a in types) or any(params[c] is None for c in kept):
         return kept
     fixed = [c for c in kept if not params[c][1]]
     kept = fixed or kept
@@ -57,13 +57,6 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
     best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c][0][0], params[o][0][0]))
                                    for o in kept)]
     return best if len(best) == 1 else kept
-
-
-def _known(arg: Arg | None) -> bool:
-    """Whether all an argument type converts to is known: a workspace class, a primitive, null, an array
-    of a type parameter, or a JDK type the table knows."""
-    base = arg[0].split("[", 1)[0] if arg is not None else ""
-    return arg is not None and (arg[1] is not None or base in WIDENING or base in jdk_supers() or base in ("null", "?"))
 
 
 def _params(r: Resolving, method: int, n: int) -> tuple[list[list[Arg | None]], bool] | None:
@@ -185,19 +178,13 @@ def _variable_array(r: Resolving, scope: int, text: str) -> Arg | None:
     return ("?" + "[]" * dims, None) if dims and (_TYPE_VAR.match(base) or _type_variable(r, scope, base)) else None
 
 
-def _outside_bases(r: Resolving, cls: int) -> list[str] | None:
-    """The simple names of a class's bases outside the workspace, when the JDK's table knows them all."""
-    own = {r.t.syms[b].name for b in r.class_bases(cls)}
-    names = [_GENERIC.sub("", text).strip().rsplit(".", 1)[-1] for _, text in r.t.bases.get(cls, ())]
-    outside = [n for n in names if n not in own]
-    return outside if all(n in jdk_supers() for n in outside) else None
-
-
 def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
     """`m(…)`, `a.m(…)`: the declared result of the one method named, when it has no overloads."""
     opens = [i for i, ch in enumerate(text) if ch == "(" and match_bracket(text, i) == len(text) - 1]
     if not opens or not _PATH.match(text[:opens[0]].strip()):
         return None
+    if text.endswith(".clone()") and (held := argument_type(r, scope, text[:-8])) and held[0].endswith("[]"):
+        return held                 # an array's clone: an array of its type
     fns = [x for kind, x in kit.flow(r).expr(scope, text[:opens[0]]) if kind == "fn"]
     if not fns:                     # a JDK method's (queries/java/jdk_results.txt)
         found = externals.outside_result(r, scope, text[:opens[0]].strip(), _path_type, jdk_supers())
@@ -210,6 +197,9 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
         overloads = [f for f in overloads if fits(r.t.params.get(f), len(args))]
         if len({_result(r, f) for f in overloads}) > 1:
             overloads = fitting_overloads(r, scope, args, overloads)
+    if len(overloads) == 1 and (at := result_parameter(r.t, overloads[0])) is not None:   # `notNull(T object)`
+        args = split_top(text[opens[0] + 1:-1], ",")
+        return argument_type(r, scope, args[at]) if at < len(args) else None
     found = {_result(r, f, scope, text[:opens[0]].strip().rpartition(".")[0].strip()) for f in overloads}
     return found.pop() if len(found) == 1 else None
 
@@ -290,7 +280,7 @@ def _reference(r: Resolving, a: str, acls: int | None, p: str, pcls: int | None)
         if c == pcls or t.syms[c].name == p:
             return True
         if len(t.bases.get(c, ())) > len(r.class_bases(c)):   # a base outside the workspace: may be p,
-            outside = _outside_bases(r, c)                    # unless the JDK's table says it is not
+            outside = externals.outside_bases(r, c)                    # unless the JDK's table says it is not
             if outside is None:
                 return pcls is None
             if pcls is None and any(p == o or p in known[o] for o in outside):

@@ -14,6 +14,7 @@ import re
 
 from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
                                                 type_parameter_bound, type_parameter_names, type_parameters)
+from graphmind.resolve.overloads import result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_items
 
 _ELEMENT_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "findIndex", "some", "every", "flatMap"})
@@ -102,9 +103,8 @@ def inferred_result(ev, scope: int, value: frozenset, args: str) -> frozenset:
         rows = ev.t.bindings.get(fn, {}).get("", ()) if kind == "fn" else ()
         result = next((v.strip() for k, v in rows if k == "returns"), None)
         if result in ev.t.type_vars.get(fn, ()) and args:    # Java `<T extends V> T visit(T visitor, …)`
-            erased = ev.t.type_bounds.get(fn, {}).get(result, result)   # (parameter types are read erased)
-            at, items = [i for i, p in enumerate(ev.t.param_types.get(fn, ())) if p == erased], split_items(args)
-            out |= ev.expr(scope, items[at[0]]) if len(at) == 1 and at[0] < len(items) else frozenset()
+            at, items = result_parameter(ev.t, fn), split_items(args)
+            out |= ev.expr(scope, items[at]) if at is not None and at < len(items) else frozenset()
             continue
         for pos, arg in enumerate(split_type(args, ",") if args and result in type_parameters(ev.r, fn) else ()):
             out |= ev.expr(scope, arg) if parameter_type(ev.t, fn, pos) == result and not arg.startswith("...") else frozenset()

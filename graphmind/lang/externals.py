@@ -79,6 +79,21 @@ def promoted(parts: list, arithmetic: bool = False) -> tuple[str, None] | None:
     return max(nums + ["int"], key=RANKS.index), None
 
 
+def known_argument(arg: tuple | None) -> bool:
+    """Whether all an argument type converts to is known: a workspace class, a primitive, null, an array
+    of a type parameter, or a JDK type the table knows."""
+    base = arg[0].split("[", 1)[0] if arg is not None else ""
+    return arg is not None and (arg[1] is not None or base in WIDENING or base in jdk_supers() or base in ("null", "?"))
+
+
+def outside_bases(r: Resolving, cls: int) -> list[str] | None:
+    """The simple names of a class's bases outside the workspace, when the JDK's table knows them all."""
+    own = {r.t.syms[b].name for b in r.class_bases(cls)}
+    names = [re.sub(r"<.*>", "", text, flags=re.DOTALL).strip().rsplit(".", 1)[-1] for _, text in r.t.bases.get(cls, ())]
+    outside = [n for n in names if n not in own]
+    return outside if all(n in jdk_supers() for n in outside) else None
+
+
 _TYPE_ARGS = re.compile(r"\.\s*<[^()]*?>\s*(?=[A-Za-z_$])")
 
 

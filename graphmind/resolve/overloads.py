@@ -199,6 +199,17 @@ def chained_overloads(r, value: frozenset, args: str) -> frozenset:
     return frozenset(out)
 
 
+def result_parameter(t, fn: int) -> int | None:
+    """The position of the one parameter declared with the type parameter a generic method returns
+    (Java's `<T extends FileVisitor> T visitFileTree(T visitor, Path dir)`: 0), else None."""
+    result = next((v.strip() for k, v in t.bindings.get(fn, {}).get("", ()) if k == "returns"), None)
+    if result not in t.type_vars.get(fn, ()):
+        return None
+    erased = t.type_bounds.get(fn, {}).get(result, result)        # (parameter types are read erased)
+    at = [i for i, p in enumerate(t.param_types.get(fn, ())) if p == erased]
+    return at[0] if len(at) == 1 else None
+
+
 def _with_inherited(r, sym, own: list[int], arity: int) -> list[int]:
     """A method's overloads that fit the argument count, with those its class's bases declare that no
     overload nearer the class overrides (same parameter types)."""
