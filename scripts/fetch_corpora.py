@@ -116,6 +116,10 @@ DEB_CORPORA = {
     # held out in session 20 (scored once): davecgh/go-spew (package spew) and gorilla/mux, standard library only
     "go-spew": ("golang-github-davecgh-go-spew-dev", "1.1.1-3", "/usr/share/gocode/src/github.com/davecgh/go-spew"),
     "gorilla-mux": ("golang-github-gorilla-mux-dev", "1.8.0-1", "/usr/share/gocode/src/github.com/gorilla/mux"),
+    # held out in session 21 (scored once): russross/blackfriday v2 and hashicorp/hcl v1, standard library only
+    "blackfriday": ("golang-github-russross-blackfriday-v2-dev", "2.1.0-1",
+                    "/usr/share/gocode/src/github.com/russross/blackfriday/v2"),
+    "hcl": ("golang-github-hashicorp-hcl-dev", "1.0.0-1.1", "/usr/share/gocode/src/github.com/hashicorp/hcl"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -128,6 +132,7 @@ DEB_SRC_CORPORA = {
     "commons-collections4": ("libcommons-collections4-java", "4.2-1"),  # held out in session 19 (scored once)
     "joda-convert": ("joda-convert", "2.2.2-1"),              # held out in session 20 (scored once)
     "jsoup": ("jsoup", "1.15.3-1"),                           # held out in session 20 (scored once)
+    "javapoet": ("javapoet", "1.13.0-1"),                     # held out in session 21 (scored once)
 }
 
 

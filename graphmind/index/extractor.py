@@ -9,7 +9,7 @@ from graphmind.index.callargs import call_arguments
 from graphmind.index.docstrings import attach_docs
 from graphmind.index.flowfacts import extract_flow
 from graphmind.index.python import lambdas as py_lambdas
-from graphmind.index.snippets import first_line, folded
+from graphmind.index.snippets import call_text, first_line, folded
 from graphmind.pools import Allowance
 from graphmind.models import CallRow, Extraction, ImportRow, InheritRow, SymbolRow
 from graphmind.index.modules import resolve_relative
@@ -179,7 +179,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
             skipped.append(allowance.reason(f"{len(calls) - i} calls"))
             break
         end = name.parent.end_byte if cpp and name.text in _MAKERS and name.parent.type == "template_function" else name.end_byte
-        callee = _fold_span(source, node.start_byte, end, MAX_CALLEE)
+        callee = call_text(source, node.start_byte, end, MAX_CALLEE, counted)     # a long chain: arguments as `_`
         arity, args = call_arguments(node, texts) if counted else (None, None)
         if name.type == "parenthesized_expression":              # `(lambda: …)()`: a call of `<lambdaN>`
             callee = callee.strip("() ")

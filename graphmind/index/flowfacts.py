@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.python import narrowing, operators, order
-from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name
-from graphmind.index.snippets import node_text as _text
+from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name, node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.languages import PACKAGE_SCOPED
@@ -87,6 +86,7 @@ def extract_flow(language: str, source: bytes, root, enclosing: Enclosing, known
         places.extend([None] * (len(bindings) - len(places)))
         order.shadowed_by_stars(source, root, bindings, places)
         order.mark_order(bindings, places)
+    order.redeclared(bindings, language)           # Java: a local declared again in a later block
     local = {b.name for b in bindings if b.scope != 0}
     calls: list[CallRow] = []
     heads = typed if language == "python" else Capitalized(typed)

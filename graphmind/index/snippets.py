@@ -126,3 +126,52 @@ def first_line(head: str, name_line: int = 0) -> str:
             if depth == 0:
                 return head[:i + 1] + head[i + 1:].split("\n", 1)[0]
     return first
+
+
+MAX_CHAIN = 640         # characters of a call text kept when its earlier calls' arguments read as `_`
+_BRACKETS = {"(": ")", "[": "]", "{": "}"}
+
+
+def call_text(source: bytes, start: int, end: int, limit: int, chains: bool) -> str:
+    """A call's text as written, folded and cut at `limit`; a longer one in a language that picks
+    overloads by count (`chains`: a builder chain, jsoup's `new Safelist().addTags(…)….addProtocols`)
+    keeps up to MAX_CHAIN characters with each earlier call's arguments read as `_` (their count kept)."""
+    text = folded(source, start, end, limit)
+    if len(text) <= limit:
+        return text
+    if chains:
+        text = _elided(folded(source, start, end, 8 * MAX_CHAIN))
+        if len(text) <= MAX_CHAIN:
+            return text
+    return text[: limit - 1] + "…"
+
+
+def _elided(text: str) -> str:
+    """`a.b(x, y).c(z)` -> `a.b(_, _).c(_)`; the text as it was where a bracket does not close."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch != "(":
+            out.append(ch)
+            i += 1
+            continue
+        stack, count, j, quote = [")"], 0, i + 1, ""
+        while j < n and stack:
+            c = text[j]
+            if quote:
+                quote = "" if c == quote and text[j - 1] != "\\" else quote
+            elif c in "\"'":
+                quote = c
+            elif c in _BRACKETS:
+                stack.append(_BRACKETS[c])
+            elif c == stack[-1]:
+                stack.pop()
+            elif c == "," and len(stack) == 1:
+                count += 1
+            count += not count and not c.isspace() and len(stack) == 1
+            j += 1
+        if stack:
+            return text
+        out.append("(" + ", ".join("_" * (count > 0) for _ in range(count)) + ")")
+        i = j
+    return "".join(out)

@@ -2,6 +2,8 @@
 
 An argument's type is read from its text as written at the call: literals (`1`, `1L`, `1.5f`, `'c'`,
 `"s"`, `true`, `null`), `new T[…]` / `new T[] {…}`, `new T(…)`, casts, `this`, string concatenation,
+arithmetic and conditionals (numbers promoted: `c ? 7 : value - 1` is an int), `i++`, `-x`, `chars[i]`,
+the boxes' `MAX_VALUE`/`MIN_VALUE`,
 a name's declared type (local, parameter, field of the class or its bases), `a.b` through the
 declared type of `b` in what `a` holds (graphmind/lang/typeflow.py), `arr.length`, and a call through
 the declared result of a method that has no overloads. Anything else is not known.
@@ -18,33 +20,21 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import externals, kit
-from graphmind.lang.externals import FINAL, FIXED, jdk_supers
+from graphmind.lang.externals import ARRAY_SUPERS, BOXES, FINAL, FIXED, LITERALS, UNBOXES, WIDENING, jdk_supers, promoted
 from graphmind.lang.typeflow import TYPE_ARGUMENTS, bound, classes
 from graphmind.resolve.hooks import Resolving
-from graphmind.resolve.overloads import fits
+from graphmind.resolve.overloads import fits, result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_top
 
 Arg = tuple[str, "int | None"]     # (simple type name with `[]` per dimension, workspace class or None)
 
-WIDENING = {"byte": ("short", "int", "long", "float", "double"), "short": ("int", "long", "float", "double"),
-            "char": ("int", "long", "float", "double"), "int": ("long", "float", "double"),
-            "long": ("float", "double"), "float": ("double",), "double": (), "boolean": ()}
-BOXES = {"int": "Integer", "long": "Long", "char": "Character", "byte": "Byte", "short": "Short",
-         "float": "Float", "double": "Double", "boolean": "Boolean"}
-UNBOXES = {box: prim for prim, box in BOXES.items()}
-ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
-_LITERALS = [(re.compile(p), t) for p, t in (
-    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
-    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)$", "int"),
-    (r"^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[fF]$", "float"),
-    (r"^-?(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[dD]?$|^-?\d[\d_]*(?:[eE][+-]?\d+[dD]?|[dD])$", "double"),
-    (r"^'(?:[^'\\]|\\.+)'$", "char"), (r'^"(?:[^"\\]|\\.)*"$|^"""', "String"), (r"^(?:true|false)$", "boolean"),
-    (r"^null$", "null"))]
 _ARRAY = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*((?:\[[^\]]*\]\s*)+)")
 _NEW = re.compile(r"^new\s+([\w.$]+)\s*(?:<[^()]*>)?\s*\(")
 _CAST = re.compile(r"^\(\s*([\w.$]+(?:<[^()]*>)?(?:\s*\[\s*\])*)\s*\)\s*(?=[\w$\"'(])")
 _OPERAND = re.compile(r"^[\w$.]+(?:\(.*\))?$|^\(.*\)$|^\"[^\"]*\"$")   # what a cast applies to, alone
 _PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$")
+_STEP = re.compile(r"^(?:(?:\+\+|--|[-+~])\s*([A-Za-z_$][\w$.]*)|([A-Za-z_$][\w$.]*)\s*(?:\+\+|--))$")   # `--i`, `-x`, `i++`
+_ELEMENT = re.compile(r"^([A-Za-z_$][\w$.]*)\s*\[[^\[\]]*\]$")
 _TYPE_VAR = re.compile(r"^[A-Z][A-Z0-9]?$")
 _GENERIC = re.compile(r"<.*>", re.DOTALL)
 _ANNOTATION = re.compile(r"@[\w.]+(?:\([^()]*\))?\s*")
@@ -58,7 +48,7 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
     params = {c: _params(r, c, len(types)) for c in candidates}
     kept = [c for c in candidates if params[c] is None or any(all(_fits(r, a, p, True) for a, p in zip(types, form))
                                                                  for form in params[c][0])]
-    if len(kept) < 2 or not all(_known(a) for a in types) or any(params[c] is None for c in kept):
+    if len(kept) < 2 or not all(externals.known_argument(a) for a in types) or any(params[c] is None for c in kept):
         return kept
     fixed = [c for c in kept if not params[c][1]]
     kept = fixed or kept
@@ -67,13 +57,6 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
     best = [c for c in kept if all(c == o or all(_fits(r, p, q, not strict) for p, q in zip(params[c][0][0], params[o][0][0]))
                                    for o in kept)]
     return best if len(best) == 1 else kept
-
-
-def _known(arg: Arg | None) -> bool:
-    """Whether all an argument type converts to is known: a workspace class, a primitive, null, an array
-    of a type parameter, or a JDK type the table knows."""
-    base = arg[0].split("[", 1)[0] if arg is not None else ""
-    return arg is not None and (arg[1] is not None or base in WIDENING or base in jdk_supers() or base in ("null", "?"))
 
 
 def _params(r: Resolving, method: int, n: int) -> tuple[list[list[Arg | None]], bool] | None:
@@ -126,12 +109,20 @@ def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     text = externals.without_type_arguments(text.strip())
     while text.startswith("(") and match_bracket(text, 0) == len(text) - 1:
         text = text[1:-1].strip()
-    for pattern, name in _LITERALS:
+    for pattern, name in LITERALS:
         if pattern.match(text):
             return name, None
-    if len(split_top(text, "+")) > 1:
-        parts = [argument_type(r, scope, p) for p in split_top(text, "+")]
-        return ("String", None) if any(p is not None and p[0] == "String" for p in parts) else None
+    sides = split_top(text, " : ") if len(split_top(text, " ? ")) == 2 else []
+    if len(sides) == 2:                       # `c ? a : b`: the type both branches give
+        return promoted([argument_type(r, scope, p) for p in (split_top(sides[0], " ? ")[1], sides[1])])
+    m = _STEP.match(text) or _ELEMENT.match(text)    # `pos++`, `-x`; `chars[i++]`: an element of the array
+    if m is not None:
+        held = argument_type(r, scope, m.group(1) or m.group(2))
+        return held if m.re is _STEP else (held[0][:-2], held[1]) if held and held[0].endswith("[]") else None
+    for op in ("+", " - ", " * ", " / ", " % "):
+        if len(split_top(text, op)) > 1:      # `a + "s"`: a String; `value - 1`: numbers, promoted
+            parts = [argument_type(r, scope, p) for p in split_top(text, op)]
+            return ("String", None) if op == "+" and any(p and p[0] == "String" for p in parts) else promoted(parts, True)
     m = _ARRAY.match(text)
     if m is not None and _whole(text, m.end(), None):
         return declared(r, scope, m.group(1) + "[]" * m.group(0).count("["))
@@ -145,6 +136,8 @@ def argument_type(r: Resolving, scope: int, text: str) -> Arg | None:
     if text == "this":
         cls = r.enclosing_class(scope)
         return (r.t.syms[cls].name, cls) if cls is not None else None
+    if (m := externals.LIMITS.match(text)) is not None:
+        return UNBOXES[m.group(1)], None
     if _PATH.match(text):
         return _path_type(r, scope, [w.strip() for w in text.split(".")])
     if text.endswith(")"):
@@ -185,19 +178,13 @@ def _variable_array(r: Resolving, scope: int, text: str) -> Arg | None:
     return ("?" + "[]" * dims, None) if dims and (_TYPE_VAR.match(base) or _type_variable(r, scope, base)) else None
 
 
-def _outside_bases(r: Resolving, cls: int) -> list[str] | None:
-    """The simple names of a class's bases outside the workspace, when the JDK's table knows them all."""
-    own = {r.t.syms[b].name for b in r.class_bases(cls)}
-    names = [_GENERIC.sub("", text).strip().rsplit(".", 1)[-1] for _, text in r.t.bases.get(cls, ())]
-    outside = [n for n in names if n not in own]
-    return outside if all(n in jdk_supers() for n in outside) else None
-
-
 def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
     """`m(…)`, `a.m(…)`: the declared result of the one method named, when it has no overloads."""
     opens = [i for i, ch in enumerate(text) if ch == "(" and match_bracket(text, i) == len(text) - 1]
     if not opens or not _PATH.match(text[:opens[0]].strip()):
         return None
+    if text.endswith(".clone()") and (held := argument_type(r, scope, text[:-8])) and held[0].endswith("[]"):
+        return held                 # an array's clone: an array of its type
     fns = [x for kind, x in kit.flow(r).expr(scope, text[:opens[0]]) if kind == "fn"]
     if not fns:                     # a JDK method's (queries/java/jdk_results.txt)
         found = externals.outside_result(r, scope, text[:opens[0]].strip(), _path_type, jdk_supers())
@@ -210,6 +197,9 @@ def _call_type(r: Resolving, scope: int, text: str) -> Arg | None:
         overloads = [f for f in overloads if fits(r.t.params.get(f), len(args))]
         if len({_result(r, f) for f in overloads}) > 1:
             overloads = fitting_overloads(r, scope, args, overloads)
+    if len(overloads) == 1 and (at := result_parameter(r.t, overloads[0])) is not None:   # `notNull(T object)`
+        args = split_top(text[opens[0] + 1:-1], ",")
+        return argument_type(r, scope, args[at]) if at < len(args) else None
     found = {_result(r, f, scope, text[:opens[0]].strip().rpartition(".")[0].strip()) for f in overloads}
     return found.pop() if len(found) == 1 else None
 
@@ -290,7 +280,7 @@ def _reference(r: Resolving, a: str, acls: int | None, p: str, pcls: int | None)
         if c == pcls or t.syms[c].name == p:
             return True
         if len(t.bases.get(c, ())) > len(r.class_bases(c)):   # a base outside the workspace: may be p,
-            outside = _outside_bases(r, c)                    # unless the JDK's table says it is not
+            outside = externals.outside_bases(r, c)                    # unless the JDK's table says it is not
             if outside is None:
                 return pcls is None
             if pcls is None and any(p == o or p in known[o] for o in outside):

@@ -14,7 +14,8 @@ import re
 
 from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
                                                 type_parameter_bound, type_parameter_names, type_parameters)
-from graphmind.resolve.pyexpr import match_bracket
+from graphmind.resolve.overloads import result_parameter
+from graphmind.resolve.pyexpr import match_bracket, split_items
 
 _ELEMENT_CALLBACKS = frozenset({"forEach", "map", "filter", "find", "findLast", "findIndex", "some", "every", "flatMap"})
 _THIS_TYPE = re.compile(r"\bThisType<\s*([^<>]*(?:<[^<>]*>[^<>]*)*)>")
@@ -95,11 +96,16 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
 
 def inferred_result(ev, scope: int, value: frozenset, args: str) -> frozenset:
     """What a call returns where the callee's result is a type parameter a parameter is declared as
-    (`compile<T>(schema: T): T`): what that argument holds (`compile(loose)` is `loose`); else empty."""
+    (`compile<T>(schema: T): T`; Java's `<T extends FileVisitor> T visitFileTree(T visitor, Path dir)`):
+    what that argument holds (`compile(loose)` is `loose`); else empty."""
     out: set = set()
     for kind, fn in value:
         rows = ev.t.bindings.get(fn, {}).get("", ()) if kind == "fn" else ()
         result = next((v.strip() for k, v in rows if k == "returns"), None)
+        if result in ev.t.type_vars.get(fn, ()) and args:    # Java `<T extends V> T visit(T visitor, …)`
+            at, items = result_parameter(ev.t, fn), split_items(args)
+            out |= ev.expr(scope, items[at]) if at is not None and at < len(items) else frozenset()
+            continue
         for pos, arg in enumerate(split_type(args, ",") if args and result in type_parameters(ev.r, fn) else ()):
             out |= ev.expr(scope, arg) if parameter_type(ev.t, fn, pos) == result and not arg.startswith("...") else frozenset()
     return frozenset(out)

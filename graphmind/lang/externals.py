@@ -47,6 +47,51 @@ SUPERS = {**FIXED, "Collection": ("Iterable",), "List": _COLLECTION, "Set": _COL
                     "Constable"),
           "Executable": _REFLECTED, "Method": ("Executable", *_REFLECTED), "Constructor": ("Executable", *_REFLECTED)}
 FINAL = frozenset(FIXED) | {"Class", "Method", "Constructor"}   # no other type converts to these
+# Java's own types: primitive widening, boxing, what an array converts to, the type of a literal (lang/argtypes.py)
+WIDENING = {"byte": ("short", "int", "long", "float", "double"), "short": ("int", "long", "float", "double"),
+            "char": ("int", "long", "float", "double"), "int": ("long", "float", "double"),
+            "long": ("float", "double"), "float": ("double",), "double": (), "boolean": ()}
+BOXES = {"int": "Integer", "long": "Long", "char": "Character", "byte": "Byte", "short": "Short",
+         "float": "Float", "double": "Double", "boolean": "Boolean"}
+UNBOXES = {box: prim for prim, box in BOXES.items()}
+ARRAY_SUPERS = ("Object", "Cloneable", "Serializable")
+LITERALS = [(re.compile(p), t) for p, t in (
+    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)[lL]$", "long"),
+    (r"^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|\d[\d_]*)$", "int"),
+    (r"^-?(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[fF]$", "float"),
+    (r"^-?(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?[dD]?$|^-?\d[\d_]*(?:[eE][+-]?\d+[dD]?|[dD])$", "double"),
+    (r"^'(?:[^'\\]|\\.+)'$", "char"), (r'^"(?:[^"\\]|\\.)*"$|^"""', "String"), (r"^(?:true|false)$", "boolean"),
+    (r"^null$", "null"))]
+
+RANKS = ["byte", "short", "char", "int", "long", "float", "double"]     # numeric promotion
+LIMITS = re.compile(r"^(Integer|Long|Short|Byte|Character|Float|Double)\s*\.\s*(?:MAX_VALUE|MIN_VALUE)$")   # `Long.MAX_VALUE`
+
+
+def promoted(parts: list, arithmetic: bool = False) -> tuple[str, None] | None:
+    """The type of `a ? x : y` (or, `arithmetic`, of `x - y`) from its operands': one type, a reference
+    beside `null`, else numbers promoted (binary numeric promotion: int at least)."""
+    known = {p for p in parts if p is None or p[0] != "null"}
+    nums = [UNBOXES.get(p[0], p[0]) for p in known if p is not None]
+    if len(known) == 1 and None not in known and not (arithmetic and nums[0] in RANKS):
+        return known.pop()
+    if None in known or any(n not in RANKS for n in nums):
+        return None
+    return max(nums + ["int"], key=RANKS.index), None
+
+
+def known_argument(arg: tuple | None) -> bool:
+    """Whether all an argument type converts to is known: a workspace class, a primitive, null, an array
+    of a type parameter, or a JDK type the table knows."""
+    base = arg[0].split("[", 1)[0] if arg is not None else ""
+    return arg is not None and (arg[1] is not None or base in WIDENING or base in jdk_supers() or base in ("null", "?"))
+
+
+def outside_bases(r: Resolving, cls: int) -> list[str] | None:
+    """The simple names of a class's bases outside the workspace, when the JDK's table knows them all."""
+    own = {r.t.syms[b].name for b in r.class_bases(cls)}
+    names = [re.sub(r"<.*>", "", text, flags=re.DOTALL).strip().rsplit(".", 1)[-1] for _, text in r.t.bases.get(cls, ())]
+    outside = [n for n in names if n not in own]
+    return outside if all(n in jdk_supers() for n in outside) else None
 
 
 _TYPE_ARGS = re.compile(r"\.\s*<[^()]*?>\s*(?=[A-Za-z_$])")

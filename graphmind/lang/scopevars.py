@@ -29,8 +29,8 @@ def language(r: Resolving, scope: int) -> str:
 
 def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | None:
     """The variable bindings of a name seen from a scope, as (scope, kind, value): the nearest scope
-    that binds it (class fields through the class's bases); None when a definition or an import
-    of that name is nearer, or nothing binds it."""
+    that binds it (class fields through the class's bases; there, those that reach the site being
+    resolved: `at_site`); None when a definition or an import of that name is nearer, or nothing binds it."""
     t, s = r.t, scope
     apart = language(r, scope) in FIELDS_APART_FROM_METHODS
     while s is not None and s in t.syms:
@@ -40,7 +40,7 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
                 apart and t.syms[child].kind in CALLABLE_KINDS) and not (entries and t.syms[child].kind in TYPES_BESIDE_VALUES):
             return None
         if entries:
-            return entries
+            return at_site(r, s, name, entries)[0]     # a Java local declared again, a Go type switch: at the site
         sym = t.syms[s]
         if sym.kind in CLASS_KINDS:
             if t.lang.get(sym.file) in FIELD_SIGIL_DROPPED:

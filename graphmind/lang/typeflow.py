@@ -18,6 +18,7 @@ from graphmind.lang.typescript import generics
 from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, at_site, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
+from graphmind.resolve.overloads import chained_overloads
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 from graphmind.resolve.tables import CLASS_KINDS
 
@@ -76,11 +77,10 @@ class FlowEval:
         if entries is None:
             finder = VARIABLE_FINDERS.get(language(self.r, scope))
             found = finder(self.r, scope, name) if finder is not None else None
-            entries = bound(self.r, *found) if found is not None else None
-            if entries is None:
+            if (entries := bound(self.r, *found) if found is not None else None) is None:
                 return None
-        entries, at = at_site(self.r, scope, name, entries)     # Go's type switch: the bindings reaching the site
-        if at is None and language(self.r, scope) in STATIC_TYPES and any(
+        entries, at = at_site(self.r, scope, name, entries)     # the bindings reaching the site (and its point)
+        if language(self.r, scope) in STATIC_TYPES and any(
                 k in ("annot", "param") and v.strip() != "var" for _, k, v in entries):
             entries = [e for e in entries if e[1] != "assign"]   # `Shape s = new Circle()`: a Shape
         return self.guarded(("v", scope, name, at), lambda: self._entries(entries))
@@ -133,8 +133,9 @@ class FlowEval:
 
     # -- expressions -----------------------------------------------------------------------------
     def expr(self, scope: int, text: str) -> Value:
-        """What an expression evaluates to."""
-        return self.guarded(("e", scope, text), lambda: self._expr(scope, text.strip()))
+        """What an expression evaluates to (where its scope's bindings are ordered, at the site's point)."""
+        return self.guarded(("e", scope, text, self.r.state.get("at") if scope in self.t.order else None),   # ordered: at the site
+                            lambda: self._expr(scope, text.strip()))
 
     def _expr(self, scope: int, text: str) -> Value:
         text = EXPR_REWRITES.get(language(self.r, scope), str)(text)   # `str`: as written
@@ -196,7 +197,7 @@ class FlowEval:
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = each(self, scope, value) if kept else got
             elif kind == "call":
-                value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
+                value, kept = value if kept else contextual.inferred_result(self, scope, fits := chained_overloads(self.r, value, arg), arg) or self.call(fits), False
             elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
                 value = each(self, scope, value)
             else:   # x["k"] in JS/TS is a member, not an element

@@ -11,12 +11,14 @@ and when exactly one is left, that one; otherwise every one that fits the count,
 and carrying the count (the site stays honest about what it cannot tell apart: never several
 resolved edges from one call). None fits anywhere: the row stays
 as the resolver gave it. Chains typed through an overloaded method's return
-type (`a.m(x).n()`) still use the slot's method.
+type (`a.m(x).n()`) take the overloads the count fits (graphmind/lang/typeflow.py).
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+from graphmind.resolve.pyexpr import split_items
 
 # r.state key a `prepare` hook fills: declaration id -> the id of its out-of-line definition (C++ members
 # declared in their class and defined as `A::f`), written to symbols.definition_id after the pass
@@ -167,7 +169,7 @@ def fits(params: Params | None, arity: int) -> bool:
     return low <= arity and (high is None or arity <= high)
 
 
-def _fitting(r, sid: int, arity: int, own_first: bool = True) -> tuple[list[int], list[int]]:
+def fitting(r, sid: int, arity: int, own_first: bool = True) -> tuple[list[int], list[int]]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
     declaration in the header and its out-of-line definition share the name too) whose parameter
     count fits, as (fixed-arity ones, varargs ones): Java, C# and C++ try the first before the second."""
@@ -182,6 +184,32 @@ def _fitting(r, sid: int, arity: int, own_first: bool = True) -> tuple[list[int]
     return [], []
 
 
+def chained_overloads(r, value: frozenset, args: str) -> frozenset:
+    """A method called in a chain (typeflow's ("fn", id) atoms), as the overloads of its name that the
+    call's argument count fits: `doc.outputSettings().charset(c)` reads the getter's result, not the
+    last declared overload's (the setter's)."""
+    out: set = set()
+    for kind, x in value:
+        if kind == "fn" and x in r.t.params and r.t.syms[x].qualname in r.t.dup_quals:
+            fixed, varargs = fitting(r, x, len(split_items(args)) if args.strip() else 0)
+            if fixed or varargs:
+                out.update(("fn", s) for s in fixed or varargs)
+                continue
+        out.add((kind, x))
+    return frozenset(out)
+
+
+def result_parameter(t, fn: int) -> int | None:
+    """The position of the one parameter declared with the type parameter a generic method returns
+    (Java's `<T extends FileVisitor> T visitFileTree(T visitor, Path dir)`: 0), else None."""
+    result = next((v.strip() for k, v in t.bindings.get(fn, {}).get("", ()) if k == "returns"), None)
+    if result not in t.type_vars.get(fn, ()):
+        return None
+    erased = t.type_bounds.get(fn, {}).get(result, result)        # (parameter types are read erased)
+    at = [i for i, p in enumerate(t.param_types.get(fn, ())) if p == erased]
+    return at[0] if len(at) == 1 else None
+
+
 def _with_inherited(r, sym, own: list[int], arity: int) -> list[int]:
     """A method's overloads that fit the argument count, with those its class's bases declare that no
     overload nearer the class overrides (same parameter types)."""
@@ -191,7 +219,7 @@ def _with_inherited(r, sym, own: list[int], arity: int) -> list[int]:
         slot = t.children.get(cls, {}).get(sym.name) if cls != sym.parent else None
         if slot is None or slot not in t.params:
             continue
-        fixed, varargs = _fitting(r, slot, arity)
+        fixed, varargs = fitting(r, slot, arity)
         for s in fixed or varargs:
             if t.param_types.get(s) not in seen:
                 seen.add(t.param_types.get(s))
@@ -215,11 +243,11 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
         if sym is None or target not in t.params:
             out.append((target, how, n))
             continue
-        fixed, varargs = _fitting(r, target, arity)
+        fixed, varargs = fitting(r, target, arity)
         if not fixed and not varargs and sym.parent in t.syms:     # an overload inherited from a base
             for cls in r.mro(sym.parent):
                 slot = t.children.get(cls, {}).get(sym.name)
-                fixed, varargs = _fitting(r, slot, arity) if slot is not None and slot in t.params else ([], [])
+                fixed, varargs = fitting(r, slot, arity) if slot is not None and slot in t.params else ([], [])
                 if fixed or varargs:
                     break
         hits = fixed or varargs or [target]
@@ -229,7 +257,7 @@ def pick_overloads(r, rows: Rows, arity: int | None, by_types: Callable[[list[in
                 hits = varargs
                 typed = by_types(hits)
             if not typed:                   # none of its own file's takes them: every overload (a header's inline ones)
-                wider_fixed, wider_varargs = _fitting(r, target, arity, own_first=False)
+                wider_fixed, wider_varargs = fitting(r, target, arity, own_first=False)
                 wider = wider_fixed or wider_varargs
                 typed = by_types(wider) if len(wider) > len(hits) else typed
             hits = typed if len(typed) == 1 else hits

@@ -8,6 +8,7 @@
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @name value: (_) @value)) @binding.assign
 (field_declaration type: (_) @value declarator: (variable_declarator name: (identifier) @name)) @binding.annot
 (method_declaration type: (_) @value) @binding.returns
+(annotation_type_element_declaration type: (_) @value) @binding.returns
 (enhanced_for_statement type: (_) @value name: (identifier) @name) @binding.annot
 (catch_formal_parameter (catch_type) @value name: (identifier) @name) @binding.annot
 (resource type: (_) @value name: (identifier) @name) @binding.annot

@@ -36,6 +36,10 @@
   name: (identifier) @name
   body: (constructor_body) @body) @definition.constructor
 
+; an annotation type's element (`Class<?> factory();`) is a method its users call (`factory.factory()`)
+(annotation_type_element_declaration
+  name: (identifier) @name) @definition.method
+
 (compact_constructor_declaration
   name: (identifier) @name
   body: (block) @body) @definition.constructor

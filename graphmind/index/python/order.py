@@ -1,5 +1,6 @@
 """The order of a Python scope's bindings where it matters (`flow` of a binding row): `mark_order`,
-and `shadowed_by_stars` for a module whose star import follows its definitions."""
+and `shadowed_by_stars` for a module whose star import follows its definitions; `redeclared` for a
+Java local declared again in a later block."""
 from __future__ import annotations
 
 import re
@@ -77,3 +78,22 @@ def shadowed_by_stars(source: bytes, root, bindings: list[BindingRow], places: l
     for line, module in stars if len(bindings) > defined else ():
         bindings.append(BindingRow(0, "*", "star", module, line))
         places.append(None)
+
+
+REDECLARING = frozenset({"java"})   # block-scoped locals: one name declared in sibling blocks of a method
+
+
+def redeclared(bindings: list[BindingRow], language: str) -> None:
+    """A local declared with two or more types in one method (`TypeVariableImpl<?> that` in one block,
+    `TypeVariable<?> that` in a later one): each declaration holds from its line on, as Go's type switch
+    cases do (graphmind/lang/scopevars.py `at_site`), so every binding of the name is marked in order."""
+    if language not in REDECLARING:
+        return
+    types: dict[tuple[int, str], set[str]] = {}
+    for b in bindings:
+        if b.kind == "annot" and b.scope:
+            types.setdefault((b.scope, b.name), set()).add(b.value)
+    again = {key for key, seen in types.items() if len(seen) > 1}
+    for b in bindings if again else ():
+        if (b.scope, b.name) in again:
+            b.flow = 1
