@@ -18,6 +18,7 @@ from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
+from graphmind.query.selection.generated import generated_hits
 from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
@@ -250,6 +251,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             known.update(maybe)
         if uncertain and root is not None:
             hits += template_hits(conn, root, known, MAY_REACH)
+            again.append(generated_hits(conn, root, ids, sure, known))
     return merge_tests(runnable_tests(conn, hits), *again), known, truncated
 
 
