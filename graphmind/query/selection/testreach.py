@@ -22,6 +22,7 @@ from graphmind.query.selection.generated import generated_hits
 from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
@@ -142,7 +143,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
-    links += held_callables(conn, ids)
+    links += held_callables(conn, ids) + keyword_called(conn, root, ids)
     if possible and root is not None:
         links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
     for caller, callee in links:
