@@ -18,9 +18,11 @@ from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
+from graphmind.query.selection.generated import generated_hits
 from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
 
@@ -141,7 +143,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
-    links += held_callables(conn, ids)
+    links += held_callables(conn, ids) + keyword_called(conn, root, ids)
     if possible and root is not None:
         links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
     for caller, callee in links:
@@ -250,6 +252,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             known.update(maybe)
         if uncertain and root is not None:
             hits += template_hits(conn, root, known, MAY_REACH)
+            again.append(generated_hits(conn, root, ids, sure, known))
     return merge_tests(runnable_tests(conn, hits), *again), known, truncated
 
 
