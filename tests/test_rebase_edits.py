@@ -176,3 +176,45 @@ def test_chains_written_after_the_first_base_edit_are_reopened_by_a_kept_writer(
             shutil.rmtree(tmp_path / f"s{n}")
     finally:
         store.close()
+
+
+def test_a_method_looked_up_on_what_a_function_returns_and_passed_on_equals_clean(tmp_path):
+    """`relay(get_user().touch)` in another file, unchanged, with `get_user` (a third file) returning a
+    User: once User gains TimestampMixin the argument holds TimestampMixin.touch and `cb()` in relay
+    reaches it in a clean index; once it loses it again, nothing."""
+    files = _files()
+    files["people.py"] = "from app.models import User\n\n\ndef get_user() -> User:\n    return User()\n"
+    files["jobs.py"] = ("from people import get_user\nfrom use0 import relay\n\n\n"
+                        "def stamp_one():\n    return relay(get_user().touch)\n")
+    files["use0.py"] += "\n\ndef relay(cb):\n    return cb()\n"
+    work = indexed_workspace(tmp_path, files)
+    path = work / "app/models.py"
+    path.write_text(_rebase(MODELS, "class User(", "AbstractUser, TimestampMixin"))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "a", "TimestampMixin added to User")
+    path.write_text(MODELS)
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "b", "TimestampMixin removed from User")
+
+
+def test_a_data_attribute_a_new_base_supplies_passed_on_equals_clean(tmp_path):
+    """A class attribute of a mixin (`on_save = helper`, `clock = Clock()`) passed on, unchanged, in
+    another file (`relay(u.on_save)`, `tick_with(u.clock)`): once User gains the mixin, `cb()` and
+    `c.tick()` in the callees reach helper and Clock.tick in a clean index; once it loses it, nothing."""
+    files = _files()
+    files["orm/stamps.py"] = ("class Clock:\n    def tick(self):\n        return 1\n\n\n"
+                              "def helper():\n    return 2\n\n\n"
+                              "class Stamped:\n    on_save = helper\n    clock = Clock()\n")
+    files["app/models.py"] = "from orm.stamps import Stamped\n" + MODELS
+    files["jobs.py"] = ("from app.models import User\nfrom use0 import relay, tick_with\n\n\n"
+                        "def stamp_all():\n    u = User()\n    relay(u.on_save)\n    return tick_with(u.clock)\n")
+    files["use0.py"] += "\n\ndef relay(cb):\n    return cb()\n\n\ndef tick_with(c):\n    return c.tick()\n"
+    work = indexed_workspace(tmp_path, files)
+    path = work / "app/models.py"
+    text = path.read_text()
+    path.write_text(_rebase(text, "class User(", "AbstractUser, Stamped"))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "a", "Stamped added to User")
+    path.write_text(text)
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "b", "Stamped removed from User")

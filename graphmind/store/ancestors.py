@@ -206,7 +206,8 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
     in classes below or above; and the sites in the methods of the classes above that mention a member of a class
     below (dispatch may reach it, or no longer). Returns the names of the methods `up` defines (dunders
     aside: called by operator) and the classes below: a method passed on, looked up on one of them,
-    is another now (store/held.py; a data member passed on is not followed: `name`, `func`, 10k sites)."""
+    is another now (store/held.py), and the data members `up` binds in its class body to a name or a call
+    (`on_save = helper`; not a constant: `name = None`, Django's functional.py, 5.7k sites)."""
     renamed = _renamed(conn)
     start = _named(conn, moved, {}, written)
     below = lineage(conn, start, written, renamed, up=False)
@@ -244,10 +245,22 @@ def reopen_rebased(conn: apsw.Connection, planner: FilePlanner, moved: set[str],
             f" SELECT c.id, c.callee FROM scopes JOIN calls c ON c.caller_id = scopes.id WHERE c.{RESOLVED_ROWS}",
             (orjson.dumps(sorted(around)).decode(),))
         pend(conn, [cid for cid, callee in rows if not near.isdisjoint(planner.mentions(callee))])
+    ups = orjson.dumps(sorted(up)).decode()
     methods = {n for (n,) in conn.execute(
         "SELECT m.name FROM json_each(?) c JOIN symbols m ON m.parent_id = c.value WHERE m.kind IN ('method', 'function')",
-        (orjson.dumps(sorted(up)).decode(),)) if not (n[:2] == "__" and n[-2:] == "__")}
-    return methods, below
+        (ups,)) if not (n[:2] == "__" and n[-2:] == "__")}
+    # a data member bound in the class body to what may be called or looked up on (`on_save = helper`,
+    # `clock = Clock()`), not a constant (`name = None`: Django's functional.py, 5.7k sites)
+    held = {n for n, value in conn.execute(
+        "SELECT b.name, b.value FROM json_each(?) c JOIN symbols s ON s.id = c.value JOIN bindings b"
+        " ON b.file_id = s.file_id AND b.scope_id = s.id WHERE b.kind = 'assign'", (ups,))
+        if not (n[:2] == "__" and n[-2:] == "__") and not _constant(value)}
+    return methods | held, below
+
+
+def _constant(value: str) -> bool:
+    """A literal (`None`, `0`, `"x"`, `[]`, `{}`, `()`, `True`): nothing to call or look up on."""
+    return value[:1] in "\"'[{(-0123456789" or value in ("None", "True", "False", "...")
 
 
 def _prefixes(qualname: str) -> list[str]:

@@ -30,8 +30,9 @@ def passing_members(conn: apsw.Connection, planner: FilePlanner, members: set[st
     """The names called, in `files`, with an argument that holds one of `members` looked up on one of
     `classes` (ids: the classes whose MRO gained or lost them): the text names the class (`User().touch`),
     or a name bound in its scope from such a text (`u = User()`, transitively), or is `self`/`cls` in a
-    method of one; or it names a local bound so (`handler = u.touch`). A member looked up on what another
-    function returns (`get_user().touch`) is not followed. Those argument flow follows."""
+    method of one; or it names a local bound so (`handler = u.touch`), or a function of those files that
+    returns one (`get_user().touch`: annotated, or `return User(...)`), in the files importing it too.
+    Those argument flow follows."""
     if not members or not classes:
         return set()
     ids = orjson.dumps(sorted(classes)).decode()
@@ -40,6 +41,10 @@ def passing_members(conn: apsw.Connection, planner: FilePlanner, members: set[st
     near = {f for (f,) in conn.execute(_NAMING, (orjson.dumps(sorted(names)).decode(), ids))} & files
     if not near:
         return set()
+    makers = _makers(conn, planner, names, near)
+    if makers:              # `get_user().touch` where get_user returns one of the classes
+        names = names | makers
+        near |= {f for (f,) in conn.execute(_NAMING, (orjson.dumps(sorted(makers)).decode(), "[]"))} & files
     sql, args = _LOOKING, [orjson.dumps(sorted(near)).decode()]
     if len(members) <= FEW_NAMES:             # `.m` in the text: a member looked up
         test, listed = contains_any("b.value", {"." + m for m in members})
@@ -80,3 +85,20 @@ def passing_members(conn: apsw.Connection, planner: FilePlanner, members: set[st
                 if not said.isdisjoint(held) or not said.isdisjoint(typed) and not members.isdisjoint(planner.looked_up(text)):
                     passed.add(name[1:])
     return followed(conn, passed)
+
+
+def _makers(conn: apsw.Connection, planner: FilePlanner, names: set[str], near: set[int]) -> set[str]:
+    """The functions defined in `near` that return one of the classes `names`: annotated so (`-> User`)
+    or returning a text that names one (`return User()`)."""
+    near_ids, made = orjson.dumps(sorted(near)).decode(), set()
+    for name, signature in conn.execute(
+            "SELECT name, signature FROM symbols WHERE file_id IN (SELECT value FROM json_each(?))"
+            " AND kind IN ('function', 'method') AND instr(signature, '->') > 0", (near_ids,)):
+        if not names.isdisjoint(planner.mentions(signature.rpartition("->")[2])):
+            made.add(name)
+    for name, value in conn.execute(
+            "SELECT s.name, b.value FROM bindings b JOIN symbols s ON s.id = b.scope_id"
+            " WHERE b.file_id IN (SELECT value FROM json_each(?)) AND b.kind = 'return'", (near_ids,)):
+        if name not in made and not names.isdisjoint(planner.mentions(value)):
+            made.add(name)
+    return made - names
