@@ -35,6 +35,7 @@ OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
 ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
 STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
 ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go", "java"})
+ARRAYS = frozenset({"typescript", "tsx"})   # a declared array type is marked (generics.ARRAY)
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast", "filter", "slice"})   # an array's element (or the array)
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
@@ -114,6 +115,8 @@ class FlowEval:
                 for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
                     hit = self.resolve_type(self.r, scope, arg) or contextual.own_alias(self, scope, arg)   # `arg:T`: T's value
                     out |= {("arg:" + param, hit)} if hit is not None else set()
+        if out and language(self.r, scope) in ARRAYS and generics.is_array(text):
+            out.add(generics.ARRAY)          # its element's members, but for the array's own methods
         return frozenset(out)
 
     def find(self, scope: int, path: str) -> Answer | None:
@@ -192,9 +195,9 @@ class FlowEval:
             if not value:
                 return EMPTY
             if kind == "attr":
-                got = self.attr(value, arg, apart and (i + 1 == len(rest) or rest[i + 1][0] != "call"))
+                got = self.read(value, arg, apart) if i + 1 == len(rest) or rest[i + 1][0] != "call" else self.attr(value, arg)
                 kept = not got and element and arg in ELEMENT_METHODS
-                value = each(self, scope, value) if kept else got
+                value = (value if arg in ("filter", "slice") else each(self, scope, value)) if kept else got
             elif kind == "call":
                 value, kept = value if kept else contextual.inferred_result(self, scope, value, arg) or self.call(value), False
             elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
@@ -207,6 +210,8 @@ class FlowEval:
         """What `value.name` holds: a method, a field's value, a member of a module (`field_first`:
         a name not called, in a language where fields and methods share no namespace)."""
         out: set = set()
+        if generics.ARRAY in value and name in generics.ARRAY_METHODS:
+            return EMPTY                         # `nodes.slice()`: the array's, not a Node's `slice`
         args = {(k, x) for k, x in value if k[:4] == "arg:"}
         if args and OUTSIDE_MEMBER is not None and not classes(value):
             return OUTSIDE_MEMBER(frozenset(args), name)          # `items.get(0)` on a `List<Item>`
@@ -234,6 +239,13 @@ class FlowEval:
                 if hit is not None:
                     out.add(atom(self.r, hit))
         return frozenset(out)
+
+    def read(self, value: Value, name: str, field_first: bool = False) -> Value:
+        """What `value.name` read without a call holds: a getter (`get parent() { … }`) is what it returns."""
+        got = self.attr(value, name, field_first)
+        if name not in self.t.property_names:
+            return got
+        return frozenset().union(*(self.returns(x) if k == "fn" and self.r.is_property(x) else {(k, x)} for k, x in got))
 
     def call(self, value: Value, nth: int = 0) -> Value:
         """What calling a value returns (its nth result, where a function returns several)."""
