@@ -100,3 +100,90 @@ def test_an_arrays_own_methods_are_not_its_elements(tmp_path):
     conn = open_reader(indexed_workspace(tmp_path, FILES))
     assert call_targets(conn, "fragment.Fragment.cut", "this.content.slice") == {("builtin", None)}
     assert call_targets(conn, "fragment.Fragment.append", "this.content.slice") == {("builtin", None)}
+
+
+MARK = """
+export class Mark {
+  static none: readonly Mark[] = []
+
+  isInSet(set: readonly Mark[]) { return set.indexOf(this) > -1 }
+
+  removeFromSet(set: readonly Mark[]): readonly Mark[] { return set.filter(m => m !== this) }
+}
+
+export class NodeType {
+  hasRequiredAttrs() { return false }
+}
+
+type MatchEdge = {type: NodeType, next: ContentMatch}
+
+export class ContentMatch {
+  readonly next: MatchEdge[] = []
+
+  get defaultType(): NodeType | null {
+    for (let i = 0; i < this.next.length; i++) {
+      let {type} = this.next[i]
+      if (!(type.hasRequiredAttrs())) return type
+    }
+    return null
+  }
+}
+
+export class MarkedNode {
+  constructor(readonly type: NodeType, readonly marks = Mark.none) {}
+
+  check() {
+    for (let i = 0; i < this.marks.length; i++) {
+      let mark = this.marks[i]
+      mark.isInSet(this.marks)
+    }
+  }
+}
+"""
+MARK_DECOY = "export class Decoy { hasRequiredAttrs() {} isInSet() {} }\n"
+
+
+def test_a_parameter_property_holds_its_default_and_a_pattern_reads_an_element(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"mark.ts": MARK, "decoy.ts": MARK_DECOY}))
+    assert call_targets(conn, "mark.MarkedNode.check", "mark.isInSet") == {("inferred", "mark.Mark.isInSet")}
+    assert call_targets(conn, "mark.ContentMatch.defaultType", "type.hasRequiredAttrs") == {
+        ("inferred", "mark.NodeType.hasRequiredAttrs")}
+
+
+TYPES = """
+type NodeViewConstructor = (node: object, view: object, getPos: () => number | undefined) => object
+
+export interface NodeViewRendererProps {
+  node: Parameters<NodeViewConstructor>[0]
+  getPos: Parameters<NodeViewConstructor>[2]
+}
+"""
+NODEVIEW = """
+import { NodeViewRendererProps } from "./types"
+
+export class NodeView {
+  getPos: NodeViewRendererProps['getPos']
+
+  constructor(props: NodeViewRendererProps) {
+    this.getPos = props.getPos
+  }
+
+  static positionOf(props: NodeViewRendererProps) {
+    return props.getPos()
+  }
+
+  update() {
+    const pos = this.getPos()
+    return pos !== undefined
+  }
+}
+"""
+
+
+def test_a_member_typed_by_an_indexed_access_type_is_the_callee(tmp_path):
+    """Tiptap's NodeView: a field and an interface member typed `Props['getPos']`, `Parameters<C>[2]`."""
+    conn = open_reader(indexed_workspace(tmp_path, {"types.ts": TYPES, "nodeview.ts": NODEVIEW,
+                                                    "decoy.ts": "export class Decoy { getPos() {} }\n"}))
+    assert call_targets(conn, "nodeview.NodeView.update", "this.getPos") == {("self", "nodeview.NodeView.getPos")}
+    assert call_targets(conn, "nodeview.NodeView.positionOf", "props.getPos") == {
+        ("inferred", "types.NodeViewRendererProps.getPos")}
