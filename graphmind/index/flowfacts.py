@@ -174,8 +174,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
     if kind in ("decorator", "getter"):          # under "@name": never looked up as a variable
         scope = enclosing(node.start_byte, True)  # a TypeScript getter is a property, as `@property` is
         for name in names:
-            out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), "decorator",
-                                  "property" if kind == "getter" else value_text, line))
+            out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), "decorator", "property" if kind == "getter" else value_text, line))
         return
     if kind in _MARKED:                          # `d[k] = v`: under "[d", never a binding of d itself
         scope = enclosing(node.start_byte, kind != "default")

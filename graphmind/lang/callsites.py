@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang.contextual import member_read
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
 from graphmind.lang.typeflow import FIELDS_APART_FROM_METHODS, bound, classes
 from graphmind.lang.typescript.generics import ARRAY, ARRAY_METHODS
@@ -106,7 +107,7 @@ def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str,
     for part in middle:
         if not value:
             break
-        holders, value = classes(value), ev.read(value, part, apart)
+        holders, value = classes(value), member_read(ev, value, part, apart)
         if not typed(value) and field_external(r, holders, part):
             return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
     if ARRAY in value and name in ARRAY_METHODS:

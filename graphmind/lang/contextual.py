@@ -83,6 +83,7 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
             continue
         param = this_type(ev, x, declared) if pos == "this" else function_type_param(declared, int(pos))
         if not param:
+            out |= this_parameter(ev, x, declared, ev.t.syms[scope].name) if pos == "this" else set()
             continue
         given = call_type_parameters(ev, x, targs, declared_var)
         out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
@@ -124,6 +125,37 @@ def this_type(ev, fn: int, declared: str) -> str | None:
             args = dict(zip(type_parameter_names(rows), args_of(declared)))
             return args.get(found.strip(), found.strip())
     return None
+
+
+def member_read(ev, value: frozenset, name: str, field_first: bool = False) -> frozenset:
+    """What `value.name` read without a call holds: a getter (`get parent() { … }`) is what it returns."""
+    got = ev.attr(value, name, field_first)
+    if name not in ev.t.property_names:
+        return got
+    return frozenset().union(*(ev.returns(x) if k == "fn" and ev.r.is_property(x) else {(k, x)} for k, x in got))
+
+
+def argument_atoms(ev, scope: int, given: dict[str, str]) -> set:
+    """A declared type's arguments as `arg:P` atoms (`Map<string, Entry>`: ("arg:V", Entry)): a type, a type alias
+    with members of its own, or a type parameter's bound (`Map<string, TRenderer>`, `TRenderer extends WidgetRenderer`)."""
+    out: set = set()
+    for param, arg in given.items():
+        hit = ev.resolve_type(ev.r, scope, arg) or own_alias(ev, scope, arg)
+        limit = type_parameter_bound(ev, scope, arg) if hit is None else None
+        out |= {("arg:" + param, hit)} if hit is not None else {("arg:" + param, x) for k, x in limit or () if k == "inst"}
+    return out
+
+
+def this_parameter(ev, fn: int, declared: str, member: str) -> frozenset:
+    """`this` in method `member` of an object literal passed where `declared` is expected, when the declared
+    type's member of that name is a function type with a `this:` parameter (Tiptap's `Extension.create({
+    addProseMirrorPlugins() { this.editor… } })` with `addProseMirrorPlugins?: (this: { editor: Editor }) => …`)."""
+    out: set = set()
+    for kind, cls in ev.declared_type(fn, declared):
+        hit = ev.r.member(cls, member) if kind == "inst" else None     # its `this:` is an `annot` row in its scope
+        for k, text in ev.t.bindings.get(hit, {}).get("this", ()) if hit is not None else ():
+            out |= ev.declared_type(hit, text) if k == "annot" else set()
+    return frozenset(out)
 
 
 def alias_value(ev, scope: int, text: str) -> frozenset:

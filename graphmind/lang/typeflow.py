@@ -35,7 +35,6 @@ OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
 ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
 STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
 ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go", "java"})
-ARRAYS = frozenset({"typescript", "tsx"})   # a declared array type is marked (generics.ARRAY)
 ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast", "filter", "slice"})   # an array's element (or the array)
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
@@ -112,12 +111,9 @@ class FlowEval:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
                 given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None
-                for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
-                    hit = self.resolve_type(self.r, scope, arg) or contextual.own_alias(self, scope, arg)   # `arg:T`: T's value
-                    out |= {("arg:" + param, hit)} if hit is not None else set()
-        if out and language(self.r, scope) in ARRAYS and generics.is_array(text):
-            out.add(generics.ARRAY)          # its element's members, but for the array's own methods
-        return frozenset(out)
+                out |= contextual.argument_atoms(self, scope, given(self.r, scope, part, cls)) if given is not None else set()
+        marked = out and language(self.r, scope) in generics.ARRAY_LANGUAGES and generics.is_array(text)
+        return frozenset(out | {generics.ARRAY} if marked else out)   # an array: but for its own methods, its element
 
     def find(self, scope: int, path: str) -> Answer | None:
         return find_path(self.r, scope, path)
@@ -195,7 +191,7 @@ class FlowEval:
             if not value:
                 return EMPTY
             if kind == "attr":
-                got = self.read(value, arg, apart) if i + 1 == len(rest) or rest[i + 1][0] != "call" else self.attr(value, arg)
+                got = contextual.member_read(self, value, arg, apart) if i + 1 == len(rest) or rest[i + 1][0] != "call" else self.attr(value, arg)
                 kept = not got and element and arg in ELEMENT_METHODS
                 value = (value if arg in ("filter", "slice") else each(self, scope, value)) if kept else got
             elif kind == "call":
@@ -239,13 +235,6 @@ class FlowEval:
                 if hit is not None:
                     out.add(atom(self.r, hit))
         return frozenset(out)
-
-    def read(self, value: Value, name: str, field_first: bool = False) -> Value:
-        """What `value.name` read without a call holds: a getter (`get parent() { … }`) is what it returns."""
-        got = self.attr(value, name, field_first)
-        if name not in self.t.property_names:
-            return got
-        return frozenset().union(*(self.returns(x) if k == "fn" and self.r.is_property(x) else {(k, x)} for k, x in got))
 
     def call(self, value: Value, nth: int = 0) -> Value:
         """What calling a value returns (its nth result, where a function returns several)."""

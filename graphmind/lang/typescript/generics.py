@@ -56,7 +56,8 @@ def type_parts(text: str) -> list[str]:
     return out
 
 
-ARRAY = ("array", 0)     # in a value: the declared type is an array (`readonly Node[]`), whose own methods
+ARRAY_LANGUAGES = frozenset({"typescript", "tsx"})   # where a declared array type is marked in a value:
+ARRAY = ("array", 0)     # the declared type is an array (`readonly Node[]`), whose own methods
 ARRAY_METHODS = frozenset("""at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat
 flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice some sort
 splice toReversed toSorted toSpliced unshift values with""".split())   # (`content.slice()`) are the library's
