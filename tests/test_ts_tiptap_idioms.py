@@ -74,8 +74,31 @@ export function flushPendingProps<TRenderer extends WidgetRenderer>(cache: Widge
   }
   cache.renderers.get(key)?.destroy()
 }
+
+export function sweepRenderers(cache: WidgetCache<WidgetRenderer>): void {
+  cache.renderers.forEach(renderer => renderer.destroy())
+}
 """
-DECOY = "export class Decoy { emit() {} updateProps() {} destroy() {} }\n"
+MARKDOWN = """
+export type MarkdownParseHelpers = {
+  parseChildren: (tokens: string[]) => string[]
+  parseInline: (tokens: string[]) => string[]
+}
+
+export function createBlockMarkdownSpec(options: { content: string }): {
+  parseMarkdown: (token: string, h: MarkdownParseHelpers) => string[]
+  name: string
+} {
+  const { content } = options
+  return {
+    parseMarkdown: (token, h) => {
+      return content === 'block' ? h.parseChildren([token]) : []
+    },
+    name: 'block',
+  }
+}
+"""
+DECOY = "export class Decoy { emit() {} updateProps() {} destroy() {} parseChildren() {} }\n"
 
 
 def test_this_in_an_options_method_is_the_declared_this_parameter(tmp_path):
@@ -91,3 +114,11 @@ def test_a_map_of_a_type_parameter_gives_its_bound(tmp_path):
         ("inferred", "widgets.WidgetRenderer.updateProps")}
     assert call_targets(conn, "widgets.flushPendingProps", "cache.renderers.get(key)?.destroy") == {
         ("inferred", "widgets.WidgetRenderer.destroy")}
+    assert call_targets(conn, "widgets.sweepRenderers", "renderer.destroy") == {("inferred", "widgets.WidgetRenderer.destroy")}
+
+
+def test_a_callback_in_a_returned_object_takes_the_declared_object_types_parameter(tmp_path):
+    """A function's result declared as an object type written in place: its member's parameter types the arrow's."""
+    conn = open_reader(indexed_workspace(tmp_path, {"spec.ts": MARKDOWN, "decoy.ts": DECOY}))
+    assert call_targets(conn, "spec.createBlockMarkdownSpec.parseMarkdown", "h.parseChildren") == {
+        ("inferred", "spec.MarkdownParseHelpers.parseChildren")}

@@ -91,6 +91,7 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
     if not out and arg == pos == "0" and method in _ELEMENT_CALLBACKS and not new:   # `qs.forEach((q) => …)` on a
         out = {(k, x) for k, x in ev.expr(scope, owner)   # `Q[]`: a Q (an object type written in place too)
                if k == "lit" and not literal_member(ev, x, method) or k == "inst" and ev.r.member(x, method) is None}
+        out |= {("inst", x) for k, x in ev.expr(scope, owner) if k in ("arg:V", "arg:E") and method == "forEach"}   # a Map's, a Set's
     return frozenset(out)
 
 
@@ -203,8 +204,8 @@ def typed_parameter(ev, scope: int, value: str) -> frozenset:
     pos, _, text = value.partition("#")
     member, _, pos = pos.rpartition(":")
     if member:                                     # a method of an object literal: that member of the declared type
-        return frozenset().union(*(_member_parameter(ev, x, member, int(pos)) for k, x in ev.declared_type(scope, text)
-                                   if k == "inst"))
+        return frozenset().union(*(_member_parameter(ev, x, member, int(pos)) if k == "inst" else literal_member(
+            ev, x, member, int(pos)) for k, x in ev.declared_type(scope, text) if k in ("inst", "lit")))   # `): { m: (h: H) => R }`
     given: dict[str, str] = {}
     at = scope
     for _ in range(4):
@@ -252,11 +253,14 @@ def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
     return frozenset({("lit", seen[key])})
 
 
-def literal_member(ev, n: int, name: str) -> frozenset:
+def literal_member(ev, n: int, name: str, pos: int | None = None) -> frozenset:
     """What member `name` of an object type written in place holds (its declared type), or of an object
     literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`; else the method the
-    literal defines in place: `return { batch: (cb) => … }`, its text cut or the arrow not a value)."""
+    literal defines in place: `return { batch: (cb) => … }`, its text cut or the arrow not a value); `pos`:
+    parameter `pos` of the function type a member of an object type is declared as."""
     scope, text, value = ev.r.state["_ts_literals"][0][n]
+    if value and pos is not None:
+        return frozenset()
     inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
     if value:
         items, hit = split_type(inner, ","), ev.t.children.get(scope, {}).get(name)
@@ -281,5 +285,6 @@ def literal_member(ev, n: int, name: str) -> frozenset:
         if m.group(1) == name:
             end = starts[at + 1].start(1) if at + 1 < len(starts) else len(inner)
             declared = re.sub(r"[;,\s]*(?:\breadonly)?\s*$", "", inner[m.end():end]).strip()
-            return ev.declared_type(scope, declared) if declared else frozenset()
+            return ev.declared_type(scope, declared) if declared and pos is None else frozenset(
+                ev.declared_type(scope, param) if declared and (param := function_type_param(declared, pos)) else ())
     return frozenset()
