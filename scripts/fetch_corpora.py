@@ -98,6 +98,10 @@ NPM_CORPORA = {
     # Tiptap's core, each shipping its TypeScript sources (src/)
     "prosemirror-model": ("prosemirror-model", "1.25.13"),
     "tiptap-core": ("@tiptap/core", "3.35.0"),
+    # held out from tuning in session 21 (scored once, at the end): TanStack Router's core and ProseMirror's
+    # transforms (the same author as prosemirror-model, seen by then), each shipping its TypeScript sources (src/)
+    "tanstack-router-core": ("@tanstack/router-core", "1.171.39"),
+    "prosemirror-transform": ("prosemirror-transform", "1.12.7"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library

@@ -171,10 +171,10 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         argparams.positional_binding(source, kind, node, caps, enclosing, _text, out)
         return
     names = caps.get("name", [])
-    if kind == "decorator":                      # under "@name": never looked up as a variable
-        scope = enclosing(node.start_byte, True)
+    if kind in ("decorator", "getter"):          # under "@name": never looked up as a variable
+        scope = enclosing(node.start_byte, True)  # a TypeScript getter is a property, as `@property` is
         for name in names:
-            out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), kind, value_text, line))
+            out.append(BindingRow(scope, "@" + name.text.decode("utf-8", "replace"), "decorator", "property" if kind == "getter" else value_text, line))
         return
     if kind in _MARKED:                          # `d[k] = v`: under "[d", never a binding of d itself
         scope = enclosing(node.start_byte, kind != "default")

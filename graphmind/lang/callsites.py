@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang.contextual import member_read
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
 from graphmind.lang.typeflow import FIELDS_APART_FROM_METHODS, bound, classes
+from graphmind.lang.typescript.generics import ARRAY, ARRAY_METHODS
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
 from graphmind.resolve.tables import VARIABLE_KINDS
@@ -105,9 +107,11 @@ def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str,
     for part in middle:
         if not value:
             break
-        holders, value = classes(value), ev.attr(value, part, apart)
+        holders, value = classes(value), member_read(ev, value, part, apart)
         if not typed(value) and field_external(r, holders, part):
             return [(None, "external", 0)]         # `self.items.push()` on a `Vec<…>` field
+    if ARRAY in value and name in ARRAY_METHODS:
+        return [(None, "builtin", 0)]           # `this.content.slice()` on a `readonly Node[]`
     rows = members(r, classes(value), name, how)
     for kind, x in value:
         if kind in ("mod", "lit"):          # a module, an object literal (TypeScript: lang/contextual.py)

@@ -84,6 +84,7 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
             continue
         param = this_type(ev, x, declared) if pos == "this" else function_type_param(declared, int(pos))
         if not param:
+            out |= this_parameter(ev, x, declared, ev.t.syms[scope].name) if pos == "this" else set()
             continue
         given = call_type_parameters(ev, x, targs, declared_var)
         out |= ev.declared_type(scope, given[param]) if param in given else ev.declared_type(x, param)
@@ -91,6 +92,7 @@ def argument_value(ev, scope: int, value: str) -> frozenset:
     if not out and arg == pos == "0" and method in _ELEMENT_CALLBACKS and not new:   # `qs.forEach((q) => …)` on a
         out = {(k, x) for k, x in ev.expr(scope, owner)   # `Q[]`: a Q (an object type written in place too)
                if k == "lit" and not literal_member(ev, x, method) or k == "inst" and ev.r.member(x, method) is None}
+        out |= {("inst", x) for k, x in ev.expr(scope, owner) if k in ("arg:V", "arg:E") and method == "forEach"}   # a Map's, a Set's
     return frozenset(out)
 
 
@@ -130,6 +132,37 @@ def this_type(ev, fn: int, declared: str) -> str | None:
             args = dict(zip(type_parameter_names(rows), args_of(declared)))
             return args.get(found.strip(), found.strip())
     return None
+
+
+def member_read(ev, value: frozenset, name: str, field_first: bool = False) -> frozenset:
+    """What `value.name` read without a call holds: a getter (`get parent() { … }`) is what it returns."""
+    got = ev.attr(value, name, field_first)
+    if name not in ev.t.property_names:
+        return got
+    return frozenset().union(*(ev.returns(x) if k == "fn" and ev.r.is_property(x) else {(k, x)} for k, x in got))
+
+
+def argument_atoms(ev, scope: int, given: dict[str, str]) -> set:
+    """A declared type's arguments as `arg:P` atoms (`Map<string, Entry>`: ("arg:V", Entry)): a type, a type alias
+    with members of its own, or a type parameter's bound (`Map<string, TRenderer>`, `TRenderer extends WidgetRenderer`)."""
+    out: set = set()
+    for param, arg in given.items():
+        hit = ev.resolve_type(ev.r, scope, arg) or own_alias(ev, scope, arg)
+        limit = type_parameter_bound(ev, scope, arg) if hit is None else None
+        out |= {("arg:" + param, hit)} if hit is not None else {("arg:" + param, x) for k, x in limit or () if k == "inst"}
+    return out
+
+
+def this_parameter(ev, fn: int, declared: str, member: str) -> frozenset:
+    """`this` in method `member` of an object literal passed where `declared` is expected, when the declared
+    type's member of that name is a function type with a `this:` parameter (Tiptap's `Extension.create({
+    addProseMirrorPlugins() { this.editor… } })` with `addProseMirrorPlugins?: (this: { editor: Editor }) => …`)."""
+    out: set = set()
+    for kind, cls in ev.declared_type(fn, declared):
+        hit = ev.r.member(cls, member) if kind == "inst" else None     # its `this:` is an `annot` row in its scope
+        for k, text in ev.t.bindings.get(hit, {}).get("this", ()) if hit is not None else ():
+            out |= ev.declared_type(hit, text) if k == "annot" else set()
+    return frozenset(out)
 
 
 def alias_value(ev, scope: int, text: str) -> frozenset:
@@ -177,8 +210,8 @@ def typed_parameter(ev, scope: int, value: str) -> frozenset:
     pos, _, text = value.partition("#")
     member, _, pos = pos.rpartition(":")
     if member:                                     # a method of an object literal: that member of the declared type
-        return frozenset().union(*(_member_parameter(ev, x, member, int(pos)) for k, x in ev.declared_type(scope, text)
-                                   if k == "inst"))
+        return frozenset().union(*(_member_parameter(ev, x, member, int(pos)) if k == "inst" else literal_member(
+            ev, x, member, int(pos)) for k, x in ev.declared_type(scope, text) if k in ("inst", "lit")))   # `): { m: (h: H) => R }`
     given: dict[str, str] = {}
     at = scope
     for _ in range(4):
@@ -226,11 +259,14 @@ def written_object(ev, scope: int, text: str, value: bool = False) -> frozenset:
     return frozenset({("lit", seen[key])})
 
 
-def literal_member(ev, n: int, name: str) -> frozenset:
+def literal_member(ev, n: int, name: str, pos: int | None = None) -> frozenset:
     """What member `name` of an object type written in place holds (its declared type), or of an object
     literal (its value; else what the last spread that has it gives: `{ ...a, ...b }`; else the method the
-    literal defines in place: `return { batch: (cb) => … }`, its text cut or the arrow not a value)."""
+    literal defines in place: `return { batch: (cb) => … }`, its text cut or the arrow not a value); `pos`:
+    parameter `pos` of the function type a member of an object type is declared as."""
     scope, text, value = ev.r.state["_ts_literals"][0][n]
+    if value and pos is not None:
+        return frozenset()
     inner = text.strip()[1:-1] if text.rstrip().endswith("}") else text.strip()[1:]
     if value:
         items, hit = split_type(inner, ","), ev.t.children.get(scope, {}).get(name)
@@ -255,5 +291,6 @@ def literal_member(ev, n: int, name: str) -> frozenset:
         if m.group(1) == name:
             end = starts[at + 1].start(1) if at + 1 < len(starts) else len(inner)
             declared = re.sub(r"[;,\s]*(?:\breadonly)?\s*$", "", inner[m.end():end]).strip()
-            return ev.declared_type(scope, declared) if declared else frozenset()
+            return ev.declared_type(scope, declared) if declared and pos is None else frozenset(
+                ev.declared_type(scope, param) if declared and (param := function_type_param(declared, pos)) else ())
     return frozenset()

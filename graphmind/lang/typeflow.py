@@ -111,10 +111,9 @@ class FlowEval:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
                 given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None
-                for param, arg in (given(self.r, scope, part, cls) if given is not None else {}).items():
-                    hit = self.resolve_type(self.r, scope, arg) or contextual.own_alias(self, scope, arg)   # `arg:T`: T's value
-                    out |= {("arg:" + param, hit)} if hit is not None else set()
-        return frozenset(out)
+                out |= contextual.argument_atoms(self, scope, given(self.r, scope, part, cls)) if given is not None else set()
+        marked = out and language(self.r, scope) in generics.ARRAY_LANGUAGES and generics.is_array(text)
+        return frozenset(out | {generics.ARRAY} if marked else out)   # an array: but for its own methods, its element
 
     def find(self, scope: int, path: str) -> Answer | None:
         return find_path(self.r, scope, path)
@@ -193,9 +192,9 @@ class FlowEval:
             if not value:
                 return EMPTY
             if kind == "attr":
-                got = self.attr(value, arg, apart and (i + 1 == len(rest) or rest[i + 1][0] != "call"))
+                got = contextual.member_read(self, value, arg, apart) if i + 1 == len(rest) or rest[i + 1][0] != "call" else self.attr(value, arg)
                 kept = not got and element and arg in ELEMENT_METHODS
-                value = each(self, scope, value) if kept else got
+                value = (value if arg in ("filter", "slice") else each(self, scope, value)) if kept else got
             elif kind == "call":
                 value, kept = value if kept else contextual.inferred_result(self, scope, fits := chained_overloads(self.r, value, arg), arg) or self.call(fits), False
             elif kind == "sub" and (element or language(self.r, scope) in ELEMENTS) and not (arg[:1] in "\"'`" and language(self.r, scope) in DOLLAR_NAMES):
@@ -208,6 +207,8 @@ class FlowEval:
         """What `value.name` holds: a method, a field's value, a member of a module (`field_first`:
         a name not called, in a language where fields and methods share no namespace)."""
         out: set = set()
+        if generics.ARRAY in value and name in generics.ARRAY_METHODS:
+            return EMPTY                         # `nodes.slice()`: the array's, not a Node's `slice`
         args = {(k, x) for k, x in value if k[:4] == "arg:"}
         if args and OUTSIDE_MEMBER is not None and not classes(value):
             return OUTSIDE_MEMBER(frozenset(args), name)          # `items.get(0)` on a `List<Item>`

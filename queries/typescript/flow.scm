@@ -84,6 +84,7 @@
 (formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
 (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (formal_parameters [(required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
+(formal_parameters [(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value) (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value)]) @binding.attr
 (for_in_statement left: (identifier) @name) @binding.local
 (for_in_statement left: (identifier) @name operator: "of" right: (_) @value) @binding.element
 (variable_declarator name: (identifier) @name !type value: (new_expression type_arguments: (type_arguments)) @value) @binding.annot
@@ -93,9 +94,11 @@
 (type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
 (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
 (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
-(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression)] @value) @binding.member
+(variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression) (subscript_expression)] @value) @binding.member
 [(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value)) (method_signature return_type: (type_annotation (_) @value)) (abstract_method_signature return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
+; a getter (`get parent() { return this.node(this.depth) }`): read as `this.parent`, it is what it returns
+(method_definition "get" name: (property_identifier) @name) @binding.getter
 ; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
 ; parameter of a function passed as an argument (typed by what the callee declares for that argument).
 [(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (method_signature parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params

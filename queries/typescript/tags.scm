@@ -310,7 +310,7 @@
 ; declarator are functions above, not variables.
 ; interface members typed by a named type (`readonly postprocess: HttpClient.Postprocess<E, R>`): a call
 ; on one names that member, as the compiler does
-(interface_body (property_signature name: (property_identifier) @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier)])) @definition.variable)
+(interface_body (property_signature name: (property_identifier) @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier) (lookup_type)])) @definition.variable)
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
@@ -319,7 +319,7 @@
 ; instance fields a call can go through (`dehancer: any`, `private cleanup_: Lambda | undefined = undefined`) and
 ; constructor parameter properties (`private onInvalidate_: () => void`): the compiler names the field (a field typed
 ; `number`, `string`, … is never called: no symbol)
-(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) @definition.variable)
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier) (union_type) (lookup_type) (predefined_type "any")])) @definition.variable)
 (method_definition
   name: (property_identifier) @_ctor
   parameters: (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")]))] @definition.variable)

@@ -13,6 +13,7 @@ _MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V"),   
 _WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
 _NEW = re.compile(r"^new\s+([\w$.]+\s*<.*>)\s*\(\s*\)$", re.S)
 _INDEXED = re.compile(r"^\{\s*(?:readonly\s+)?\[\s*[\w$]+\s*:\s*[^\]]+\]\s*:\s*(.+?)[;,]?\s*\}$", re.S)   # `{ [k: string]: V }`
+_READONLY = re.compile(r"^readonly\s+")    # `readonly Node[]`: the array type operator
 _TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
 
 
@@ -43,7 +44,7 @@ def type_parts(text: str) -> list[str]:
     the V that indexing it, by any key, gives (`lifecycleMap[cacheKey]`); an array `X[]` reads as X."""
     out: list[str] = []
     for part in (p for u in split_type(text, "|") for p in split_type(u, "&")) if text else ():
-        part = _NEW.sub(r"\1", part)   # `new Map<string, Entry>()` as a declared type: Map<string, Entry>
+        part = _NEW.sub(r"\1", _READONLY.sub("", part))   # `new Map<string, Entry>()` as a declared type: Map<string, Entry>
         part = _WRAPPED.sub(r"\1", part[:-2].strip() if part.endswith("[]") else part)   # `X[]` reads as X
         if part.startswith("(") and part.endswith(")"):                   # `(A | B)[]`
             out.extend(type_parts(part[1:-1]))
@@ -55,11 +56,24 @@ def type_parts(text: str) -> list[str]:
     return out
 
 
+ARRAY_LANGUAGES = frozenset({"typescript", "tsx"})   # where a declared array type is marked in a value:
+ARRAY = ("array", 0)     # the declared type is an array (`readonly Node[]`), whose own methods
+ARRAY_METHODS = frozenset("""at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat
+flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice some sort
+splice toReversed toSorted toSpliced unshift values with""".split())   # (`content.slice()`) are the library's
+
+
+def is_array(text: str) -> bool:
+    """Whether a declared type is an array whatever it holds: `X[]`, `readonly X[]`, `Array<X>`, `X[] | null`."""
+    parts = [_READONLY.sub("", p) for p in split_type(text, "|") if p not in ("null", "undefined")]
+    return bool(parts) and all(p.endswith("[]") or p.startswith(("Array<", "ReadonlyArray<")) for p in parts)
+
+
 def element(ev, scope: int, value: frozenset) -> frozenset:
     """An element of a value (`for (const x of xs)`, `xs[i]`): what a standard container's members give
     (`m.values()` of a `Map<K, V>`, a `Set<E>`: `arg:E`) is an instance of it; any other value already stands
     for its element (a declared `X[]` reads as X)."""
-    return frozenset(("inst", x) if kind == "arg:E" else (kind, x) for kind, x in value)
+    return frozenset(("inst", x) if kind == "arg:E" else (kind, x) for kind, x in value if (kind, x) != ARRAY)
 
 
 def call_type_parameters(ev, fn: int, targs: list[str], declared_var: str) -> dict[str, str]:
