@@ -68,7 +68,6 @@ class FlowEval:
     def guarded(self, key: tuple, compute: Callable[[], Value]) -> Value:
         return self._memo.get(key, compute)
 
-    # -- names -----------------------------------------------------------------------------------
     def variable(self, scope: int, name: str) -> Value | None:
         """What a variable holds, or None when the name is not a variable in scope."""
         if name in THIS and bound(self.r, scope, name) is None:
