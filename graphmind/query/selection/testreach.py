@@ -19,6 +19,7 @@ from graphmind.query.selection.dispatched import class_uses, dispatched_classes,
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.keyed import key_spans, narrowed
+from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.registered import template_hits
@@ -287,6 +288,7 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         out.tests = mentioned(conn, [_tests_from(conn, runner, class_users(conn, ids), IMPORTS, deadline),
                                      runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))],
                               ids, near_methods(conn, ids, [s for s, d in known.items() if d == 1]))
+    out.tests = picked(conn, runner, ids, out.tests)     # a mixin's test in subclasses choosing other classes
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out
