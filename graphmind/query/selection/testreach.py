@@ -18,6 +18,7 @@ from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
+from graphmind.query.selection.guards import Guards
 from graphmind.query.selection.keyed import key_spans, narrowed
 from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
@@ -93,11 +94,13 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
     return out
 
 
-def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str) -> list[int]:
+def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str,
+                skipped: set[tuple[int, int]] = frozenset()) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
     methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
-    out = [caller for caller, _ in _callers(conn, frontier, False, kinds)] + _enclosing(conn, frontier)
+    out = [caller for caller, callee in _callers(conn, frontier, False, kinds) if (caller, callee) not in skipped]
+    out += _enclosing(conn, frontier)
     out += default_bound(conn, frontier)
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
@@ -108,7 +111,7 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
 
 
 def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
-            deadline: float, kinds: str = _KINDS) -> tuple[dict[int, int], str | None]:
+            deadline: float, kinds: str = _KINDS, guards: Guards | None = None) -> tuple[dict[int, int], str | None]:
     """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
     depth, breadth first, bounded; symbols in `known` are not visited again. Test methods reached only in some
     of the classes that run them go to runner.found, with their depth in runner.found_at."""
@@ -121,7 +124,8 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
         if time.monotonic() > deadline:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
-        for sid in _sure_links(conn, runner, frontier, kinds) if frontier else ():
+        skipped = guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()
+        for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
                 layers.setdefault(depth + 1, []).append(sid)
@@ -231,13 +235,15 @@ def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how
 def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list[tuple[str, int, int]],
             uncertain: bool, root: Path | None, deadline: float,
             kinds: str) -> tuple[list[TestHit], dict[int, int], str | None]:
-    """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
+    """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete;
+    with the root, callers skipping a path guarded by an optional parameter are left out (guards.py)."""
+    guards = Guards(conn, root) if root is not None else None
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds)
+        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards)
         _collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
@@ -246,7 +252,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             if truncated is not None:
                 break
             hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds)
-            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds)
+            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards)
             _collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
         if uncertain and root is not None:
