@@ -20,6 +20,7 @@ from graphmind.query.selection.fallback import IMPORTS, class_users, importing_t
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.guards import Guards
 from graphmind.query.selection.keyed import key_spans, narrowed
+from graphmind.query.selection.classbody import past_bodies
 from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
@@ -99,8 +100,7 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
     methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
-    out = [caller for caller, callee in _callers(conn, frontier, False, kinds) if (caller, callee) not in skipped]
-    out += _enclosing(conn, frontier)
+    out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
     out += default_bound(conn, frontier)
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
@@ -124,6 +124,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
         if time.monotonic() > deadline:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
+        frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
         skipped = guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()
         for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
@@ -235,9 +236,8 @@ def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how
 def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list[tuple[str, int, int]],
             uncertain: bool, root: Path | None, deadline: float,
             kinds: str) -> tuple[list[TestHit], dict[int, int], str | None]:
-    """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete;
-    with the root, callers skipping a path guarded by an optional parameter are left out (guards.py)."""
-    guards = Guards(conn, root) if root is not None else None
+    """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
+    guards = Guards(conn, root) if root is not None else None     # callers skipping a guarded path: left out
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
