@@ -51,6 +51,7 @@ ORACLES = {
     "tabulate": ("tabulate", "0.9.0", "tabulate", []),                                 # held out (session 19)
     "pathspec": ("pathspec", "0.12.1", "pathspec", []),                                 # held out (session 20)
     "mistune": ("mistune", "3.0.2", "src/mistune", []),                                # held out (session 20)
+    "pyhamcrest": ("PyHamcrest", "2.1.0", "src/hamcrest", []),                         # held out (session 21)
 }
 
 

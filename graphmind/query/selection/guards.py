@@ -15,6 +15,7 @@ import apsw
 from graphmind.query.edges import RESOLVED, json_list
 
 _EMPTY = (None, False, 0, "", ())
+CALL_LINES = 40              # lines read after a call's first for its arguments
 
 
 def _empty_default(node: ast.expr) -> bool:
@@ -64,24 +65,27 @@ class Guards:
 
     def __init__(self, conn: apsw.Connection, root: Path | None):
         self.conn, self.root = conn, root
-        self._trees: dict[str, ast.Module | None] = {}
-        self._calls: dict[str, dict[int, list[ast.Call]]] = {}
+        self._lines: dict[str, list[str]] = {}
 
-    def _tree(self, path: str) -> ast.Module | None:
-        if path not in self._trees:
+    def _text(self, path: str) -> list[str]:
+        if path not in self._lines:
             try:
-                self._trees[path] = ast.parse((self.root / path).read_text(encoding="utf-8"))
-            except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-                self._trees[path] = None
-        return self._trees[path]
+                self._lines[path] = (self.root / path).read_text(encoding="utf-8").splitlines()
+            except (OSError, ValueError, UnicodeDecodeError):
+                self._lines[path] = []
+        return self._lines[path]
 
-    def _def(self, path: str, start: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-        tree = self._tree(path)
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name and (
-                    node.lineno == start or (node.decorator_list and node.decorator_list[0].lineno == start)):
-                return node
-        return None
+    def _def(self, path: str, start: int, end: int) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+        """A function's definition parsed alone from its lines, and the offset of its lines in the file."""
+        lines = self._text(path)[start - 1:end]
+        indented = bool(lines) and lines[0][:1].isspace()
+        try:
+            tree = ast.parse("\n".join((["if 1:"] if indented else []) + lines))
+        except (SyntaxError, ValueError):
+            return None
+        node = tree.body[0].body[0] if indented else tree.body[0]
+        fn = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        return (fn, start - 1 - indented) if fn is not None else None
 
     def refuted(self, frontier: list[int], reached: Callable[[int], bool]) -> set[tuple[int, int]]:
         """(caller, function) pairs among the frontier's callers that skip the function's guarded path: every
@@ -104,39 +108,61 @@ class Guards:
     def _need(self, fn: int, at: list[int]) -> tuple[list[set[str]], dict[str, int | None]] | None:
         """The optional parameters each line `at` of fn runs only with (every line needs one at least), and
         the position of each (None: keyword-only)."""
-        row = self.conn.execute("SELECT s.name, s.kind, s.start_line, f.path FROM symbols s JOIN files f"
+        row = self.conn.execute("SELECT s.kind, s.start_line, s.end_line, f.path FROM symbols s JOIN files f"
                                 " ON f.id = s.file_id WHERE s.id = ? AND f.language = 'python'", (fn,)).fetchone()
-        node = self._def(row[3], row[2], row[0]) if row and row[1] in ("function", "method") else None
+        found = self._def(row[3], row[1], row[2]) if row and row[0] in ("function", "method") else None
+        node, offset = found if found is not None else (None, 0)
         optional = _optional(node) if node is not None else {}
-        needs = [_guards_at(node, line, optional) for line in at] if optional else []
+        needs = [_guards_at(node, line - offset, optional) for line in at] if optional else []
         if not needs or not all(needs):
             return None
-        shift = 1 if row[1] == "method" else 0            # called bound: self is not written
+        shift = 1 if row[0] == "method" else 0            # called bound: self is not written
         return needs, {p: (pos - shift if pos is not None else None) for p, (pos, _) in optional.items()}
 
     def _skipping(self, fn: int, needs: list[set[str]], pos: dict[str, int | None]) -> list[int]:
         """The resolved callers of fn whose every call site on record leaves out a parameter each guarded
         line needs (passing it neither by name, nor by position, nor through a spread)."""
         sites: dict[int, list[bool]] = {}
-        for caller, path, line, name in self.conn.execute(
-                "SELECT c.caller_id, f.path, c.line, c.name FROM calls c JOIN files f ON f.id = c.file_id"
+        for caller, path, line, col, callee in self.conn.execute(
+                "SELECT c.caller_id, f.path, c.line, c.col, c.callee FROM calls c JOIN files f ON f.id = c.file_id"
                 f" WHERE c.target_id = ? AND c.{RESOLVED} AND c.kind IN ('call', 'constructor')", (fn,)):
-            call = self._call(path, line, name)
+            call = self._call(path, line, col, callee)
             runs = call is None or any(all(_passed(call, p, pos[p]) for p in need) for need in needs)
             sites.setdefault(caller, []).append(runs)
         return [caller for caller, runs in sites.items() if not any(runs)]
 
-    def _call(self, path: str, line: int, name: str) -> ast.Call | None:
-        """The one call of name on a line of a file, or None when not read with certainty."""
-        if path not in self._calls:
-            tree = self._tree(path)
-            self._calls[path] = {}
-            for n in ast.walk(tree) if tree is not None else ():
-                if isinstance(n, ast.Call):
-                    self._calls[path].setdefault(n.lineno, []).append(n)
-        calls = [n for n in self._calls[path].get(line, ())
-                 if getattr(n.func, "id", None) == name or getattr(n.func, "attr", None) == name]
-        return calls[0] if len(calls) == 1 else None
+    def _call(self, path: str, line: int, col: int, callee: str) -> ast.Call | None:
+        """The call written at (line, col), parsed alone from its text, or None when not read with certainty."""
+        text = "\n".join(self._text(path)[line - 1:line + CALL_LINES])[col:]
+        rest = text[len(callee):].lstrip() if text.startswith(callee) else ""
+        end = _closing(rest) if rest.startswith("(") else None
+        try:
+            node = ast.parse("f" + rest[:end], mode="eval").body if end else None
+        except (SyntaxError, ValueError):
+            return None
+        return node if isinstance(node, ast.Call) else None
+
+
+def _closing(text: str) -> int | None:
+    """The end of the parenthesised arguments text starts with (strings skipped), or None."""
+    depth, quote, i = 0, "", 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
 
 
 def _passed(call: ast.Call, param: str, pos: int | None) -> bool:
