@@ -132,37 +132,20 @@ class Guards:
         return [caller for caller, runs in sites.items() if not any(runs)]
 
     def _call(self, path: str, line: int, col: int, callee: str) -> ast.Call | None:
-        """The call written at (line, col), parsed alone from its text, or None when not read with certainty."""
-        text = "\n".join(self._text(path)[line - 1:line + CALL_LINES])[col:]
-        rest = text[len(callee):].lstrip() if text.startswith(callee) else ""
-        end = _closing(rest) if rest.startswith("(") else None
-        try:
-            node = ast.parse("f" + rest[:end], mode="eval").body if end else None
-        except (SyntaxError, ValueError):
-            return None
-        return node if isinstance(node, ast.Call) else None
-
-
-def _closing(text: str) -> int | None:
-    """The end of the parenthesised arguments text starts with (strings skipped), or None."""
-    depth, quote, i = 0, "", 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return None
+        """The call written at (line, col), parsed with the lines of its statement from that line on, or None
+        when not read with certainty (a statement begun on an earlier line)."""
+        lines = self._text(path)[line - 1:line + CALL_LINES]
+        indented = bool(lines) and lines[0][:1].isspace()
+        name = callee.rsplit(".", 1)[-1]
+        for k in range(1, len(lines) + 1):
+            try:
+                tree = ast.parse("\n".join((["if 1:"] if indented else []) + lines[:k]))
+            except (SyntaxError, ValueError):
+                continue
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == 1 + indented
+                     and n.col_offset == col and name in (getattr(n.func, "id", None), getattr(n.func, "attr", None))]
+            return calls[0] if len(calls) == 1 else None
+        return None
 
 
 def _passed(call: ast.Call, param: str, pos: int | None) -> bool:
