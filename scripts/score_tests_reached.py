@@ -52,6 +52,7 @@ ORACLES = {
     "pathspec": ("pathspec", "0.12.1", "pathspec", []),                                 # held out (session 20)
     "mistune": ("mistune", "3.0.2", "src/mistune", []),                                # held out (session 20)
     "semver": ("semver", "3.0.2", "src/semver", []),                                   # held out (session 21)
+    "pyhamcrest": ("PyHamcrest", "2.1.0", "src/hamcrest", []),                         # held out (session 21)
 }
 
 

@@ -15,16 +15,20 @@ from graphmind import config
 from graphmind.edgekinds import CALL_KINDS, DISPATCH, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
+from graphmind.query.selection.collected import collect
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.generated import generated_hits
+from graphmind.query.selection.guards import Guards
 from graphmind.query.selection.keyed import key_spans, narrowed
+from graphmind.query.selection.classbody import past_bodies
+from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.registered import template_hits
-from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests, runner_of
+from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests
 
 REACHES, MAY_REACH = "reaches", "may reach"
 NODE_CAP = 50_000            # symbols visited per walk
@@ -94,11 +98,12 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
     return out
 
 
-def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str) -> list[int]:
+def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str,
+                skipped: set[tuple[int, int]] = frozenset()) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
     methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
-    out = [caller for caller, _ in _callers(conn, frontier, False, kinds)] + _enclosing(conn, frontier)
+    out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
     out += default_bound(conn, frontier)
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
@@ -109,7 +114,7 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
 
 
 def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
-            deadline: float, kinds: str = _KINDS) -> tuple[dict[int, int], str | None]:
+            deadline: float, kinds: str = _KINDS, guards: Guards | None = None) -> tuple[dict[int, int], str | None]:
     """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
     depth, breadth first, bounded; symbols in `known` are not visited again. Test methods reached only in some
     of the classes that run them go to runner.found, with their depth in runner.found_at."""
@@ -122,7 +127,9 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
         if time.monotonic() > deadline:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
-        for sid in _sure_links(conn, runner, frontier, kinds) if frontier else ():
+        frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
+        skipped = guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()
+        for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
                 layers.setdefault(depth + 1, []).append(sid)
@@ -155,91 +162,18 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     return out
 
 
-def _hits(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[tuple]:
-    rows = conn.execute(
-        "SELECT s.id, f.path, s.start_line, s.end_line FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
-        " JOIN files f ON f.id = s.file_id", (json_list(list(depth_of)),)).fetchall()
-    return [(path, start, end, depth_of[sid], how) for sid, path, start, end in rows if runner_of(path)]
-
-
-def _inherited(conn: apsw.Connection, runner: Runner, depth_of: dict[int, int], how: str) -> tuple[list[tuple], list[TestHit]]:
-    """Test methods reached in a class, as the collected subclasses in test files run them (unless they
-    override), and as pytest collects those subclasses again where they are imported."""
-    out, again = [], []
-    for sid in depth_of:
-        cls = runner.owner.get(sid)
-        name = runner.names.get(sid, "")
-        if cls is None or not name.startswith("test"):
-            continue
-        for ctx in runner.scopes.contexts(cls):
-            sub_name, path, start, end = runner.scopes.classes[ctx]
-            if ctx == cls or runner.runs(ctx, name) != sid:
-                continue
-            # the subclass's own span stands for the inherited method: its ID is Sub::name
-            out.append((path, start, end, depth_of[sid], how, name))
-            again += [TestHit(f"{other}::{sub_name}::{name}", "pytest", f"{sub_name}.{name}", other, start, end, "",
-                              depth_of[sid], how=how) for other in _importers(conn, ctx, sub_name)]
-    return out, again
-
-
-def _importers(conn: apsw.Connection, cls: int, name: str) -> list[str]:
-    """The test files other than its own that import a module-level Test* class by name: pytest collects its
-    tests there too (`from tests.test_core import TestBase` in tests/test_sub.py)."""
-    return [path for (path,) in conn.execute(
-        "SELECT DISTINCT f.path FROM imports i JOIN files f ON f.id = i.file_id JOIN symbols c ON c.id = ?1"
-        " JOIN symbols m ON m.file_id = c.file_id AND m.kind = 'module' AND c.parent_id = m.id"
-        " WHERE i.symbol = ?2 AND i.alias = ?2 AND (i.resolved = m.qualname OR ('.' || m.qualname) LIKE ('%.' || i.module))",
-        (cls, name))
-        if runner_of(path) == "pytest" and name.startswith("Test")]
-
-
-def _imported_classes(conn: apsw.Connection, depth_of: dict[int, int], how: str) -> list[TestHit]:
-    """Test methods reached in a Test* class, as pytest collects them again in each test file that imports
-    the class by name."""
-    out = []
-    for sid, name, cls_id, cls, qual, sig, start, end in conn.execute(
-            "SELECT s.id, s.name, p.id, p.name, s.qualname, s.signature, s.start_line, s.end_line FROM json_each(?1) j"
-            " CROSS JOIN symbols s ON s.id = j.value JOIN symbols p ON p.id = s.parent_id"
-            " WHERE s.kind = 'method' AND s.name LIKE 'test%' AND p.kind = 'class'", (json_list(list(depth_of)),)):
-        out += [TestHit(f"{path}::{cls}::{name}", "pytest", qual, path, start, end, sig, depth_of[sid], how=how)
-                for path in _importers(conn, cls_id, cls)]
-    return out
-
-
-def _in_classes(conn: apsw.Connection, runner: Runner, how: str) -> tuple[list[tuple], list[TestHit]]:
-    """The test methods reached only in some of the collected classes that run them (runner.found_at), as hits
-    in those classes and as tests where those classes are imported."""
-    hits, again = [], []
-    for (ctx, method), depth in runner.found_at.items():
-        name, path, start, end = runner.scopes.classes[ctx]
-        test = runner.names[method]
-        hits.append((path, start, end, depth, how, test))
-        again += [TestHit(f"{other}::{name}::{test}", "pytest", f"{name}.{test}", other, start, end, "", depth,
-                          how=how) for other in _importers(conn, ctx, name)]
-    runner.found_at.clear()
-    return hits, again
-
-
-def _collect(conn: apsw.Connection, runner: Runner, reached: dict[int, int], how: str, hits: list[tuple],
-             again: list[list[TestHit]]) -> None:
-    """The tests among the reached symbols, in the subclasses that inherit them, in the classes where only their
-    fixtures reach (runner.found_at), and where their classes are imported: into hits and again."""
-    inherited, in_classes = _inherited(conn, runner, reached, how), _in_classes(conn, runner, how)
-    hits += _hits(conn, reached, how) + inherited[0] + in_classes[0]
-    again += [inherited[1], in_classes[1], _imported_classes(conn, reached, how)]
-
-
 def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list[tuple[str, int, int]],
             uncertain: bool, root: Path | None, deadline: float,
             kinds: str) -> tuple[list[TestHit], dict[int, int], str | None]:
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
+    guards = Guards(conn, root) if root is not None else None     # callers skipping a guarded path: left out
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds)
-        _collect(conn, runner, sure, REACHES, hits, again)
+        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards)
+        collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
         # common method names, two of them led from most tests to most code
@@ -247,8 +181,8 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             if truncated is not None:
                 break
             hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds)
-            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds)
-            _collect(conn, runner, maybe, MAY_REACH, hits, again)
+            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards)
+            collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
         if uncertain and root is not None:
             hits += template_hits(conn, root, known, MAY_REACH)
@@ -261,7 +195,7 @@ def _tests_from(conn: apsw.Connection, runner: Runner, start: dict[int, int], ho
     reached, _ = _spread(conn, runner, start, {}, deadline)
     found: list[tuple] = []
     again: list[list[TestHit]] = []
-    _collect(conn, runner, reached, how, found, again)
+    collect(conn, runner, reached, how, found, again)
     return merge_tests(runnable_tests(conn, found), *again)
 
 
@@ -290,6 +224,7 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
         out.tests = mentioned(conn, [_tests_from(conn, runner, class_users(conn, ids), IMPORTS, deadline),
                                      runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))],
                               ids, near_methods(conn, ids, [s for s, d in known.items() if d == 1]))
+    out.tests = picked(conn, runner, ids, out.tests)     # a mixin's test in subclasses choosing other classes
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out

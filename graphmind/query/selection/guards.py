@@ -1,0 +1,155 @@
+"""Calls that run only when an optional parameter is given. A function whose every call on the way to a change
+sits under `if P is not None:` or `if P:`, where P is one of its own parameters with a default of None,
+False or empty (`tabulate(..., maxcolwidths=None)` wrapping text only under `if maxcolwidths is not None`),
+runs that path only for callers that pass P: by keyword, by position, or through `*args` / `**kwargs`. A
+caller whose call site passes none of these is no caller of the change through that function. Call sites
+are read from the source (parsed once per file per query); anything not read with certainty keeps the link."""
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from pathlib import Path
+
+import apsw
+
+from graphmind.query.edges import RESOLVED, json_list
+
+_EMPTY = (None, False, 0, "", ())
+CALL_LINES = 40              # lines read after a call's first for its arguments
+
+
+def _empty_default(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value in _EMPTY and not isinstance(node.value, float)
+    return isinstance(node, (ast.Tuple, ast.List, ast.Dict)) and not getattr(node, "elts", getattr(node, "keys", [1]))
+
+
+def _optional(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int | None, bool]]:
+    """The parameters with an empty default: name -> (its position or None when keyword-only, whether the
+    default is None)."""
+    a = fn.args
+    positional = a.posonlyargs + a.args
+    out: dict[str, tuple[int | None, bool]] = {}
+    pairs = [(arg, d, positional.index(arg)) for arg, d in zip(positional[len(positional) - len(a.defaults):], a.defaults)]
+    for arg, default, pos in pairs + [(arg, d, None) for arg, d in zip(a.kwonlyargs, a.kw_defaults)]:
+        if default is not None and _empty_default(default):
+            out[arg.arg] = (pos, isinstance(default, ast.Constant) and default.value is None)
+    return out
+
+
+def _tested(test: ast.expr, optional: dict) -> set[str]:
+    """The parameters a condition requires to be given: `P` (an empty default), `P is not None` (a default of
+    None), either within an `and`."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return set().union(*(_tested(v, optional) for v in test.values))
+    if isinstance(test, ast.Name) and test.id in optional:
+        return {test.id}
+    if (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.IsNot) and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None and optional.get(test.left.id, (0, False))[1]):
+        return {test.left.id}
+    return set()
+
+
+def _guards_at(fn: ast.AST, line: int, optional: dict) -> set[str]:
+    """The optional parameters an enclosing `if` (its body, not its else) requires for a line of fn."""
+    out: set[str] = set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.If) and node.body and node.body[0].lineno <= line <= node.body[-1].end_lineno:
+            out |= _tested(node.test, optional)
+    return out
+
+
+class Guards:
+    """Caller links a guard on an optional parameter rules out, for one query over one workspace."""
+
+    def __init__(self, conn: apsw.Connection, root: Path | None):
+        self.conn, self.root = conn, root
+        self._lines: dict[str, list[str]] = {}
+
+    def _text(self, path: str) -> list[str]:
+        if path not in self._lines:
+            try:
+                self._lines[path] = (self.root / path).read_text(encoding="utf-8").splitlines()
+            except (OSError, ValueError, UnicodeDecodeError):
+                self._lines[path] = []
+        return self._lines[path]
+
+    def _def(self, path: str, start: int, end: int) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
+        """A function's definition parsed alone from its lines, and the offset of its lines in the file."""
+        lines = self._text(path)[start - 1:end]
+        indented = bool(lines) and lines[0][:1].isspace()
+        try:
+            tree = ast.parse("\n".join((["if 1:"] if indented else []) + lines))
+        except (SyntaxError, ValueError):
+            return None
+        node = tree.body[0].body[0] if indented else tree.body[0]
+        fn = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        return (fn, start - 1 - indented) if fn is not None else None
+
+    def refuted(self, frontier: list[int], reached: Callable[[int], bool]) -> set[tuple[int, int]]:
+        """(caller, function) pairs among the frontier's callers that skip the function's guarded path: every
+        call the function makes to a reached symbol needs one optional parameter the caller does not pass."""
+        if self.root is None or not frontier:
+            return set()
+        lines: dict[int, list[int]] = {}
+        for caller, target, line in self.conn.execute(
+                "SELECT c.caller_id, c.target_id, c.line FROM json_each(?1) j CROSS JOIN calls c"
+                f" ON c.caller_id = j.value WHERE c.{RESOLVED}", (json_list(frontier),)):
+            if reached(target):
+                lines.setdefault(caller, []).append(line)
+        out: set[tuple[int, int]] = set()
+        for fn, at in lines.items():
+            need = self._need(fn, at)
+            if need is not None:
+                out |= {(caller, fn) for caller in self._skipping(fn, *need)}
+        return out
+
+    def _need(self, fn: int, at: list[int]) -> tuple[list[set[str]], dict[str, int | None]] | None:
+        """The optional parameters each line `at` of fn runs only with (every line needs one at least), and
+        the position of each (None: keyword-only)."""
+        row = self.conn.execute("SELECT s.kind, s.start_line, s.end_line, f.path FROM symbols s JOIN files f"
+                                " ON f.id = s.file_id WHERE s.id = ? AND f.language = 'python'", (fn,)).fetchone()
+        found = self._def(row[3], row[1], row[2]) if row and row[0] in ("function", "method") else None
+        node, offset = found if found is not None else (None, 0)
+        optional = _optional(node) if node is not None else {}
+        needs = [_guards_at(node, line - offset, optional) for line in at] if optional else []
+        if not needs or not all(needs):
+            return None
+        shift = 1 if row[0] == "method" else 0            # called bound: self is not written
+        return needs, {p: (pos - shift if pos is not None else None) for p, (pos, _) in optional.items()}
+
+    def _skipping(self, fn: int, needs: list[set[str]], pos: dict[str, int | None]) -> list[int]:
+        """The resolved callers of fn whose every call site on record leaves out a parameter each guarded
+        line needs (passing it neither by name, nor by position, nor through a spread)."""
+        sites: dict[int, list[bool]] = {}
+        for caller, path, line, col, callee in self.conn.execute(
+                "SELECT c.caller_id, f.path, c.line, c.col, c.callee FROM calls c JOIN files f ON f.id = c.file_id"
+                f" WHERE c.target_id = ? AND c.{RESOLVED} AND c.kind IN ('call', 'constructor')", (fn,)):
+            call = self._call(path, line, col, callee)
+            runs = call is None or any(all(_passed(call, p, pos[p]) for p in need) for need in needs)
+            sites.setdefault(caller, []).append(runs)
+        return [caller for caller, runs in sites.items() if not any(runs)]
+
+    def _call(self, path: str, line: int, col: int, callee: str) -> ast.Call | None:
+        """The call written at (line, col), parsed with the lines of its statement from that line on, or None
+        when not read with certainty (a statement begun on an earlier line)."""
+        lines = self._text(path)[line - 1:line + CALL_LINES]
+        indented = bool(lines) and lines[0][:1].isspace()
+        name = callee.rsplit(".", 1)[-1]
+        for k in range(1, len(lines) + 1):
+            try:
+                tree = ast.parse("\n".join((["if 1:"] if indented else []) + lines[:k]))
+            except (SyntaxError, ValueError):
+                continue
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == 1 + indented
+                     and n.col_offset == col and name in (getattr(n.func, "id", None), getattr(n.func, "attr", None))]
+            return calls[0] if len(calls) == 1 else None
+        return None
+
+
+def _passed(call: ast.Call, param: str, pos: int | None) -> bool:
+    """Whether a call may pass a parameter: by name, through a spread, or by position."""
+    if any(k.arg in (param, None) for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return True
+    return pos is not None and len(call.args) > pos
