@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
 import apsw
 
 MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
 _SELF = ("self", "cls", "super()")
+STDLIB = sys.stdlib_module_names
 _NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
 _PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
 _ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
@@ -49,6 +51,7 @@ class Chains:
         self.values: dict[tuple[int, str], set[tuple[str, str]]] = {}    # (scope, name) -> (kind, value)s
         self.modules: dict[str, tuple[int, int]] = {}            # module qualname -> (file, module symbol)
         self.file_of: dict[int, int] = {}
+        self.skip = not_outside(conn)
         for sid, qual, file_id in conn.execute("SELECT id, qualname, file_id FROM symbols WHERE kind = 'module'"):
             self.modules[qual] = (file_id, sid)
             self.file_of[sid] = file_id
@@ -87,9 +90,9 @@ class Chains:
         if not parts or hops <= 0:
             return None
         (head, called), rest = parts[0], parts[1:]
-        if head == "self" and rest and rest[0][1]:          # `self.m(…)`: what the class's method m returns
-            fn, rest = self.method(self.imports.parent.get(scope), rest[0][0]), rest[1:]
-            base, called = self.returned(fn, hops), False
+        fn = self.method(self.imports.parent.get(scope), rest[0][0]) if head == "self" and rest and rest[0][1] else None
+        if fn is not None:                                   # `self.m(…)`: what the class's method m returns
+            base, called, rest = self.returned(fn, hops), False, rest[1:]
         elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
             base, called = self.returned(fn, hops), False
         else:
@@ -137,6 +140,20 @@ class Chains:
         values = {value for kind, value in rows if kind == "return" and value != "None"}
         return self.key(file_id, sid, values.pop(), hops - 1) if len(values) == 1 else None
 
+    def annotated(self, file_id: int, scope: int, name: str) -> str | None:
+        """The outside class a name is annotated with in the nearest scope binding it (the annotation wins)."""
+        while scope is not None:
+            found = self.values.get((scope, name))
+            if found:
+                written = {value for kind, value in found if kind == "annot"}
+                if len(written) != 1:
+                    return None
+                match = _ANNOTATION.match(written.pop().strip())
+                key = self.imports.key(file_id, scope, match.group(1)) if match else None
+                return key if key and key.split(".", 1)[0] not in self.skip else None
+            scope = self.imports.parent.get(scope)
+        return None
+
     def _head(self, file_id: int, scope: int, head: str, hops: int) -> str | None:
         imported = self.imports.key(file_id, scope, head)
         if imported is not None:
@@ -148,10 +165,16 @@ class Chains:
                 return self.key(where[0], found[0], found[1], hops - 1) if found and found[0] == where[1] else None
             return imported
         found = self.value(scope, head)
-        if found is None:
-            return None
+        if found is None:             # `app: App` (a parameter, or a local annotated only): an instance, `pkg.App()`
+            typed = self.annotated(file_id, scope, head)
+            return typed + "()" if typed else None
         owner, value = found
         return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
+
+
+def not_outside(conn: apsw.Connection) -> set[str]:
+    """Top-level packages no other repository publishes: this repository's and the standard library's."""
+    return STDLIB | {q.split(".", 1)[0] for q, in conn.execute("SELECT qualname FROM symbols WHERE kind = 'module'")}
 
 
 def bases_here(conn: apsw.Connection) -> dict[int, list[int]]:
@@ -228,10 +251,14 @@ def _returned_classes(conn: apsw.Connection, imports, classes: dict[str, int], a
             " WHERE b.kind IN ('returns', 'return') ORDER BY b.id"):
         rows.setdefault(fn, []).append((file_id, qual, parent_kind, parent_qual, kind, value))
     local = _one_assign(conn)
+    skip = not_outside(conn)
 
-    def cls_of(file_id: int, fn: int, qual: str, parent_kind: str, written: str) -> str | None:
+    def cls_of(file_id: int, fn: int, qual: str, parent_kind: str, written: str, annotated: bool = False) -> str | None:
+        """The class of this repository `written` names; annotated, also another repository's (its key)."""
         module = qual.rsplit(".", 2 if parent_kind == "class" else 1)[0]
         target = f"{module}.{written}" if f"{module}.{written}" in classes else imports.key(file_id, fn, written)
+        if annotated and target and target not in classes and target.split(".", 1)[0] not in skip:
+            return target                                 # `-> MapAdapter | None`: werkzeug's, bound at query time
         target = target if target in classes else alias_of.get(target)
         return target if target in classes else None
 
@@ -241,7 +268,7 @@ def _returned_classes(conn: apsw.Connection, imports, classes: dict[str, int], a
         targets: list[str] = []
         for annotation in annotated[:1]:
             match = _ANNOTATION.match(annotation.strip())
-            targets = [cls_of(file_id, fn, qual, parent_kind, match.group(1))] if match else []
+            targets = [cls_of(file_id, fn, qual, parent_kind, match.group(1), True)] if match else []
         for *_, kind, value in ([] if annotated else found):
             value = value.strip()
             if value.isidentifier() and value not in _SELF:
