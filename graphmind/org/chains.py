@@ -51,9 +51,11 @@ class Chains:
         self.values: dict[tuple[int, str], set[tuple[str, str]]] = {}    # (scope, name) -> (kind, value)s
         self.modules: dict[str, tuple[int, int]] = {}            # module qualname -> (file, module symbol)
         self.file_of: dict[int, int] = {}
+        self.module_of: dict[int, str] = {}
         self.skip = not_outside(conn)
         for sid, qual, file_id in conn.execute("SELECT id, qualname, file_id FROM symbols WHERE kind = 'module'"):
             self.modules[qual] = (file_id, sid)
+            self.module_of[file_id] = qual
             self.file_of[sid] = file_id
         scopes = set(self.file_of)
         for scope in callers:
@@ -69,6 +71,7 @@ class Chains:
         self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
             "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
         self.bases = bases_here(conn)                  # a class's bases of this repository, in order
+        self.classes = dict(conn.execute("SELECT qualname, id FROM symbols WHERE kind = 'class'"))
         self.returns: dict[int, list[tuple[str, str]]] = {}
         for scope, kind, value in conn.execute(
                 "SELECT scope_id, kind, value FROM bindings WHERE kind IN ('returns', 'return') ORDER BY id"):
@@ -90,8 +93,8 @@ class Chains:
         if not parts or hops <= 0:
             return None
         (head, called), rest = parts[0], parts[1:]
-        fn = self.method(self.imports.parent.get(scope), rest[0][0]) if head == "self" and rest and rest[0][1] else None
-        if fn is not None:                                   # `self.m(…)`: what the class's method m returns
+        fn = self.method(self._class_of(file_id, scope, head), rest[0][0]) if rest and rest[0][1] else None
+        if fn is not None:               # `self.m(…)`, `app.m(…)` with `app: App` here: what the class's method m returns
             base, called, rest = self.returned(fn, hops), False, rest[1:]
         elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
             base, called = self.returned(fn, hops), False
@@ -140,8 +143,15 @@ class Chains:
         values = {value for kind, value in rows if kind == "return" and value != "None"}
         return self.key(file_id, sid, values.pop(), hops - 1) if len(values) == 1 else None
 
-    def annotated(self, file_id: int, scope: int, name: str) -> str | None:
-        """The outside class a name is annotated with in the nearest scope binding it (the annotation wins)."""
+    def _class_of(self, file_id: int, scope: int, head: str) -> int | None:
+        """This repository's class whose instance `head` is: `self`'s, or one it is annotated with."""
+        if head == "self":
+            return self.imports.parent.get(scope)
+        return self.classes.get(self.annotated(file_id, scope, head, here=True) or "")
+
+    def annotated(self, file_id: int, scope: int, name: str, here: bool = False) -> str | None:
+        """The outside class (`here`: this repository's) a name is annotated with in the nearest scope binding
+        it (the annotation wins)."""
         while scope is not None:
             found = self.values.get((scope, name))
             if found:
@@ -150,7 +160,9 @@ class Chains:
                     return None
                 match = _ANNOTATION.match(written.pop().strip())
                 key = self.imports.key(file_id, scope, match.group(1)) if match else None
-                return key if key and key.split(".", 1)[0] not in self.skip else None
+                if here and match and key is None:                  # a class of the module itself
+                    key = f"{self.module_of.get(file_id)}.{match.group(1)}"
+                return key if key and (key in self.classes if here else key.split(".", 1)[0] not in self.skip) else None
             scope = self.imports.parent.get(scope)
         return None
 
