@@ -4,7 +4,8 @@ for `sig.send()` after `sig = _signals.signal("x")` and `_signals = Namespace()`
 variables followed through this repository's imports), and the library publishes what such paths
 stand for (`blinker.Namespace()` is a `blinker.base.Namespace`; `blinker.Namespace().signal()` is a
 `blinker.base.NamedSignal`, read from the method's return annotation), so the walk matches them
-(org/walk.py). A call of a path is written `path()` whether it builds an instance or calls a function."""
+(org/walk.py; the library's side: org/returns.py). A call of a path is written `path()` whether it builds
+an instance or calls a function."""
 from __future__ import annotations
 
 import json
@@ -14,14 +15,14 @@ import sys
 import apsw
 
 MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
-_SELF = ("self", "cls", "super()")
+SELF = ("self", "cls", "super()")
 STDLIB = sys.stdlib_module_names
 _NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
 _PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
-_ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
+ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
 
 
-def _parts(text: str) -> list[tuple[str, bool]] | None:
+def called_parts(text: str) -> list[tuple[str, bool]] | None:
     """`a.b(x).c` -> [(a, False), (b, True), (c, False)]; None for anything else (subscripts, operators)."""
     if not any(ch in text for ch in "([{"):            # the common case: a plain dotted path
         names = text.split(".")
@@ -89,7 +90,7 @@ class Chains:
 
     def key(self, file_id: int, scope: int, text: str, hops: int = MAX_HOPS) -> str | None:
         """The outside path a value's text was built by, or None (built here, or not known)."""
-        parts = _parts(text.strip())
+        parts = called_parts(text.strip())
         if not parts or hops <= 0:
             return None
         (head, called), rest = parts[0], parts[1:]
@@ -137,7 +138,7 @@ class Chains:
         rows = self.returns.get(sid, ())
         annotated = [value for kind, value in rows if kind == "returns"]
         if annotated:
-            match = _ANNOTATION.match(annotated[0])
+            match = ANNOTATION.match(annotated[0])
             key = self.imports.key(file_id, sid, match.group(1)) if match else None
             return key if key and key.rpartition(".")[0] not in self.modules and key not in self.modules else None
         values = {value for kind, value in rows if kind == "return" and value != "None"}
@@ -158,7 +159,7 @@ class Chains:
                 written = {value for kind, value in found if kind == "annot"}
                 if len(written) != 1:
                     return None
-                match = _ANNOTATION.match(written.pop().strip())
+                match = ANNOTATION.match(written.pop().strip())
                 key = self.imports.key(file_id, scope, match.group(1)) if match else None
                 if here and match and key is None:                  # a class of the module itself
                     key = f"{self.module_of.get(file_id)}.{match.group(1)}"
@@ -214,7 +215,7 @@ def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
         receiver, dot, method = callee.rpartition(".")
         head = receiver.split(".", 1)[0]
         # `self.a`: receivers.py's; `self.m(…)`: what the method returns
-        if dot and method.isidentifier() and (head not in _SELF or head == "self" and "(" in receiver):
+        if dot and method.isidentifier() and (head not in SELF or head == "self" and "(" in receiver):
             todo.append((file_id, caller, receiver, method, line))
     out, seen = [], {}
     for file_id, caller, receiver, method, line in todo:
@@ -224,82 +225,3 @@ def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
         if key:
             out.append((caller, f"{key}.{method}", line, "receiver", "call"))
     return out
-
-
-def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list[tuple]:
-    """What paths through this repository's classes stand for: `N()` -> the class N names (N its
-    qualified name or a name a package re-exports it under), `N().f()` -> the class method f's return
-    annotation names, `F()` -> the class function F's does."""
-    classes = {q: sid for sid, q in conn.execute("SELECT id, qualname FROM symbols WHERE kind = 'class'")}
-    packages = {q for q, in conn.execute("SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id"
-                                         " WHERE s.kind = 'module' AND f.path LIKE '%__init__.py'")}
-    alias_of = dict(aliases)
-    names: dict[str, set[str]] = {q: {q} for q in classes}
-    funcs: dict[str, set[str]] = {}
-    for key, target in aliases:
-        if key.rpartition(".")[0] not in packages:
-            continue                 # a module importing a name for its own use: not a name users write
-        if target in classes and "(" not in key:
-            names[target].add(key)
-        else:
-            funcs.setdefault(target, set()).add(key)
-    out = [(f"{n}()", q) for q in sorted(classes) for n in sorted(names[q])]
-    for qual, parent_kind, parent_qual, target in _returned_classes(conn, imports, classes, alias_of):
-        if parent_kind == "class":
-            out += [(f"{n}().{qual.rpartition('.')[2]}()", target) for n in sorted(names.get(parent_qual, ()))]
-        elif parent_kind == "module":
-            out += [(f"{n}()", target) for n in sorted({qual} | funcs.get(qual, set()))]
-    return out
-
-
-def _returned_classes(conn: apsw.Connection, imports, classes: dict[str, int], alias_of: dict[str, str]):
-    """(function, its parent's kind, its parent, class) for the classes of this repository a function returns
-    an instance of, as the resolver reads it: its return annotation, else every `return` that builds one
-    (`return Pool(…)`, `return self`, `return cls(…)`, `return p` after `p = Pool(…)`)."""
-    rows: dict[int, list] = {}
-    for file_id, fn, qual, parent_kind, parent_qual, kind, value in conn.execute(
-            "SELECT b.file_id, f.id, f.qualname, p.kind, p.qualname, b.kind, b.value FROM bindings b"
-            " JOIN symbols f ON f.id = b.scope_id JOIN symbols p ON p.id = f.parent_id"
-            " WHERE b.kind IN ('returns', 'return') ORDER BY b.id"):
-        rows.setdefault(fn, []).append((file_id, qual, parent_kind, parent_qual, kind, value))
-    local = _one_assign(conn)
-    skip = not_outside(conn)
-
-    def cls_of(file_id: int, fn: int, qual: str, parent_kind: str, written: str, annotated: bool = False) -> str | None:
-        """The class of this repository `written` names; annotated, also another repository's (its key)."""
-        module = qual.rsplit(".", 2 if parent_kind == "class" else 1)[0]
-        target = f"{module}.{written}" if f"{module}.{written}" in classes else imports.key(file_id, fn, written)
-        if annotated and target and target not in classes and target.split(".", 1)[0] not in skip:
-            return target                                 # `-> MapAdapter | None`: werkzeug's, bound at query time
-        target = target if target in classes else alias_of.get(target)
-        return target if target in classes else None
-
-    for fn, found in rows.items():
-        file_id, qual, parent_kind, parent_qual = found[0][:4]
-        annotated = [value for *_, kind, value in found if kind == "returns"]
-        targets: list[str] = []
-        for annotation in annotated[:1]:
-            match = _ANNOTATION.match(annotation.strip())
-            targets = [cls_of(file_id, fn, qual, parent_kind, match.group(1), True)] if match else []
-        for *_, kind, value in ([] if annotated else found):
-            value = value.strip()
-            if value.isidentifier() and value not in _SELF:
-                value = local.get((fn, value), "")           # `p = Pool(…)` … `return p`
-            if parent_kind == "class" and (value == "self" or value.startswith("cls(")):
-                targets.append(parent_qual)
-                continue
-            parts = _parts(value) if value.endswith(")") else None      # `Pool(…)`, `pool.Pool(…)`
-            if parts and parts[-1][1] and not any(called for _, called in parts[:-1]):
-                targets.append(cls_of(file_id, fn, qual, parent_kind, ".".join(n for n, _ in parts)))
-        for target in dict.fromkeys(t for t in targets if t):
-            yield qual, parent_kind, parent_qual, target
-
-
-def _one_assign(conn: apsw.Connection) -> dict[tuple[int, str], str]:
-    """{(function, name): value} for names a function that returns something assigns exactly once."""
-    seen: dict[tuple[int, str], list[str]] = {}
-    for scope, name, value in conn.execute(
-            "SELECT scope_id, name, value FROM bindings WHERE kind = 'assign' AND scope_id IN"
-            " (SELECT scope_id FROM bindings WHERE kind = 'return')"):
-        seen.setdefault((scope, name), []).append(value)
-    return {k: v[0] for k, v in seen.items() if len(v) == 1}

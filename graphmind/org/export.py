@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
-from graphmind.org.chains import STDLIB, return_aliases
+from graphmind.org.chains import STDLIB
+from graphmind.org.returns import return_aliases
 from graphmind.org.instances import instance_aliases
 from graphmind.org.receivers import receiver_uses
 
