@@ -94,7 +94,7 @@ class Chains:
         if not parts or hops <= 0:
             return None
         (head, called), rest = parts[0], parts[1:]
-        fn = self.method(self._class_of(file_id, scope, head), rest[0][0]) if rest and rest[0][1] else None
+        fn = self.method(self.class_of(file_id, scope, head), rest[0][0]) if rest and rest[0][1] else None
         if fn is not None:               # `self.m(…)`, `app.m(…)` with `app: App` here: what the class's method m returns
             base, called, rest = self.returned(fn, hops), False, rest[1:]
         elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
@@ -144,11 +144,16 @@ class Chains:
         values = {value for kind, value in rows if kind == "return" and value != "None"}
         return self.key(file_id, sid, values.pop(), hops - 1) if len(values) == 1 else None
 
-    def _class_of(self, file_id: int, scope: int, head: str) -> int | None:
-        """This repository's class whose instance `head` is: `self`'s, or one it is annotated with."""
+    def class_of(self, file_id: int, scope: int, head: str) -> int | None:
+        """This repository's class whose instance `head` is: `self`'s, or one it is annotated with, here or as
+        a module-level variable it imports (flask's `current_app: Flask = LocalProxy(…)`)."""
         if head == "self":
             return self.imports.parent.get(scope)
-        return self.classes.get(self.annotated(file_id, scope, head, here=True) or "")
+        found = self.annotated(file_id, scope, head, here=True)
+        module, _, name = (self.imports.key(file_id, scope, head) or "").rpartition(".")
+        if found is None and module in self.modules:
+            found = self.annotated(self.modules[module][0], self.modules[module][1], name, here=True)
+        return self.classes.get(found or "")
 
     def annotated(self, file_id: int, scope: int, name: str, here: bool = False) -> str | None:
         """The outside class (`here`: this repository's) a name is annotated with in the nearest scope binding

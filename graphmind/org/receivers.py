@@ -190,7 +190,8 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         elif len(receiver) == 2 and receiver[0] == "self":
             keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
         elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
-            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "") \
+                or chains.class_of(file_id, caller, receiver[0])            # `current_app.jinja_env.m()`
             keys = member_keys(typed, receiver[1]) if typed is not None else []
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
