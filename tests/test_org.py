@@ -34,7 +34,10 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a decorator factory annotated to return an instance of a class with `__call__` (click's `command`)
            "libpkg.marks.Command.__call__",
            # a module-level variable annotated with the library's class, assigned a proxy (flask's current_app)
-           "libpkg.marks.Registry.lookup"]
+           "libpkg.marks.Registry.lookup",
+           # another repository's class returned by a repository's method, function or module-level instance
+           # (flask's `current_app.create_url_adapter() -> MapAdapter | None`)
+           "libpkg.routing.Adapter.match", "libpkg.routing.Adapter.build"]
 
 
 @pytest.fixture

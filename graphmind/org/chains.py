@@ -4,22 +4,25 @@ for `sig.send()` after `sig = _signals.signal("x")` and `_signals = Namespace()`
 variables followed through this repository's imports), and the library publishes what such paths
 stand for (`blinker.Namespace()` is a `blinker.base.Namespace`; `blinker.Namespace().signal()` is a
 `blinker.base.NamedSignal`, read from the method's return annotation), so the walk matches them
-(org/walk.py). A call of a path is written `path()` whether it builds an instance or calls a function."""
+(org/walk.py; the library's side: org/returns.py). A call of a path is written `path()` whether it builds
+an instance or calls a function."""
 from __future__ import annotations
 
 import json
 import re
+import sys
 
 import apsw
 
 MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
-_SELF = ("self", "cls", "super()")
+SELF = ("self", "cls", "super()")
+STDLIB = sys.stdlib_module_names
 _NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
 _PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
-_ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
+ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
 
 
-def _parts(text: str) -> list[tuple[str, bool]] | None:
+def called_parts(text: str) -> list[tuple[str, bool]] | None:
     """`a.b(x).c` -> [(a, False), (b, True), (c, False)]; None for anything else (subscripts, operators)."""
     if not any(ch in text for ch in "([{"):            # the common case: a plain dotted path
         names = text.split(".")
@@ -49,8 +52,11 @@ class Chains:
         self.values: dict[tuple[int, str], set[tuple[str, str]]] = {}    # (scope, name) -> (kind, value)s
         self.modules: dict[str, tuple[int, int]] = {}            # module qualname -> (file, module symbol)
         self.file_of: dict[int, int] = {}
+        self.module_of: dict[int, str] = {}
+        self.skip = not_outside(conn)
         for sid, qual, file_id in conn.execute("SELECT id, qualname, file_id FROM symbols WHERE kind = 'module'"):
             self.modules[qual] = (file_id, sid)
+            self.module_of[file_id] = qual
             self.file_of[sid] = file_id
         scopes = set(self.file_of)
         for scope in callers:
@@ -66,6 +72,7 @@ class Chains:
         self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
             "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
         self.bases = bases_here(conn)                  # a class's bases of this repository, in order
+        self.classes = dict(conn.execute("SELECT qualname, id FROM symbols WHERE kind = 'class'"))
         self.returns: dict[int, list[tuple[str, str]]] = {}
         for scope, kind, value in conn.execute(
                 "SELECT scope_id, kind, value FROM bindings WHERE kind IN ('returns', 'return') ORDER BY id"):
@@ -83,13 +90,13 @@ class Chains:
 
     def key(self, file_id: int, scope: int, text: str, hops: int = MAX_HOPS) -> str | None:
         """The outside path a value's text was built by, or None (built here, or not known)."""
-        parts = _parts(text.strip())
+        parts = called_parts(text.strip())
         if not parts or hops <= 0:
             return None
         (head, called), rest = parts[0], parts[1:]
-        if head == "self" and rest and rest[0][1]:          # `self.m(…)`: what the class's method m returns
-            fn, rest = self.method(self.imports.parent.get(scope), rest[0][0]), rest[1:]
-            base, called = self.returned(fn, hops), False
+        fn = self.method(self.class_of(file_id, scope, head), rest[0][0]) if rest and rest[0][1] else None
+        if fn is not None:               # `self.m(…)`, `app.m(…)` with `app: App` here: what the class's method m returns
+            base, called, rest = self.returned(fn, hops), False, rest[1:]
         elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
             base, called = self.returned(fn, hops), False
         else:
@@ -131,11 +138,39 @@ class Chains:
         rows = self.returns.get(sid, ())
         annotated = [value for kind, value in rows if kind == "returns"]
         if annotated:
-            match = _ANNOTATION.match(annotated[0])
+            match = ANNOTATION.match(annotated[0])
             key = self.imports.key(file_id, sid, match.group(1)) if match else None
             return key if key and key.rpartition(".")[0] not in self.modules and key not in self.modules else None
         values = {value for kind, value in rows if kind == "return" and value != "None"}
         return self.key(file_id, sid, values.pop(), hops - 1) if len(values) == 1 else None
+
+    def class_of(self, file_id: int, scope: int, head: str) -> int | None:
+        """This repository's class whose instance `head` is: `self`'s, or one it is annotated with, here or as
+        a module-level variable it imports (flask's `current_app: Flask = LocalProxy(…)`)."""
+        if head == "self":
+            return self.imports.parent.get(scope)
+        found = self.annotated(file_id, scope, head, here=True)
+        module, _, name = (self.imports.key(file_id, scope, head) or "").rpartition(".")
+        if found is None and module in self.modules:
+            found = self.annotated(self.modules[module][0], self.modules[module][1], name, here=True)
+        return self.classes.get(found or "")
+
+    def annotated(self, file_id: int, scope: int, name: str, here: bool = False) -> str | None:
+        """The outside class (`here`: this repository's) a name is annotated with in the nearest scope binding
+        it (the annotation wins)."""
+        while scope is not None:
+            found = self.values.get((scope, name))
+            if found:
+                written = {value for kind, value in found if kind == "annot"}
+                if len(written) != 1:
+                    return None
+                match = ANNOTATION.match(written.pop().strip())
+                key = self.imports.key(file_id, scope, match.group(1)) if match else None
+                if here and match and key is None:                  # a class of the module itself
+                    key = f"{self.module_of.get(file_id)}.{match.group(1)}"
+                return key if key and (key in self.classes if here else key.split(".", 1)[0] not in self.skip) else None
+            scope = self.imports.parent.get(scope)
+        return None
 
     def _head(self, file_id: int, scope: int, head: str, hops: int) -> str | None:
         imported = self.imports.key(file_id, scope, head)
@@ -148,10 +183,16 @@ class Chains:
                 return self.key(where[0], found[0], found[1], hops - 1) if found and found[0] == where[1] else None
             return imported
         found = self.value(scope, head)
-        if found is None:
-            return None
+        if found is None:             # `app: App` (a parameter, or a local annotated only): an instance, `pkg.App()`
+            typed = self.annotated(file_id, scope, head)
+            return typed + "()" if typed else None
         owner, value = found
         return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
+
+
+def not_outside(conn: apsw.Connection) -> set[str]:
+    """Top-level packages no other repository publishes: this repository's and the standard library's."""
+    return STDLIB | {q.split(".", 1)[0] for q, in conn.execute("SELECT qualname FROM symbols WHERE kind = 'module'")}
 
 
 def bases_here(conn: apsw.Connection) -> dict[int, list[int]]:
@@ -179,7 +220,7 @@ def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
         receiver, dot, method = callee.rpartition(".")
         head = receiver.split(".", 1)[0]
         # `self.a`: receivers.py's; `self.m(…)`: what the method returns
-        if dot and method.isidentifier() and (head not in _SELF or head == "self" and "(" in receiver):
+        if dot and method.isidentifier() and (head not in SELF or head == "self" and "(" in receiver):
             todo.append((file_id, caller, receiver, method, line))
     out, seen = [], {}
     for file_id, caller, receiver, method, line in todo:
@@ -189,78 +230,3 @@ def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
         if key:
             out.append((caller, f"{key}.{method}", line, "receiver", "call"))
     return out
-
-
-def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list[tuple]:
-    """What paths through this repository's classes stand for: `N()` -> the class N names (N its
-    qualified name or a name a package re-exports it under), `N().f()` -> the class method f's return
-    annotation names, `F()` -> the class function F's does."""
-    classes = {q: sid for sid, q in conn.execute("SELECT id, qualname FROM symbols WHERE kind = 'class'")}
-    packages = {q for q, in conn.execute("SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id"
-                                         " WHERE s.kind = 'module' AND f.path LIKE '%__init__.py'")}
-    alias_of = dict(aliases)
-    names: dict[str, set[str]] = {q: {q} for q in classes}
-    funcs: dict[str, set[str]] = {}
-    for key, target in aliases:
-        if key.rpartition(".")[0] not in packages:
-            continue                 # a module importing a name for its own use: not a name users write
-        if target in classes and "(" not in key:
-            names[target].add(key)
-        else:
-            funcs.setdefault(target, set()).add(key)
-    out = [(f"{n}()", q) for q in sorted(classes) for n in sorted(names[q])]
-    for qual, parent_kind, parent_qual, target in _returned_classes(conn, imports, classes, alias_of):
-        if parent_kind == "class":
-            out += [(f"{n}().{qual.rpartition('.')[2]}()", target) for n in sorted(names.get(parent_qual, ()))]
-        elif parent_kind == "module":
-            out += [(f"{n}()", target) for n in sorted({qual} | funcs.get(qual, set()))]
-    return out
-
-
-def _returned_classes(conn: apsw.Connection, imports, classes: dict[str, int], alias_of: dict[str, str]):
-    """(function, its parent's kind, its parent, class) for the classes of this repository a function returns
-    an instance of, as the resolver reads it: its return annotation, else every `return` that builds one
-    (`return Pool(…)`, `return self`, `return cls(…)`, `return p` after `p = Pool(…)`)."""
-    rows: dict[int, list] = {}
-    for file_id, fn, qual, parent_kind, parent_qual, kind, value in conn.execute(
-            "SELECT b.file_id, f.id, f.qualname, p.kind, p.qualname, b.kind, b.value FROM bindings b"
-            " JOIN symbols f ON f.id = b.scope_id JOIN symbols p ON p.id = f.parent_id"
-            " WHERE b.kind IN ('returns', 'return') ORDER BY b.id"):
-        rows.setdefault(fn, []).append((file_id, qual, parent_kind, parent_qual, kind, value))
-    local = _one_assign(conn)
-
-    def cls_of(file_id: int, fn: int, qual: str, parent_kind: str, written: str) -> str | None:
-        module = qual.rsplit(".", 2 if parent_kind == "class" else 1)[0]
-        target = f"{module}.{written}" if f"{module}.{written}" in classes else imports.key(file_id, fn, written)
-        target = target if target in classes else alias_of.get(target)
-        return target if target in classes else None
-
-    for fn, found in rows.items():
-        file_id, qual, parent_kind, parent_qual = found[0][:4]
-        annotated = [value for *_, kind, value in found if kind == "returns"]
-        targets: list[str] = []
-        for annotation in annotated[:1]:
-            match = _ANNOTATION.match(annotation.strip())
-            targets = [cls_of(file_id, fn, qual, parent_kind, match.group(1))] if match else []
-        for *_, kind, value in ([] if annotated else found):
-            value = value.strip()
-            if value.isidentifier() and value not in _SELF:
-                value = local.get((fn, value), "")           # `p = Pool(…)` … `return p`
-            if parent_kind == "class" and (value == "self" or value.startswith("cls(")):
-                targets.append(parent_qual)
-                continue
-            parts = _parts(value) if value.endswith(")") else None      # `Pool(…)`, `pool.Pool(…)`
-            if parts and parts[-1][1] and not any(called for _, called in parts[:-1]):
-                targets.append(cls_of(file_id, fn, qual, parent_kind, ".".join(n for n, _ in parts)))
-        for target in dict.fromkeys(t for t in targets if t):
-            yield qual, parent_kind, parent_qual, target
-
-
-def _one_assign(conn: apsw.Connection) -> dict[tuple[int, str], str]:
-    """{(function, name): value} for names a function that returns something assigns exactly once."""
-    seen: dict[tuple[int, str], list[str]] = {}
-    for scope, name, value in conn.execute(
-            "SELECT scope_id, name, value FROM bindings WHERE kind = 'assign' AND scope_id IN"
-            " (SELECT scope_id FROM bindings WHERE kind = 'return')"):
-        seen.setdefault((scope, name), []).append(value)
-    return {k: v[0] for k, v in seen.items() if len(v) == 1}

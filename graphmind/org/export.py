@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sys
 from dataclasses import dataclass, field
 
 import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
-from graphmind.org.chains import return_aliases
+from graphmind.org.chains import STDLIB
+from graphmind.org.returns import return_aliases
 from graphmind.org.instances import instance_aliases
 from graphmind.org.receivers import receiver_uses
 
@@ -20,7 +20,6 @@ from graphmind.org.receivers import receiver_uses
 OUTSIDE = ("external", "unresolved")
 SITE_KINDS = ("call", "decorator", "reference", IMPORT)
 OVERRIDE = "override"
-STDLIB = sys.stdlib_module_names
 _CALLED = re.compile(r"^[A-Za-z_][\w.]*\s*\(")      # `deco(…)`
 LINK = "link"           # an edge the walk lists among the symbols it found, never one it follows
 

@@ -49,6 +49,7 @@ class _Classes:
                 " AND parent_id IN (SELECT id FROM symbols WHERE kind = 'class') ORDER BY id"):
             self.methods.setdefault(parent, {}).setdefault(name, qual)
         self.bases = bases_here(conn)
+        self.returned: dict[str, str] = {}               # `N().f()` -> the class f returns (org/chains.py)
         self.attrs: dict[int, dict[str, str]] = {}        # class -> attribute -> class qualname
         self.returns: dict[str, str] = {}                # method qualname -> class qualname it is annotated with
         for file_id, scope, kind, name, value, skind, squal in conn.execute(
@@ -85,6 +86,9 @@ class _Classes:
             for method, qual in self.methods.get(c, {}).items():
                 if method not in seen and not method.startswith("__"):
                     out.append((f"{name}.{method}", qual))
+                    # what it returns (org/chains.py), here or another repository's (`current_app.create_url_adapter()`)
+                    returned = self.returned.get(f"{self.qual[c]}().{method}()")
+                    out += [(f"{name}.{method}()", returned)] if returned else []
                 seen.add(method)
         call = self.member(cls, CALL)
         returned = self.returns.get(call or "")
@@ -106,6 +110,7 @@ def instance_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> li
         if "(" not in key:
             by_target.setdefault(target, []).append(key)
     classes = _Classes(conn, imports)
+    classes.returned = {key: target for key, target in aliases if key.endswith("()")}
     out = []
     values: dict[tuple, list[tuple[str, str]]] = {}
     for file_id, scope, module, name, kind, value in conn.execute(

@@ -109,15 +109,15 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         " AND b.name = calls.callee AND b.kind = 'assign' AND b.value LIKE '%.%')"
         " ORDER BY file_id, line, caller_id, callee").fetchall()
     callers = {site[1] for site in sites + bare}
-    chains = Chains(conn, imports, callers)     # the callers' bindings, read once
-    local = _unique((key, value) for key, found in chains.values.items() if key[0] in callers
-                    for kind, value in found if kind in ('assign', 'annot'))
-    sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
-              if _BOUND.match(local.get((caller, name), ""))]
     # `self.a = …` in any method types the attribute with every value it is given (the resolver's union);
     # `self.a = a` with `a: Ext` (a parameter) gives it the annotation
     given = conn.execute("SELECT file_id, scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"
                          " ORDER BY id").fetchall()
+    chains = Chains(conn, imports, callers | {g[1] for g in given})     # their bindings, read once
+    local = _unique((key, value) for key, found in chains.values.items() if key[0] in callers
+                    for kind, value in found if kind in ('assign', 'annot'))
+    sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
+              if _BOUND.match(local.get((caller, name), ""))]
     annotated = _unique(((scope, name), value) for scope, name, value in conn.execute(
         "SELECT scope_id, name, value FROM bindings WHERE kind = 'annot' AND scope_id IN"
         " (SELECT value FROM json_each(?))", (json.dumps(sorted({g[1] for g in given})),)))
@@ -155,8 +155,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         """The classes of attribute `name` of this repository's class `cls` (its nearest class here that
         assigns it), else what its property (or method) `name` returns."""
         found = next((c for c in chains.hierarchy(cls) if (c, name) in attrs), None)
-        if found is not None:
-            return [class_key(*value) for value in attrs[(found, name)]]
+        if found is not None:        # `self.a = app.create_adapter(…)`, `app: App` here: what the method returns
+            return [class_key(*value) or (chains.key(*value) if value[2].rstrip().endswith(")") else None)
+                    for value in attrs[(found, name)]]
         fn = chains.method(cls, name)
         return [annotated_key(fn) or chains.returned(fn)]
 
@@ -189,7 +190,8 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         elif len(receiver) == 2 and receiver[0] == "self":
             keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
         elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
-            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "") \
+                or chains.class_of(file_id, caller, receiver[0])            # `current_app.jinja_env.m()`
             keys = member_keys(typed, receiver[1]) if typed is not None else []
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
