@@ -63,6 +63,20 @@ def _rebase(text: str, head: str, bases: str) -> str:
     return "\n".join(lines)
 
 
+def _base_added_then_removed(tmp_path, files: dict[str, str], mixin: str = "TimestampMixin") -> None:
+    """Index files, add `mixin` to User's bases in app/models.py, then take it away again: after each
+    save the index equals a clean one."""
+    work = indexed_workspace(tmp_path, files)
+    path = work / "app/models.py"
+    text = path.read_text()
+    path.write_text(_rebase(text, "class User(", f"AbstractUser, {mixin}"))
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "a", f"{mixin} added to User")
+    path.write_text(text)
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "b", f"{mixin} removed from User")
+
+
 def test_random_base_edits_equal_clean(tmp_path):
     """Bases of a model hierarchy changed one save at a time (mixins in and out, reordered, a diamond),
     each indexed and compared with a clean index."""
@@ -137,14 +151,7 @@ def test_a_method_passed_through_a_local_of_another_file_equals_clean(tmp_path):
                         "def stamp_all():\n    u = User()\n    relay(u.touch)\n    handler = u.touch\n"
                         "    return hand_on(handler)\n")
     files["use0.py"] += "\n\ndef relay(cb):\n    return cb()\n\n\ndef hand_on(cb):\n    return cb()\n"
-    work = indexed_workspace(tmp_path, files)
-    path = work / "app/models.py"
-    path.write_text(_rebase(MODELS, "class User(", "AbstractUser, TimestampMixin"))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path / "a", "TimestampMixin added to User")
-    path.write_text(MODELS)
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path / "b", "TimestampMixin removed from User")
+    _base_added_then_removed(tmp_path, files)
 
 
 def test_chains_written_after_the_first_base_edit_are_reopened_by_a_kept_writer(tmp_path):
@@ -187,14 +194,7 @@ def test_a_method_looked_up_on_what_a_function_returns_and_passed_on_equals_clea
     files["jobs.py"] = ("from people import get_user\nfrom use0 import relay\n\n\n"
                         "def stamp_one():\n    return relay(get_user().touch)\n")
     files["use0.py"] += "\n\ndef relay(cb):\n    return cb()\n"
-    work = indexed_workspace(tmp_path, files)
-    path = work / "app/models.py"
-    path.write_text(_rebase(MODELS, "class User(", "AbstractUser, TimestampMixin"))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path / "a", "TimestampMixin added to User")
-    path.write_text(MODELS)
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path / "b", "TimestampMixin removed from User")
+    _base_added_then_removed(tmp_path, files)
 
 
 def test_a_data_attribute_a_new_base_supplies_passed_on_equals_clean(tmp_path):
@@ -209,12 +209,4 @@ def test_a_data_attribute_a_new_base_supplies_passed_on_equals_clean(tmp_path):
     files["jobs.py"] = ("from app.models import User\nfrom use0 import relay, tick_with\n\n\n"
                         "def stamp_all():\n    u = User()\n    relay(u.on_save)\n    return tick_with(u.clock)\n")
     files["use0.py"] += "\n\ndef relay(cb):\n    return cb()\n\n\ndef tick_with(c):\n    return c.tick()\n"
-    work = indexed_workspace(tmp_path, files)
-    path = work / "app/models.py"
-    text = path.read_text()
-    path.write_text(_rebase(text, "class User(", "AbstractUser, Stamped"))
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path / "a", "Stamped added to User")
-    path.write_text(text)
-    index_workspace(work)
-    assert_equals_clean(work, tmp_path / "b", "Stamped removed from User")
+    _base_added_then_removed(tmp_path, files, "Stamped")
