@@ -42,6 +42,8 @@ def bound(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]] | N
         if entries:
             return at_site(r, s, name, entries)[0]     # a Java local declared again, a Go type switch: at the site
         sym = t.syms[s]
+        if sym.kind in CLASS_KINDS and name == "this":     # `this` stops at its class: a module's `this: any`
+            return None                                    # (a cast function expression's) is not a method's
         if sym.kind in CLASS_KINDS:
             if t.lang.get(sym.file) in FIELD_SIGIL_DROPPED:
                 fields = [(w, k, v) for c in r.mro(s) for w, k, v in t.attrs.get(c, {}).get(name, ())]
