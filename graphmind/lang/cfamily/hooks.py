@@ -85,7 +85,7 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
     if alias is not None:
         sym = r.t.syms[alias]
         written = next((v for k, v in r.t.bindings.get(alias, {}).get(sym.name, ()) if k == "annot"), None)
-        named = cpptypes.unwrap(written) if written else None
+        named = langkit.type_path(cpptypes.unwrap(written)) if written else None    # `OwnedReference<PyObject>`
         return find_type(r, sym.parent, named, depth + 1) if named and named != sym.name else None
     return cls
 
@@ -152,7 +152,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
             hit = found[0]
             return langkit.constructors(r, hit, _how(r, caller, hit)) if langkit.is_class(r, hit) \
                 else [(hit, _how(r, caller, hit), 0)]
-        owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)]
+        owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)] \
+            or [c for c in [find_type(r, caller, container)] if c is not None]      # a typedef's class
         if not owners and (container == "std" or container.startswith("std::")):
             return [(None, "external", 0)]
         rows = langkit.members(r, owners, last, "import")

@@ -1,0 +1,127 @@
+"""C++ calls through a typedef of a class template's instance, as greenlet writes its reference wrappers:
+`typedef OwnedReference<PyObject, NoOpChecker> OwnedObject;` (the class templates forward-declared above
+it), so `traceback.is_None()` on a field, `previous.relinquish_ownership()` on a parameter and
+`OwnedObject::consuming(…)` reach OwnedReference's members and those of its base PyObjectPointer."""
+from __future__ import annotations
+
+from graphmind.store import open_reader
+from langcases import indexed_workspace
+
+FILES = {
+    "src/greenlet/greenlet_refs.hpp": """#ifndef GREENLET_REFS_HPP
+#define GREENLET_REFS_HPP
+#include <Python.h>
+
+namespace greenlet {
+namespace refs {
+
+    template<typename T, void (*TC)(void*)>
+    class PyObjectPointer;
+
+    template<typename T, void (*TC)(void*)>
+    class OwnedReference;
+
+    typedef OwnedReference<PyObject, NoOpChecker> OwnedObject;
+
+    template<typename T=PyObject, void (*TC)(void*) = NoOpChecker>
+    class PyObjectPointer
+    {
+    public:
+        inline PyObject* borrow_o() const
+        {
+            return reinterpret_cast<PyObject*>(this->p);
+        }
+        inline bool is_None() const
+        {
+            return this->p == Py_None;
+        }
+    protected:
+        T* p;
+    };
+
+    template<typename T=PyObject, void (*TC)(void*) = NoOpChecker>
+    class OwnedReference : public PyObjectPointer<T, TC>
+    {
+    public:
+        static OwnedReference<T, TC> consuming(PyObject* p)
+        {
+            return OwnedReference<T, TC>(reinterpret_cast<T*>(p));
+        }
+        inline T* relinquish_ownership()
+        {
+            T* result = this->p;
+            this->p = nullptr;
+            return result;
+        }
+    };
+
+    class PyErrPieces
+    {
+    private:
+        OwnedObject type;
+        OwnedObject traceback;
+    public:
+        void normalize()
+        {
+            if (traceback.is_None()) {
+                traceback = nullptr;
+            }
+        }
+        PyObject* take()
+        {
+            return this->type.relinquish_ownership();
+        }
+    };
+}
+}
+#endif
+""",
+    "src/greenlet/PyModule.cpp": """#include "greenlet_refs.hpp"
+
+using greenlet::refs::OwnedObject;
+
+static PyObject*
+mod_get(OwnedObject& previous)
+{
+    return previous.relinquish_ownership();
+}
+
+static PyObject*
+mod_call(PyObject* run)
+{
+    OwnedObject result = OwnedObject::consuming(PyObject_Call(run, NULL, NULL));
+    if (result.is_None()) {
+        return NULL;
+    }
+    return result.borrow_o();
+}
+""",
+}
+
+
+def _targets(work, path: str, callee: str) -> set[tuple[str, str | None, int | None]]:
+    return {tuple(r) for r in open_reader(work).execute(
+        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN files f ON f.id = c.file_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id"
+        " WHERE f.path = ? AND c.callee = ? AND c.kind = 'call'", (path, callee))}
+
+
+REFS, MODULE = "src/greenlet/greenlet_refs.hpp", "src/greenlet/PyModule.cpp"
+
+
+def test_a_field_typed_by_a_typedef_of_a_template_instance_reaches_the_template_and_its_base(tmp_path):
+    work = indexed_workspace(tmp_path, FILES)
+    assert _targets(work, REFS, "traceback.is_None") == {("inferred", REFS, 24)}
+    assert _targets(work, REFS, "this->type.relinquish_ownership") == {("self", REFS, 40)}
+
+
+def test_a_parameter_and_a_local_typed_by_the_typedef(tmp_path):
+    work = indexed_workspace(tmp_path, FILES)
+    assert _targets(work, MODULE, "previous.relinquish_ownership") == {("inferred", REFS, 40)}
+    assert _targets(work, MODULE, "result.is_None") == {("inferred", REFS, 24)}
+    assert _targets(work, MODULE, "result.borrow_o") == {("inferred", REFS, 20)}
+
+
+def test_a_static_member_named_through_the_typedef(tmp_path):
+    work = indexed_workspace(tmp_path, FILES)
+    assert _targets(work, MODULE, "OwnedObject::consuming") == {("import", REFS, 36)}
