@@ -4,8 +4,7 @@ it), so `traceback.is_None()` on a field, `previous.relinquish_ownership()` on a
 `OwnedObject::consuming(…)` reach OwnedReference's members and those of its base PyObjectPointer."""
 from __future__ import annotations
 
-from graphmind.store import open_reader
-from langcases import indexed_workspace
+from langcases import call_targets as _targets, indexed_workspace
 
 FILES = {
     "src/greenlet/greenlet_refs.hpp": """#ifndef GREENLET_REFS_HPP
@@ -99,11 +98,6 @@ mod_call(PyObject* run)
 }
 
 
-def _targets(work, path: str, callee: str) -> set[tuple[str, str | None, int | None]]:
-    return {tuple(r) for r in open_reader(work).execute(
-        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN files f ON f.id = c.file_id"
-        " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id"
-        " WHERE f.path = ? AND c.callee = ? AND c.kind = 'call'", (path, callee))}
 
 
 REFS, MODULE = "src/greenlet/greenlet_refs.hpp", "src/greenlet/PyModule.cpp"
@@ -125,3 +119,92 @@ def test_a_parameter_and_a_local_typed_by_the_typedef(tmp_path):
 def test_a_static_member_named_through_the_typedef(tmp_path):
     work = indexed_workspace(tmp_path, FILES)
     assert _targets(work, MODULE, "OwnedObject::consuming") == {("import", REFS, 36)}
+
+
+GREENLET = {
+    **FILES,
+    "src/greenlet/greenlet_refs.hpp": FILES["src/greenlet/greenlet_refs.hpp"].replace("""}
+}
+#endif""", """
+    class Greenlet;
+
+    template<typename T=PyGreenlet>
+    class _BorrowedGreenlet : public PyObjectPointer<T>
+    {
+    public:
+        _BorrowedGreenlet(T* it)
+        {
+            this->p = it;
+        }
+        Greenlet* operator->() const noexcept;
+    };
+
+    typedef _BorrowedGreenlet<PyGreenlet> BorrowedGreenlet;
+}
+}
+#endif"""),
+    "src/greenlet/TGreenlet.hpp": """#ifndef GREENLET_GREENLET_HPP
+#define GREENLET_GREENLET_HPP
+
+#include "greenlet_refs.hpp"
+
+using greenlet::refs::OwnedObject;
+using greenlet::refs::BorrowedGreenlet;
+
+namespace greenlet
+{
+    class Greenlet
+    {
+    public:
+        inline bool active() const
+        {
+            return this->started;
+        }
+        inline bool main() const
+        {
+            return false;
+        }
+    private:
+        bool started;
+    };
+};
+
+#endif
+""",
+    "src/greenlet/PyGreenlet.cpp": """#include "TGreenlet.hpp"
+
+static int
+green_is_gc(PyObject* _self)
+{
+    BorrowedGreenlet self(_self);
+    if (self->main() || !self->active()) {
+        return 1;
+    }
+    BorrowedGreenlet* holder = &self;
+    holder->borrow_o();
+    return 0;
+}
+
+static PyObject*
+green_getrun(PyObject* run)
+{
+    OwnedObject result = OwnedObject::consuming(PyObject_Call(run, NULL, NULL));
+    return result.borrow_o();
+}
+""",
+}
+
+
+def test_a_using_declaration_at_file_level_in_a_header_names_the_class_in_its_includers(tmp_path):
+    work = indexed_workspace(tmp_path, GREENLET)
+    source = "src/greenlet/PyGreenlet.cpp"
+    assert _targets(work, source, "OwnedObject::consuming") == {("import", REFS, 36)}
+    assert _targets(work, source, "result.borrow_o") == {("inferred", REFS, 20)}
+
+
+def test_a_call_through_a_wrapper_with_its_own_operator_arrow_reaches_what_the_arrow_gives(tmp_path):
+    work = indexed_workspace(tmp_path, GREENLET)
+    source, greenlet = "src/greenlet/PyGreenlet.cpp", "src/greenlet/TGreenlet.hpp"
+    assert _targets(work, source, "self->active") == {("inferred", greenlet, 14)}
+    assert _targets(work, source, "self->main") == {("inferred", greenlet, 18)}
+    assert _targets(work, source, "holder->borrow_o") == {("inferred", REFS, 20)}    # a pointer's own class

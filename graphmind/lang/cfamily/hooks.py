@@ -135,7 +135,7 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name:
         return alternatives(r, caller, name) or _built(r, caller, name)
-    on_holder = _on_holder(r, caller, text, name)
+    on_holder = _on_holder(r, caller, text, name) or _through_arrow(r, caller, text, name)
     if on_holder is not None:
         return on_holder
     if text.endswith(">") and name in ("make_unique", "make_shared"):      # `std::make_unique<T>`: T's constructor
@@ -184,6 +184,21 @@ def _on_holder(r: Resolving, caller: int, text: str, name: str):
     if cls is None:
         return [(None, "external", 0)]
     return langkit.members(r, [cls], name, "inferred") or None
+
+
+def _through_arrow(r: Resolving, caller: int, text: str, name: str):
+    """`g->m()` on a local, parameter or field declared as an object (not a pointer) of a project class
+    with its own `operator->` (greenlet's `BorrowedGreenlet self;` … `self->active()`): a member of what
+    that `operator->` gives; None otherwise (a pointer's `->` is the class's own member)."""
+    var, arrow, member = text.removeprefix("this->").rpartition("->")
+    if not arrow or member.strip() != name or not var.isidentifier():
+        return None
+    written = [v for _, k, v in scopevars.bound(r, caller, var) or () if k in ("annot", "param")]
+    if not written or any("*" in w or w.strip() in langkit.UNTYPED for w in written):
+        return None
+    ev = langkit.flow(r)
+    arrows = ev.attr(ev.expr(caller, var), "operator->")
+    return langkit.members(r, classes(ev.call(arrows)), name, "inferred") or None if arrows else None
 
 
 def _built(r: Resolving, caller: int, name: str):
