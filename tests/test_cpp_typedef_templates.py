@@ -182,6 +182,7 @@ green_is_gc(PyObject* _self)
     }
     BorrowedGreenlet* holder = &self;
     holder->borrow_o();
+    Py_INCREF(self.borrow_o());
     return 0;
 }
 
@@ -208,3 +209,8 @@ def test_a_call_through_a_wrapper_with_its_own_operator_arrow_reaches_what_the_a
     assert _targets(work, source, "self->active") == {("inferred", greenlet, 14)}
     assert _targets(work, source, "self->main") == {("inferred", greenlet, 18)}
     assert _targets(work, source, "holder->borrow_o") == {("inferred", REFS, 20)}    # a pointer's own class
+
+
+def test_self_is_an_ordinary_parameter_name_in_cpp(tmp_path):
+    work = indexed_workspace(tmp_path, GREENLET)
+    assert _targets(work, "src/greenlet/PyGreenlet.cpp", "self.borrow_o") == {("inferred", REFS, 20)}
