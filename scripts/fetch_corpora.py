@@ -60,6 +60,12 @@ CORPORA = {
     "greenlet": ("greenlet", "3.1.1"),
     "python-rapidjson": ("python-rapidjson", "1.25"),
     "zstd": ("zstd", "1.5.6.1"),
+    # held out in session 21 (scored once): C++ in edlib (edlib/src/edlib.cpp and its header, as the edlib
+    # sdist vendors them) and in kiwisolver (kiwi/: the Kiwi Cassowary solver's headers, py/src/: the module
+    # over it; cppy's headers are not shipped). Tried and dropped before any scoring: scikit-fmm and cityhash
+    # (Cython's output beside their C++ in one folder)
+    "edlib": ("edlib", "1.3.9.post1"),
+    "kiwisolver": ("kiwisolver", "1.5.1"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),

@@ -90,3 +90,11 @@ def reached(conn, caller: str, name: str) -> list[set[tuple[str, str, int]]]:
             (caller, f"%{name}")):
         rows.setdefault(line, set()).add(("possible" if how == "possible" else "resolved", qual, start))
     return [rows[k] for k in sorted(rows)]
+
+
+def call_targets(work: Path, path: str, callee: str) -> set[tuple[str, str | None, int | None]]:
+    """(resolution, target's file, target's first line) of the `call` rows of a callee text in a file."""
+    return {tuple(r) for r in open_reader(work).execute(
+        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN files f ON f.id = c.file_id"
+        " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id"
+        " WHERE f.path = ? AND c.callee = ? AND c.kind = 'call'", (path, callee))}

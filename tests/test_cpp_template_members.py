@@ -6,8 +6,7 @@ in a nested namespace (`namespace grimoire { using io::Mapper; }`), written qual
 namespace (`grimoire::Mapper mapper;` in namespace marisa), so `mapper.open(…)` is the Mapper's."""
 from __future__ import annotations
 
-from graphmind.store import open_reader
-from langcases import indexed_workspace
+from langcases import call_targets as _targets, indexed_workspace
 
 FILES = {
     "lib/marisa/grimoire/vector/vector.h": """#ifndef MARISA_GRIMOIRE_VECTOR_VECTOR_H_
@@ -171,11 +170,6 @@ void mmap(const char *filename) {
 }
 
 
-def _targets(work, path: str, callee: str) -> set[tuple[str, str | None, int | None]]:
-    return {tuple(r) for r in open_reader(work).execute(
-        "SELECT c.resolution, tf.path, t.start_line FROM calls c JOIN files f ON f.id = c.file_id"
-        " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id"
-        " WHERE f.path = ? AND c.callee = ? AND c.kind = 'call'", (path, callee))}
 
 
 def test_a_subscript_and_a_member_of_a_class_template_give_its_type_argument(tmp_path):

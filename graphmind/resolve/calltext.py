@@ -6,11 +6,12 @@ from functools import lru_cache
 
 SELF_NAMES = frozenset({"self", "cls", "this", "Self", "static"})
 OTHER_SELF_NAMES = SELF_NAMES - {"cls"}      # outside Python `cls` is an ordinary name (Java's `Class cls`)
+C_SELF_NAMES = frozenset({"this"})            # C and C++: `self` is a parameter's name (greenlet's `BorrowedGreenlet self`)
 
 
 def self_names(language: str) -> frozenset[str]:
     """The names that mean the current object or class in a language's call text."""
-    return SELF_NAMES if language == "python" else OTHER_SELF_NAMES
+    return SELF_NAMES if language == "python" else C_SELF_NAMES if language in ("c", "cpp") else OTHER_SELF_NAMES
 
 
 def dispatched(text: str) -> bool:

@@ -8,6 +8,9 @@
 (field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name) (array_declarator declarator: (field_identifier) @name)]) @binding.annot
 (field_declaration (type_qualifier) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name)]) @binding.qualifier
 (function_definition type: (_) @value) @binding.returns
+; a member declared in its class body (`Greenlet* operator->() const noexcept;`, defined out of line
+; under a path the pairing may not read): what it gives
+(field_declaration type: (_) @value declarator: [(function_declarator) (pointer_declarator declarator: (function_declarator)) (reference_declarator (function_declarator))]) @binding.returns
 ; `X x(args);` in a function body: tree-sitter reads it as a function declaration, C++ as an object
 (compound_statement (declaration type: (_) @value declarator: (function_declarator declarator: (identifier) @name))) @binding.annot
 ; `typedef Key KeyType;`, `using KeyRef = Key;`: the alias bound to the type it names (lang/cfamily/hooks.find_type)

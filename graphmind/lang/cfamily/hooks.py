@@ -85,7 +85,7 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
     if alias is not None:
         sym = r.t.syms[alias]
         written = next((v for k, v in r.t.bindings.get(alias, {}).get(sym.name, ()) if k == "annot"), None)
-        named = cpptypes.unwrap(written) if written else None
+        named = langkit.type_path(cpptypes.unwrap(written)) if written else None    # `OwnedReference<PyObject>`
         return find_type(r, sym.parent, named, depth + 1) if named and named != sym.name else None
     return cls
 
@@ -135,7 +135,7 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name:
         return alternatives(r, caller, name) or _built(r, caller, name)
-    on_holder = _on_holder(r, caller, text, name)
+    on_holder = _on_holder(r, caller, text, name) or _through_arrow(r, caller, text, name)
     if on_holder is not None:
         return on_holder
     if text.endswith(">") and name in ("make_unique", "make_shared"):      # `std::make_unique<T>`: T's constructor
@@ -152,7 +152,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
             hit = found[0]
             return langkit.constructors(r, hit, _how(r, caller, hit)) if langkit.is_class(r, hit) \
                 else [(hit, _how(r, caller, hit), 0)]
-        owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)]
+        owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)] \
+            or [c for c in [find_type(r, caller, container)] if c is not None]      # a typedef's class
         if not owners and (container == "std" or container.startswith("std::")):
             return [(None, "external", 0)]
         rows = langkit.members(r, owners, last, "import")
@@ -183,6 +184,21 @@ def _on_holder(r: Resolving, caller: int, text: str, name: str):
     if cls is None:
         return [(None, "external", 0)]
     return langkit.members(r, [cls], name, "inferred") or None
+
+
+def _through_arrow(r: Resolving, caller: int, text: str, name: str):
+    """`g->m()` on a local, parameter or field declared as an object (not a pointer) of a project class
+    with its own `operator->` (greenlet's `BorrowedGreenlet self;` … `self->active()`): a member of what
+    that `operator->` gives; None otherwise (a pointer's `->` is the class's own member)."""
+    var, arrow, member = text.removeprefix("this->").rpartition("->")
+    if not arrow or member.strip() != name or not var.isidentifier():
+        return None
+    written = [v for _, k, v in scopevars.bound(r, caller, var) or () if k in ("annot", "param")]
+    if not written or any("*" in w or w.strip() in langkit.UNTYPED for w in written):
+        return None
+    ev = langkit.flow(r)
+    arrows = ev.attr(ev.expr(caller, var), "operator->")
+    return langkit.members(r, classes(ev.call(arrows)), name, "inferred") or None if arrows else None
 
 
 def _built(r: Resolving, caller: int, name: str):

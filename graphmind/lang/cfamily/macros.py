@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang.cfamily.conditions import INACTIVE, inactive_spans
+from graphmind.lang.cfamily.pasted import pasted_definitions
 from graphmind.models import CallRow
 
 _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
@@ -32,7 +33,10 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE
-    return macro_rows([d for d in ordered if d.kind == "macro"], source, enclosing), spans
+    macros = [d for d in ordered if d.kind == "macro"]
+    if b"##" in source:
+        pasted_definitions(macros, source, symbols, enclosing)
+    return macro_rows(macros, source, enclosing), spans
 
 
 def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:

@@ -51,11 +51,15 @@ class Units:
         self.usings: dict[int, dict[str, str]] = {}
         self.ns_usings: dict[str, list[tuple[int, str]]] = {}       # `ns.alias` -> (namespace, written path)
         self.opened: dict[int, list[str]] = {}
+        self._top_usings: dict[int, dict[str, str]] = {}
+        self._seen_usings: dict[int, dict[str, str]] = {}
         for scope in sorted(s for s in set(t.imports) | set(t.stars) if s in t.syms and t.syms[s].file in self.files):
             fid = t.syms[scope].file
             for alias, (module, _) in sorted(t.imports.get(scope, {}).items()):
                 if "::" in module:
                     self.usings.setdefault(fid, {})[alias] = module.replace("::", ".").lstrip(".")
+                    if t.syms[scope].kind == "module":      # a header's file-level one: its includers' too
+                        self._top_usings.setdefault(fid, {})[alias] = module.replace("::", ".").lstrip(".")
                     if t.syms[scope].kind == "namespace":    # a name of the namespace, for every file including it
                         self.ns_usings.setdefault(f"{self.enclosing_namespaces(scope)[0]}.{alias}", []).append(
                             (scope, module.replace("::", ".").lstrip(".")))
@@ -109,10 +113,10 @@ class Units:
         using-declarations and using-directives of the scope's file."""
         found = self._lookup(scope, path)
         fid = self.r.t.syms[scope].file
-        if found or (fid not in self.usings and fid not in self.opened):
+        if found or (fid not in self.usings and fid not in self.opened and not self._top_usings):
             return found
         head, dot, rest = path.partition(".")
-        written = self.usings.get(fid, {}).get(head)
+        written = self.usings.get(fid, {}).get(head) or self.included_usings(fid).get(head)
         if written is not None:
             found = self._lookup(scope, written + dot + rest)
         for ns in self.opened.get(fid, ()) if not found else ():
@@ -120,6 +124,17 @@ class Units:
             if found:
                 break
         return found
+
+    def included_usings(self, fid: int) -> dict[str, str]:
+        """The file-level using-declarations of the headers a file includes, transitively
+        (`using greenlet::refs::OwnedObject;` in TGreenlet.hpp names OwnedObject in TGreenlet.cpp)."""
+        if fid not in self._seen_usings:
+            merged: dict[str, str] = {}
+            for f in sorted(self._closure(fid) - {fid}) if self._top_usings else ():
+                for alias, written in self._top_usings.get(f, {}).items():
+                    merged.setdefault(alias, written)
+            self._seen_usings[fid] = merged
+        return self._seen_usings[fid]
 
     def _lookup(self, scope: int, path: str, depth: int = 0) -> list[int]:
         t = self.r.t
