@@ -4,7 +4,9 @@ the test that encloses it."""
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import apsw
 
@@ -53,10 +55,18 @@ def is_test_code(path: str) -> bool:
     return is_test_file(path) or not {"tests", "test", "testing"}.isdisjoint(path.split("/")[:-1])
 
 
-def _collected_class(d: tuple) -> bool:
-    """pytest collects a class named Test* and a unittest.TestCase subclass whatever its name (its written
-    bases, on its `class` line)."""
-    return d[0].startswith("Test") or "TestCase" in (d[5] or "").split("(", 1)[-1]
+def _collected_class(conn: apsw.Connection, d: tuple, seen: dict[int, bool]) -> bool:
+    """pytest collects a class named Test* and a unittest.TestCase subclass whatever its name: written on its
+    `class` line, or through the bases the index resolved (`class IsEqualTest(MatcherTest)`, MatcherTest a
+    TestCase in another test module)."""
+    if d[0].startswith("Test") or "TestCase" in (d[5] or "").split("(", 1)[-1]:
+        return True
+    if d[6] not in seen:
+        seen[d[6]] = conn.execute(
+            "WITH RECURSIVE up(id) AS (SELECT ?1 UNION SELECT i.target_id FROM up JOIN inherits i ON i.class_id = up.id"
+            " WHERE i.target_id IS NOT NULL LIMIT 200) SELECT 1 FROM up JOIN inherits i ON i.class_id = up.id"
+            " WHERE i.base LIKE '%TestCase' LIMIT 1", (d[6],)).fetchone() is not None
+    return seen[d[6]]
 
 
 def _chain(defs: list[tuple], start: int, end: int) -> list[tuple]:
@@ -64,12 +74,12 @@ def _chain(defs: list[tuple], start: int, end: int) -> list[tuple]:
     return [d for d in defs if d[2] <= start and d[3] >= end and d[1] != "module"]
 
 
-def _pytest(chain: list[tuple]) -> list[tuple] | None:
+def _pytest(chain: list[tuple], collected: Callable[[tuple], bool]) -> list[tuple] | None:
     path = []
     for d in chain:
         name, kind = d[0], d[1]
         if kind == "class":
-            if not _collected_class(d):
+            if not collected(d):
                 return None
         elif name.startswith("test"):
             return path + [d]
@@ -77,7 +87,7 @@ def _pytest(chain: list[tuple]) -> list[tuple] | None:
     return None
 
 
-def _go(chain: list[tuple]) -> list[tuple] | None:
+def _go(chain: list[tuple], collected: Callable[[tuple], bool]) -> list[tuple] | None:
     top = chain[0] if chain else None
     if top and top[1] == "function" and top[0].startswith(("Test", "Benchmark", "Example", "Fuzz")):
         return [top]
@@ -89,6 +99,8 @@ def runnable_tests(conn: apsw.Connection, hits: list[tuple]) -> list[TestHit]:
     and nearest each, nearest first. An inherited method's hit spans the subclass that runs it."""
     found: list[TestHit] = []
     files: dict[str, list[tuple]] = {}
+    seen: dict[int, bool] = {}
+    collected = partial(_collected_class, conn, seen=seen)
     for file, start, end, depth, *rest in hits:
         how = rest[0] if rest else "reaches"
         runner = runner_of(file)
@@ -96,12 +108,12 @@ def runnable_tests(conn: apsw.Connection, hits: list[tuple]) -> list[TestHit]:
             continue
         if file not in files:
             files[file] = list(conn.execute(
-                "SELECT s.name, s.kind, s.start_line, s.end_line, s.qualname, s.signature FROM symbols s"
+                "SELECT s.name, s.kind, s.start_line, s.end_line, s.qualname, s.signature, s.id FROM symbols s"
                 " JOIN files f ON f.id = s.file_id WHERE f.path = ? ORDER BY s.start_line, s.end_line DESC", (file,)))
         chain = _chain(files[file], start, end)
         if len(rest) > 1 and runner == "pytest" and chain:       # Sub::test_m, inherited from a base class
-            chain = chain + [(rest[1], "method", start, end, f"{chain[-1][4]}.{rest[1]}", chain[-1][5])]
-        path = (_pytest if runner == "pytest" else _go)(chain)
+            chain = chain + [(rest[1], "method", start, end, f"{chain[-1][4]}.{rest[1]}", chain[-1][5], None)]
+        path = (_pytest if runner == "pytest" else _go)(chain, collected)
         if not path:
             continue
         test = path[-1]
