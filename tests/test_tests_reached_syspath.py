@@ -6,11 +6,15 @@ through that base, methods named testCamelCase. Read as an outside module, none 
 named for 27 of 40 functions (scripts/score_tests_reached.py --setup pyhamcrest)."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
+from daemonkit import assert_equals_clean
+from langcases import indexed_workspace
 from test_tests_reached import how, impact, indexed
 
+from graphmind.index.indexer import index_workspace
 from graphmind.store import open_reader
 
 FILES = {
@@ -98,3 +102,18 @@ def test_imports_from_the_sys_path_folder_resolve_and_outside_ones_stay_outside(
     assert rows["self.assert_matches"] == "tests.matchers_unit.matcher_test.MatcherTest.assert_matches"
     assert rows["helper.run"] == "scripts.helper.run"           # `python scripts/tool.py`: scripts/ first on sys.path
     assert rows["os.getcwd"] == "external"
+
+
+def test_a_module_added_and_removed_below_the_sys_path_folder_equals_clean(tmp_path):
+    """An incremental index that gains, and then loses, the module such an import names equals a clean
+    index each time: the importers below that folder are read again (store/reopen.py)."""
+    files = {k: textwrap.dedent(v).lstrip() for k, v in FILES.items()}
+    base = files.pop("tests/matchers_unit/matcher_test.py")
+    work = indexed_workspace(tmp_path, files)
+    added = work / "tests/matchers_unit/matcher_test.py"
+    added.write_text(base)
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "a", "matcher_test.py added")
+    added.unlink()
+    index_workspace(work)
+    assert_equals_clean(work, tmp_path / "b", "matcher_test.py removed")

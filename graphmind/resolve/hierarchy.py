@@ -9,6 +9,7 @@ from graphmind.resolve.calltext import SEP, without_type_args
 from graphmind.resolve.memo import UNSEEN
 from graphmind.resolve.scopes import merged_type
 from graphmind.resolve.tables import CLASS_KINDS, Tables
+from graphmind.resolve.python.syspath import script_rooted
 
 MAX_MRO = 1000          # classes of a base's MRO read when merging several bases
 ROOT_BASES = frozenset({"object", "ABC", "Protocol", "Generic"})   # bases that supply no member
@@ -58,24 +59,16 @@ class ClassHierarchy:
         return self._base_ids[cls]
 
     def import_of(self, scope: int, name: str) -> tuple[str, str | None] | None:
-        """What a name is imported as in a scope; a script's `import helper` finds the `helper.py`
-        beside it (its folder is on sys.path) when no workspace module is named `helper`. A module of
-        a package (its folder has an `__init__.py`) imports absolutely: `import typing` there is typing."""
+        """What a name is imported as in a scope; an absolute import naming no workspace module is read
+        from the folder Python puts first on sys.path for this module when it has that module there (a
+        script's `import helper` finds the `helper.py` beside it; a test package below a folder that is
+        none, as pytest's `prepend` mode inserts it: resolve/python/syspath.py). A module of a package
+        at the top imports absolutely: `import typing` there is typing."""
         imp = self.t.imports.get(scope, {}).get(name)
         if imp is None or imp[0] in self.t.packages:
             return imp
-        sym = self.t.syms.get(scope)
-        module = self.t.syms.get(self.t.file_module.get(sym.file)) if sym is not None else None
-        if module is None:
-            return imp
-        if self.t.paths.get(sym.file, "").endswith("__init__.py"):
-            return imp
-        package = module.qualname.rpartition(".")[0]
-        init = self.t.by_qual.get(package)
-        if init is not None and self.t.paths.get(self.t.syms[init].file, "").endswith("__init__.py"):
-            return imp
-        sibling = f"{package}.{imp[0]}"
-        return (sibling, imp[1]) if package and sibling in self.t.packages else imp
+        rooted = script_rooted(self.t, scope, imp[0])
+        return (rooted, imp[1]) if rooted is not None else imp
 
     def base_target(self, cls: int, base: str) -> int | None:
         """The definition a base-class expression names, seen from where the class statement runs."""

@@ -15,7 +15,6 @@ import orjson
 
 from graphmind.languages import INACTIVE, OVERLOADING, RAW_PARAMETERS, TYPED_ARGUMENTS, family
 from graphmind.resolve.overloads import read_signature
-from graphmind.resolve.python.syspath import script_rooted
 from graphmind.resolve.rewrites import Rewrites
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -167,8 +166,6 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             f" JOIN files f ON f.id = i.file_id{where.replace('file_id', 'i.file_id')}", args):
         scope = same(scope)
         target = resolved or module
-        if lang == "python" and resolved and target.partition(".")[0] not in t.packages:   # tests/pkg_test/...
-            target = script_rooted(t, scope, target) or target
         if symbol == "*":
             t.stars[scope].append(target)
         elif lang == "python" and symbol is None and alias == module.split(".", 1)[0] and "." in module:

@@ -171,17 +171,18 @@ def _with_subclasses(conn: apsw.Connection, names: set[str]) -> set[str]:
 
 def _reopen_siblings(conn: apsw.Connection, modules: set[str]) -> None:
     """Every row of the files that may import one of `modules` as a sibling (a script's `import helper`
-    beside `helper.py`, resolve/hierarchy.py `import_of`): files of its folder importing its last name,
+    beside `helper.py`, resolve/hierarchy.py `import_of`): files below each folder above it importing the
+    rest of its name (`pkg_test.base` from tests/pkg_test/core/x_test.py, tests/ being no package),
     and when the module is a package whose `__init__.py` came or went, its files importing one of their
     siblings by bare name. What the import binds changed, whatever the rows resolved to."""
     inside = "f.module > ?1 || '.' AND f.module < ?1 || '/'"
     files: set[int] = set()
     for module in sorted(modules):
-        package, _, last = module.rpartition(".")
-        if package:
+        parts = module.split(".")
+        for cut in range(1, len(parts)):        # `helper` beside it; `pkg_test.base` below tests/ (syspath.py)
             files.update(f for (f,) in conn.execute(
                 "SELECT i.file_id FROM imports i JOIN files f ON f.id = i.file_id WHERE i.resolved = ?2"
-                f" AND {inside}", (package, last)))
+                f" AND {inside}", (".".join(parts[:cut]), ".".join(parts[cut:]))))
         files.update(f for (f,) in conn.execute(
             f"SELECT DISTINCT i.file_id FROM imports i JOIN files f ON f.id = i.file_id WHERE {inside} AND"
             " instr(i.resolved, '.') = 0 AND EXISTS (SELECT 1 FROM files g WHERE g.module = ?1 || '.' || i.resolved)",

@@ -14,10 +14,10 @@ def script_rooted(t, scope: int, target: str) -> str | None:
     module = t.syms.get(t.file_module.get(sym.file)) if sym is not None else None
     if module is None:
         return None
-    parts = module.qualname.split(".")
-    depth = len(parts) - 1                  # the module's own folder, then up while it is a package
+    parts = module.qualname.split(".")      # (an `__init__.py` is named as its folder: that folder first)
+    depth = len(parts) - (0 if t.paths.get(sym.file, "").endswith("__init__.py") else 1)
     while depth > 0 and _is_package(t, ".".join(parts[:depth])):
-        depth -= 1
+        depth -= 1                          # up while the folder is a package
     if depth == 0:
         return None                         # the workspace's (or its project's) root: names as they are
     rooted = ".".join(parts[:depth]) + "." + target
@@ -25,5 +25,6 @@ def script_rooted(t, scope: int, target: str) -> str | None:
 
 
 def _is_package(t, qualname: str) -> bool:
+    """A folder with an `__init__.py` the index holds."""
     sid = t.by_qual.get(qualname)
-    return sid is not None and t.syms[sid].kind == "module"
+    return sid is not None and t.paths.get(t.syms[sid].file, "").endswith("__init__.py")
