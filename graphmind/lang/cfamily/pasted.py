@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmind.models import SymbolRow
-from graphmind.resolve.pyexpr import match_bracket
+from graphmind.resolve.pyexpr import match_bracket, split_top
 
 # the body starts by defining a function whose name pastes a parameter in: `T& Get##name##String() {`
 _DEFINES = re.compile(rb"^[\w\s:<>,&*]*?[\s&*](?P<name>\w+(?:\s*##\s*\w+)+)\s*\([^;{}]*\)[\w\s]*\{")
@@ -33,7 +33,7 @@ def pasted_definitions(macros: list, source: bytes, symbols: list[SymbolRow], en
                 continue                            # the definition, or a use inside an expression
             node, names, parts = max(before, key=lambda v: v[0].start_byte)
             close = match_bracket(text, use.end() - 1)
-            given = dict(zip(names, _split(text[use.end():close]) if close > 0 else []))
+            given = dict(zip(names, split_top(text[use.end():close], ",") if close > 0 else []))
             name = "".join(given.get(p, p) for p in parts)
             if not name.isidentifier():
                 continue
@@ -49,16 +49,3 @@ def pasted_definitions(macros: list, source: bytes, symbols: list[SymbolRow], en
             else:
                 symbols.append(row)
 
-
-def _split(text: str) -> list[str]:
-    """A macro use's arguments (top-level commas)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(text[start:i].strip())
-            start = i + 1
-    return [*out, text[start:].strip()]

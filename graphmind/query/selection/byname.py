@@ -12,6 +12,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
+from graphmind.query.selection.sources import read_lines
 
 _PREFIX = re.compile(r"""getattr\(\s*self\s*,\s*(?:f(["'])(\w+)\{|(["'])(\w+)\3\s*\+|(["'])(\w+)%s\5\s*%)""")
 CLASS_CAP = 5_000             # ancestor rows walked up from the classes of the methods asked about
@@ -19,12 +20,7 @@ CLASS_CAP = 5_000             # ancestor rows walked up from the classes of the 
 
 def _prefixes(root: Path, path: str, start: int, end: int, cache: dict[str, list[str]]) -> set[str]:
     """The literal prefixes of the names a method looks up on self by getattr (lines start..end of path)."""
-    if path not in cache:
-        try:
-            cache[path] = (root / path).read_text(encoding="utf-8").splitlines()
-        except (OSError, ValueError):
-            cache[path] = []
-    text = "\n".join(cache[path][start - 1:end])
+    text = "\n".join(read_lines(root, path, cache)[start - 1:end])
     return {m.group(2) or m.group(4) or m.group(6) for m in _PREFIX.finditer(text)}
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
+from graphmind.query.selection.sources import read_lines
 
 _EMPTY = (None, False, 0, "", ())
 CALL_LINES = 40              # lines read after a call's first for its arguments
@@ -68,12 +69,7 @@ class Guards:
         self._lines: dict[str, list[str]] = {}
 
     def _text(self, path: str) -> list[str]:
-        if path not in self._lines:
-            try:
-                self._lines[path] = (self.root / path).read_text(encoding="utf-8").splitlines()
-            except (OSError, ValueError, UnicodeDecodeError):
-                self._lines[path] = []
-        return self._lines[path]
+        return read_lines(self.root, path, self._lines)
 
     def _def(self, path: str, start: int, end: int) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
         """A function's definition parsed alone from its lines, and the offset of its lines in the file."""

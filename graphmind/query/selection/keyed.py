@@ -13,7 +13,8 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.registered import _HINT, TemplateTests, _read
+from graphmind.query.selection.registered import _HINT, TemplateTests
+from graphmind.query.selection.sources import read_tree
 from graphmind.query.testids import TestHit
 
 
@@ -54,7 +55,7 @@ def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str
         if kind != "function" or parent != "module" or not path.endswith(".py"):
             return set()
         if path not in trees:
-            tree = _read(root, path, _HINT)
+            tree = read_tree(root, path, _HINT)
             trees[path] = _keys_in_values(tree) if tree is not None else {}
         if name not in trees[path]:
             return set()

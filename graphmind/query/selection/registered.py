@@ -12,18 +12,10 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
+from graphmind.query.selection.sources import read_tree
 from graphmind.query.testids import runner_of
 
 _HINT = re.compile(r"^\w+\s*(?::[^=\n]*)?=\s*\{", re.M)       # a module-level `NAME = {` (or annotated)
-
-
-def _read(root: Path, rel: str, hint: re.Pattern | None = None) -> ast.Module | None:
-    """A file's syntax tree (None if it cannot be read, or holds no match for hint)."""
-    try:
-        text = (root / rel).read_text(encoding="utf-8")
-        return ast.parse(text) if hint is None or hint.search(text) else None
-    except (OSError, SyntaxError, ValueError):
-        return None
 
 
 def _keys_by_function(tree: ast.Module) -> dict[str, set[str]]:
@@ -52,7 +44,7 @@ def registered_keys(conn: apsw.Connection, root: Path, ids: list[int]) -> dict[i
             by_file.setdefault(path, []).append((sid, name))
     out: dict[int, set[str]] = {}
     for path, funcs in by_file.items():
-        tree = _read(root, path, _HINT)
+        tree = read_tree(root, path, _HINT)
         keys = _keys_by_function(tree) if tree is not None else {}
         out.update({sid: keys[name] for sid, name in funcs if name in keys})
     return out
@@ -77,7 +69,7 @@ class TemplateTests:
             for (path,) in self.conn.execute("SELECT path FROM files WHERE language = 'python'"):
                 if runner_of(path) != "pytest":
                     continue
-                tree = _read(self.root, path)
+                tree = read_tree(self.root, path)
                 for node in ast.walk(tree) if tree is not None else ():
                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
                         texts = [n.value for part in (*node.decorator_list, *node.body) for n in ast.walk(part)

@@ -1,0 +1,26 @@
+"""A workspace file's source read at query time, for the steps that look past the index into the code
+(an `ast` tree, or its lines), and nothing when the file cannot be read or parsed."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+
+def read_tree(root: Path, rel: str, hint: re.Pattern | None = None) -> ast.Module | None:
+    """A file's syntax tree (None if it cannot be read, or holds no match for hint)."""
+    try:
+        text = (root / rel).read_text(encoding="utf-8")
+        return ast.parse(text) if hint is None or hint.search(text) else None
+    except (OSError, SyntaxError, ValueError):
+        return None
+
+
+def read_lines(root: Path, rel: str, cache: dict[str, list[str]]) -> list[str]:
+    """A file's lines, read once per cache (none if it cannot be read)."""
+    if rel not in cache:
+        try:
+            cache[rel] = (root / rel).read_text(encoding="utf-8").splitlines()
+        except (OSError, ValueError):
+            cache[rel] = []
+    return cache[rel]
