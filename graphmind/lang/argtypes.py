@@ -5,7 +5,7 @@ An argument's type is read from its text as written at the call: literals (`1`, 
 arithmetic and conditionals (numbers promoted: `c ? 7 : value - 1` is an int), `i++`, `-x`, `chars[i]`,
 the boxes' `MAX_VALUE`/`MIN_VALUE`,
 a name's declared type (local, parameter, field of the class or its bases), `a.b` through the
-declared type of `b` in what `a` holds (graphmind/lang/typeflow.py), `arr.length`, and a call through
+declared type of `b` in what `a` holds (graphmind/lang/flow/typeflow.py), `arr.length`, and a call through
 the declared result of a method that has no overloads. Anything else is not known.
 
 A candidate fits unless a known argument certainly cannot be passed to its parameter: primitive
@@ -21,7 +21,8 @@ import re
 
 from graphmind.lang import externals, kit
 from graphmind.lang.externals import ARRAY_SUPERS, BOXES, FINAL, FIXED, LITERALS, UNBOXES, WIDENING, jdk_supers, promoted
-from graphmind.lang.typeflow import TYPE_ARGUMENTS, bound, classes
+from graphmind.lang.flow.hooks import TYPE_ARGUMENTS
+from graphmind.lang.flow.scopevars import bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.overloads import fits, result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_top

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.contextual import member_read
+from graphmind.lang.flow.contextual import member_read
 from graphmind.lang.kit import UNTYPED, constructors, flow, is_class, language, members, resolve_type, type_path
-from graphmind.lang.typeflow import FIELDS_APART_FROM_METHODS, bound, classes
+from graphmind.lang.flow.scopevars import FIELDS_APART_FROM_METHODS, bound, classes
 from graphmind.lang.typescript.generics import ARRAY, ARRAY_METHODS
 from graphmind.resolve.calltext import DOTTED, SEP, self_names
 from graphmind.resolve.hooks import Resolving, Rows
@@ -114,7 +114,7 @@ def typed_member(r: Resolving, caller: int, value, middle: list[str], name: str,
         return [(None, "builtin", 0)]           # `this.content.slice()` on a `readonly Node[]`
     rows = members(r, classes(value), name, how)
     for kind, x in value:
-        if kind in ("mod", "lit"):          # a module, an object literal (TypeScript: lang/contextual.py)
+        if kind in ("mod", "lit"):          # a module, an object literal (TypeScript: lang/flow/contextual.py)
             hit = ev.attr(frozenset({(kind, x)}), name)
             rows += [(sid, "import", 0) for k, sid in hit if k == "fn" and all(sid != t for t, _, _ in rows)]
     return rows or r.possible(language(r, caller), name)

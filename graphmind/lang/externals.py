@@ -21,7 +21,7 @@ from functools import cache
 from graphmind import resources
 from graphmind.lang.callsites import defines, type_is_external
 from graphmind.lang.kit import flow, is_class, language, resolve_type
-from graphmind.lang.typeflow import bound, classes
+from graphmind.lang.flow.scopevars import bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.pyexpr import match_bracket, parse_chain
 

@@ -16,7 +16,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from graphmind.lang import callsites, kit as langkit
-from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES
+from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 from graphmind.resolve.pyexpr import match_bracket
 from graphmind.resolve.tables import CALLABLE_KINDS

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import argtypes, callsites, externals, kit as langkit
-from graphmind.lang import typeflow
-from graphmind.lang.typeflow import EXPR_REWRITES, TYPE_ARGUMENTS
+from graphmind.lang.flow import hooks as typeflow
+from graphmind.lang.flow.hooks import EXPR_REWRITES, TYPE_ARGUMENTS
 from graphmind.resolve.pyexpr import match_bracket, split_top
 
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register

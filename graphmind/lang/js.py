@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, typeflow
+from graphmind.lang import callsites
+from graphmind.lang.flow import hooks as typeflow
 from graphmind.lang.kit import field, field_first, flow
-from graphmind.lang.typeflow import bound
+from graphmind.lang.flow.scopevars import VAR_KINDS, bound
 from graphmind.lang.jsmodules import EXTERNAL, LANGS, JsState
 from graphmind.lang.typescript.generics import element, type_arguments
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
@@ -210,7 +211,7 @@ def imported_variable(r: Resolving, scope: int, name: str) -> tuple[int, str] | 
     if msym is None or symbol in t.children.get(msym, {}):
         return None
     local = next((v for k, v in t.bindings.get(msym, {}).get(symbol, ()) if k == "export"), symbol)
-    if any(k in typeflow.VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())):
+    if any(k in VAR_KINDS for k, _ in t.bindings.get(msym, {}).get(local, ())):
         return msym, local
     return _state(r).variable_scope(target, symbol)     # re-exported: MobX's `export * from "./observable"`
 

@@ -8,7 +8,7 @@ import posixpath
 
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.scopes import beside_literal
-from graphmind.lang.scopevars import VAR_KINDS
+from graphmind.lang.flow.scopevars import VAR_KINDS
 from graphmind.lang.jsproject import JsProject, export_targets, join
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmind.lang.typeflow import VAR_KINDS, FlowEval, find_path
+from graphmind.lang.flow.scopevars import VAR_KINDS
+from graphmind.lang.flow.typeflow import FlowEval, find_path
 from graphmind.resolve.calltext import DOTTED
 from graphmind.resolve.hooks import Resolving, Rows
 from graphmind.resolve.scopes import merged_type
@@ -125,7 +126,7 @@ def resolve_type(r: Resolving, scope: int, text: str) -> int | None:
 
 
 def flow(r: Resolving) -> FlowEval:
-    """The type-flow evaluator of this resolve pass (graphmind/lang/typeflow.py)."""
+    """The type-flow evaluator of this resolve pass (graphmind/lang/flow/typeflow.py)."""
     ev = r.state.get("_flow")
     if ev is None:
         ev = r.state["_flow"] = FlowEval(r, resolve_type)

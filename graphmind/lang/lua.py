@@ -1,7 +1,7 @@
 """Lua: `require("a.b")` gives what the chunk of a/b.lua (or a/b/init.lua, under the workspace root
 or a `src/`, `lua/` or `lib/` folder) returns; a table made empty at the top of a chunk is a class
 whose members are the functions written into it (`function Account:deposit()`); `obj:m()` is
-`obj.m(obj)`; `setmetatable({}, Account)` is an Account (graphmind/lang/typeflow.py reads it).
+`obj.m(obj)`; `setmetatable({}, Account)` is an Account (graphmind/lang/flow/typeflow.py reads it).
 """
 from __future__ import annotations
 

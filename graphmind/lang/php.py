@@ -4,14 +4,15 @@ namespace need no `use`, `$this->m()` / `self::m()` / `parent::m()` go through t
 A file's module name is its namespace (`namespace Acme\\Billing;` -> `Acme.Billing`), so every file
 of a namespace shares it and `Acme.Billing.InvoiceService` is one qualified name whichever file
 declares it (PSR-4 puts one class in each). Receivers are typed by the shared evaluator
-(graphmind/lang/typeflow.py): `$x = new X()`, typed parameters, promoted constructor parameters,
+(graphmind/lang/flow/typeflow.py): `$x = new X()`, typed parameters, promoted constructor parameters,
 typed properties, `$this->x = …`, declared return types.
 """
 from __future__ import annotations
 
 import re
 
-from graphmind.lang import callsites, kit as langkit, typeflow
+from graphmind.lang import callsites, kit as langkit
+from graphmind.lang.flow import hooks as typeflow
 from graphmind.resolve.hooks import LanguageHooks, Resolving, register
 
 _NAMESPACE = re.compile(rb"^\s*namespace\s+([\w\\]+)\s*[;{]", re.M)

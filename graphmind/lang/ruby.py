@@ -8,7 +8,7 @@ gives each of its definitions the others' constants, so `Shop::RefundProcessor` 
 `RefundProcessor` written inside `module Shop` find the class whichever file defines it. A module
 mixed in by `include`/`extend`/`prepend` is a base of the class (graphmind/resolve/hierarchy.py).
 
-Receivers are typed by the shared evaluator (graphmind/lang/typeflow.py): `x = X.new(…)`, default
+Receivers are typed by the shared evaluator (graphmind/lang/flow/typeflow.py): `x = X.new(…)`, default
 values of parameters, `@x = …` in any method of the class (written `x` in call text).
 """
 from __future__ import annotations

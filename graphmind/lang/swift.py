@@ -5,7 +5,7 @@ is part of the type X it extends, found in the file's module, then in the module
 
 A module is a SwiftPM target (`Sources/<Target>/…`, `Tests/<Target>/…`), otherwise the top folder
 of the workspace a file is in. Receivers are typed by the shared evaluator
-(graphmind/lang/typeflow.py): `let x = X(…)`, typed parameters and properties, `self.x = …`,
+(graphmind/lang/flow/typeflow.py): `let x = X(…)`, typed parameters and properties, `self.x = …`,
 declared results.
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ and when exactly one is left, that one; otherwise every one that fits the count,
 and carrying the count (the site stays honest about what it cannot tell apart: never several
 resolved edges from one call). None fits anywhere: the row stays
 as the resolver gave it. Chains typed through an overloaded method's return
-type (`a.m(x).n()`) take the overloads the count fits (graphmind/lang/typeflow.py).
+type (`a.m(x).n()`) take the overloads the count fits (graphmind/lang/flow/typeflow.py).
 """
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ class Resolver(Scopes, ClassHierarchy, Answers):
         text = callee.strip()
         hooks = None if python else hooks_for(lang)
         if hooks is not None and hooks.resolve_call is not None:
-            before, self.state["at"] = self.state.get("at"), (caller, at)   # the site's point: lang/typeflow.py
+            before, self.state["at"] = self.state.get("at"), (caller, at)   # the site's point: lang/flow/typeflow.py
             rows = hooks.resolve_call(self, caller, text, name)
             self.state["at"] = before
             if rows is not None:

@@ -64,7 +64,7 @@
   (#eq? @_module "module")
   (#eq? @name "exports")) @binding.cjs_export
 
-; What names hold, at any depth (read by graphmind/lang/typeflow.py): locals and module-level
+; What names hold, at any depth (read by graphmind/lang/flow/typeflow.py): locals and module-level
 ; variables, parameters (they shadow outer names), `this.x = …` fields, class fields, returns.
 ; max-start-depth: none
 (variable_declarator name: (identifier) @name value: (_) @value) @binding.assign

@@ -70,7 +70,7 @@
   "=" @name
   (identifier) @value) @binding.cjs_export
 
-; What names hold, at any depth (read by graphmind/lang/typeflow.py): declared types of locals,
+; What names hold, at any depth (read by graphmind/lang/flow/typeflow.py): declared types of locals,
 ; parameters, fields and constructor parameter properties, return types, initializers, `this.x = …`.
 ; max-start-depth: none
 (variable_declarator name: (identifier) @name type: (type_annotation (_) @value)) @binding.annot

@@ -86,7 +86,7 @@ REDECLARING = frozenset({"java"})   # block-scoped locals: one name declared in 
 def redeclared(bindings: list[BindingRow], language: str) -> None:
     """A local declared with two or more types in one method (`TypeVariableImpl<?> that` in one block,
     `TypeVariable<?> that` in a later one): each declaration holds from its line on, as Go's type switch
-    cases do (graphmind/lang/scopevars.py `at_site`), so every binding of the name is marked in order."""
+    cases do (graphmind/lang/flow/scopevars.py `at_site`), so every binding of the name is marked in order."""
     if language not in REDECLARING:
         return
     types: dict[tuple[int, str], set[str]] = {}

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import kit
-from graphmind.lang.typeflow import bound, classes
+from graphmind.lang.flow.scopevars import bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.tables import CALLABLE_KINDS
 

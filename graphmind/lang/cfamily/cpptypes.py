@@ -1,6 +1,6 @@
 """What C++ wrappers hold, for typed receivers: `std::unique_ptr<T>`, `std::shared_ptr<T>`, `T*`,
 `T&`, `std::optional<T>` reach T's members; `std::make_unique<T>(…)` / `make_shared<T>(…)` make a T,
-`*p`, `&x` and `std::move(x)` are what they point at (graphmind/lang/typeflow.py reads the rest)."""
+`*p`, `&x` and `std::move(x)` are what they point at (graphmind/lang/flow/typeflow.py reads the rest)."""
 from __future__ import annotations
 
 import re

@@ -11,10 +11,12 @@ in the .c/.cpp. C++ names are looked up through the enclosing namespaces (`a::b:
 """
 from __future__ import annotations
 
-from graphmind.lang import callsites, kit as langkit, scopevars
+from graphmind.lang import callsites, kit as langkit
+from graphmind.lang.flow import scopevars
 from graphmind.lang.cfamily import cppargs, cpptypes
 from graphmind.lang.cfamily.units import Units
-from graphmind.lang.typeflow import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS, classes
+from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS
+from graphmind.lang.flow.scopevars import classes
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
 

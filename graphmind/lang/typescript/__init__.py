@@ -1,1 +1,1 @@
-"""TypeScript's type text read for the evaluator (graphmind/lang/contextual.py, graphmind/lang/typeflow.py)."""
+"""TypeScript's type text read for the evaluator (graphmind/lang/flow/contextual.py, graphmind/lang/flow/typeflow.py)."""

@@ -1,7 +1,7 @@
 """TypeScript generics read from type text: a scope's type parameters (`<in out T extends X = Y>`),
 the type arguments a declared type or a call gives them (`ZodType<O, Def<T>>`, `make<A, B>(…)`), the
 bases a class names with their arguments (`baseargs` rows), and the bracket-aware split of type text
-they all use. Read by the contextual rules (graphmind/lang/contextual.py) and the shared evaluator.
+they all use. Read by the contextual rules (graphmind/lang/flow/contextual.py) and the shared evaluator.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Which bindings a name has as a variable, seen from a scope: the nearest scope that binds it, class
-fields through the class's bases (graphmind/lang/typeflow.py evaluates what they hold)."""
+fields through the class's bases (graphmind/lang/flow/typeflow.py evaluates what they hold)."""
 from __future__ import annotations
 
 from itertools import islice

@@ -1,5 +1,5 @@
 """What a name holds, for every language with flow facts (queries/<lang>/flow.scm): an instance of a class, a class, a
-function, a module (an object type written in place: TypeScript's lang/contextual.py). One evaluator for the languages
+function, a module (an object type written in place: TypeScript's flow/contextual.py). One evaluator for the languages
 whose hooks live in graphmind/lang/ (Python has its own, in graphmind/resolve/python/evaluator.py). It reads the
 bindings rows of the flow queries — declared types of locals, parameters and fields (`annot`), initializers
 (`assign`), `this.x = …` in a method (`attr`, `attrannot`: a field of the class), declared return types (`returns`)
@@ -13,30 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from graphmind.lang import contextual
+from graphmind.lang.flow import contextual
+from graphmind.lang.flow.hooks import (ELEMENT_IS_VALUE, ELEMENT_METHODS, ELEMENTS, EMPTY, EXPR_REWRITES, NOTHING, PATH_FINDERS,
+                                       STATIC_TYPES, TYPE_ARGUMENTS, VARIABLE_FINDERS, Value, atom)
+from graphmind.lang.flow.members import Members
+from graphmind.lang.flow.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, at_site, bound, language
 from graphmind.lang.typescript import generics
-from graphmind.lang.scopevars import DOLLAR_NAMES, FIELDS_APART_FROM_METHODS, THIS, VAR_KINDS, at_site, bound, classes, language  # noqa: F401
 from graphmind.resolve.hooks import Answer, Resolving
 from graphmind.resolve.memo import CycleMemo
 from graphmind.resolve.overloads import chained_overloads
 from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
-from graphmind.resolve.tables import CLASS_KINDS
 
-Atom = tuple[str, int]            # ('inst' | 'cls' | 'fn' | 'mod', symbol id)
-Value = frozenset
-EMPTY: Value = frozenset()
-# language -> how it finds what a written path names, when resolve_path cannot (JS exports, C++ namespaces)
-PATH_FINDERS: dict[str, Callable[[Resolving, int, str], Answer | None]] = {}
-# language -> the module-level variable an imported name is, as (module scope, name) (JS exports)
-VARIABLE_FINDERS: dict[str, Callable[[Resolving, int, str], tuple[int, str] | None]] = {}
-EXPR_REWRITES: dict[str, Callable[[str], str]] = {}   # language -> text in the syntax read here (C++ make_unique)
-# language -> the type arguments a declared type gives its parameters (`Repo<Item>`: {T: Item}), and what an outside generic's member gives (`List<Item>.get` -> ("elem", Item)): lang/java.py
-TYPE_ARGUMENTS: dict[str, Callable[[Resolving, int, str, "int | None"], dict[str, str]]] = {}
-OUTSIDE_MEMBER: Callable[[Value, str], Value] | None = None
-ELEMENTS: dict[str, Callable[["FlowEval", int, Value], Value]] = {}   # language -> what an element of a named container holds
-STATIC_TYPES = frozenset({"java"})     # a declared type is what the compiler binds calls by, whatever is assigned
-ELEMENT_IS_VALUE = frozenset({"typescript", "tsx", "go", "java"})
-ELEMENT_METHODS = frozenset({"shift", "pop", "at", "find", "findLast", "filter", "slice"})   # an array's element (or the array)
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
@@ -44,12 +31,6 @@ _CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Im
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 MAX_ACTIVE = 60
-NOTHING = frozenset({"null", "undefined", "void", "never", "None", "nil"})   # union members that hold no object
-
-
-def atom(r: Resolving, sid: int) -> Atom:
-    kind = r.t.syms[sid].kind
-    return ("cls", sid) if kind in CLASS_KINDS else ("mod", sid) if kind in ("module", "namespace") else ("fn", sid)
 
 
 def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
@@ -58,7 +39,7 @@ def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
     return finder(r, scope, path) if finder is not None else r.resolve_path(scope, path)
 
 
-class FlowEval:
+class FlowEval(Members):
     """The evaluator of one resolve pass (kept in the resolver's per-pass state)."""
 
     def __init__(self, r: Resolving, resolve_type: Callable[[Resolving, int, str], int | None]):
@@ -201,100 +182,3 @@ class FlowEval:
             else:   # x["k"] in JS/TS is a member, not an element
                 value = EMPTY
         return value
-
-    def attr(self, value: Value, name: str, field_first: bool = False) -> Value:
-        """What `value.name` holds: a method, a field's value, a member of a module (`field_first`:
-        a name not called, in a language where fields and methods share no namespace)."""
-        out: set = set()
-        if generics.ARRAY in value and name in generics.ARRAY_METHODS:
-            return EMPTY                         # `nodes.slice()`: the array's, not a Node's `slice`
-        args = {(k, x) for k, x in value if k[:4] == "arg:"}
-        if args and OUTSIDE_MEMBER is not None and not classes(value):
-            return OUTSIDE_MEMBER(frozenset(args), name)          # `items.get(0)` on a `List<Item>`
-        for kind, x in value:
-            got = self.field(x, name) if field_first and kind in ("inst", "cls") else EMPTY
-            got = got or (self._given(self.declared(x, name), args) if args and kind == "inst" else EMPTY)
-            if got:
-                out |= got
-            elif kind in ("inst", "cls"):
-                hit = self.r.member(x, name)
-                if hit is not None:
-                    out.add(atom(self.r, hit))
-                    owner = self.t.syms[hit].parent        # its result may be a T: of the value, or of a base
-                    out |= (args or self._base_args(x, owner)) if atom(self.r, hit)[0] == "fn" and owner else set()
-                elif kind == "cls" and name == "new":
-                    out.add(("new", x))          # `X.new` (Ruby, Lua): calling it makes an X
-                else:
-                    out |= self.field(x, name)
-            elif kind == "lit":                  # an object type written in place (TypeScript)
-                out |= contextual.literal_member(self, x, name)
-            elif kind == "mod":
-                hit = self.t.children.get(x, {}).get(name)
-                if hit is None:
-                    hit = self.r.in_module(self.t.syms[x].qualname, name, set())
-                if hit is not None:
-                    out.add(atom(self.r, hit))
-        return frozenset(out)
-
-    def call(self, value: Value, nth: int = 0) -> Value:
-        """What calling a value returns (its nth result, where a function returns several)."""
-        out: set = set()
-        for kind, x in value:
-            if kind in ("cls", "new"):
-                out.add(("inst", x))
-            elif kind == "fn":
-                out |= self.returns(x, nth) if nth else self.returns(x) or self._given([(x, v) for k, v in self.t.bindings.get(x, {}).get("", ())
-                                                       if k == "returns"], value)
-            elif kind == "inst" and any(k == "returns" for k, _ in self.t.bindings.get(x, {}).get("", ())):
-                out |= self.returns(x, nth)          # a value of a function type (Go's `type F func() R`)
-            elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
-                out.add(("inst", x) if kind == "elem" else ("arg:E", x))
-        return frozenset(out)
-
-    def _base_args(self, cls: int, base: int) -> set:
-        """The type arguments a class gives a generic base it extends (`ItemRepo extends Repo<Item>`)."""
-        return self.guarded(("ba", cls, base), lambda: frozenset(a for c in self.r.mro(cls) if base != cls for text in generics.heritage(self.t, c)
-                            if "<" in text for v in [self.declared_type(c, text)] if ("inst", base) in v for a in v if a[0][:4] == "arg:"))
-
-    def _given(self, declared: list[tuple[int, str]], value) -> Value:
-        """A declared type that is a type parameter, as the type argument the value carries for it."""
-        return frozenset(("inst", x) for _, text in declared for k, x in value if k == "arg:" + text.strip())
-
-    def returns(self, fn: int, nth: int = 0) -> Value:
-        """What a function returns: its declared result (the nth of several), else its return expressions."""
-        def compute() -> Value:
-            rows = self.t.bindings.get(fn, {}).get("", ())
-            out: set = set()
-            for kind, text in rows:           # Go's `(T, error)` is several results; `Box<A, B>` is one
-                results = (split_top(text.strip()[1:].rstrip(")"), ",") if text.strip()[:1] == "(" else [text]) if kind == "returns" else []
-                if len(results) > nth:
-                    out |= self.declared_type(fn, results[nth])
-            if out or any(kind == "returns" for kind, _ in rows):
-                return frozenset(out)
-            return frozenset(out.union(*(self.expr(fn, text) for kind, text in rows if kind == "return")))
-        return self.guarded(("r", fn, nth), compute)
-
-    def field(self, cls: int, name: str) -> Value:
-        """What a field of a class (or of a base: `_def: Def` as the class gives Def) holds: its declared type (as a
-        compiler reads it), else what is assigned in the class body or through `this`/`self` in one of its methods."""
-        def compute() -> Value:
-            out: set = set().union(*(generics.inherited_field(self, cls, c, v) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
-            for c in self.r.mro(cls) if not out else ():
-                for kind, value in self.t.bindings.get(c, {}).get(name, ()):
-                    if kind in VAR_KINDS:
-                        out |= self.binding(c, kind, value)
-                for scope, kind, value in self.t.attrs.get(c, {}).get(name, ()):
-                    out |= self.binding(scope, "annot" if kind == "annot" else "assign", value)
-                if out:
-                    break
-            return frozenset(out)
-        return self.guarded(("f", cls, name), compute)
-
-    def declared(self, cls: int, name: str) -> list[tuple[int, str]]:
-        """The declared types written for a field of a class (nearest in its MRO), as (scope, type)."""
-        for c in self.r.mro(cls):
-            found = [(c, v) for k, v in self.t.bindings.get(c, {}).get(name, ()) if k in ("annot", "param")]
-            found += [(s, v) for s, k, v in self.t.attrs.get(c, {}).get(name, ()) if k == "annot"]
-            if found or name in self.t.bindings.get(c, {}):   # assigned in a method: no redeclaration
-                return found
-        return []
