@@ -81,7 +81,8 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
     """The class a (possibly `ns::`-qualified) type name reaches from a scope, through `typedef` and
     `using X = …` aliases."""
     units: Units = r.state["_c_units"]
-    found = units.lookup(scope, path.replace("::", ".")) or units.declared_elsewhere(scope, path.replace("::", "."))
+    found = _member_type(r, scope, path) or units.lookup(scope, path.replace("::", ".")) \
+        or units.declared_elsewhere(scope, path.replace("::", "."))
     cls = next((c for c in found if langkit.is_class(r, c)), None)
     alias = next((c for c in found if r.t.syms[c].kind == "type"), None) if cls is None and depth < 4 else None
     if alias is not None:
@@ -90,6 +91,22 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
         named = langkit.type_path(cpptypes.unwrap(written)) if written else None    # `OwnedReference<PyObject>`
         return find_type(r, sym.parent, named, depth + 1) if named and named != sym.name else None
     return cls
+
+
+def _member_type(r: Resolving, scope: int, path: str) -> list[int]:
+    """A type declared in the body of an enclosing class or one of its bases (`using CellMap =
+    MapType<Symbol, double>;`, a nested `class Guard`, a member typedef), for a name written in the
+    class or one of its members (`CellMap m_cells;`, `Guard g(…)`): `Outer::Inner` through it."""
+    head, _, rest = path.partition("::")
+    s = scope
+    while s is not None and s in r.t.syms and r.t.syms[s].kind not in ("namespace", "module"):
+        hit = r.member(s, head) if langkit.is_class(r, s) else None
+        for part in rest.split("::") if hit is not None and rest else ():
+            hit = r.member(hit, part) if langkit.is_class(r, hit) else None
+        if hit is not None and (langkit.is_class(r, hit) or r.t.syms[hit].kind == "type"):
+            return [hit]
+        s = r.t.syms[s].parent
+    return []
 
 
 def visible(r: Resolving, scope: int, name: str):
