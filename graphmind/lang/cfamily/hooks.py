@@ -118,8 +118,24 @@ def visible(r: Resolving, scope: int, name: str):
     found = units.lookup(scope, name)
     if found:
         return ("local" if r.t.syms[found[0]].file == r.t.syms[scope].file else "import", found[0])
+    hit = _macro_member(r, scope, name)
+    if hit is not None:
+        return ("local", hit)
     found = units.anywhere(scope, name)       # declared by a prototype in a header of another stem
     return ("import", found[0]) if len(found) == 1 else None
+
+
+def _macro_member(r: Resolving, scope: int, name: str) -> int | None:
+    """A name called in a C++ macro's body that no function the file sees defines: the member of the one
+    class of the macro's own file defining it (RapidJSON's RAPIDJSON_PARSE_ERROR_NORETURN calls
+    `SetParseError(…)`, a member of GenericReader beside it: the expansion runs in its members)."""
+    t = r.t
+    sym = t.syms[scope]
+    if sym.kind != "macro" or t.lang.get(sym.file) != "cpp":
+        return None
+    hits = {h for c in t.file_syms.get(sym.file, ()) if langkit.is_class(r, c)
+            for h in [t.children.get(c, {}).get(name)] if h is not None and t.syms[h].kind in CALLABLE_KINDS}
+    return hits.pop() if len(hits) == 1 else None
 
 
 def alternatives(r: Resolving, caller: int, name: str):
