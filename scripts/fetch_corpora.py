@@ -66,6 +66,9 @@ CORPORA = {
     # (Cython's output beside their C++ in one folder)
     "edlib": ("edlib", "1.3.9.post1"),
     "kiwisolver": ("kiwisolver", "1.5.1"),
+    # held out in session 22 (scored once): C++ in fastnumbers (src/cpp/ and include/fastnumbers/, the
+    # fast_float headers it vendors in include/)
+    "fastnumbers": ("fastnumbers", "5.1.1"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),

@@ -7,13 +7,15 @@ Usage: python scripts/score_c_oracle.py PROJECT_DIR [SUBFOLDER] [--std c++17] [-
 Every translation unit (.c/.cc/.cpp/.cxx under SUBFOLDER) is parsed with the folders of the
 project's headers and the folders above them on the include path (or the project's compile_commands.json, if it has one);
 each call expression whose referenced function clang knows is a site, its target the definition
-found across units by USR (a function's file and the line of its name: a template's extent starts at
+found across units by USR (or by its first declaration's: libclang gives a `static` function's
+definition another USR than its prototype when a parameter is `const` there only) (a function's file and the line of its name: a template's extent starts at
 `template <…>`, above graphmind's symbol), else its declaration in the project, else
 outside the project (no edge may be drawn). A file read in several units (a `.c` a one-unit build
 includes, also compiled alone here) takes the answer of a unit that declares what it calls. A call written in a macro's body is a site at the
 macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
 call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
-constructor calls clang makes without call syntax (`T x;`). `std::make_unique<T>(…)` and `make_shared`
+constructor calls clang makes without call syntax (`T x;`); a constructor called through a typedef's
+name (`OwnedObject(p)` of `typedef OwnedReference<…> OwnedObject`) is matched by the name written. `std::make_unique<T>(…)` and `make_shared`
 count as calls of the constructor of T they run (the one taking that many arguments). Scored like scripts/score_ts_oracle.py:
 one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor). Sites in
 files graphmind does not index (vendored folders its ignore list skips, `third_party/`) are left out,
@@ -123,6 +125,9 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 usr = cur.get_usr()
                 # the line of its name: a template's extent starts at `template <…>`, a line above
                 (defs if cur.is_definition() else decls).setdefault(usr, set()).add((where, cur.location.line))
+                canonical = cur.canonical.get_usr()    # a `static` prototype's USR: its definition's
+                if cur.is_definition() and canonical != usr:       # differs where a parameter is `const`
+                    defs.setdefault(canonical, set()).add((where, cur.location.line))
             elif kind == "CALL_EXPR":
                 ref = cur.referenced
                 if ref is None or ref.kind.name not in FUNCS or ref.spelling.startswith("operator"):
@@ -136,9 +141,12 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 if where is None or usr is None:
                     continue
                 _, last, end = spelled(cur, cur.extent.end)      # where the call's text ends, on its line
+                written = cur.type.spelling.split("<")[0].rpartition("::")[2].strip()
                 sites.setdefault((where, line, col, ref.spelling), []).append(
                     {"file": where, "line": line, "col": col - 1, "end": end - 1 if last == line else None,
-                     "name": ref.spelling, "usr": usr, "kind": ref.kind.name})
+                     "name": ref.spelling, "usr": usr, "kind": ref.kind.name,
+                     **({"written": written} if ref.kind.name == "CONSTRUCTOR" and written.isidentifier()
+                        and written != ref.spelling else {})})
     # a file read in several units: the unit that declares what it calls (a `.c` the build only compiles
     # through `#include` in another, read alone, calls undeclared functions: implicit declarations)
     known = set(defs) | set(decls)
@@ -234,9 +242,10 @@ def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None
     for site in sites:
         found = targets.get(site["usr"], [])
         at = (site["file"], site["line"], site["name"])
-        rows = ours.get(at, [])
-        if cols and at in cols:
-            rows = _split(site, same[at], cols[at])
+        alias = (site["file"], site["line"], site.get("written"))   # `OwnedObject(p)`: a typedef's constructor
+        rows = ours.get(at) or ours.get(alias, [])
+        if cols and (at in cols or alias in cols):
+            rows = _split(site, same[at], cols[at] if at in cols else cols[alias])
         col = f"{site['col']}:{site['name']}"        # two calls may start at one column: `T(a).m()`, a macro's use
         keyed[(site["file"], site["line"], col)] = rows
         lines.append(json.dumps({**site, "col": col, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))

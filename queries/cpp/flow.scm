@@ -21,3 +21,6 @@
 ; `template <typename T> class Vector {…}`: the class's type parameters, so `Vector<Cache>`'s `operator[]`
 ; and `back()`, declared to give a `T &`, give a Cache (lang/cfamily/cpptypes.type_arguments)
 (template_declaration parameters: (template_parameter_list) @value [(class_specifier body: (field_declaration_list) @body) (struct_specifier body: (field_declaration_list) @body)]) @binding.typeparams
+; `#define GET_THREAD_STATE() g_thread_state_global`: a macro naming a variable gives what it holds
+; (`GET_THREAD_STATE().state()` is a member of the variable's class)
+((preproc_function_def value: (preproc_arg) @value (#match? @value "^\\s*[A-Za-z_]\\w*\\s*$")) @binding.return)

@@ -75,8 +75,8 @@ def argument_type(r: Resolving, scope: int, text: str) -> Kind | None:
         return None                              # an operator's result: not read here
     text = text.lstrip("*&").strip()
     found = classes(kit.flow(r).expr(scope, text))
-    if len(found) == 1 and kit.is_class(r, found[0]):
-        return ("cls", found[0])
+    if len(found) == 1 and kit.is_class(r, found[0]):       # a value of an enum the class declares: that enum
+        return ("enum" if r.t.syms[found[0]].kind == "enum" else "cls", found[0])
     if text.isidentifier() and _primitive(r, scope, text):
         return ("num", None)
     return _declared_enum(r, scope, text) if _PATH.match(text) else None

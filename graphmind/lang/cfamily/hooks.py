@@ -81,7 +81,8 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
     """The class a (possibly `ns::`-qualified) type name reaches from a scope, through `typedef` and
     `using X = …` aliases."""
     units: Units = r.state["_c_units"]
-    found = units.lookup(scope, path.replace("::", ".")) or units.declared_elsewhere(scope, path.replace("::", "."))
+    found = _member_type(r, scope, path) or units.lookup(scope, path.replace("::", ".")) \
+        or units.declared_elsewhere(scope, path.replace("::", "."))
     cls = next((c for c in found if langkit.is_class(r, c)), None)
     alias = next((c for c in found if r.t.syms[c].kind == "type"), None) if cls is None and depth < 4 else None
     if alias is not None:
@@ -90,6 +91,22 @@ def find_type(r: Resolving, scope: int, path: str, depth: int = 0) -> int | None
         named = langkit.type_path(cpptypes.unwrap(written)) if written else None    # `OwnedReference<PyObject>`
         return find_type(r, sym.parent, named, depth + 1) if named and named != sym.name else None
     return cls
+
+
+def _member_type(r: Resolving, scope: int, path: str) -> list[int]:
+    """A type declared in the body of an enclosing class or one of its bases (`using CellMap =
+    MapType<Symbol, double>;`, a nested `class Guard`, a member typedef), for a name written in the
+    class or one of its members (`CellMap m_cells;`, `Guard g(…)`): `Outer::Inner` through it."""
+    head, _, rest = path.partition("::")
+    s = scope
+    while s is not None and s in r.t.syms and r.t.syms[s].kind not in ("namespace", "module"):
+        hit = r.member(s, head) if langkit.is_class(r, s) else None
+        for part in rest.split("::") if hit is not None and rest else ():
+            hit = r.member(hit, part) if langkit.is_class(r, hit) else None
+        if hit is not None and (langkit.is_class(r, hit) or r.t.syms[hit].kind == "type"):
+            return [hit]
+        s = r.t.syms[s].parent
+    return []
 
 
 def visible(r: Resolving, scope: int, name: str):
@@ -101,8 +118,24 @@ def visible(r: Resolving, scope: int, name: str):
     found = units.lookup(scope, name)
     if found:
         return ("local" if r.t.syms[found[0]].file == r.t.syms[scope].file else "import", found[0])
+    hit = _macro_member(r, scope, name)
+    if hit is not None:
+        return ("local", hit)
     found = units.anywhere(scope, name)       # declared by a prototype in a header of another stem
     return ("import", found[0]) if len(found) == 1 else None
+
+
+def _macro_member(r: Resolving, scope: int, name: str) -> int | None:
+    """A name called in a C++ macro's body that no function the file sees defines: the member of the one
+    class of the macro's own file defining it (RapidJSON's RAPIDJSON_PARSE_ERROR_NORETURN calls
+    `SetParseError(…)`, a member of GenericReader beside it: the expansion runs in its members)."""
+    t = r.t
+    sym = t.syms[scope]
+    if sym.kind != "macro" or t.lang.get(sym.file) != "cpp":
+        return None
+    hits = {h for c in t.file_syms.get(sym.file, ()) if langkit.is_class(r, c)
+            for h in [t.children.get(c, {}).get(name)] if h is not None and t.syms[h].kind in CALLABLE_KINDS}
+    return hits.pop() if len(hits) == 1 else None
 
 
 def alternatives(r: Resolving, caller: int, name: str):

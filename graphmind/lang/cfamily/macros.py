@@ -20,15 +20,20 @@ _PARAMS = re.compile(rb"[A-Za-z_]\w*")
 _C_WORDS = frozenset({"int", "char", "short", "long", "float", "double", "void", "signed", "unsigned", "const",
                       "static", "inline", "extern", "volatile", "register", "restrict", "__inline", "__inline__",
                       "__restrict", "__restrict__", "bool", "_Bool", "size_t", "auto", "constexpr", "noexcept"})
+_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 
 
-def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing) -> tuple[list[CallRow], list]:
+def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing,
+                 calls: list[CallRow]) -> tuple[list[CallRow], list]:
     """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
     with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`; with the spans
-    left out (an `#include "mman.h"` under `#if defined(_MSC_VER)` includes nothing here)."""
+    left out (an `#include "mman.h"` under `#if defined(_MSC_VER)` includes nothing here). The rows
+    the grammar read in a macro's lines after a `/* … */` it ends the macro at are dropped from `calls`."""
     if language not in ("c", "cpp"):
         return [], []
+    cut = {n for d in ordered if d.kind == "macro" for n in range(d.node.end_point[0] + 2, _end(source, d.node)[1] + 2)}
+    calls[:] = [row for row in calls if row.line not in cut] if cut else calls
     spans = inactive_spans(source, language) if b"#" in source else []
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
@@ -88,7 +93,7 @@ def macro_calls(index: int, node, source: bytes) -> list[CallRow]:
         line, col = body.start_point
         return [CallRow(index, callee, callee.rsplit("::", 1)[-1], line + 1, col)]
     skip = _NOT_CALLS | set(_PARAMS.findall(source[params.start_byte:params.end_byte])) if params else _NOT_CALLS
-    text = source[body.start_byte:body.end_byte]
+    text = _COMMENT.sub(lambda m: re.sub(rb"[^\n]", b" ", m.group(0)), source[body.start_byte:_end(source, node)[0]])
     rows, (line, col) = [], body.start_point
     for m in _CALL.finditer(text):
         written = m.group(1)
@@ -102,6 +107,20 @@ def macro_calls(index: int, node, source: bytes) -> list[CallRow]:
         rows.append(CallRow(index, callee, callee.rsplit("::", 1)[-1], at_line + 1, at_col,
                             arity=_arity(text, m.end() - 1)))
     return rows
+
+
+def _end(source: bytes, node) -> tuple[int, int]:
+    """Where a macro's text ends (byte, 0-based line): the grammar ends it at a `/* … */` written in
+    its body (RapidJSON's `RAPIDJSON_ASSERT(!HasParseError()); /* … */ \\`), the `\\` going on past it."""
+    end, row = node.end_byte, node.end_point[0]
+    if node.child_count == 0 or node.children[-1].type != "comment":
+        return end, row
+    while True:
+        stop = source.find(b"\n", end)
+        stop = len(source) if stop < 0 else stop
+        if not source[end:stop].rstrip().endswith(b"\\") or stop == len(source):
+            return stop, row
+        end, row = stop + 1, row + 1
 
 
 def _arity(text: bytes, start: int) -> int | None:
