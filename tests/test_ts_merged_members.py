@@ -1,0 +1,90 @@
+"""TypeScript members the compiler finds and graphmind missed: a store interface whose `set` is two call
+signatures joined by `&` (`set: ((updater: (prev: T) => T) => void) & ((value: T) => void)`, TanStack
+Router's stores), and a class merged with the interface of its name (`export interface RouterCore<…> {
+serverSsr?: ServerSsr }` beside `export class RouterCore<…>`): the class's values have the interface's
+members, and a value typed by the interface has the class's methods."""
+from __future__ import annotations
+
+from flowcases import call_targets
+from langcases import indexed_workspace
+
+from graphmind.store import open_reader
+
+STORES = """
+export interface ReadableStore<TValue> {
+  get: () => TValue
+}
+
+export interface WritableStore<TValue> extends ReadableStore<TValue> {
+  set: ((updater: (prev: TValue) => TValue) => void) & ((value: TValue) => void)
+}
+
+export interface RouterStores {
+  status: WritableStore<'idle' | 'pending'>
+  location: WritableStore<string>
+}
+
+export function markIdle(stores: RouterStores): void {
+  stores.status.set('idle')
+  stores.location.set((prev) => prev + '#top')
+}
+"""
+ROUTER = """
+import type { RouterStores } from './stores'
+import type { ServerSsr } from './ssr'
+
+export interface RouterCore<TRouteTree, TDehydrated = unknown> {
+  serverSsr?: ServerSsr
+  _tx?: { id: number }
+}
+
+export class RouterCore<TRouteTree, TDehydrated = unknown> {
+  stores!: RouterStores
+
+  commitLocation() {
+    this.stores.status.set('pending')
+  }
+
+  load() {
+    this.commitLocation()
+  }
+}
+
+export type AnyRouter = RouterCore<any, any>
+"""
+SSR = """
+import type { AnyRouter } from './router'
+
+export interface ServerSsr {
+  cleanup: () => void
+  setRenderFinished: () => void
+}
+
+export function renderResponse(router: AnyRouter) {
+  router.serverSsr?.cleanup()
+  const serverSsr = router.serverSsr
+  if (!serverSsr) {
+    throw new Error('Invariant failed: router.serverSsr is required')
+  }
+  serverSsr.setRenderFinished()
+  router.load()
+}
+"""
+DECOY = "export class Decoy { set() {} cleanup() {} setRenderFinished() {} load() {} }\n"
+
+
+def test_a_member_typed_by_call_signatures_joined_by_and_is_a_method(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"stores.ts": STORES, "decoy.ts": DECOY}))
+    assert call_targets(conn, "stores.markIdle", "stores.status.set") == {("inferred", "stores.WritableStore.set")}
+    assert call_targets(conn, "stores.markIdle", "stores.location.set") == {("inferred", "stores.WritableStore.set")}
+
+
+def test_a_class_has_the_members_of_the_interface_merged_with_it(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"stores.ts": STORES, "router.ts": ROUTER, "ssr.ts": SSR,
+                                                    "decoy.ts": DECOY}))
+    assert call_targets(conn, "ssr.renderResponse", "router.serverSsr?.cleanup") == {("inferred", "ssr.ServerSsr.cleanup")}
+    assert call_targets(conn, "ssr.renderResponse", "serverSsr.setRenderFinished") == {
+        ("inferred", "ssr.ServerSsr.setRenderFinished")}
+    assert call_targets(conn, "ssr.renderResponse", "router.load") == {("inferred", "router.RouterCore.load")}
+    assert call_targets(conn, "router.RouterCore.commitLocation", "this.stores.status.set") == {
+        ("self", "stores.WritableStore.set")}
