@@ -88,3 +88,77 @@ def test_a_class_has_the_members_of_the_interface_merged_with_it(tmp_path):
     assert call_targets(conn, "ssr.renderResponse", "router.load") == {("inferred", "router.RouterCore.load")}
     assert call_targets(conn, "router.RouterCore.commitLocation", "this.stores.status.set") == {
         ("self", "stores.WritableStore.set")}
+
+
+HANDLERS = """
+import type { AnyRouter } from './router'
+
+export function finalizeSsrStream(serverSsr: NonNullable<AnyRouter['serverSsr']>, reason: unknown) {
+  serverSsr.cleanup()
+}
+
+export async function renderSsrHtmlResponse({
+  router,
+  responseHeaders,
+}: {
+  router: AnyRouter
+  responseHeaders: Headers
+}) {
+  try {
+    return new Response('', { headers: responseHeaders })
+  } finally {
+    router.serverSsr?.cleanup()
+  }
+}
+
+export function getRequestHeaders({ router: current }: { router: AnyRouter }): void {
+  current.load()
+}
+"""
+
+
+def test_an_indexed_access_type_and_a_typed_destructured_parameter_hold_that_member(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"stores.ts": STORES, "router.ts": ROUTER, "ssr.ts": SSR,
+                                                    "handlers.ts": HANDLERS, "decoy.ts": DECOY}))
+    assert call_targets(conn, "handlers.finalizeSsrStream", "serverSsr.cleanup") == {("inferred", "ssr.ServerSsr.cleanup")}
+    assert call_targets(conn, "handlers.renderSsrHtmlResponse", "router.serverSsr?.cleanup") == {
+        ("inferred", "ssr.ServerSsr.cleanup")}
+    assert call_targets(conn, "handlers.getRequestHeaders", "current.load") == {("inferred", "router.RouterCore.load")}
+
+
+SELECTORS = """
+export function buildSelectors({ reducerPath }: { reducerPath: string }) {
+  return { selectQueryEntry, selectConfig }
+
+  function selectQueryEntry(state: object, queryCacheKey: string) {
+    return (state as any)[reducerPath]?.queries[queryCacheKey]
+  }
+
+  function selectConfig(state: object) {
+    return (state as any)[reducerPath]?.config
+  }
+}
+
+export type AllSelectors = ReturnType<typeof buildSelectors>
+"""
+THUNKS = """
+import type { AllSelectors } from './selectors'
+
+export function buildThunks({ selectors }: { selectors: AllSelectors }) {
+  return (state: object, key: string) => selectors.selectQueryEntry(state, key)
+}
+
+export function refetchOnMount(selectors: AllSelectors, state: object) {
+  return selectors.selectConfig(state)
+}
+"""
+SELECTOR_DECOY = "export class Decoy { selectQueryEntry() {} selectConfig() {} }\n"
+
+
+def test_return_type_of_typeof_a_function_is_what_it_returns(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"selectors.ts": SELECTORS, "thunks.ts": THUNKS,
+                                                    "decoy.ts": SELECTOR_DECOY}))
+    assert call_targets(conn, "thunks.refetchOnMount", "selectors.selectConfig") == {
+        ("import", "selectors.buildSelectors.selectConfig")}
+    assert {target for _, target in call_targets(conn, "thunks.buildThunks", "selectors.selectQueryEntry")} == {
+        "selectors.buildSelectors.selectQueryEntry"}

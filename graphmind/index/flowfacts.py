@@ -196,6 +196,10 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
             key = caps.get("key")
             out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
             continue
+        if kind == "annotmember":                # `({ a, b: c }: T)`: c is declared `T['b']`
+            key = caps.get("key")
+            out.append(BindingRow(scope, text, "annot", f"({value_text})['{_text(source, key[0]) if key else text}']", line))
+            continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = callargs.position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))

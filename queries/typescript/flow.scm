@@ -82,6 +82,9 @@
 (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]) @binding.param
 (formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.annot
 (formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
+; a destructured parameter with a declared type (`({ router }: { router: AnyRouter })`): each name is
+; declared as that member of the type (`T['router']`, graphmind/index/flowfacts.py)
+(formal_parameters [(required_parameter pattern: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) type: (type_annotation (_) @value)) (optional_parameter pattern: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) type: (type_annotation (_) @value))]) @binding.annotmember
 (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (formal_parameters [(required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (formal_parameters [(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value) (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value)]) @binding.attr
