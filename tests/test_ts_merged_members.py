@@ -162,3 +162,34 @@ def test_return_type_of_typeof_a_function_is_what_it_returns(tmp_path):
         ("import", "selectors.buildSelectors.selectConfig")}
     assert {target for _, target in call_targets(conn, "thunks.buildThunks", "selectors.selectQueryEntry")} == {
         "selectors.buildSelectors.selectQueryEntry"}
+
+
+FACTORIES = """
+export interface RouterReadableStore<TValue> {
+  get: () => TValue
+}
+
+export type MutableStoreFactory = <TValue>(initialValue: TValue) => RouterReadableStore<TValue>
+
+export type StoreConfig = {
+  createMutableStore: MutableStoreFactory
+}
+
+export function createRouterStores(config: StoreConfig) {
+  const { createMutableStore } = config
+  const ids = createMutableStore<Array<string>>([])
+  return () => ids.get()
+}
+
+export function createStatus(createMutableStore: MutableStoreFactory) {
+  const status = createMutableStore('idle')
+  return status.get()
+}
+"""
+
+
+def test_a_value_of_a_function_type_alias_returns_what_the_alias_says(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"stores.ts": FACTORIES, "decoy.ts": "export class Decoy { get() {} }\n"}))
+    assert call_targets(conn, "stores.createStatus", "status.get") == {("inferred", "stores.RouterReadableStore.get")}
+    assert {target for _, target in call_targets(conn, "stores.createRouterStores", "ids.get")} == {
+        "stores.RouterReadableStore.get"}

@@ -186,19 +186,13 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         obj = caps.get("object")            # none: a constructor parameter property (TypeScript)
         if obj and obj[0].text not in (b"self", b"cls", b"this"):
             return
-    if node.type in _PARAMETER_LISTS:
-        scope = enclosing(node.start_byte, False)
-    else:
-        scope = enclosing(node.start_byte, True)
+    scope = enclosing(node.start_byte, node.type not in _PARAMETER_LISTS)
     for name in names:
         text = name.text.decode("utf-8", "replace")
-        if kind == "member":                     # `const { a, b: c } = obj`: c = obj.b
-            key = caps.get("key")
-            out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
-            continue
-        if kind == "annotmember":                # `({ a, b: c }: T)`: c is declared `T['b']`
-            key = caps.get("key")
-            out.append(BindingRow(scope, text, "annot", f"({value_text})['{_text(source, key[0]) if key else text}']", line))
+        if kind in ("member", "annotmember"):    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
+            key = _text(source, caps["key"][0]) if caps.get("key") else text
+            out.append(BindingRow(scope, text, "assign", f"{value_text}.{key}", line) if kind == "member" else
+                       BindingRow(scope, text, "annot", f"({value_text})['{key}']", line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = callargs.position(node, name)

@@ -100,6 +100,8 @@
 (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression) (subscript_expression)] @value) @binding.member
 [(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value)) (method_signature return_type: (type_annotation (_) @value)) (abstract_method_signature return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
+; a type alias of a function type (`type Factory = <T>(initial: T) => Store<T>`): a value of it, called, returns that
+(type_alias_declaration value: (function_type return_type: (_) @value)) @binding.returns
 ; a getter (`get parent() { return this.node(this.depth) }`): read as `this.parent`, it is what it returns
 (method_definition "get" name: (property_identifier) @name) @binding.getter
 ; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
