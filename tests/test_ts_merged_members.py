@@ -193,3 +193,31 @@ def test_a_value_of_a_function_type_alias_returns_what_the_alias_says(tmp_path):
     assert call_targets(conn, "stores.createStatus", "status.get") == {("inferred", "stores.RouterReadableStore.get")}
     assert {target for _, target in call_targets(conn, "stores.createRouterStores", "ids.get")} == {
         "stores.RouterReadableStore.get"}
+
+
+LONG_OPTIONS = """
+import type { AnyRouter, RouterCore } from './router'
+
+export function buildRequestHandler({
+  basepath,
+  defaultPreload,
+  defaultPreloadDelay,
+  defaultPendingMs,
+  router,
+}: {
+  basepath: string
+  defaultPreload: false | 'intent' | 'viewport' | 'render'
+  defaultPreloadDelay: number
+  defaultPendingMs: number
+  defaultStaleTime: number
+  router: AnyRouter
+}) {
+  router.load()
+}
+"""
+
+
+def test_a_member_of_a_long_type_written_in_place_keeps_its_type(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"stores.ts": STORES, "router.ts": ROUTER, "ssr.ts": SSR,
+                                                    "handler.ts": LONG_OPTIONS, "decoy.ts": DECOY}))
+    assert call_targets(conn, "handler.buildRequestHandler", "router.load") == {("inferred", "router.RouterCore.load")}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.python import narrowing, operators, order
+from graphmind.index.typescript.destructured import member_annotation
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name, node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
@@ -192,7 +193,7 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         if kind in ("member", "annotmember"):    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
             key = _text(source, caps["key"][0]) if caps.get("key") else text
             out.append(BindingRow(scope, text, "assign", f"{value_text}.{key}", line) if kind == "member" else
-                       BindingRow(scope, text, "annot", f"({value_text})['{key}']", line))
+                       BindingRow(scope, text, "annot", member_annotation(source, caps["value"][0], key, _text), line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = callargs.position(node, name)
