@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.python import narrowing, operators, order
+from graphmind.index.typescript.destructured import member_annotation
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name, node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
@@ -186,15 +187,13 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         obj = caps.get("object")            # none: a constructor parameter property (TypeScript)
         if obj and obj[0].text not in (b"self", b"cls", b"this"):
             return
-    if node.type in _PARAMETER_LISTS:
-        scope = enclosing(node.start_byte, False)
-    else:
-        scope = enclosing(node.start_byte, True)
+    scope = enclosing(node.start_byte, node.type not in _PARAMETER_LISTS)
     for name in names:
         text = name.text.decode("utf-8", "replace")
-        if kind == "member":                     # `const { a, b: c } = obj`: c = obj.b
-            key = caps.get("key")
-            out.append(BindingRow(scope, text, "assign", f"{value_text}.{_text(source, key[0]) if key else text}", line))
+        if kind in ("member", "annotmember"):    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
+            key = _text(source, caps["key"][0]) if caps.get("key") else text
+            out.append(BindingRow(scope, text, "assign", f"{value_text}.{key}", line) if kind == "member" else
+                       BindingRow(scope, text, "annot", member_annotation(source, caps["value"][0], key, _text), line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = callargs.position(node, name)

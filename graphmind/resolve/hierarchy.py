@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from itertools import dropwhile, islice
+from itertools import chain, dropwhile, islice
 
 from graphmind.resolve.calltext import SEP, without_type_args
 from graphmind.resolve.memo import UNSEEN
-from graphmind.resolve.scopes import merged_type
+from graphmind.resolve.scopes import merged_twins, merged_type
 from graphmind.resolve.tables import CLASS_KINDS, Tables
 from graphmind.resolve.python.syspath import script_rooted
 
@@ -91,7 +91,14 @@ class ClassHierarchy:
 
         Computed iteratively (bases first, from an explicit stack: a chain of thousands of classes
         must not reach Python's recursion limit) and stored with shared prefixes: a class with one
-        base is stored as a link to that base, so a chain of n classes costs n entries, not n²/2."""
+        base is stored as a link to that base, so a chain of n classes costs n entries, not n²/2. A
+        TypeScript class merged with an interface of its name walks the interface's MRO after its own."""
+        twins = merged_twins(self.t, cls)
+        for c in (cls, *twins):
+            self._linearized(c)
+        return self._walk(cls) if not twins else iter(dict.fromkeys(chain(self._walk(cls), *map(self._walk, twins))))
+
+    def _linearized(self, cls: int) -> None:
         if cls not in self._mro:
             stack = [(cls, False)]
             while stack:
@@ -104,7 +111,6 @@ class ClassHierarchy:
                 self._mro[c] = [c]                # a placeholder: guards against inheritance cycles
                 stack.append((c, True))
                 stack.extend((b, False) for b in reversed(self.class_bases(c)) if b not in self._mro)
-        return self._walk(cls)
 
     def _walk(self, cls: int) -> Iterator[int]:
         """The stored MRO of cls: links followed, each class once (a cycle ends the walk)."""

@@ -26,6 +26,15 @@ def merged_type(t: Tables, sid: int) -> int:
                  and t.syms[d].file == sym.file), sid)
 
 
+def merged_twins(t: Tables, cls: int) -> list[int]:
+    """The other classes and interfaces of a class's name in its TypeScript/JavaScript file (`interface RouterCore<…>`
+    beside `class RouterCore<…>`): declaration merging gives each the other's members."""
+    ids = t.dup_quals.get(t.syms[cls].qualname)
+    if not ids or family(t.lang.get(t.syms[cls].file, "")) != "ecmascript":
+        return []
+    return [d for d in ids if d != cls and t.syms[d].kind in CLASS_KINDS and t.syms[d].file == t.syms[cls].file]
+
+
 def beside_literal(t: Tables, member: int) -> int | None:
     """For a JS/TS object literal's member (a `method` outside any class), the definition of the same
     name in the same scope that is no such member (`export const toJSON = …` beside `{ toJSON() {…} }`),

@@ -82,6 +82,9 @@
 (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]) @binding.param
 (formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.annot
 (formal_parameters [(required_parameter pattern: (identifier) @name !type value: (_) @value) (optional_parameter pattern: (identifier) @name !type value: (_) @value)]) @binding.assign
+; a destructured parameter with a declared type (`({ router }: { router: AnyRouter })`): each name is
+; declared as that member of the type (`T['router']`, graphmind/index/flowfacts.py)
+(formal_parameters [(required_parameter pattern: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) type: (type_annotation (_) @value)) (optional_parameter pattern: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) type: (type_annotation (_) @value))]) @binding.annotmember
 (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (formal_parameters [(required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value)) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @value))]) @binding.attrannot
 (formal_parameters [(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value) (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value)]) @binding.attr
@@ -97,6 +100,8 @@
 (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression) (subscript_expression)] @value) @binding.member
 [(function_declaration return_type: (type_annotation (_) @value)) (method_definition return_type: (type_annotation (_) @value)) (arrow_function return_type: (type_annotation (_) @value)) (function_expression return_type: (type_annotation (_) @value)) (method_signature return_type: (type_annotation (_) @value)) (abstract_method_signature return_type: (type_annotation (_) @value))] @binding.returns
 (return_statement (_) @value) @binding.return
+; a type alias of a function type (`type Factory = <T>(initial: T) => Store<T>`): a value of it, called, returns that
+(type_alias_declaration value: (function_type return_type: (_) @value)) @binding.returns
 ; a getter (`get parent() { return this.node(this.depth) }`): read as `this.parent`, it is what it returns
 (method_definition "get" name: (property_identifier) @name) @binding.getter
 ; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped

@@ -118,18 +118,19 @@
   (method_signature
     name: (_) @name) @definition.method)
 
-; interface members typed as functions (`next: (value: T) => void`, `f: typeof g`): called as methods are
+; interface members typed as functions (`next: (value: T) => void`, `f: typeof g`, overloads joined by `&`:
+; `set: ((fn: (prev: T) => T) => void) & ((value: T) => void)`): called as methods are
 (interface_body
   (property_signature
     name: (_) @name
-    type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method)
+    type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)
 
 ; members of an object type alias typed as functions (`getPath: (state: S) => P | null`): called as methods are
 (type_alias_declaration
   value: (object_type
     (property_signature
       name: (_) @name
-      type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method))
+      type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method))
 
 ; the same in an object type joined by `&` (`type Options<A> = { idGenerator?: (arg: A) => string } & Base<A>`)
 (type_alias_declaration
@@ -137,7 +138,7 @@
     (object_type
       (property_signature
         name: (_) @name
-        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method)))
+        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)))
 
 (type_alias_declaration
   value: (intersection_type
@@ -145,12 +146,12 @@
       (object_type
         (property_signature
           name: (_) @name
-          type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query)])) @definition.method))))
+          type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method))))
 
 ; class fields declared with a function type and no initializer (`now: () => number;`, set elsewhere)
 (public_field_definition
   name: (property_identifier) @name
-  type: (type_annotation [(function_type) (parenthesized_type (function_type))])
+  type: (type_annotation [(function_type) (parenthesized_type (function_type)) (intersection_type . (parenthesized_type (function_type)))])
   !value) @definition.method
 
 ; class fields and object members holding functions

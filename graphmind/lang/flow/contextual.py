@@ -178,7 +178,8 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     if sid is None:
         return frozenset()
     sym = ev.t.syms[sid]
-    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) else frozenset()   # `type A = { make_(): R }`: A.make_
+    called = any(k == "returns" for k, _ in ev.t.bindings.get(sid, {}).get("", ()))   # `type F = (x: T) => R`: called, an R
+    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) or called else frozenset()   # `type A = { make_(): R }`: A.make_
     return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
 
 

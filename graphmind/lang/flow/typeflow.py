@@ -84,10 +84,18 @@ class FlowEval(Members):
         return EMPTY
 
     def declared_type(self, scope: int, text: str) -> Value:
-        """The instances a declared type promises: `X`, `X | null`, each member of `A | B` and part of `A & B`."""
+        """The instances a declared type promises: `X`, `X | null`, each member of `A | B` and part of `A & B`, and
+        what a member of a type holds (`T['k']`, TypeScript's indexed access) and what a function returns
+        (`ReturnType<typeof f>`)."""
         out: set = set()
         for part in generics.type_parts(text):
-            if part and part not in NOTHING:
+            looked = generics.MEMBER_TYPE.match(part) if language(self.r, scope) in generics.ARRAY_LANGUAGES else None
+            result = generics.RETURN_TYPE.match(part) if looked is None and part.startswith("ReturnType") else None
+            if looked:                        # `AnyRouter['serverSsr']`: what that member of the type holds
+                out |= self.attr(self.declared_type(scope, looked.group(1)), looked.group(3), True)
+            elif result:                      # `ReturnType<typeof buildSelectors>`: what calling it returns
+                out |= self.call(self.expr(scope, result.group(1)))
+            elif part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
                 given = TYPE_ARGUMENTS.get(language(self.r, scope)) if "<" in part else None

@@ -1,0 +1,17 @@
+"""The declared type of a member of a destructured TypeScript parameter (`({ router }: { router: AnyRouter })`):
+the type written for that member in an object type in place, else an indexed access of the parameter's type
+(`(Props)['router']`), which the flow evaluator reads (graphmind/lang/flow/typeflow.py)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def member_annotation(source: bytes, type_node, key: str, text_of: Callable[[bytes, object], str]) -> str:
+    """The type of member `key` of a parameter declared `type_node`, as text."""
+    if type_node.type == "object_type":
+        for member in type_node.named_children:
+            name = member.child_by_field_name("name") if member.type == "property_signature" else None
+            if name is not None and name.text.decode("utf-8", "replace") == key:
+                written = member.child_by_field_name("type")
+                return text_of(source, written.named_children[0]) if written is not None and written.named_children else ""
+    return f"({text_of(source, type_node)})['{key}']"
