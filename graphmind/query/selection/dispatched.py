@@ -35,7 +35,8 @@ def dispatched_classes(conn: apsw.Connection, known: dict[int, int]) -> list[int
 def class_uses(conn: apsw.Connection, classes: list[int]) -> dict[int, int] | None:
     """The symbols building or naming one of the classes or a subclass (at depth 1); None when one of them is
     named at the top level of a module or a class body outside the tests, resolved or not (a type mapping
-    `{str: ma_fields.String}` builds it by a value's type)."""
+    `{str: ma_fields.String}` builds it by a value's type); an import exporting it (`from .simple import
+    FileField` in a package's `__init__.py`) builds nothing."""
     rows = conn.execute(
         f"WITH RECURSIVE {FAMILY} SELECT DISTINCT c.caller_id, s.kind, f.path FROM k"
         " JOIN symbols m ON m.id = k.id OR (m.parent_id = k.id AND m.name IN ('__init__', '__new__'))"
@@ -43,7 +44,8 @@ def class_uses(conn: apsw.Connection, classes: list[int]) -> dict[int, int] | No
         " JOIN files f ON f.id = c.file_id", (json_list(classes),)).fetchall()
     named = conn.execute(
         f"WITH RECURSIVE {FAMILY} SELECT DISTINCT f.path FROM k JOIN symbols n ON n.id = k.id"
-        " JOIN calls c ON c.name = n.name JOIN symbols s ON s.id = c.caller_id AND s.kind IN ('module', 'class')"
+        " JOIN calls c ON c.name = n.name AND c.kind != 'import' JOIN symbols s ON s.id = c.caller_id"
+        " AND s.kind IN ('module', 'class')"
         " JOIN files f ON f.id = c.file_id", (json_list(classes),)).fetchall()
     if any(kind in ("module", "class") and not is_test_code(path) for _, kind, path in rows) or \
             any(not is_test_code(path) for (path,) in named):
