@@ -53,6 +53,10 @@ ORACLES = {
     "mistune": ("mistune", "3.0.2", "src/mistune", []),                                # held out (session 20)
     "semver": ("semver", "3.0.2", "src/semver", []),                                   # held out (session 21)
     "pyhamcrest": ("PyHamcrest", "2.1.0", "src/hamcrest", []),                         # held out (session 21)
+    "sqlparse": ("sqlparse", "0.5.3", "sqlparse", []),                                 # held out (session 20)
+    # held out (session 22): --tests testing; its .coveragerc errs under --run: run pytest-cov by hand with an
+    # empty --cov-config, then score without --run
+    "pluggy": ("pluggy", "1.6.0", "src/pluggy", []),
 }
 
 

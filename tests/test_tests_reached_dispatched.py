@@ -88,3 +88,16 @@ def test_the_base_method_keeps_every_test_reaching_it(proj):
 def test_a_class_built_at_the_top_of_a_library_module_is_not_narrowed(proj):
     doc = impact(proj, "src/params/types.py", 'return value == "yes"', "--no-coverage")
     assert set(how(doc)) == {f"tests/test_parse.py::test_{n}" for n in ("choice", "number", "flag")}
+
+
+@pytest.fixture(scope="module")
+def reexported(tmp_path_factory) -> Path:
+    files = {**FILES, "src/params/__init__.py": "from params.types import Choice, Flag, Number, ParamType\n"}
+    return indexed(tmp_path_factory.mktemp("reexported") / "proj", files)
+
+
+def test_a_package_importing_its_classes_to_export_them_still_narrows(reexported):
+    doc = impact(reexported, "src/params/types.py", "if value not in self.choices", "--no-coverage")
+    assert set(how(doc)) == {"tests/test_parse.py::test_choice"}
+    doc = impact(reexported, "src/params/types.py", 'return value == "yes"', "--no-coverage")
+    assert set(how(doc)) == {f"tests/test_parse.py::test_{n}" for n in ("choice", "number", "flag")}

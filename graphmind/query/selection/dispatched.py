@@ -14,9 +14,9 @@ from graphmind.query.testids import TestHit, is_test_code
 
 SUBCLASS_CAP = 2_000
 NEAR = 1                      # the depth of the overrides whose dispatch narrows: the change, or a caller of it
-_FAMILY = ("k(id) AS (SELECT value FROM json_each(?1) UNION SELECT i.class_id FROM k JOIN inherits i"
+FAMILY = ("k(id) AS (SELECT value FROM json_each(?1) UNION SELECT i.class_id FROM k JOIN inherits i"
            f" ON i.target_id = k.id LIMIT {SUBCLASS_CAP})")
-_USES = sql_in((INSTANTIATE, CONSTRUCTOR, READ, REFERENCE), "c.kind")
+USES = sql_in((INSTANTIATE, CONSTRUCTOR, READ, REFERENCE), "c.kind")
 
 
 def dispatched_classes(conn: apsw.Connection, known: dict[int, int]) -> list[int]:
@@ -35,15 +35,17 @@ def dispatched_classes(conn: apsw.Connection, known: dict[int, int]) -> list[int
 def class_uses(conn: apsw.Connection, classes: list[int]) -> dict[int, int] | None:
     """The symbols building or naming one of the classes or a subclass (at depth 1); None when one of them is
     named at the top level of a module or a class body outside the tests, resolved or not (a type mapping
-    `{str: ma_fields.String}` builds it by a value's type)."""
+    `{str: ma_fields.String}` builds it by a value's type); an import exporting it (`from .simple import
+    FileField` in a package's `__init__.py`) builds nothing."""
     rows = conn.execute(
-        f"WITH RECURSIVE {_FAMILY} SELECT DISTINCT c.caller_id, s.kind, f.path FROM k"
+        f"WITH RECURSIVE {FAMILY} SELECT DISTINCT c.caller_id, s.kind, f.path FROM k"
         " JOIN symbols m ON m.id = k.id OR (m.parent_id = k.id AND m.name IN ('__init__', '__new__'))"
-        f" JOIN calls c ON c.target_id = m.id AND c.{RESOLVED} AND {_USES} JOIN symbols s ON s.id = c.caller_id"
+        f" JOIN calls c ON c.target_id = m.id AND c.{RESOLVED} AND {USES} JOIN symbols s ON s.id = c.caller_id"
         " JOIN files f ON f.id = c.file_id", (json_list(classes),)).fetchall()
     named = conn.execute(
-        f"WITH RECURSIVE {_FAMILY} SELECT DISTINCT f.path FROM k JOIN symbols n ON n.id = k.id"
-        " JOIN calls c ON c.name = n.name JOIN symbols s ON s.id = c.caller_id AND s.kind IN ('module', 'class')"
+        f"WITH RECURSIVE {FAMILY} SELECT DISTINCT f.path FROM k JOIN symbols n ON n.id = k.id"
+        " JOIN calls c ON c.name = n.name AND c.kind != 'import' JOIN symbols s ON s.id = c.caller_id"
+        " AND s.kind IN ('module', 'class')"
         " JOIN files f ON f.id = c.file_id", (json_list(classes),)).fetchall()
     if any(kind in ("module", "class") and not is_test_code(path) for _, kind, path in rows) or \
             any(not is_test_code(path) for (path,) in named):

@@ -16,6 +16,7 @@ from graphmind.edgekinds import CALL_KINDS, DISPATCH, sql_in
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.collected import collect
+from graphmind.query.selection.dispatch.gated import gated
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
@@ -225,6 +226,7 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
                                      runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))],
                               ids, near_methods(conn, ids, [s for s, d in known.items() if d == 1]))
     out.tests = picked(conn, runner, ids, out.tests)     # a mixin's test in subclasses choosing other classes
+    out.tests = gated(conn, root, ids, out.tests)        # a class built only under an option key
     if len(out.tests) > TEST_CAP:
         out.tests, out.truncated = out.tests[:TEST_CAP], out.truncated or "limit"
     return out

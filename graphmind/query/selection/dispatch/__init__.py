@@ -1,0 +1,1 @@
+"""Selection steps that follow what a method call dispatches to: which instances exist, and where."""
