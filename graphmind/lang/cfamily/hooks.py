@@ -21,6 +21,7 @@ from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, regis
 from graphmind.resolve.tables import CALLABLE_KINDS
 
 DEFINED = "_c_defined"
+MACROS = "_c_macros"
 _MACRO_OR_FUNCTION = frozenset({"macro", "function"})      # one name, a macro in one branch, a function in another      # the out-of-line definitions in r.state[DEFINITIONS].values()
 
 
@@ -31,6 +32,8 @@ def prepare(r: Resolving) -> None:
     units = Units(r)
     r.state["_c_units"] = units
     t = r.t
+    # the macros some file of the project defines (the others come only from the command line)
+    r.state[MACROS] = {t.syms[s].name for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind == "macro"}
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests
     owners = {}
@@ -109,18 +112,23 @@ def alternatives(r: Resolving, caller: int, name: str):
     """`possible` rows when a bare name reaches a function defined more than once in its file with the
     same parameters (C++: the same parameter types; other ones are overloads): definitions in exclusive
     `#if`/`#else` branches: the one the configuration keeps, where its file decides it
-    (graphmind/lang/cfamily/conditions.py), else `possible`."""
+    (graphmind/lang/cfamily/conditions.py) or the default build does (no file of the project defines the
+    names it hinges on: graphmind/lang/cfamily/defaults.py), else `possible`."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     t, sym = r.t, r.t.syms[hit[1]]
+    if hit[1] in t.backports:           # `#if PY_VERSION_HEX < …`: newer versions of the library ship it
+        return [(hit[1], "possible", 2)]
     paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
-    if t.inactive and (sym.qualname in t.dup_quals or hit[1] in t.inactive):
+    if (t.inactive or t.default_off) and (sym.qualname in t.dup_quals or hit[1] in t.inactive):
         namesakes = [d for d in t.dup_quals.get(sym.qualname, (hit[1],)) if t.syms[d].file == sym.file
                      and d not in paired and (t.syms[d].kind == sym.kind or {t.syms[d].kind, sym.kind} <= _MACRO_OR_FUNCTION)]
         kept = [d for d in namesakes if d not in t.inactive]
         if not kept:        # `#define fdopen _fdopen` under `#if defined(_WIN32)`: the library's function
             return [(None, "external", 0)]
+        by_default = [d for d in kept if d not in t.default_off or t.default_off[d] & r.state[MACROS]]
+        kept = by_default if len(by_default) == 1 else kept     # `-DBROTLI_ENCODER_EXIT_ON_OOM` not given
         if len(kept) == 1 and len(namesakes) > 1:       # the one namesake the configuration keeps
             return [(kept[0], _how(r, caller, kept[0]), 0)]
     if sym.kind not in CALLABLE_KINDS:

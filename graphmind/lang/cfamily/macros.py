@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.cfamily.conditions import INACTIVE, inactive_spans
+from graphmind.lang.cfamily.conditions import INACTIVE, backport_spans, inactive_spans
+from graphmind.lang.cfamily.defaults import default_off_spans, mark
+from graphmind.languages import BACKPORT
 from graphmind.lang.cfamily.pasted import pasted_definitions
 from graphmind.models import CallRow
 
@@ -33,6 +35,16 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE
+    older = backport_spans(source) if b"VERSION" in source else []
+    for d in ordered if older else ():
+        if d.kind in ("function", "macro") and any(lo <= d.node.start_byte < hi for lo, hi in older) \
+                and not symbols[d.index].signature.endswith(INACTIVE):
+            symbols[d.index].signature += BACKPORT
+    off = default_off_spans(source, language) if b"#if" in source else []
+    for d in ordered if off else ():
+        where = [names for lo, hi, names in off if lo <= d.node.start_byte < hi]
+        if where and d.kind in ("function", "macro") and not symbols[d.index].signature.endswith((INACTIVE, BACKPORT)):
+            symbols[d.index].signature = mark(symbols[d.index].signature, frozenset().union(*where))
     macros = [d for d in ordered if d.kind == "macro"]
     if b"##" in source:
         pasted_definitions(macros, source, symbols, enclosing)

@@ -1,0 +1,67 @@
+"""The `#if` branches a C/C++ file's default build leaves out: read as graphmind/lang/cfamily/conditions.py
+reads them, but every name the file cannot tell about is taken as undefined (`-DBROTLI_BUILD_BIG_ENDIAN`
+not given), and each branch left out that way carries the names it took so. Whether the default build
+really leaves it out is told at resolution, with the whole project in view: only if no file of the
+project `#define`s any of those names (a build option from the command line, not a config header's)."""
+from __future__ import annotations
+
+from graphmind.lang.cfamily.conditions import _DIRECTIVE, C_HOST, CPP_HOST, _State
+from graphmind.languages import DEFAULT_OFF
+
+MAX_NAMES = 12
+
+
+def default_off_spans(source: bytes, language: str) -> list[tuple[int, int, frozenset[str]]]:
+    """(start, end, names taken as undefined) of the branches the default build leaves out."""
+    text = source.decode("latin-1")
+    directives = list(_DIRECTIVE.finditer(text))
+    later = {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
+    state = _Default(dict(CPP_HOST if language == "cpp" else C_HOST), later)
+    state.scan(directives, len(text))
+    return state.spans
+
+
+def mark(signature: str, names: frozenset[str]) -> str:
+    """The signature with the default-off mark (more names than MAX_NAMES: `+`, never told off)."""
+    listed = " ".join(sorted(names)) if len(names) <= MAX_NAMES else "+"
+    return f"{signature}{DEFAULT_OFF} {listed} */"
+
+
+class _Default(_State):
+    """`_State` with no undecided name: each is taken as undefined and remembered; a branch left out
+    carries the names taken by the conditions of the `#if` chains around it, and a macro defined in a
+    branch carries those of its branch to the conditions that read it."""
+
+    def __init__(self, defined: dict, later: set):
+        super().__init__(defined, later)
+        self.used: set[str] = set()
+        self.deps: dict[str, frozenset[str]] = {}
+        self.spans: list[tuple[int, int, frozenset[str]]] = []
+
+    def step(self, m) -> None:
+        word = m.group(1)
+        around = frozenset().union(*(f.get("names", ()) for f in self.stack))
+        if word in ("define", "undef"):
+            name = m.group(2).split(None, 1)[0].split("(")[0] if m.group(2).strip() else ""
+            if name:
+                self.deps[name] = around
+            super().step(m)
+            return
+        self.used, before = set(), len(self.out)
+        super().step(m)
+        if word.startswith("if") and self.stack:
+            self.stack[-1]["names"] = set(self.used)
+        elif word != "endif" and self.stack:
+            self.stack[-1]["names"] |= self.used
+        self.spans += [(lo, hi, around) for lo, hi in self.out[before:]]
+
+    def note(self, name: str) -> None:
+        self.used |= self.deps.get(name, frozenset())
+
+    def is_defined(self, name: str):
+        found = super().is_defined(name)
+        self.note(name)
+        if found is None and name not in self.defined:
+            self.used.add(name)
+            return False
+        return found
