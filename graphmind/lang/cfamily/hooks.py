@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.flow import scopevars
-from graphmind.lang.cfamily import cppargs, cpptypes
+from graphmind.lang.cfamily import cppargs, cpptypes, templated
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS
 from graphmind.lang.flow.scopevars import classes
@@ -32,6 +32,7 @@ def prepare(r: Resolving) -> None:
     units = Units(r)
     r.state["_c_units"] = units
     t = r.t
+    templated.register(units, t)                    # HistogramClearLiteral: histogram_inc.h's FN(HistogramClear)
     # the macros some file of the project defines (the others come only from the command line)
     r.state[MACROS] = {t.syms[s].name for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind == "macro"}
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
@@ -143,6 +144,9 @@ def alternatives(r: Resolving, caller: int, name: str):
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
     bare name defined in exclusive `#if` branches stays `possible`."""
+    if text == name and "(" in name:            # `FN(HistogramClear)(…)` in a template (cfamily/templated.py)
+        hit = r.lookup(caller, name)
+        return [(hit[1], _how(r, caller, hit[1]), 0)] if hit is not None and isinstance(hit[1], int) else None
     if text == name:
         return alternatives(r, caller, name) or _built(r, caller, name)
     on_holder = _on_holder(r, caller, text, name) or _through_arrow(r, caller, text, name)

@@ -10,6 +10,7 @@ from graphmind.lang.cfamily.conditions import INACTIVE, backport_spans, inactive
 from graphmind.lang.cfamily.defaults import default_off_spans, mark
 from graphmind.languages import BACKPORT
 from graphmind.lang.cfamily.pasted import pasted_definitions
+from graphmind.lang.cfamily.templated import templated_definitions
 from graphmind.models import CallRow
 
 _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
@@ -25,7 +26,8 @@ _C_WORDS = frozenset({"int", "char", "short", "long", "float", "double", "void",
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 
 
-def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing) -> tuple[list[CallRow], list]:
+def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing, root=None,
+                 calls: list | None = None) -> tuple[list[CallRow], list]:
     """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
     with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`; with the spans
     left out (an `#include "mman.h"` under `#if defined(_MSC_VER)` includes nothing here)."""
@@ -48,7 +50,10 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
     macros = [d for d in ordered if d.kind == "macro"]
     if b"##" in source:
         pasted_definitions(macros, source, symbols, enclosing)
-    return macro_rows(macros, source, enclosing), spans
+    rows = macro_rows(macros, source, enclosing)
+    if language == "c":                 # `static void FN(HistogramClear)(…) {`: Brotli's templates
+        templated_definitions(root, source, symbols, [*(calls or ()), *rows])
+    return rows, spans
 
 
 def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:
