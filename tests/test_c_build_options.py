@@ -97,6 +97,7 @@ def test_a_macro_no_file_defines_is_undefined_in_the_default_build(tmp_path):
 
 
 def test_a_macro_a_config_header_defines_keeps_the_choice_possible(tmp_path):
-    files = {**FILES, "c/enc/config.h": "#define BROTLI_ENCODER_EXIT_ON_OOM 1\n"}
+    files = {**FILES, "c/enc/memory.h": "#if !defined(BROTLI_ENCODER_CLEANUP_ON_OOM)\n#define BROTLI_ENCODER_EXIT_ON_OOM\n"
+                                       "#endif\n" + FILES["c/enc/memory.h"]}
     work = indexed_workspace(tmp_path, files)
     assert {r[0] for r in _rows(work, "c/dec/bit_reader.c", "BrotliAllocate")} == {"possible"}

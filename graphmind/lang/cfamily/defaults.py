@@ -5,6 +5,8 @@ really leaves it out is told at resolution, with the whole project in view: only
 project `#define`s any of those names (a build option from the command line, not a config header's)."""
 from __future__ import annotations
 
+import re
+
 from graphmind.lang.cfamily.conditions import _DIRECTIVE, C_HOST, CPP_HOST, _State
 from graphmind.languages import DEFAULT_OFF
 
@@ -65,3 +67,19 @@ class _Default(_State):
             self.used.add(name)
             return False
         return found
+
+
+def defined_in(root, paths, names: set[str]) -> set[str]:
+    """Which of these names some file `#define`s, each file read as written (a `#define NAME` with no
+    value, as memory.h's `#define BROTLI_ENCODER_EXIT_ON_OOM`, is no symbol)."""
+    if not names or root is None:
+        return set()
+    pattern = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(" + "|".join(map(re.escape, sorted(names))) + r")\b", re.M)
+    found: set[str] = set()
+    for path in paths:
+        try:
+            text = (root / path).read_text("latin-1")
+        except OSError:
+            continue
+        found.update(pattern.findall(text) if "define" in text else ())
+    return found

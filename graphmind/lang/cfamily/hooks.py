@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.flow import scopevars
-from graphmind.lang.cfamily import cppargs, cpptypes, templated
+from graphmind.lang.cfamily import cppargs, cpptypes, defaults, templated
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS
 from graphmind.lang.flow.scopevars import classes
@@ -34,7 +34,9 @@ def prepare(r: Resolving) -> None:
     t = r.t
     templated.register(units, t)                    # HistogramClearLiteral: histogram_inc.h's FN(HistogramClear)
     # the macros some file of the project defines (the others come only from the command line)
-    r.state[MACROS] = {t.syms[s].name for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind == "macro"}
+    macros = {t.syms[s].name for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind == "macro"}
+    taken = set().union(*t.default_off.values()) - macros if t.default_off else set()
+    r.state[MACROS] = macros | defaults.defined_in(t.root, sorted(t.paths[f] for f in units.files), taken)
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests
     owners = {}
