@@ -76,6 +76,7 @@ _DEFINE = re.compile(r"\s*([A-Za-z_]\w*)(\()?(.*)", re.S)
 class _State:
     def __init__(self, defined: dict, later: set):
         self.defined, self.later, self.out = defined, later, []
+        self.undecided = False                  # some condition could not be told
 
     def scan(self, directives: list, end: int) -> None:
         """Every directive in order; `active`: True (the compiler reads this), None (undecided), False."""
@@ -120,6 +121,7 @@ class _State:
             self.active = frame["outer"] if cond and not frame["undecided"] else None
             frame["taken"] = cond is True and not frame["undecided"]
             frame["undecided"] = frame["undecided"] or cond is None
+            self.undecided = self.undecided or cond is None
 
     def condition(self, word: str, rest: str) -> bool | None:
         if word in ("ifdef", "ifndef", "elifdef", "elifndef"):

@@ -13,14 +13,20 @@ from graphmind.languages import DEFAULT_OFF
 MAX_NAMES = 12
 
 
-def default_off_spans(source: bytes, language: str) -> list[tuple[int, int, frozenset[str]]]:
-    """(start, end, names taken as undefined) of the branches the default build leaves out."""
+def branch_spans(source: bytes, language: str) -> tuple[list[tuple[int, int]], list[tuple[int, int, frozenset[str]]]]:
+    """The spans the compiler leaves out (conditions.inactive_spans), and (start, end, names taken as
+    undefined) of those the default build leaves out besides (read only when some condition is undecided)."""
     text = source.decode("latin-1")
     directives = list(_DIRECTIVE.finditer(text))
     later = {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
-    state = _Default(dict(CPP_HOST if language == "cpp" else C_HOST), later)
+    host = CPP_HOST if language == "cpp" else C_HOST
+    state = _State(dict(host), later)
     state.scan(directives, len(text))
-    return state.spans
+    if not state.undecided:
+        return state.out, []
+    default = _Default(dict(host), later)
+    default.scan(directives, len(text))
+    return state.out, default.spans
 
 
 def mark(signature: str, names: frozenset[str]) -> str:

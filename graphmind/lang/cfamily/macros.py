@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.cfamily.conditions import INACTIVE, backport_spans, inactive_spans
-from graphmind.lang.cfamily.defaults import default_off_spans, mark
+from graphmind.lang.cfamily.conditions import INACTIVE, backport_spans
+from graphmind.lang.cfamily.defaults import branch_spans, mark
 from graphmind.languages import BACKPORT
 from graphmind.lang.cfamily.pasted import pasted_definitions
 from graphmind.lang.cfamily.templated import templated_definitions
@@ -33,7 +33,7 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
     left out (an `#include "mman.h"` under `#if defined(_MSC_VER)` includes nothing here)."""
     if language not in ("c", "cpp"):
         return [], []
-    spans = inactive_spans(source, language) if b"#" in source else []
+    spans, off = branch_spans(source, language) if b"#" in source else ([], [])
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE
@@ -42,7 +42,6 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
         if d.kind in ("function", "macro") and any(lo <= d.node.start_byte < hi for lo, hi in older) \
                 and not symbols[d.index].signature.endswith(INACTIVE):
             symbols[d.index].signature += BACKPORT
-    off = default_off_spans(source, language) if b"#if" in source else []
     for d in ordered if off else ():
         where = [names for lo, hi, names in off if lo <= d.node.start_byte < hi]
         if where and d.kind in ("function", "macro") and not symbols[d.index].signature.endswith((INACTIVE, BACKPORT)):

@@ -10,8 +10,8 @@ import re
 
 from graphmind.models import SymbolRow
 
-# `…void FN(HistogramClear)(` at the start of a line: a candidate (the tree says whether it is one)
-_CANDIDATE = re.compile(rb"(?m)^[^\n;{}#()]*?\b[A-Za-z_]\w*\(\s*[A-Za-z_]\w*\s*\)\s*\(")
+# `FN(HistogramClear)(`: a file that may have some (the tree says which are definitions)
+_CANDIDATE = re.compile(rb"\b[A-Za-z_]\w*\(\s*[A-Za-z_]\w*\s*\)\s*\(")
 _CALLED = re.compile(rb"([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*)\s*\)\s*\(")
 _WRITTEN = re.compile(r"^([A-Za-z_]\w*)\((\w+)\)$")
 _DEFINE = re.compile(r"#\s*define\s+([A-Za-z_]\w*)(?:\(([^)]*)\))?\s*(.*)", re.S)
