@@ -13,16 +13,17 @@ from graphmind.languages import DEFAULT_OFF
 MAX_NAMES = 12
 
 
-def branch_spans(source: bytes, language: str) -> tuple[list[tuple[int, int]], list[tuple[int, int, frozenset[str]]]]:
+def branch_spans(source: bytes, language: str, namesakes: bool) -> tuple[list[tuple[int, int]], list[tuple[int, int, frozenset[str]]]]:
     """The spans the compiler leaves out (conditions.inactive_spans), and (start, end, names taken as
-    undefined) of those the default build leaves out besides (read only when some condition is undecided)."""
+    undefined) of those the default build leaves out besides (read only when some condition is undecided
+    and the file defines some name twice: only namesakes are told apart by it)."""
     text = source.decode("latin-1")
     directives = list(_DIRECTIVE.finditer(text))
     later = {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
     host = CPP_HOST if language == "cpp" else C_HOST
     state = _State(dict(host), later)
     state.scan(directives, len(text))
-    if not state.undecided:
+    if not state.undecided or not namesakes:
         return state.out, []
     default = _Default(dict(host), later)
     default.scan(directives, len(text))

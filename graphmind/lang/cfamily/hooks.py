@@ -35,7 +35,8 @@ def prepare(r: Resolving) -> None:
     templated.register(units, t)                    # HistogramClearLiteral: histogram_inc.h's FN(HistogramClear)
     # the macros some file of the project defines (the others come only from the command line)
     macros = {t.syms[s].name for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind == "macro"}
-    taken = set().union(*t.default_off.values()) - macros if t.default_off else set()
+    taken = set().union(*(names for sid, names in t.default_off.items() if t.syms[sid].qualname in t.dup_quals)) - macros \
+        if t.default_off else set()
     r.state[MACROS] = macros | defaults.defined_in(t.root, sorted(t.paths[f] for f in units.files), taken)
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests

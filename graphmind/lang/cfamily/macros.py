@@ -33,7 +33,8 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
     left out (an `#include "mman.h"` under `#if defined(_MSC_VER)` includes nothing here)."""
     if language not in ("c", "cpp"):
         return [], []
-    spans, off = branch_spans(source, language) if b"#" in source else ([], [])
+    named = [symbols[d.index].name for d in ordered if d.kind in ("function", "macro")]
+    spans, off = branch_spans(source, language, len(set(named)) < len(named)) if b"#" in source else ([], [])
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE

@@ -54,15 +54,11 @@ def templated_definitions(root, source: bytes, symbols: list[SymbolRow], calls: 
                 row.callee = row.name = f"{row.name}({m.group(2).decode()})"
 
 
-def variants(written: str, defines: dict[str, str]) -> str | None:
-    """The name `FN(HistogramClear)` makes under an includer's macros (name -> `#define` as written,
-    the ones in force where it includes the template): `X ## Literal` pasted, nested macros expanded
-    (`EXPAND_CAT(X, HASHER())`, `#define HASHER() H10`); None when it makes no plain name."""
-    m = _WRITTEN.match(written)
-    if m is None or m.group(1) not in defines:
-        return None
-    made = "".join(_expand(f"{m.group(1)}({m.group(2)})", defines, 0))
-    return made if made.isidentifier() and made != m.group(2) else None
+def variants(namer: str, defines: dict[str, str]) -> str | None:
+    """What `FN(…)` makes of its argument under an includer's macros (name -> `#define` as written, the
+    ones in force where it includes the template), the argument as \x01: `X ## Literal` pasted, nested
+    macros expanded (`EXPAND_CAT(X, HASHER())`, `#define HASHER() H10`); None when FN is not defined."""
+    return "".join(_expand(f"{namer}(\x01)", defines, 0)) if namer in defines else None
 
 
 def _expand(text: str, defines: dict[str, str], depth: int) -> list[str]:
@@ -142,8 +138,12 @@ def register(units, t) -> None:
             elif word == "include":
                 base = re.match(r'\s*["<]([^">]*)', rest)
                 base = base.group(1).rsplit("/", 1)[-1] if base else ""
+                patterns: dict[str, str | None] = {}
                 for f in (f for f in targets if t.paths[f].rsplit("/", 1)[-1] == base):
                     for sid in made[f]:
-                        name = variants(t.syms[sid].name, defines)
-                        if name is not None and sid not in units.scoped[name]:
+                        namer, _, arg = t.syms[sid].name[:-1].partition("(")
+                        if namer not in patterns:
+                            patterns[namer] = variants(namer, defines)
+                        name = patterns[namer].replace("\x01", arg) if patterns[namer] else ""
+                        if name.isidentifier() and name != arg and sid not in units.scoped[name]:
                             units.scoped[name].append(sid)
