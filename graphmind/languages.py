@@ -119,6 +119,12 @@ RAW_PARAMETERS = frozenset({"cpp"})
 # the end of the signature of a C/C++ definition in an `#if` branch the compiler leaves out
 # (graphmind/lang/cfamily/conditions.py): a call reaching it and an active namesake takes the active one
 INACTIVE = "  /* #if: left out */"
+# the end of the signature of one in a branch taken only below some version of a library outside the project
+# (`#if PY_VERSION_HEX < …`): newer versions ship it, so a call reaching it is `possible`
+BACKPORT = "  /* #if: older library */"
+# the end of the signature of one the default build leaves out, then the names it takes as undefined (`+`:
+# too many), graphmind/lang/cfamily/defaults.py
+DEFAULT_OFF = "  /* #if: off by default:"
 
 
 def family(language: str) -> str:

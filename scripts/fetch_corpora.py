@@ -69,6 +69,9 @@ CORPORA = {
     # held out in session 22 (scored once): C++ in fastnumbers (src/cpp/ and include/fastnumbers/, the
     # fast_float headers it vendors in include/)
     "fastnumbers": ("fastnumbers", "5.1.1"),
+    # held out in session 22 (scored once): C in bitarray (bitarray/: _bitarray.c, _util.c and their headers).
+    # Tried and dropped before any scoring: ruamel.yaml.clib (Cython's output beside LibYAML in one folder)
+    "bitarray": ("bitarray", "3.12.3"),
     # typed Python for the pyright oracle (scripts/score_python_types.py): rich is tuned on; httpx and
     # starlette are held out, scored once
     "rich": ("rich", "14.0.0"),
@@ -135,6 +138,9 @@ DEB_CORPORA = {
     "blackfriday": ("golang-github-russross-blackfriday-v2-dev", "2.1.0-1",
                     "/usr/share/gocode/src/github.com/russross/blackfriday/v2"),
     "hcl": ("golang-github-hashicorp-hcl-dev", "1.0.0-1.1", "/usr/share/gocode/src/github.com/hashicorp/hcl"),
+    # held out in session 22 (scored once): google/uuid, one package, standard library only. Tried and dropped
+    # before any figure: gobwas/glob (Debian ships it without its go.mod, so the oracle finds no module)
+    "google-uuid": ("golang-github-google-uuid-dev", "1.3.0-1", "/usr/share/gocode/src/github.com/google/uuid"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -148,6 +154,7 @@ DEB_SRC_CORPORA = {
     "joda-convert": ("joda-convert", "2.2.2-1"),              # held out in session 20 (scored once)
     "jsoup": ("jsoup", "1.15.3-1"),                           # held out in session 20 (scored once)
     "javapoet": ("javapoet", "1.13.0-1"),                     # held out in session 21 (scored once)
+    "jcommander": ("jcommander", "1.71-4"),                   # held out in session 22 (scored once)
 }
 
 

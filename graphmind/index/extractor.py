@@ -194,7 +194,7 @@ def extract(language: str, module: str, path: str, source: bytes, tree, allowanc
             name = out.symbols[d.index].name
             out.calls.append(CallRow(d.index, name, name, d.name.start_point[0] + 1, d.name.start_point[1],
                                      kind="override"))
-    out.calls += (pre := preprocessed(language, ordered, source, out.symbols, enclosing, out.calls))[0]   # C: #if, macros
+    out.calls += (pre := preprocessed(language, ordered, source, out.symbols, enclosing, root, out.calls))[0]   # C: #if, macros
     is_package = path.endswith("__init__.py")          # (an #include in an #if branch left out includes nothing)
     for node, names, symbol, alias in (i for i in imports if not any(lo <= i[0].start_byte < hi for lo, hi in pre[1])):
         # a path the grammar splits into segments (Scala): the text from the first @name to the last

@@ -13,7 +13,7 @@ from pathlib import Path
 import apsw
 import orjson
 
-from graphmind.languages import INACTIVE, OVERLOADING, RAW_PARAMETERS, TYPED_ARGUMENTS, family
+from graphmind.languages import BACKPORT, DEFAULT_OFF, INACTIVE, OVERLOADING, RAW_PARAMETERS, TYPED_ARGUMENTS, family
 from graphmind.resolve.overloads import read_signature
 from graphmind.resolve.rewrites import Rewrites
 
@@ -81,6 +81,8 @@ class Tables:
     const_members: set[int] = field(default_factory=set)   # C++ `const` member functions
     explicit: set[int] = field(default_factory=set)   # C++ `explicit` constructors (no implicit conversion)
     inactive: set[int] = field(default_factory=set)   # C/C++ definitions in `#if` branches left out (INACTIVE)
+    backports: set[int] = field(default_factory=set)  # C/C++ definitions for older library versions (BACKPORT)
+    default_off: dict[int, frozenset] = field(default_factory=dict)   # C/C++: left out unless these are defined
     rewrites: Rewrites = field(default_factory=Rewrites)   # what language hooks changed this pass (undone by a session)
 
 
@@ -131,6 +133,9 @@ def add_files(t: Tables, conn: apsw.Connection, fids: list[int] | None) -> None:
             if lang in ("c", "cpp"):      # a file's own functions; definitions the configuration leaves out
                 t.file_static.update([sid] if signature[:7] == "static " and kind == "function" else ())
                 t.inactive.update([sid] if signature.endswith(INACTIVE) else ())
+                t.backports.update([sid] if signature.endswith(BACKPORT) else ())
+                if DEFAULT_OFF in signature and "+" not in (names := signature.rpartition(DEFAULT_OFF)[2][:-3].split()):
+                    t.default_off[sid] = frozenset(names)
         if parent is not None:
             parent = same(parent)
         t.syms[sid] = Sym(sid, qual, name, kind, parent, fid)
@@ -260,8 +265,9 @@ def drop_files(t: Tables, fids: set[int]) -> None:
             for table in (t.children, t.imports, t.stars, t.attrs, t.order, t.variables, t.params,
                           t.param_types, t.type_vars, t.type_bounds):
                 table.pop(sid, None)
-            for marked in (t.file_static, t.const_members, t.explicit, t.inactive):
+            for marked in (t.file_static, t.const_members, t.explicit, t.inactive, t.backports):
                 marked.discard(sid)
+            t.default_off.pop(sid, None)
         for sid in reversed(sids):             # children before their parents
             sym = t.syms.pop(sid)
             if sym.kind in VARIABLE_KINDS:      # their scopes' entries went with the scopes

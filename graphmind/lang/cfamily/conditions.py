@@ -38,6 +38,36 @@ def inactive_spans(source: bytes, language: str) -> list[tuple[int, int]]:
     return state.out
 
 
+_OLDER = re.compile(r"\b([A-Z][A-Z0-9_]*VERSION[A-Z0-9_]*)\s*<")
+
+
+def backport_spans(source: bytes) -> list[tuple[int, int]]:
+    """(start, end) byte spans of the `#if`/`#elif` branches taken only below some version of a library
+    the file does not define (`#if PY_VERSION_HEX < 0x030A00A3 && !defined(Py_NewRef)`): what they define,
+    newer versions of the library ship themselves, so a call reaching it may be the library's."""
+    text = source.decode("latin-1")
+    directives = list(_DIRECTIVE.finditer(text))
+    defined = {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
+    out, stack = [], []
+    for m in directives:
+        word = m.group(1)
+        if word in ("define", "undef"):
+            continue
+        if stack and stack[-1] is not None and not word.startswith("if"):
+            out.append((stack[-1], m.start()))
+            stack[-1] = None
+        if word == "endif":
+            if stack:
+                stack.pop()
+            continue
+        older = word in ("if", "elif") and any(v not in defined for v in _OLDER.findall(m.group(2)))
+        if word.startswith("if"):
+            stack.append(m.start() if older else None)
+        elif stack:
+            stack[-1] = m.start() if older else None
+    return out
+
+
 _DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|define|undef)\b"
                         r"((?:\\\r?\n|[^\n])*)", re.M)
 _DEFINE = re.compile(r"\s*([A-Za-z_]\w*)(\()?(.*)", re.S)
@@ -46,47 +76,52 @@ _DEFINE = re.compile(r"\s*([A-Za-z_]\w*)(\()?(.*)", re.S)
 class _State:
     def __init__(self, defined: dict, later: set):
         self.defined, self.later, self.out = defined, later, []
+        self.undecided = False                  # some condition could not be told
 
     def scan(self, directives: list, end: int) -> None:
         """Every directive in order; `active`: True (the compiler reads this), None (undecided), False."""
-        active, stack = True, []
+        self.active, self.stack = True, []
         for m in directives:
-            word, rest = m.group(1), m.group(2)
-            if word in ("define", "undef"):
-                found = _DEFINE.match(rest)
-                if active is not False and found is not None:
-                    name = found.group(1)
-                    value = found.group(3) if word == "define" and not found.group(2) else None
-                    self.defined[name] = _UNKNOWN if active is None or (word == "define" and value is None) else \
-                        value if word == "define" else None
-                    if word == "undef" and active:
-                        del self.defined[name]
-                continue
-            if word.startswith("if"):
-                stack.append({"outer": active, "taken": False, "undecided": False, "start": None})
-            elif not stack:
-                continue                                       # an #endif without its #if
-            frame = stack[-1]
-            if frame["start"] is not None:
-                self.out.append((frame["start"], m.start()))
-                frame["start"] = None
-            if word == "endif":
-                stack.pop()
-                active = frame["outer"]
-                continue
-            if frame["outer"] is False:
-                active = False
-                continue
-            cond = True if word == "else" else self.condition(word, rest)
-            if frame["taken"] or cond is False:
-                frame["start"], active = m.start(), False
-            else:
-                active = frame["outer"] if cond and not frame["undecided"] else None
-                frame["taken"] = cond is True and not frame["undecided"]
-                frame["undecided"] = frame["undecided"] or cond is None
-        for frame in stack:                                    # an #if left open at the end of the file
+            self.step(m)
+        for frame in self.stack:                               # an #if left open at the end of the file
             if frame["start"] is not None:
                 self.out.append((frame["start"], end))
+
+    def step(self, m) -> None:
+        word, rest, active, stack = m.group(1), m.group(2), self.active, self.stack
+        if word in ("define", "undef"):
+            found = _DEFINE.match(rest)
+            if active is not False and found is not None:
+                name = found.group(1)
+                value = found.group(3) if word == "define" and not found.group(2) else None
+                self.defined[name] = _UNKNOWN if active is None or (word == "define" and value is None) else \
+                    value if word == "define" else None
+                if word == "undef" and active:
+                    del self.defined[name]
+            return
+        if word.startswith("if"):
+            stack.append({"outer": active, "taken": False, "undecided": False, "start": None})
+        elif not stack:
+            return                                             # an #endif without its #if
+        frame = stack[-1]
+        if frame["start"] is not None:
+            self.out.append((frame["start"], m.start()))
+            frame["start"] = None
+        if word == "endif":
+            stack.pop()
+            self.active = frame["outer"]
+            return
+        if frame["outer"] is False:
+            self.active = False
+            return
+        cond = True if word == "else" else self.condition(word, rest)
+        if frame["taken"] or cond is False:
+            frame["start"], self.active = m.start(), False
+        else:
+            self.active = frame["outer"] if cond and not frame["undecided"] else None
+            frame["taken"] = cond is True and not frame["undecided"]
+            frame["undecided"] = frame["undecided"] or cond is None
+            self.undecided = self.undecided or cond is None
 
     def condition(self, word: str, rest: str) -> bool | None:
         if word in ("ifdef", "ifndef", "elifdef", "elifndef"):
@@ -173,6 +208,7 @@ class _State:
             return int(tok, 0) if not (tok.startswith("0") and tok[1:].isdigit()) else int(tok, 8)
         if self.peek() == "(":                 # a function-like macro: not expanded here
             raise ValueError(tok)
+        self.note(tok)
         if tok in self.defined:
             value = self.defined[tok]
             if value is _UNKNOWN or not isinstance(value, (str, int)):
@@ -185,6 +221,9 @@ class _State:
             return inner
         found = self.is_defined(tok)
         return 0 if found is False else None
+
+    def note(self, name: str) -> None:
+        """A name a condition reads the value of (graphmind/lang/cfamily/defaults.py keeps track)."""
 
     def peek(self):
         return self.tokens[self.at] if self.at < len(self.tokens) else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.flow import scopevars
-from graphmind.lang.cfamily import cppargs, cpptypes
+from graphmind.lang.cfamily import cppargs, cpptypes, defaults, templated
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS
 from graphmind.lang.flow.scopevars import classes
@@ -21,6 +21,7 @@ from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, regis
 from graphmind.resolve.tables import CALLABLE_KINDS
 
 DEFINED = "_c_defined"
+MACROS = "_c_macros"
 _MACRO_OR_FUNCTION = frozenset({"macro", "function"})      # one name, a macro in one branch, a function in another      # the out-of-line definitions in r.state[DEFINITIONS].values()
 
 
@@ -31,6 +32,12 @@ def prepare(r: Resolving) -> None:
     units = Units(r)
     r.state["_c_units"] = units
     t = r.t
+    templated.register(units, t)                    # HistogramClearLiteral: histogram_inc.h's FN(HistogramClear)
+    # the macros some file of the project defines (the others come only from the command line)
+    macros = {t.syms[s].name for f in units.files for s in t.file_syms.get(f, ()) if t.syms[s].kind == "macro"}
+    taken = set().union(*(names for sid, names in t.default_off.items() if t.syms[sid].qualname in t.dup_quals)) - macros \
+        if t.default_off else set()
+    r.state[MACROS] = macros | defaults.defined_in(t.root, sorted(t.paths[f] for f in units.files), taken)
     paired: dict[int, int] = r.state.setdefault(DEFINITIONS, {})
     defined: set[int] = r.state.setdefault(DEFINED, set())     # paired.values(), for membership tests
     owners = {}
@@ -142,18 +149,23 @@ def alternatives(r: Resolving, caller: int, name: str):
     """`possible` rows when a bare name reaches a function defined more than once in its file with the
     same parameters (C++: the same parameter types; other ones are overloads): definitions in exclusive
     `#if`/`#else` branches: the one the configuration keeps, where its file decides it
-    (graphmind/lang/cfamily/conditions.py), else `possible`."""
+    (graphmind/lang/cfamily/conditions.py) or the default build does (no file of the project defines the
+    names it hinges on: graphmind/lang/cfamily/defaults.py), else `possible`."""
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     t, sym = r.t, r.t.syms[hit[1]]
+    if hit[1] in t.backports:           # `#if PY_VERSION_HEX < …`: newer versions of the library ship it
+        return [(hit[1], "possible", 2)]
     paired, defined = r.state.get(DEFINITIONS, {}), r.state.get(DEFINED, set())
-    if t.inactive and (sym.qualname in t.dup_quals or hit[1] in t.inactive):
+    if (t.inactive or t.default_off) and (sym.qualname in t.dup_quals or hit[1] in t.inactive):
         namesakes = [d for d in t.dup_quals.get(sym.qualname, (hit[1],)) if t.syms[d].file == sym.file
                      and d not in paired and (t.syms[d].kind == sym.kind or {t.syms[d].kind, sym.kind} <= _MACRO_OR_FUNCTION)]
         kept = [d for d in namesakes if d not in t.inactive]
         if not kept:        # `#define fdopen _fdopen` under `#if defined(_WIN32)`: the library's function
             return [(None, "external", 0)]
+        by_default = [d for d in kept if d not in t.default_off or t.default_off[d] & r.state[MACROS]]
+        kept = by_default if len(by_default) == 1 else kept     # `-DBROTLI_ENCODER_EXIT_ON_OOM` not given
         if len(kept) == 1 and len(namesakes) > 1:       # the one namesake the configuration keeps
             return [(kept[0], _how(r, caller, kept[0]), 0)]
     if sym.kind not in CALLABLE_KINDS:
@@ -168,6 +180,9 @@ def alternatives(r: Resolving, caller: int, name: str):
 def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
     bare name defined in exclusive `#if` branches stays `possible`."""
+    if text == name and "(" in name:            # `FN(HistogramClear)(…)` in a template (cfamily/templated.py)
+        hit = r.lookup(caller, name)
+        return [(hit[1], _how(r, caller, hit[1]), 0)] if hit is not None and isinstance(hit[1], int) else None
     if text == name:
         return alternatives(r, caller, name) or _built(r, caller, name)
     on_holder = _on_holder(r, caller, text, name) or _through_arrow(r, caller, text, name)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.cfamily.conditions import INACTIVE, inactive_spans
+from graphmind.lang.cfamily.conditions import INACTIVE, backport_spans
+from graphmind.lang.cfamily.defaults import branch_spans, mark
+from graphmind.languages import BACKPORT
 from graphmind.lang.cfamily.pasted import pasted_definitions
+from graphmind.lang.cfamily.templated import templated_definitions
 from graphmind.models import CallRow
 
 _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
@@ -24,7 +27,7 @@ _COMMENT = re.compile(rb"/\*.*?\*/", re.S)
 _ALIAS = re.compile(rb"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
 
 
-def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing,
+def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enclosing, root,
                  calls: list[CallRow]) -> tuple[list[CallRow], list]:
     """C/C++: the definitions in `#if` branches the compiler leaves out marked (their signature ends
     with INACTIVE, graphmind/lang/cfamily/conditions.py), and the rows of `macro_rows`; with the spans
@@ -34,14 +37,27 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
         return [], []
     cut = {n for d in ordered if d.kind == "macro" for n in range(d.node.end_point[0] + 2, _end(source, d.node)[1] + 2)}
     calls[:] = [row for row in calls if row.line not in cut] if cut else calls
-    spans = inactive_spans(source, language) if b"#" in source else []
+    named = [symbols[d.index].name for d in ordered if d.kind in ("function", "macro")]
+    spans, off = branch_spans(source, language, len(set(named)) < len(named)) if b"#" in source else ([], [])
     for d in ordered if spans else ():
         if any(lo <= d.node.start_byte < hi for lo, hi in spans):
             symbols[d.index].signature += INACTIVE
+    older = backport_spans(source) if b"VERSION" in source else []
+    for d in ordered if older else ():
+        if d.kind in ("function", "macro") and any(lo <= d.node.start_byte < hi for lo, hi in older) \
+                and not symbols[d.index].signature.endswith(INACTIVE):
+            symbols[d.index].signature += BACKPORT
+    for d in ordered if off else ():
+        where = [names for lo, hi, names in off if lo <= d.node.start_byte < hi]
+        if where and d.kind in ("function", "macro") and not symbols[d.index].signature.endswith((INACTIVE, BACKPORT)):
+            symbols[d.index].signature = mark(symbols[d.index].signature, frozenset().union(*where))
     macros = [d for d in ordered if d.kind == "macro"]
     if b"##" in source:
         pasted_definitions(macros, source, symbols, enclosing)
-    return macro_rows(macros, source, enclosing), spans
+    rows = macro_rows(macros, source, enclosing)
+    if language == "c":                 # `static void FN(HistogramClear)(…) {`: Brotli's templates
+        templated_definitions(root, source, symbols, [*calls, *rows])
+    return rows, spans
 
 
 def macro_rows(macros: list, source: bytes, enclosing) -> list[CallRow]:
