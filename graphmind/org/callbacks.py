@@ -11,6 +11,8 @@ the argument's position (`pluggy.PluginManager.add_hookcall_monitoring#0`, `self
 The walk reads a `passed` use of a frontier node as one more key of it (org/walk.py)."""
 from __future__ import annotations
 
+import json
+
 import apsw
 
 PASSED = "passed"
@@ -72,8 +74,9 @@ def callback_uses(conn: apsw.Connection, parent: dict[int, int], aliases: list[t
     bound: dict[tuple[int, str], set[str]] = {}
     params: dict[tuple[int, str], int] = {}
     for scope, name, kind, value in conn.execute(
-            "SELECT scope_id, name, kind, value FROM bindings WHERE kind NOT IN ('args', 'attr', 'attrannot', 'attritem',"
-            " 'returns', 'return', 'annot', 'narrow', 'yield', 'yieldfrom', 'decorator', 'item') ORDER BY id"):
+            "SELECT scope_id, name, kind, value FROM bindings WHERE name IN (SELECT value FROM json_each(?)) AND kind NOT IN"
+            " ('args', 'attr', 'attrannot', 'attritem', 'returns', 'return', 'annot', 'narrow', 'yield', 'yieldfrom',"
+            " 'decorator', 'item') ORDER BY id", (json.dumps(sorted({name for _, name, _ in sites})),)):
         bound.setdefault((scope, name), set()).add(kind)
         if kind == "param" and value.isdigit():
             params[(scope, name)] = int(value)
