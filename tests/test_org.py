@@ -37,7 +37,14 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            "libpkg.marks.Registry.lookup",
            # another repository's class returned by a repository's method, function or module-level instance
            # (flask's `current_app.create_url_adapter() -> MapAdapter | None`)
-           "libpkg.routing.Adapter.match", "libpkg.routing.Adapter.build"]
+           "libpkg.routing.Adapter.match", "libpkg.routing.Adapter.build",
+           # an attribute annotated in a base's class body, read through another repository's subclass
+           # (werkzeug's `Response.headers`, flask's `Response`, flask-limiter's `response.headers.set()`)
+           "libpkg.headers.Headers.set",
+           # a module-level proxy annotated with a subclass of the library's class, re-exported (flask's `request`)
+           "libpkg.wrappers.request.Request.get_json", "webapp.wrappers.Request.on_json_loading_failed",
+           # a function one repository passes to another's method, which calls it back (pytest's HookRecorder, pluggy)
+           "webapp.recorder.HookRecorder.__init__.before", "webapp.recorder.RecordedCall"]
 
 
 @pytest.fixture
@@ -280,6 +287,31 @@ def test_values_returned_by_this_repositorys_own_functions(published):
     _, url = published
     assert "webapp.store.Store.save" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.send", 1, CALL_KINDS).hits}
     assert "webapp.store.via_factory" in {h.symbol for h in org_walk(url, "libpkg.api.client.Client.request", 1, CALL_KINDS).hits}
+
+
+def test_an_attribute_of_the_librarys_class_read_through_another_repositorys_subclass(published):
+    """`response.headers.set()` with `response: webapp.wrappers.Response`, a subclass of the library's
+    `Response(BaseResponse)` whose class body annotates `headers: Headers`: a call of `Headers.set`."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.set", 1, CALL_KINDS).hits}
+    assert hits["service.limits.inject_headers"].kinds == ["call"]
+
+
+def test_a_method_of_the_base_called_on_a_proxy_annotated_with_a_subclass(published):
+    """`request.get_json()` with `from webapp import request`, `request: Request = LocalProxy(…)` and webapp's
+    `Request(libpkg.wrappers.Request)` not defining `get_json`: a call of the library's method."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.wrappers.request.Request.get_json", 1, CALL_KINDS).hits}
+    assert hits["service.forms.wrap_formdata"].kinds == ["call"]
+
+
+def test_a_function_passed_to_another_repository_is_called_back_there(published):
+    """`pluginmanager.add_hookcall_monitoring(before, after)`, `before` nested in the caller, and the library's
+    inner `traced_hookexec` calling its parameter `before(…)` (linked in its own index to the library's own
+    `before` it passes too): the library's function calls the user's."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "webapp.recorder.HookRecorder.__init__.before", 1, CALL_KINDS).hits}
+    assert hits["libpkg.hooks.PluginManager.add_hookcall_monitoring.traced_hookexec"].kinds == ["call"]
 
 
 def test_a_method_is_found_through_a_subclass_of_a_subclass(published):

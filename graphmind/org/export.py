@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import apsw
 
 from graphmind.edgekinds import CONSTRUCTOR, IMPORT, INHERIT, INSTANTIATE
+from graphmind.org.callbacks import callback_uses, passed_uses
 from graphmind.org.chains import STDLIB
 from graphmind.org.returns import return_aliases
 from graphmind.org.instances import instance_aliases
@@ -193,8 +194,13 @@ def read_graph(conn: apsw.Connection) -> Graph:
     defined = {row[1] for row in g.symbols if not (row[4].endswith(".pyi") and row[1].rpartition(".")[0] in runs)}
     g.aliases = [a for a in _aliases(conn) if a[0] not in defined]
     g.aliases += return_aliases(conn, imports, g.aliases)
-    g.aliases += [a for a in instance_aliases(conn, imports, g.aliases) if a[0] not in defined]
+    # (a module-level variable is defined here, and is an instance: `flask.globals.request` -> `flask.wrappers.Request()`)
+    g.aliases += [a for a in instance_aliases(conn, imports, g.aliases) if a[0] not in defined or a[1].endswith("()")]
     g.uses = _uses(conn, imports)
+    g.uses += passed_uses(conn, imports.parent, g.uses) + callback_uses(conn, imports.parent, g.aliases)
+    # in a fixed order: rows read in the order of their ids differ after a file is indexed again, the graph not
+    g.uses.sort(key=repr)
+    g.aliases.sort()
     h = hashlib.sha256()
     for name in ("symbols", "edges", "uses", "aliases"):
         h.update(name.encode())

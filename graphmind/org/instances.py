@@ -2,7 +2,8 @@
 another repository's use binds at query time (org/walk.py), as type flow binds it inside one workspace:
 
 - `MARK_GEN = MarkGenerator()` (pytest), or `current_app: Flask = LocalProxy(…)` (flask: the annotation
-  wins): `pytest.mark.clear` -> `MarkGenerator.clear` for each method the class (or its base here)
+  wins): `pytest.mark` -> `MarkGenerator()`, an instance (the walk reads a path through any instance of the
+  class, another repository's base's methods too: `flask.request.get_json`); `pytest.mark.clear` -> `MarkGenerator.clear` for each method the class (or its base here)
   defines, under every name the repository re-exports the instance by;
   `pytest.mark.parametrize` -> `_ParametrizeMarkDecorator.__call__` for a class-level attribute annotated
   (or assigned) with a class that has `__call__`; and `pytest.mark.parametrize()` -> the `__call__` of the
@@ -125,7 +126,7 @@ def instance_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> li
         match = annotated[0] if annotated else assigned[0] if len(assigned) == 1 else None
         cls = classes.resolve(file_id, scope, module, match.group(1)) if match else None
         for alias in _names(f"{module}.{name}", by_target) if cls else ():
-            out += classes.instance(alias, cls)
+            out += [(alias, f"{cls}()")] + classes.instance(alias, cls)
     returned: dict[int, list[str]] = {}      # `return decorator`, the function defined inside: one return only
     for scope, value in conn.execute("SELECT scope_id, value FROM bindings WHERE kind = 'return' ORDER BY id"):
         returned.setdefault(scope, []).append(value.strip())

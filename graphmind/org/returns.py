@@ -1,12 +1,16 @@
 """What paths through a library's classes and functions stand for, published as aliases (the library's
 side of org/chains.py): `N()` is an instance of the class N names, `N().f()` of the class f's return
 annotation names (this repository's or another's: flask's `-> MapAdapter | None`), else of the class its
-`return` expressions build, as the resolver reads them; `F()` the same for a module-level function F."""
+`return` expressions build, as the resolver reads them; `F()` the same for a module-level function F;
+`N().a` the class of N's attribute `a` (its class body's annotation `a: X`, else every class `self.a = X(…)`
+builds), N's bases here included (werkzeug's `Response().headers`: a `Headers`, annotated in its base)."""
 from __future__ import annotations
 
 import apsw
 
-from graphmind.org.chains import ANNOTATION, SELF, called_parts, not_outside
+from graphmind.org.chains import ANNOTATION, SELF, bases_here, called_parts, hierarchy, not_outside
+
+MAX_CLASSES = 8              # classes one attribute is given at most (`self.a = A(…)` here, `B(…)` there)
 
 
 def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list[tuple]:
@@ -32,7 +36,55 @@ def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list
             out += [(f"{n}().{qual.rpartition('.')[2]}()", target) for n in sorted(names.get(parent_qual, ()))]
         elif parent_kind == "module":
             out += [(f"{n}()", target) for n in sorted({qual} | funcs.get(qual, set()))]
+    return out + _attribute_aliases(conn, imports, classes, names, alias_of)
+
+
+def _attribute_aliases(conn: apsw.Connection, imports, classes: dict[str, int], names: dict[str, set[str]],
+                       alias_of: dict[str, str]) -> list[tuple]:
+    """`N().a` -> each class attribute `a` of the class N names holds, its own or a base's here (the nearest
+    class that gives it one): the annotation in a class body wins over the values methods assign."""
+    annotated: dict[tuple[int, str], str] = {}
+    assigned: dict[tuple[int, str], list[str]] = {}
+    skip, module_of = not_outside(conn), {sid: q.rpartition(".")[0] for q, sid in classes.items()}
+    for file_id, scope, cls, kind, name, value in conn.execute(
+            "SELECT b.file_id, b.scope_id, CASE WHEN s.kind = 'class' THEN s.id ELSE s.parent_id END, b.kind, b.name,"
+            " b.value FROM bindings b JOIN symbols s ON s.id = b.scope_id WHERE (s.kind = 'class' AND b.kind = 'annot')"
+            " OR (s.kind = 'method' AND b.kind IN ('attr', 'attrannot')) ORDER BY b.id"):
+        written = _class_written(kind, value.strip())
+        if not written or cls not in module_of:
+            continue
+        target = imports.key(file_id, scope, written) or f"{module_of[cls]}.{written}"
+        target = target if target in classes else alias_of.get(target, target)
+        if target not in classes and target.split(".", 1)[0] in skip:
+            continue                                     # not a class another repository publishes
+        if kind == "attr":
+            found = assigned.setdefault((cls, name), [])
+            found += [target] if target not in found and len(found) < MAX_CLASSES else []
+        else:
+            annotated.setdefault((cls, name), target)
+    given: dict[int, dict[str, list[str]]] = {}
+    for (cls, name), targets in assigned.items():
+        given.setdefault(cls, {})[name] = targets
+    for (cls, name), target in annotated.items():
+        given.setdefault(cls, {})[name] = [target]
+    bases, out = bases_here(conn), []
+    for qual, sid in sorted(classes.items()):
+        seen: set[str] = set()
+        for c in hierarchy(bases, sid):
+            for name, targets in sorted(given.get(c, {}).items()):
+                if name not in seen:
+                    out += [(f"{n}().{name}", t) for n in sorted(names[qual]) for t in targets]
+                seen.add(name)
     return out
+
+
+def _class_written(kind: str, value: str) -> str | None:
+    """The class name an attribute's annotation (`Headers`, `"Headers" | None`) or value (`Headers(h)`) writes."""
+    if kind != "attr":
+        match = ANNOTATION.match(value)
+        return match.group(1) if match else None
+    parts = called_parts(value) if value.endswith(")") else None
+    return ".".join(n for n, _ in parts) if parts and parts[-1][1] and not any(c for _, c in parts[:-1]) else None
 
 
 def _returned_classes(conn: apsw.Connection, imports, classes: dict[str, int], alias_of: dict[str, str]):

@@ -28,7 +28,10 @@ HOP_CAP = 50_000             # edges read per hop at most: a hub must not make o
 # class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`, two re-exports deep), through the
 # paths that stand for its class (org/chains.py: `pkg.Model().link`), and through a subclass (or its
 # subclass) that does not override it; a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
-# the library's own re-exports are in its paths already).
+# the library's own re-exports are in its paths already); a path through an instance of a class (`pkg.Response().headers`)
+# is also written through another repository's subclass of it (`app.Response().headers`, then its re-exports), and
+# through a name standing for such an instance (`flask.request.get_json`: `flask.request` -> `flask.wrappers.Request()`).
+# A function passed to another repository's (a `passed` use, org/callbacks.py) is keyed as that function's parameter.
 # A path that stands for an instance (`pkg.Model()`) is no key of its class: only a decorator written with
 # arguments is a use ending in a call, and it applies the call's value (org/instances.py: `fixture()` stands for
 # the function `fixture` returns, `pytest.mark.parametrize()` for a `__call__`). A symbol
@@ -41,7 +44,7 @@ WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo
 fs AS (SELECT s.repo, s.id, s.qualname, s.name, s.kind, s.parent_id FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id),
 fp AS (SELECT s.*, p.qualname AS cls FROM fs s JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id WHERE p.kind = 'class'),
 k0 AS (SELECT s.repo, s.id, s.qualname AS key, s.kind AS kind, 0 AS ctor FROM fs s
-       LEFT JOIN aliases o ON o.repo = s.repo AND o.key = s.qualname WHERE o.key IS NULL
+       LEFT JOIN aliases o ON o.repo = s.repo AND o.key = s.qualname AND o.target_key NOT LIKE '%%()' WHERE o.key IS NULL
        UNION ALL
        SELECT s.repo, s.id, s.cls, 'class', 1 FROM fp s WHERE s.name IN ('__init__', '__new__')),
 k1 AS (SELECT k0.repo, k0.id, a.key, k0.kind, k0.ctor FROM k0 JOIN aliases a ON a.target_key = k0.key
@@ -68,10 +71,21 @@ k2 AS (SELECT k1.repo, k1.id, a.key, k1.kind, k1.ctor FROM k1 JOIN aliases a ON 
        UNION ALL
        SELECT sub.repo, sub.id, a.key || '.' || sub.name, sub.kind, 0 FROM sub JOIN aliases a ON a.target_key = sub.cls),
 k12 AS (SELECT * FROM k1 UNION ALL SELECT * FROM k2),
-k3 AS (SELECT k12.repo, k12.id, a.key || substr(k12.key, length(split_part(k12.key, '(', 1)) + 1), k12.kind, k12.ctor
-         FROM k12 JOIN aliases a ON a.target_key = split_part(k12.key, '(', 1) AND a.repo <> k12.repo
-        WHERE k12.key LIKE '%%()%%'),
-keys AS (SELECT * FROM k0 UNION SELECT * FROM k12 UNION SELECT * FROM k3),
+ksub AS (SELECT k12.repo, k12.id, c.qualname || substr(k12.key, length(split_part(k12.key, '(', 1)) + 1), k12.kind, k12.ctor
+           FROM k12 JOIN uses u ON u.target_key = split_part(k12.key, '(', 1) AND u.kind = 'inherit' AND u.repo <> k12.repo
+           JOIN symbols c ON c.repo = u.repo AND c.id = u.caller_id
+          WHERE k12.key LIKE '%%().%%'),
+k12s AS (SELECT * FROM k12 UNION ALL SELECT * FROM ksub),
+k3 AS (SELECT k12s.repo, k12s.id, a.key || substr(k12s.key, length(split_part(k12s.key, '(', 1)) + 1), k12s.kind, k12s.ctor
+         FROM k12s JOIN aliases a ON a.target_key = split_part(k12s.key, '(', 1) AND a.repo <> k12s.repo
+        WHERE k12s.key LIKE '%%()%%'),
+k123 AS (SELECT * FROM k12s UNION ALL SELECT * FROM k3),
+kinst AS (SELECT k123.repo, k123.id, a.key || substr(k123.key, length(split_part(k123.key, '(', 1)) + 3), k123.kind, k123.ctor
+            FROM k123 JOIN aliases a ON a.target_key = split_part(k123.key, '(', 1) || '()'
+           WHERE k123.key LIKE '%%().%%'),
+kpass AS (SELECT u.repo, u.caller_id, u.target_key, 'function', 0 FROM f
+            JOIN uses u ON u.repo = f.repo AND u.caller_id = f.id AND u.kind = 'passed'),
+keys AS (SELECT * FROM k0 UNION SELECT * FROM k123 UNION SELECT * FROM kinst UNION SELECT * FROM kpass),
 ov AS (SELECT s.repo, s.id, s.parent_id AS pid, s.name,
               left(u.target_key, length(u.target_key) - length(s.name) - 1) AS cls
          FROM fs s
