@@ -27,6 +27,8 @@ from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.passedvalues import keyword_called
+from graphmind.query.selection.reach.funcvalues import function_values
+from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests
 
@@ -151,6 +153,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
     links += held_callables(conn, ids) + keyword_called(conn, root, ids)
+    links += object_members(conn, root, ids) + function_values(conn, root, ids)
     if possible and root is not None:
         links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
     for caller, callee in links:

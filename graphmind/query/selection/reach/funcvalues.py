@@ -1,0 +1,101 @@
+"""Functions read as values and called later, an uncertain link. A function is often not called where it is
+named: a test lists it in `@pytest.mark.parametrize` and calls the parameter (`func(*args)`); a CLI stores
+it under a keyword (`parser.set_defaults(func=cmd_bump)`, `Namespace(func=cmd_compare)`) and calls the
+attribute of that name (`args.func(args)`); a function binds it to a local and calls that (`padfn =
+_padboth`). No edge records those calls. Read at query time, only for the functions asked about, from the
+files that define, import or read the function: the decorated test whose body calls one of its parameters; the functions calling an attribute named
+as the keyword; the function binding it to a local name."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import apsw
+
+from graphmind.query.edges import json_list
+from graphmind.query.selection.sources import read_tree
+
+READ_CAP = 2_000             # reads of a function's name looked at
+CALLER_CAP = 500             # callers of an attribute named as a keyword
+
+
+def _locals(fn: ast.AST) -> set[str]:
+    """The names a function binds itself (parameters, assignments): there, the name is no module's function."""
+    args = fn.args
+    out = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    return out | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+
+
+def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[int]]:
+    """Where a name is used as a value in a file, outside the functions binding that name themselves: the
+    keywords it is passed under, the functions whose decorators name it and whose body calls a parameter,
+    and the lines of the functions binding it to a local name."""
+    keywords: set[str] = set()
+    decorated, bound = [], []
+
+    def visit(node: ast.AST, shadowed: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for d in node.decorator_list:
+                visit(d, shadowed)
+            if not shadowed and any(isinstance(n, ast.Name) and n.id == name for d in node.decorator_list
+                                    for n in ast.walk(d)):
+                params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+                if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in params
+                       for c in ast.walk(node)):
+                    decorated.append(node)
+            inner = shadowed or name in _locals(node)
+            if not inner and any(isinstance(st, ast.Assign) and any(
+                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(st.value)) for st in ast.walk(node)):
+                bound.append(node.lineno)
+            for child in node.body:
+                visit(child, inner)
+            return
+        if isinstance(node, ast.keyword) and node.arg and isinstance(node.value, ast.Name) and \
+                node.value.id == name and not shadowed:
+            keywords.add(node.arg)
+        for child in ast.iter_child_nodes(node):
+            visit(child, shadowed)
+
+    visit(tree, False)
+    return keywords, decorated, bound
+
+
+def _symbol_at(conn: apsw.Connection, file_id: int, line: int) -> int | None:
+    row = conn.execute("SELECT id FROM symbols WHERE file_id = ? AND start_line = ? AND kind IN ('function', 'method')",
+                       (file_id, line)).fetchone()
+    return row[0] if row else None
+
+
+def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) -> list[tuple[int, int]]:
+    """(function that may call it, function among ids) for the functions read as values (module docstring)."""
+    if root is None:
+        return []
+    out: list[tuple[int, int]] = []
+    trees: dict[str, ast.Module | None] = {}
+    names: dict[str, set[str]] = {}
+    for fn, name, own in conn.execute(
+            "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+            " WHERE s.kind IN ('function', 'method') AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
+            (json_list(ids),)).fetchall():
+        files = conn.execute(
+            "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
+            " WHERE c.target_id = ?2 AND c.kind = 'read') OR f.id IN (SELECT i.file_id FROM imports i"
+            f" WHERE i.alias = ?1 OR i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
+        for file_id, path in files:
+            if path not in trees:
+                trees[path] = read_tree(root, path)
+            tree = trees[path]
+            if tree is None or name not in names.setdefault(path, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}):
+                continue
+            keywords, decorated, bound = _spots(tree, name)
+            for node in decorated:
+                got = _symbol_at(conn, file_id, node.lineno)
+                out += [(got, fn)] if got is not None and got != fn else []
+            for line in bound:
+                got = _symbol_at(conn, file_id, line)
+                out += [(got, fn)] if got is not None and got != fn else []
+            for kw in sorted(keywords):
+                out += [(caller, fn) for (caller,) in conn.execute(
+                    "SELECT DISTINCT caller_id FROM calls WHERE name = ?1 AND kind = 'call' AND callee LIKE '%.' || ?1"
+                    f" AND target_id IS NULL LIMIT {CALLER_CAP}", (kw,))]
+    return out

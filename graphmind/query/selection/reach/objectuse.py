@@ -1,0 +1,138 @@
+"""Members of an object a test builds or uses that no edge records, an uncertain link. Python runs a class's
+special methods for syntax and builtins (`str(x)` -> `__str__`, `len(x)`, `k in x`, `x == y`, `1 + x` ->
+`__radd__`, `x[k]`, `pickle.dumps(x)`), and the index records them only when x's type is known. A test
+class's method may also make a class on a base it holds (`class DefaultCache(self.Cache)`, cachetools): the
+index cannot tell that base at the class statement, so `cache.maxsize` on one resolves to nothing.
+
+Linked only for the methods asked about, from the functions in test files that build or use an object of the
+method's class or a subclass (a resolved call to the class or one of its members; a subclass includes a class
+based on `self.X` where a call `self.X(...)` in that file resolves into the family), and whose body does what
+runs the method: the syntax for a special method, an attribute of its name for any other; for `__init__`, the
+functions building an object of the family (through a `self.X` base, the index resolves no constructor)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import apsw
+
+from graphmind.query.edges import RESOLVED, json_list
+from graphmind.query.selection.sources import read_tree
+from graphmind.query.testids import is_test_code
+
+CLASS_CAP = 5_000            # class rows walked down from a method's class
+USER_CAP = 500               # functions read per method
+
+_BUILTINS = {"str": {"__str__", "__format__"}, "format": {"__format__", "__str__"}, "print": {"__str__"},
+             "repr": {"__repr__"}, "len": {"__len__"}, "bool": {"__bool__", "__len__"}, "hash": {"__hash__"},
+             "iter": {"__iter__"}, "next": {"__next__"}, "reversed": {"__reversed__"}, "abs": {"__abs__"},
+             "int": {"__int__", "__index__"}, "float": {"__float__"}, "round": {"__round__"},
+             "list": {"__iter__", "__len__"}, "tuple": {"__iter__", "__len__"}, "set": {"__iter__", "__hash__"},
+             "sorted": {"__iter__", "__lt__"}, "dict": {"__iter__", "keys", "__getitem__"},
+             "min": {"__lt__", "__gt__", "__iter__"}, "max": {"__gt__", "__lt__", "__iter__"},
+             "dumps": {"__reduce__", "__reduce_ex__", "__getstate__"},
+             "loads": {"__setstate__"}, "copy": {"__copy__", "__reduce_ex__"}, "deepcopy": {"__deepcopy__", "__reduce_ex__"},
+             "assertEqual": {"__eq__"}, "assertNotEqual": {"__ne__"}, "assertIn": {"__contains__", "__iter__"},
+             "assertNotIn": {"__contains__", "__iter__"}, "assertTrue": {"__bool__"}, "assertFalse": {"__bool__"},
+             "assertLess": {"__lt__"}, "assertGreater": {"__gt__"}}
+_COMPARE = {ast.Eq: {"__eq__"}, ast.NotEq: {"__ne__", "__eq__"}, ast.Lt: {"__lt__", "__gt__"},
+            ast.LtE: {"__le__", "__ge__"}, ast.Gt: {"__gt__", "__lt__"}, ast.GtE: {"__ge__", "__le__"},
+            ast.In: {"__contains__", "__iter__"}, ast.NotIn: {"__contains__", "__iter__"}}
+_BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
+           ast.Mod: "mod", ast.Pow: "pow", ast.MatMult: "matmul", ast.BitAnd: "and", ast.BitOr: "or",
+           ast.BitXor: "xor", ast.LShift: "lshift", ast.RShift: "rshift"}
+_UNARY = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__", ast.Not: "__bool__"}
+_SUBSCRIPT = {ast.Load: {"__getitem__", "__missing__"}, ast.Store: {"__setitem__"}, ast.Del: {"__delitem__"}}
+
+
+def _runs(fn: ast.AST) -> set[str]:
+    """The special methods a function's body may run on some object, and the attribute names it reads."""
+    out: set[str] = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Attribute):
+            out.add(n.attr)
+        if isinstance(n, ast.Call):
+            name = n.func.id if isinstance(n.func, ast.Name) else n.func.attr if isinstance(n.func, ast.Attribute) else ""
+            out |= _BUILTINS.get(name, set())
+        elif isinstance(n, ast.Compare):
+            for op in n.ops:
+                out |= _COMPARE.get(type(op), set())
+        elif isinstance(n, (ast.BinOp, ast.AugAssign)) and type(n.op) in _BINARY:
+            op = _BINARY[type(n.op)]
+            out |= {f"__{op}__", f"__r{op}__"} | ({f"__i{op}__"} if isinstance(n, ast.AugAssign) else set())
+        elif isinstance(n, ast.UnaryOp) and type(n.op) in _UNARY:
+            out.add(_UNARY[type(n.op)])
+        elif isinstance(n, ast.Subscript):
+            out |= _SUBSCRIPT.get(type(n.ctx), set())
+        elif isinstance(n, ast.FormattedValue):
+            out |= {"__repr__"} if n.conversion == ord("r") else {"__format__", "__str__"}
+        elif isinstance(n, (ast.For, ast.comprehension, ast.Starred)):
+            out |= {"__iter__", "__next__"}
+        elif isinstance(n, (ast.With, ast.AsyncWith)):
+            out |= {"__enter__", "__exit__", "__aenter__", "__aexit__"}
+        elif isinstance(n, (ast.If, ast.While, ast.Assert, ast.BoolOp, ast.IfExp)):
+            out |= {"__bool__", "__len__"}
+    return out
+
+
+def _family(conn: apsw.Connection, cls: int) -> list[int]:
+    """A class and its subclasses, through resolved bases and bases written `self.X` / `cls.X` where a call
+    of that text in the same file resolves to a class already in the family."""
+    return [c for (c,) in conn.execute(
+        "WITH RECURSIVE down(id) AS (SELECT ?1 UNION SELECT i.class_id FROM down JOIN inherits i"
+        " ON i.target_id = down.id UNION SELECT i.class_id FROM down JOIN symbols k ON k.id = down.id"
+        " JOIN calls c ON c.target_id IN (k.id, (SELECT m.id FROM symbols m WHERE m.parent_id = k.id"
+        " AND m.name = '__init__')) AND c.kind IN ('constructor', 'instantiate')"
+        " JOIN inherits i ON i.file_id = c.file_id AND i.base = c.callee AND i.target_id IS NULL"
+        f" AND (i.base LIKE 'self.%' OR i.base LIKE 'cls.%') LIMIT {CLASS_CAP}) SELECT id FROM down", (cls,))]
+
+
+def _users(conn: apsw.Connection, family: list[int], method: int, built: bool) -> list[tuple[int, str, int, int]]:
+    """The functions making a resolved call to a class of the family or one of its members (built: only
+    building one), and, once, those
+    calling a class whose body builds one (a form declaring a field) or a workspace function outside the
+    tests that builds one (a factory), where none calls the method already: (id, path, start, end)."""
+    built_only = " AND c.kind IN ('constructor', 'instantiate')" if built else ""
+    rows = conn.execute(
+        "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) k CROSS JOIN symbols t"
+        f" ON t.parent_id = k.value OR t.id = k.value JOIN calls c ON c.target_id = t.id AND c.{RESOLVED}"
+        f"{built_only} JOIN symbols u ON u.id = c.caller_id AND u.kind IN ('function', 'method', 'class')"
+        f" JOIN files f ON f.id = u.file_id LIMIT {USER_CAP}", (json_list(family),)).fetchall()
+    via = [u for u, kind, path, _, _ in rows if kind == "class" or not is_test_code(path)]
+    if via:
+        rows += conn.execute(
+            "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) k"
+            f" CROSS JOIN calls c ON c.target_id = k.value AND c.{RESOLVED} JOIN symbols u ON u.id = c.caller_id"
+            f" AND u.kind IN ('function', 'method') JOIN files f ON f.id = u.file_id LIMIT {USER_CAP}",
+            (json_list(via),)).fetchall()
+    direct = {c for (c,) in conn.execute("SELECT caller_id FROM calls WHERE target_id = ?", (method,))}
+    return sorted({(u, path, start, end) for u, kind, path, start, end in rows
+                   if kind != "class" and u not in direct and u != method})
+
+
+def object_members(conn: apsw.Connection, root: Path | None, ids: list[int]) -> list[tuple[int, int]]:
+    """(test function, method among ids) for the functions in test files that build or use an object of the
+    method's class family and whose body does what runs the method, where no edge links them already."""
+    if root is None:
+        return []
+    out = []
+    trees: dict[str, ast.Module | None] = {}
+    runs: dict[int, set[str]] = {}
+    for method, name, cls in conn.execute(
+            "SELECT s.id, s.name, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+            " JOIN symbols p ON p.id = s.parent_id AND p.kind = 'class' WHERE s.kind = 'method'"
+            " AND s.name NOT IN ('__new__', '__call__')", (json_list(ids),)).fetchall():
+        users = _users(conn, _family(conn, cls), method, name == "__init__")
+        for user, path, start, end in users:
+            if not is_test_code(path):
+                continue
+            if user not in runs:
+                if path not in trees:
+                    trees[path] = read_tree(root, path)
+                tree = trees[path]
+                fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                           and start <= n.lineno <= end), None) if tree else None
+                runs[user] = _runs(fn) if fn is not None else set()
+            if name in runs[user] or name == "__init__":
+                out.append((user, method))
+    return out

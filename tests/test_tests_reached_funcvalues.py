@@ -1,0 +1,115 @@
+"""Functions read as values and called later, where no edge records the call: semver's test lists functions
+in `@pytest.mark.parametrize` and calls the parameter; its CLI stores a command under a keyword
+(`parser.set_defaults(func=cmd_bump)`) and calls `args.func(args)`; tabulate binds a helper to a local
+(`padfn = _padboth`) and calls that."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_tests_reached import how, impact, indexed
+
+FILES = {
+    "semlib/__init__.py": '''
+        from .cli import cmd_bump, cmd_check, main
+        from .text import align
+    ''',
+    "semlib/cli.py": '''
+        import argparse
+
+
+        def cmd_bump(args):
+            return "bumped " + args.version
+
+
+        def cmd_check(args):
+            return "checked " + args.version
+
+
+        def createparser():
+            parser = argparse.ArgumentParser(prog="semlib")
+            sub = parser.add_subparsers()
+            bump = sub.add_parser("bump")
+            bump.set_defaults(func=cmd_bump)
+            bump.add_argument("version")
+            return parser
+
+
+        def process(args):
+            return args.func(args)
+
+
+        def main(cliargs=None):
+            parser = createparser()
+            args = parser.parse_args(args=cliargs)
+            return process(args)
+    ''',
+    "semlib/text.py": '''
+        def _padleft(width, s):
+            return s.rjust(width)
+
+
+        def _padboth(width, s):
+            return s.center(width)
+
+
+        def align(strings, centered=False):
+            padfn = _padboth if centered else _padleft
+            return [padfn(10, s) for s in strings]
+    ''',
+    "tests/test_cli.py": '''
+        from argparse import Namespace
+
+        import pytest
+
+        from semlib import cmd_check, main
+
+
+        @pytest.mark.parametrize(
+            "func, args",
+            [
+                (cmd_check, Namespace(version="1.2.3")),
+            ],
+        )
+        def test_should_process(func, args):
+            assert func(args).startswith("checked")
+
+
+        def test_main_bumps():
+            assert main(["bump", "1.2.3"]) == "bumped 1.2.3"
+
+
+        def test_nothing():
+            assert Namespace(version="1").version == "1"
+    ''',
+    "tests/test_text.py": '''
+        from semlib import align
+
+
+        def test_align_centered():
+            assert align(["a"], centered=True) == ["    a     "]
+    ''',
+}
+
+
+@pytest.fixture(scope="module")
+def proj(tmp_path_factory) -> Path:
+    return indexed(tmp_path_factory.mktemp("funcvalues") / "proj", FILES)
+
+
+def test_a_parametrized_function_called_through_the_parameter_is_reached(proj):
+    found = how(impact(proj, "semlib/cli.py", 'return "checked " + args.version', "--no-coverage"))
+    assert found.get("tests/test_cli.py::test_should_process") == "may reach"
+    assert "tests/test_cli.py::test_nothing" not in found
+
+
+def test_a_command_stored_by_set_defaults_is_reached_from_main(proj):
+    found = how(impact(proj, "semlib/cli.py", 'return "bumped " + args.version', "--no-coverage"))
+    assert found.get("tests/test_cli.py::test_main_bumps") == "may reach"
+    assert "tests/test_cli.py::test_nothing" not in found
+
+
+def test_a_function_bound_to_a_local_and_called_is_reached(proj):
+    found = how(impact(proj, "semlib/text.py", "return s.center(width)", "--no-coverage"))
+    assert found.get("tests/test_text.py::test_align_centered") in ("reaches", "may reach")
+    assert "tests/test_cli.py::test_main_bumps" not in found
