@@ -53,6 +53,7 @@ ORACLES = {
     "mistune": ("mistune", "3.0.2", "src/mistune", []),                                # held out (session 20)
     "semver": ("semver", "3.0.2", "src/semver", []),                                   # held out (session 21)
     "pyhamcrest": ("PyHamcrest", "2.1.0", "src/hamcrest", []),                         # held out (session 21)
+    "isodate": ("isodate", "0.7.2", "src/isodate", []),                                # held out (session 20)
     "jmespath": ("jmespath", "1.0.1", "jmespath", []),                                 # held out (session 22)
     "toolz": ("toolz", "1.0.0", "toolz", [], "toolz/tests"),                           # held out (session 22)
 }

@@ -1,7 +1,8 @@
 """Functions read as values and called later, where no edge records the call: semver's test lists functions
 in `@pytest.mark.parametrize` and calls the parameter; its CLI stores a command under a keyword
 (`parser.set_defaults(func=cmd_bump)`) and calls `args.func(args)`; tabulate binds a helper to a local
-(`padfn = _padboth`) and calls that."""
+(`padfn = _padboth`) and calls that; Jinja2 hands a function to a decorator (`@async_variant(sync_do_join)`)
+whose wrapper calls it when the decorated filter runs."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,9 +54,49 @@ FILES = {
             return s.center(width)
 
 
+        def _choose_padfn(strings, alignment):
+            if alignment == "center":
+                padfn = _padboth
+            else:
+                padfn = _padleft
+            return strings, padfn
+
+
         def align(strings, centered=False):
-            padfn = _padboth if centered else _padleft
+            strings, padfn = _choose_padfn(strings, "center" if centered else "left")
             return [padfn(10, s) for s in strings]
+    ''',
+    "semlib/filters.py": '''
+        from functools import wraps
+
+
+        def async_variant(normal_func):
+            def decorator(async_func):
+                @wraps(normal_func)
+                def wrapper(*args, **kwargs):
+                    if kwargs.pop("use_async", False):
+                        return async_func(*args, **kwargs)
+                    return normal_func(*args, **kwargs)
+
+                return wrapper
+
+            return decorator
+
+
+        def sync_do_join(value, d=""):
+            return d.join(value)
+
+
+        @async_variant(sync_do_join)
+        async def do_join(value, d=""):
+            return d.join(value)
+    ''',
+    "tests/test_filters.py": '''
+        from semlib.filters import do_join
+
+
+        def test_join():
+            assert do_join(["a", "b"], "-") == "a-b"
     ''',
     "tests/test_cli.py": '''
         from argparse import Namespace
@@ -113,3 +154,11 @@ def test_a_function_bound_to_a_local_and_called_is_reached(proj):
     found = how(impact(proj, "semlib/text.py", "return s.center(width)", "--no-coverage"))
     assert found.get("tests/test_text.py::test_align_centered") in ("reaches", "may reach")
     assert "tests/test_cli.py::test_main_bumps" not in found
+
+
+def test_a_decorators_wrapper_and_the_function_handed_to_it_run_with_the_decorated_function(proj):
+    found = how(impact(proj, "semlib/filters.py", "return normal_func(*args, **kwargs)", "--no-coverage"))
+    assert found.get("tests/test_filters.py::test_join") in ("reaches", "may reach")
+    assert "tests/test_cli.py::test_nothing" not in found
+    found = how(impact(proj, "semlib/filters.py", 'def sync_do_join(value, d=""):', "--no-coverage"))
+    assert found.get("tests/test_filters.py::test_join") in ("reaches", "may reach")

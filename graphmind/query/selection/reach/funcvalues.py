@@ -19,6 +19,10 @@ READ_CAP = 2_000             # reads of a function's name looked at
 CALLER_CAP = 500             # callers of an attribute named as a keyword
 
 
+def _named(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
 def _locals(fn: ast.AST) -> set[str]:
     """The names a function binds itself (parameters, assignments): there, the name is no module's function."""
     args = fn.args
@@ -28,8 +32,9 @@ def _locals(fn: ast.AST) -> set[str]:
 
 def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[int]]:
     """Where a name is used as a value in a file, outside the functions binding that name themselves: the
-    keywords it is passed under, the functions whose decorators name it and whose body calls a parameter,
-    and the lines of the functions binding it to a local name."""
+    keywords it is passed under, the functions whose decorators name it (the decorator itself, whose wrapper
+    runs with them, or a value handed to one: `@async_variant(sync_do_join)`, a parametrize list), and the
+    lines of the functions binding it to a local name."""
     keywords: set[str] = set()
     decorated, bound = [], []
 
@@ -37,12 +42,9 @@ def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[i
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 visit(d, shadowed)
-            if not shadowed and any(isinstance(n, ast.Name) and n.id == name for d in node.decorator_list
-                                    for n in ast.walk(d)):
-                params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-                if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in params
-                       for c in ast.walk(node)):
-                    decorated.append(node)
+            if not shadowed and any(isinstance(n, (ast.Name, ast.Attribute)) and _named(n) == name
+                                    for d in node.decorator_list for n in ast.walk(d)):
+                decorated.append(node)
             inner = shadowed or name in _locals(node)
             if not inner and any(isinstance(st, ast.Assign) and any(
                     isinstance(n, ast.Name) and n.id == name for n in ast.walk(st.value)) for st in ast.walk(node)):
@@ -79,7 +81,7 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
             (json_list(ids),)).fetchall():
         files = conn.execute(
             "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
-            " WHERE c.target_id = ?2 AND c.kind = 'read') OR f.id IN (SELECT i.file_id FROM imports i"
+            " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
             f" WHERE i.alias = ?1 OR i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
         for file_id, path in files:
             if path not in trees:
