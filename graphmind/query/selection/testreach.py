@@ -35,7 +35,7 @@ from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable
 REACHES, MAY_REACH = "reaches", "may reach"
 NODE_CAP = 50_000            # symbols visited per walk
 TEST_CAP = 2_000             # tests named
-DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name
+DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name, or read (reach/)
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
 _UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind")
@@ -153,9 +153,10 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
     links += held_callables(conn, ids) + keyword_called(conn, root, ids)
-    links += object_members(conn, root, ids) + function_values(conn, root, ids)
+    near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
+    links += object_members(conn, root, near) + function_values(conn, root, near)
     if possible and root is not None:
-        links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
+        links += name_dispatch(conn, root, near)
     for caller, callee in links:
         if (caller, callee) in runner.refuted:
             continue

@@ -82,7 +82,7 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
         files = conn.execute(
             "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
             " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
-            f" WHERE i.alias = ?1 OR i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
+            f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
         for file_id, path in files:
             if path not in trees:
                 trees[path] = read_tree(root, path)

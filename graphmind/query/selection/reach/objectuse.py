@@ -4,7 +4,8 @@ special methods for syntax and builtins (`str(x)` -> `__str__`, `len(x)`, `k in 
 class's method may also make a class on a base it holds (`class DefaultCache(self.Cache)`, cachetools): the
 index cannot tell that base at the class statement, so `cache.maxsize` on one resolves to nothing.
 
-Linked only for the methods asked about, from the functions in test files that build or use an object of the
+Linked only for the special methods among those asked about (and any member of a class with a `self.X`-based
+subclass, where the index types nothing), from the functions in test files that build or use an object of the
 method's class or a subclass (a resolved call to the class or one of its members; a subclass includes a class
 based on `self.X` where a call `self.X(...)` in that file resolves into the family), and whose body does what
 runs the method: the syntax for a special method, an attribute of its name for any other; for `__init__`, the
@@ -43,6 +44,9 @@ _BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", 
            ast.BitXor: "xor", ast.LShift: "lshift", ast.RShift: "rshift"}
 _UNARY = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__", ast.Not: "__bool__"}
 _SUBSCRIPT = {ast.Load: {"__getitem__", "__missing__"}, ast.Store: {"__setitem__"}, ast.Del: {"__delitem__"}}
+_SPECIAL = set().union(*_BUILTINS.values(), *_COMPARE.values(), *_SUBSCRIPT.values(), _UNARY.values(),
+                       *({f"__{op}__", f"__r{op}__", f"__i{op}__"} for op in _BINARY.values()),
+                       {"__iter__", "__next__", "__enter__", "__exit__", "__aenter__", "__aexit__", "__format__"})
 
 
 def _runs(fn: ast.AST) -> set[str]:
@@ -75,9 +79,13 @@ def _runs(fn: ast.AST) -> set[str]:
     return out
 
 
-def _family(conn: apsw.Connection, cls: int) -> list[int]:
-    """A class and its subclasses, through resolved bases and bases written `self.X` / `cls.X` where a call
-    of that text in the same file resolves to a class already in the family."""
+def _family(conn: apsw.Connection, cls: int, through_self: bool = True) -> list[int]:
+    """A class and its subclasses, through resolved bases and (through_self) bases written `self.X` /
+    `cls.X` where a call of that text in the same file resolves to a class already in the family."""
+    if not through_self:
+        return [c for (c,) in conn.execute(
+            "WITH RECURSIVE down(id) AS (SELECT ?1 UNION SELECT i.class_id FROM down JOIN inherits i"
+            f" ON i.target_id = down.id LIMIT {CLASS_CAP}) SELECT id FROM down", (cls,))]
     return [c for (c,) in conn.execute(
         "WITH RECURSIVE down(id) AS (SELECT ?1 UNION SELECT i.class_id FROM down JOIN inherits i"
         " ON i.target_id = down.id UNION SELECT i.class_id FROM down JOIN symbols k ON k.id = down.id"
@@ -118,11 +126,18 @@ def object_members(conn: apsw.Connection, root: Path | None, ids: list[int]) -> 
     out = []
     trees: dict[str, ast.Module | None] = {}
     runs: dict[int, set[str]] = {}
+    families: dict[int, tuple[list[int], bool]] = {}
     for method, name, cls in conn.execute(
             "SELECT s.id, s.name, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
             " JOIN symbols p ON p.id = s.parent_id AND p.kind = 'class' WHERE s.kind = 'method'"
             " AND s.name NOT IN ('__new__', '__call__')", (json_list(ids),)).fetchall():
-        users = _users(conn, _family(conn, cls), method, name == "__init__")
+        if cls not in families:
+            family = _family(conn, cls)
+            families[cls] = family, len(family) > len(_family(conn, cls, False))
+        family, through_self = families[cls]
+        if name not in _SPECIAL and not through_self:
+            continue                  # an ordinary member of a class the index can type: edges record it
+        users = _users(conn, family, method, name == "__init__")
         for user, path, start, end in users:
             if not is_test_code(path):
                 continue
