@@ -88,6 +88,24 @@ FILES = {
         class LRUCacheTest(unittest.TestCase, CacheTestMixin):
             Cache = LRUCache
     ''',
+    "tests/test_add.py": '''
+        import pytest
+
+        from cachelib import Label
+
+        ADD_TESTS = (
+            ("a", Label("b"), "a<label>b</label>"),
+        )
+
+
+        @pytest.mark.parametrize("left, right, expected", ADD_TESTS)
+        def test_add(left, right, expected):
+            assert left + right == expected
+
+
+        def test_other():
+            assert "a" + "b" == "ab"
+    ''',
     "tests/test_label.py": '''
         from cachelib import make_label
 
@@ -136,3 +154,9 @@ def test_a_reflected_operator_runs_radd(proj):
     found = how(impact(proj, "cachelib/__init__.py", "return other + str(self)", "--no-coverage"))
     assert found.get("tests/test_label.py::test_concat") == "may reach"
     assert "tests/test_label.py::test_str" not in found and "tests/test_label.py::test_plain" not in found
+
+
+def test_an_operator_on_parametrized_values_a_test_module_builds_runs_radd(proj):
+    found = how(impact(proj, "cachelib/__init__.py", "return other + str(self)", "--no-coverage"))
+    assert found.get("tests/test_add.py::test_add") == "may reach"
+    assert "tests/test_add.py::test_other" not in found

@@ -99,12 +99,13 @@ def _users(conn: apsw.Connection, family: list[int], method: int, built: bool) -
     """The functions making a resolved call to a class of the family or one of its members (built: only
     building one), and, once, those
     calling a class whose body builds one (a form declaring a field) or a workspace function outside the
-    tests that builds one (a factory), where none calls the method already: (id, path, start, end)."""
+    tests that builds one (a factory), or, for a test module building one at its top level, its functions
+    under `@pytest.mark.parametrize`; where none calls the method already: (id, path, start, end)."""
     built_only = " AND c.kind IN ('constructor', 'instantiate')" if built else ""
     rows = conn.execute(
         "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) k CROSS JOIN symbols t"
         f" ON t.parent_id = k.value OR t.id = k.value JOIN calls c ON c.target_id = t.id AND c.{RESOLVED}"
-        f"{built_only} JOIN symbols u ON u.id = c.caller_id AND u.kind IN ('function', 'method', 'class')"
+        f"{built_only} JOIN symbols u ON u.id = c.caller_id AND u.kind IN ('function', 'method', 'class', 'module')"
         f" JOIN files f ON f.id = u.file_id LIMIT {USER_CAP}", (json_list(family),)).fetchall()
     via = [u for u, kind, path, _, _ in rows if kind == "class" or not is_test_code(path)]
     if via:
@@ -113,9 +114,18 @@ def _users(conn: apsw.Connection, family: list[int], method: int, built: bool) -
             f" CROSS JOIN calls c ON c.target_id = k.value AND c.{RESOLVED} JOIN symbols u ON u.id = c.caller_id"
             f" AND u.kind IN ('function', 'method') JOIN files f ON f.id = u.file_id LIMIT {USER_CAP}",
             (json_list(via),)).fetchall()
+    modules = [u for u, kind, path, _, _ in rows if kind == "module" and is_test_code(path)]
+    if modules:                       # values a test module builds for `@pytest.mark.parametrize`
+        rows += conn.execute(
+            "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) m CROSS JOIN symbols u"
+            " ON u.file_id = (SELECT file_id FROM symbols WHERE id = m.value) AND u.kind IN ('function', 'method')"
+            " JOIN files f ON f.id = u.file_id JOIN calls d ON d.file_id = u.file_id AND d.kind = 'call'"
+            " AND d.name = 'parametrize' AND d.line < u.start_line AND NOT EXISTS (SELECT 1 FROM symbols v"
+            " WHERE v.file_id = u.file_id AND v.start_line > d.line AND v.start_line < u.start_line"
+            f" AND v.kind IN ('function', 'method', 'class')) LIMIT {USER_CAP}", (json_list(modules),)).fetchall()
     direct = {c for (c,) in conn.execute("SELECT caller_id FROM calls WHERE target_id = ?", (method,))}
     return sorted({(u, path, start, end) for u, kind, path, start, end in rows
-                   if kind != "class" and u not in direct and u != method})
+                   if kind not in ("class", "module") and u not in direct and u != method})
 
 
 def object_members(conn: apsw.Connection, root: Path | None, ids: list[int]) -> list[tuple[int, int]]:
