@@ -52,6 +52,9 @@ FILES = {
             def __radd__(self, other):
                 return other + str(self)
 
+            def __eq__(self, other):
+                return isinstance(other, Label) and other.text == self.text
+
             def plain(self):
                 return self.text
 
@@ -160,3 +163,9 @@ def test_an_operator_on_parametrized_values_a_test_module_builds_runs_radd(proj)
     found = how(impact(proj, "cachelib/__init__.py", "return other + str(self)", "--no-coverage"))
     assert found.get("tests/test_add.py::test_add") == "may reach"
     assert "tests/test_add.py::test_other" not in found
+
+
+def test_a_comparison_of_what_a_method_returns_does_not_run_eq(proj):
+    found = how(impact(proj, "cachelib/__init__.py", "return isinstance(other, Label) and other.text == self.text",
+                       "--no-coverage"))
+    assert "tests/test_label.py::test_plain" not in found

@@ -13,7 +13,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.reach.trees import tree_of, words_of
 
 READ_CAP = 2_000             # reads of a function's name looked at
 CALLER_CAP = 500             # callers of an attribute named as a keyword
@@ -21,6 +21,14 @@ CALLER_CAP = 500             # callers of an attribute named as a keyword
 
 def _named(node: ast.AST) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _handed(decorator: ast.AST) -> list[ast.AST]:
+    """The nodes of the values a decorator is given (`@async_variant(sync_do_join)`, a parametrize list), not
+    the decorator itself: its own body ran when the module was imported."""
+    if not isinstance(decorator, ast.Call):
+        return []
+    return [n for v in (*decorator.args, *(k.value for k in decorator.keywords)) for n in ast.walk(v)]
 
 
 def _locals(fn: ast.AST) -> set[str]:
@@ -43,7 +51,7 @@ def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[i
             for d in node.decorator_list:
                 visit(d, shadowed)
             if not shadowed and any(isinstance(n, (ast.Name, ast.Attribute)) and _named(n) == name
-                                    for d in node.decorator_list for n in ast.walk(d)):
+                                    for d in node.decorator_list for n in _handed(d)):
                 decorated.append(node)
             inner = shadowed or name in _locals(node)
             if not inner and any(isinstance(st, ast.Assign) and any(
@@ -73,8 +81,6 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
     if root is None:
         return []
     out: list[tuple[int, int]] = []
-    trees: dict[str, ast.Module | None] = {}
-    names: dict[str, set[str]] = {}
     for fn, name, own in conn.execute(
             "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
             " WHERE s.kind IN ('function', 'method') AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
@@ -84,10 +90,8 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
             " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
             f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
         for file_id, path in files:
-            if path not in trees:
-                trees[path] = read_tree(root, path)
-            tree = trees[path]
-            if tree is None or name not in names.setdefault(path, {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}):
+            tree = tree_of(root, path) if name in words_of(root, path) else None
+            if tree is None:
                 continue
             keywords, decorated, bound = _spots(tree, name)
             for node in decorated:

@@ -18,7 +18,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.reach.trees import tree_of
 from graphmind.query.testids import is_test_code
 
 CLASS_CAP = 5_000            # class rows walked down from a method's class
@@ -49,32 +49,77 @@ _SPECIAL = set().union(*_BUILTINS.values(), *_COMPARE.values(), *_SUBSCRIPT.valu
                        {"__iter__", "__next__", "__enter__", "__exit__", "__aenter__", "__aexit__", "__format__"})
 
 
-def _runs(fn: ast.AST) -> set[str]:
-    """The special methods a function's body may run on some object, and the attribute names it reads."""
-    out: set[str] = set()
+def _named(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _makes(call: ast.Call, words: frozenset[str]) -> bool:
+    """Whether a call may make an object of the family: a class of it or a factory called by name
+    (`Version(...)`, `make_label(...)`), or a member called on such a class (`Version.parse(...)`)."""
+    func = call.func
+    return isinstance(func, ast.Name) and func.id in words or isinstance(func, ast.Attribute) and \
+        (func.attr in words or isinstance(func.value, ast.Name) and func.value.id in words)
+
+
+def _holders(fn: ast.AST, words: frozenset[str]) -> set[str]:
+    """The local names that may hold an object of the family: the parameters a test is handed (fixture and
+    parametrize values; not self), and the names bound from an expression making one (_makes)."""
+    args = fn.args
+    out = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} - {"self", "cls"}
     for n in ast.walk(fn):
-        if isinstance(n, ast.Attribute):
+        value = n.value if isinstance(n, (ast.Assign, ast.AnnAssign)) else n.context_expr \
+            if isinstance(n, ast.withitem) else None
+        if value is not None and any(isinstance(c, ast.Call) and _makes(c, words) for c in ast.walk(value)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, ast.AnnAssign) \
+                else [n.optional_vars] if n.optional_vars is not None else []
+            out |= {t.id for target in targets for t in ast.walk(target) if isinstance(t, ast.Name)}
+    return out
+
+
+def _held(expr: ast.AST | None, holders: set[str], words: frozenset[str]) -> bool:
+    """Whether an expression may be an object of the family: a holder, a part or member of one (`form.a`,
+    `items[0]`), or a call making one (_makes)."""
+    while isinstance(expr, (ast.Attribute, ast.Subscript, ast.Starred)):
+        expr = expr.value
+    if isinstance(expr, ast.Call):
+        return _makes(expr, words)
+    return isinstance(expr, ast.Name) and expr.id in holders
+
+
+def _runs(fn: ast.AST, words: frozenset[str]) -> set[str]:
+    """The special methods a function's body may run on an object of the family, and the attribute names it
+    reads on one (an operand of the syntax must be such an object: see _held)."""
+    holders = _holders(fn, words)
+    out: set[str] = set()
+
+    def held(*exprs) -> bool:
+        return any(_held(e, holders, words) for e in exprs)
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Attribute) and held(n.value):
             out.add(n.attr)
         if isinstance(n, ast.Call):
-            name = n.func.id if isinstance(n.func, ast.Name) else n.func.attr if isinstance(n.func, ast.Attribute) else ""
-            out |= _BUILTINS.get(name, set())
+            if held(*n.args[:2]):
+                out |= _BUILTINS.get(_named(n.func), set())
         elif isinstance(n, ast.Compare):
-            for op in n.ops:
-                out |= _COMPARE.get(type(op), set())
+            if held(n.left, *n.comparators):
+                for op in n.ops:
+                    out |= _COMPARE.get(type(op), set())
         elif isinstance(n, (ast.BinOp, ast.AugAssign)) and type(n.op) in _BINARY:
-            op = _BINARY[type(n.op)]
-            out |= {f"__{op}__", f"__r{op}__"} | ({f"__i{op}__"} if isinstance(n, ast.AugAssign) else set())
-        elif isinstance(n, ast.UnaryOp) and type(n.op) in _UNARY:
+            if held(*((n.left, n.right) if isinstance(n, ast.BinOp) else (n.target, n.value))):
+                op = _BINARY[type(n.op)]
+                out |= {f"__{op}__", f"__r{op}__"} | ({f"__i{op}__"} if isinstance(n, ast.AugAssign) else set())
+        elif isinstance(n, ast.UnaryOp) and type(n.op) in _UNARY and held(n.operand):
             out.add(_UNARY[type(n.op)])
-        elif isinstance(n, ast.Subscript):
+        elif isinstance(n, ast.Subscript) and held(n.value):
             out |= _SUBSCRIPT.get(type(n.ctx), set())
-        elif isinstance(n, ast.FormattedValue):
+        elif isinstance(n, ast.FormattedValue) and held(n.value):
             out |= {"__repr__"} if n.conversion == ord("r") else {"__format__", "__str__"}
-        elif isinstance(n, (ast.For, ast.comprehension, ast.Starred)):
+        elif isinstance(n, (ast.For, ast.comprehension)) and held(n.iter) or isinstance(n, ast.Starred) and held(n.value):
             out |= {"__iter__", "__next__"}
-        elif isinstance(n, (ast.With, ast.AsyncWith)):
+        elif isinstance(n, (ast.With, ast.AsyncWith)) and held(*(i.context_expr for i in n.items)):
             out |= {"__enter__", "__exit__", "__aenter__", "__aexit__"}
-        elif isinstance(n, (ast.If, ast.While, ast.Assert, ast.BoolOp, ast.IfExp)):
+        elif isinstance(n, (ast.If, ast.While, ast.Assert, ast.IfExp)) and held(n.test) or \
+                isinstance(n, ast.BoolOp) and held(*n.values):
             out |= {"__bool__", "__len__"}
     return out
 
@@ -95,12 +140,14 @@ def _family(conn: apsw.Connection, cls: int, through_self: bool = True) -> list[
         f" AND (i.base LIKE 'self.%' OR i.base LIKE 'cls.%') LIMIT {CLASS_CAP}) SELECT id FROM down", (cls,))]
 
 
-def _users(conn: apsw.Connection, family: list[int], method: int, built: bool) -> list[tuple[int, str, int, int]]:
+def _users(conn: apsw.Connection, family: list[int], method: int,
+           built: bool) -> tuple[list[tuple[int, str, int, int]], set[str]]:
     """The functions making a resolved call to a class of the family or one of its members (built: only
     building one), and, once, those
     calling a class whose body builds one (a form declaring a field) or a workspace function outside the
     tests that builds one (a factory), or, for a test module building one at its top level, its functions
-    under `@pytest.mark.parametrize`; where none calls the method already: (id, path, start, end)."""
+    under `@pytest.mark.parametrize`; where none calls the method already: (id, path, start, end), and the
+    names of the classes and factories making one."""
     built_only = " AND c.kind IN ('constructor', 'instantiate')" if built else ""
     rows = conn.execute(
         "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) k CROSS JOIN symbols t"
@@ -124,8 +171,10 @@ def _users(conn: apsw.Connection, family: list[int], method: int, built: bool) -
             " WHERE v.file_id = u.file_id AND v.start_line > d.line AND v.start_line < u.start_line"
             f" AND v.kind IN ('function', 'method', 'class')) LIMIT {USER_CAP}", (json_list(modules),)).fetchall()
     direct = {c for (c,) in conn.execute("SELECT caller_id FROM calls WHERE target_id = ?", (method,))}
+    makers = {n for (n,) in conn.execute("SELECT name FROM symbols WHERE id IN (SELECT value FROM json_each(?1))",
+                                         (json_list(via),))} if via else set()
     return sorted({(u, path, start, end) for u, kind, path, start, end in rows
-                   if kind not in ("class", "module") and u not in direct and u != method})
+                   if kind not in ("class", "module") and u not in direct and u != method}), makers
 
 
 def object_members(conn: apsw.Connection, root: Path | None, ids: list[int]) -> list[tuple[int, int]]:
@@ -134,30 +183,30 @@ def object_members(conn: apsw.Connection, root: Path | None, ids: list[int]) -> 
     if root is None:
         return []
     out = []
-    trees: dict[str, ast.Module | None] = {}
-    runs: dict[int, set[str]] = {}
-    families: dict[int, tuple[list[int], bool]] = {}
+    runs: dict[tuple[int, int], set[str]] = {}
+    families: dict[int, tuple[list[int], bool, frozenset[str]]] = {}
     for method, name, cls in conn.execute(
             "SELECT s.id, s.name, s.parent_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
             " JOIN symbols p ON p.id = s.parent_id AND p.kind = 'class' WHERE s.kind = 'method'"
             " AND s.name NOT IN ('__new__', '__call__')", (json_list(ids),)).fetchall():
         if cls not in families:
             family = _family(conn, cls)
-            families[cls] = family, len(family) > len(_family(conn, cls, False))
-        family, through_self = families[cls]
+            words = frozenset(n for (n,) in conn.execute(
+                "SELECT s.name FROM json_each(?1) k CROSS JOIN symbols s ON s.id = k.value",
+                (json_list(family),)))
+            families[cls] = family, len(family) > len(_family(conn, cls, False)), words
+        family, through_self, words = families[cls]
         if name not in _SPECIAL and not through_self:
             continue                  # an ordinary member of a class the index can type: edges record it
-        users = _users(conn, family, method, name == "__init__")
+        users, makers = _users(conn, family, method, name == "__init__")
         for user, path, start, end in users:
             if not is_test_code(path):
                 continue
-            if user not in runs:
-                if path not in trees:
-                    trees[path] = read_tree(root, path)
-                tree = trees[path]
+            if (user, cls) not in runs:
+                tree = tree_of(root, path)
                 fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                            and start <= n.lineno <= end), None) if tree else None
-                runs[user] = _runs(fn) if fn is not None else set()
-            if name in runs[user] or name == "__init__":
+                runs[user, cls] = _runs(fn, words | makers) if fn is not None else set()
+            if name in runs[user, cls] or name == "__init__":
                 out.append((user, method))
     return out
