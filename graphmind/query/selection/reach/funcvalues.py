@@ -13,7 +13,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.reach.trees import tree_of, words_of
+from graphmind.query.selection.reach.trees import tree_of, values_of
 
 READ_CAP = 2_000             # reads of a function's name looked at
 CALLER_CAP = 500             # callers of an attribute named as a keyword
@@ -45,28 +45,31 @@ def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[i
     lines of the functions binding it to a local name."""
     keywords: set[str] = set()
     decorated, bound = [], []
+    binds: dict[int, set[str]] = {}
 
-    def visit(node: ast.AST, shadowed: bool) -> None:
+    def shadowed(stack: list[ast.AST]) -> bool:
+        return any(name in binds.setdefault(id(f), _locals(f)) for f in stack)
+
+    def visit(node: ast.AST, stack: list[ast.AST]) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
-                visit(d, shadowed)
-            if not shadowed and any(isinstance(n, (ast.Name, ast.Attribute)) and _named(n) == name
-                                    for d in node.decorator_list for n in _handed(d)):
+                visit(d, stack)
+            if any(isinstance(n, (ast.Name, ast.Attribute)) and _named(n) == name
+                   for d in node.decorator_list for n in _handed(d)) and not shadowed(stack):
                 decorated.append(node)
-            inner = shadowed or name in _locals(node)
-            if not inner and any(isinstance(st, ast.Assign) and any(
-                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(st.value)) for st in ast.walk(node)):
-                bound.append(node.lineno)
             for child in node.body:
-                visit(child, inner)
+                visit(child, [*stack, node])
             return
         if isinstance(node, ast.keyword) and node.arg and isinstance(node.value, ast.Name) and \
-                node.value.id == name and not shadowed:
+                node.value.id == name and not shadowed(stack):
             keywords.add(node.arg)
+        elif isinstance(node, ast.Assign) and stack and any(isinstance(n, ast.Name) and n.id == name
+                                                            for n in ast.walk(node.value)) and not shadowed(stack):
+            bound.append(stack[-1].lineno)
         for child in ast.iter_child_nodes(node):
-            visit(child, shadowed)
+            visit(child, stack)
 
-    visit(tree, False)
+    visit(tree, [])
     return keywords, decorated, bound
 
 
@@ -83,14 +86,14 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
     out: list[tuple[int, int]] = []
     for fn, name, own in conn.execute(
             "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
-            " WHERE s.kind IN ('function', 'method') AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
+            " WHERE s.kind = 'function' AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
             (json_list(ids),)).fetchall():
         files = conn.execute(
             "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
             " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
             f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
         for file_id, path in files:
-            tree = tree_of(root, path) if name in words_of(root, path) else None
+            tree = tree_of(root, path) if name in values_of(root, path) else None
             if tree is None:
                 continue
             keywords, decorated, bound = _spots(tree, name)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from graphmind.query.selection.sources import read_tree
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_VALUE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?![\w.]|\s*\()")   # a name neither called nor an attribute
 
 
 def _mtime(root: Path, rel: str) -> int:
@@ -28,7 +28,7 @@ def _tree(root: Path, rel: str, mtime: int) -> ast.Module | None:
 @lru_cache(maxsize=2048)
 def _words(root: Path, rel: str, mtime: int) -> frozenset[str]:
     try:
-        return frozenset(_WORD.findall((root / rel).read_text(encoding="utf-8")))
+        return frozenset(_VALUE.findall((root / rel).read_text(encoding="utf-8")))
     except (OSError, ValueError):
         return frozenset()
 
@@ -38,6 +38,7 @@ def tree_of(root: Path, rel: str) -> ast.Module | None:
     return _tree(root, rel, _mtime(root, rel))
 
 
-def words_of(root: Path, rel: str) -> frozenset[str]:
-    """The identifiers a file's text holds, to skip parsing files that never name a symbol."""
+def values_of(root: Path, rel: str) -> frozenset[str]:
+    """The names a file's text holds neither called nor read as an attribute (`padfn = _padboth`,
+    `func=cmd_bump`), to skip walking files that never hold a function as a value."""
     return _words(root, rel, _mtime(root, rel))
