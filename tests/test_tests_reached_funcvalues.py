@@ -65,6 +65,16 @@ FILES = {
         def align(strings, centered=False):
             strings, padfn = _choose_padfn(strings, "center" if centered else "left")
             return [padfn(10, s) for s in strings]
+
+
+        def _wrap(strings, width):
+            return [s[:width] for s in strings]
+
+
+        def table(strings, maxwidth=None):
+            if maxwidth is not None:
+                strings = _wrap(strings, maxwidth)
+            return align(strings)
     ''',
     "semlib/filters.py": '''
         from functools import wraps
@@ -125,10 +135,19 @@ FILES = {
     ''',
     "tests/test_text.py": '''
         from semlib import align
+        from semlib.text import table
 
 
         def test_align_centered():
             assert align(["a"], centered=True) == ["    a     "]
+
+
+        def test_table():
+            assert table(["a"]) == ["a         "]
+
+
+        def test_table_wrapped():
+            assert table(["abc"], maxwidth=2) == ["ab        "]
     ''',
 }
 
@@ -162,3 +181,9 @@ def test_a_decorators_wrapper_and_the_function_handed_to_it_run_with_the_decorat
     assert "tests/test_cli.py::test_nothing" not in found
     found = how(impact(proj, "semlib/filters.py", 'def sync_do_join(value, d=""):', "--no-coverage"))
     assert found.get("tests/test_filters.py::test_join") in ("reaches", "may reach")
+
+
+def test_a_function_called_on_the_right_of_an_assignment_is_no_value_read(proj):
+    # `strings = _wrap(strings, maxwidth)` calls _wrap under a guard: no value link may bypass the guard
+    found = how(impact(proj, "semlib/text.py", "return [s[:width] for s in strings]", "--no-coverage"))
+    assert "tests/test_text.py::test_table_wrapped" in found and "tests/test_text.py::test_table" not in found

@@ -28,7 +28,13 @@ def _handed(decorator: ast.AST) -> list[ast.AST]:
     the decorator itself: its own body ran when the module was imported."""
     if not isinstance(decorator, ast.Call):
         return []
-    return [n for v in (*decorator.args, *(k.value for k in decorator.keywords)) for n in ast.walk(v)]
+    return [n for v in (*decorator.args, *(k.value for k in decorator.keywords)) for n in _uncalled(v)]
+
+
+def _uncalled(expr: ast.AST) -> list[ast.AST]:
+    """The nodes of an expression but the callees of its calls: `f(x)` reads x as a value, not f."""
+    callees = {id(n.func) for n in ast.walk(expr) if isinstance(n, ast.Call)}
+    return [n for n in ast.walk(expr) if id(n) not in callees]
 
 
 def _locals(fn: ast.AST) -> set[str]:
@@ -64,7 +70,7 @@ def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[i
                 node.value.id == name and not shadowed(stack):
             keywords.add(node.arg)
         elif isinstance(node, ast.Assign) and stack and any(isinstance(n, ast.Name) and n.id == name
-                                                            for n in ast.walk(node.value)) and not shadowed(stack):
+                                                            for n in _uncalled(node.value)) and not shadowed(stack):
             bound.append(stack[-1].lineno)
         for child in ast.iter_child_nodes(node):
             visit(child, stack)
