@@ -35,7 +35,7 @@ from pathlib import Path
 
 _PARAMS = re.compile(r"\[.*\]$")
 
-# name -> (PyPI project, pinned version, package folder in the sdist, extra test requirements)
+# name -> (PyPI project, pinned version, package folder in the sdist, extra test requirements[, tests folder])
 ORACLES = {
     "flask": ("Flask", "3.1.2", "src/flask", ["asgiref", "python-dotenv", "blinker"]),
     "click": ("click", "8.1.8", "src/click", []),
@@ -54,9 +54,12 @@ ORACLES = {
     "semver": ("semver", "3.0.2", "src/semver", []),                                   # held out (session 21)
     "pyhamcrest": ("PyHamcrest", "2.1.0", "src/hamcrest", []),                         # held out (session 21)
     "sqlparse": ("sqlparse", "0.5.3", "sqlparse", []),                                 # held out (session 20)
-    # held out (session 22): --tests testing; its .coveragerc errs under --run: run pytest-cov by hand with an
+    # held out (session 22); its .coveragerc errs under --run: run pytest-cov by hand with an
     # empty --cov-config, then score without --run
-    "pluggy": ("pluggy", "1.6.0", "src/pluggy", []),
+    "pluggy": ("pluggy", "1.6.0", "src/pluggy", [], "testing"),
+    "isodate": ("isodate", "0.7.2", "src/isodate", []),                                # held out (session 20)
+    "jmespath": ("jmespath", "1.0.1", "jmespath", []),                                 # held out (session 22)
+    "toolz": ("toolz", "1.0.0", "toolz", [], "toolz/tests"),                           # held out (session 22)
 }
 
 
@@ -69,7 +72,7 @@ def setup_oracle(name: str) -> tuple[Path, str, Path]:
     import shutil
     import tarfile
     import tempfile
-    project, version, src, extra = ORACLES[name]
+    project, version, src, extra = ORACLES[name][:4]
     home = oracle_home()
     root, venv = home / name, home / f"venv-{name}"
     if not (root / src).is_dir():
@@ -232,6 +235,7 @@ def main() -> None:
     if args.setup:
         args.project, args.src, args.venv = setup_oracle(args.setup)
         args.label = args.label or f"{args.setup}-{ORACLES[args.setup][1]}"
+        args.tests = ORACLES[args.setup][4] if len(ORACLES[args.setup]) > 4 else args.tests
     if not args.project or not args.src:
         ap.error("--project and --src (or --setup NAME) are needed")
     root = args.project.expanduser().resolve()

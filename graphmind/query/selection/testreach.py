@@ -28,13 +28,15 @@ from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.passedvalues import keyword_called
+from graphmind.query.selection.reach.funcvalues import function_values
+from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests
 
 REACHES, MAY_REACH = "reaches", "may reach"
 NODE_CAP = 50_000            # symbols visited per walk
 TEST_CAP = 2_000             # tests named
-DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name
+DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name, or read (reach/)
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
 _UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind")
@@ -152,8 +154,10 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
     links += held_callables(conn, ids) + keyword_called(conn, root, ids)
+    near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
+    links += object_members(conn, root, near) + function_values(conn, root, near)
     if possible and root is not None:
-        links += name_dispatch(conn, root, sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP])
+        links += name_dispatch(conn, root, near)
     for caller, callee in links:
         if (caller, callee) in runner.refuted:
             continue

@@ -1,0 +1,116 @@
+"""Functions read as values and called later, an uncertain link. A function is often not called where it is
+named: a test lists it in `@pytest.mark.parametrize` and calls the parameter (`func(*args)`); a CLI stores
+it under a keyword (`parser.set_defaults(func=cmd_bump)`, `Namespace(func=cmd_compare)`) and calls the
+attribute of that name (`args.func(args)`); a function binds it to a local and calls that (`padfn =
+_padboth`). No edge records those calls. Read at query time, only for the functions asked about, from the
+files that define, import or read the function: the decorated test whose body calls one of its parameters; the functions calling an attribute named
+as the keyword; the function binding it to a local name."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import apsw
+
+from graphmind.query.edges import json_list
+from graphmind.query.selection.reach.trees import tree_of, values_of
+
+READ_CAP = 2_000             # reads of a function's name looked at
+CALLER_CAP = 500             # callers of an attribute named as a keyword
+
+
+def _named(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _handed(decorator: ast.AST) -> list[ast.AST]:
+    """The nodes of the values a decorator is given (`@async_variant(sync_do_join)`, a parametrize list), not
+    the decorator itself: its own body ran when the module was imported."""
+    if not isinstance(decorator, ast.Call):
+        return []
+    return [n for v in (*decorator.args, *(k.value for k in decorator.keywords)) for n in _uncalled(v)]
+
+
+def _uncalled(expr: ast.AST) -> list[ast.AST]:
+    """The nodes of an expression but the callees of its calls: `f(x)` reads x as a value, not f."""
+    callees = {id(n.func) for n in ast.walk(expr) if isinstance(n, ast.Call)}
+    return [n for n in ast.walk(expr) if id(n) not in callees]
+
+
+def _locals(fn: ast.AST) -> set[str]:
+    """The names a function binds itself (parameters, assignments): there, the name is no module's function."""
+    args = fn.args
+    out = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    return out | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+
+
+def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[int]]:
+    """Where a name is used as a value in a file, outside the functions binding that name themselves: the
+    keywords it is passed under, the functions whose decorators name it (the decorator itself, whose wrapper
+    runs with them, or a value handed to one: `@async_variant(sync_do_join)`, a parametrize list), and the
+    lines of the functions binding it to a local name."""
+    keywords: set[str] = set()
+    decorated, bound = [], []
+    binds: dict[int, set[str]] = {}
+
+    def shadowed(stack: list[ast.AST]) -> bool:
+        return any(name in binds.setdefault(id(f), _locals(f)) for f in stack)
+
+    def visit(node: ast.AST, stack: list[ast.AST]) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for d in node.decorator_list:
+                visit(d, stack)
+            if any(isinstance(n, (ast.Name, ast.Attribute)) and _named(n) == name
+                   for d in node.decorator_list for n in _handed(d)) and not shadowed(stack):
+                decorated.append(node)
+            for child in node.body:
+                visit(child, [*stack, node])
+            return
+        if isinstance(node, ast.keyword) and node.arg and isinstance(node.value, ast.Name) and \
+                node.value.id == name and not shadowed(stack):
+            keywords.add(node.arg)
+        elif isinstance(node, ast.Assign) and stack and any(isinstance(n, ast.Name) and n.id == name
+                                                            for n in _uncalled(node.value)) and not shadowed(stack):
+            bound.append(stack[-1].lineno)
+        for child in ast.iter_child_nodes(node):
+            visit(child, stack)
+
+    visit(tree, [])
+    return keywords, decorated, bound
+
+
+def _symbol_at(conn: apsw.Connection, file_id: int, line: int) -> int | None:
+    row = conn.execute("SELECT id FROM symbols WHERE file_id = ? AND start_line = ? AND kind IN ('function', 'method')",
+                       (file_id, line)).fetchone()
+    return row[0] if row else None
+
+
+def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) -> list[tuple[int, int]]:
+    """(function that may call it, function among ids) for the functions read as values (module docstring)."""
+    if root is None:
+        return []
+    out: list[tuple[int, int]] = []
+    for fn, name, own in conn.execute(
+            "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+            " WHERE s.kind = 'function' AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
+            (json_list(ids),)).fetchall():
+        files = conn.execute(
+            "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
+            " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
+            f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
+        for file_id, path in files:
+            tree = tree_of(root, path) if name in values_of(root, path) else None
+            if tree is None:
+                continue
+            keywords, decorated, bound = _spots(tree, name)
+            for node in decorated:
+                got = _symbol_at(conn, file_id, node.lineno)
+                out += [(got, fn)] if got is not None and got != fn else []
+            for line in bound:
+                got = _symbol_at(conn, file_id, line)
+                out += [(got, fn)] if got is not None and got != fn else []
+            for kw in sorted(keywords):
+                out += [(caller, fn) for (caller,) in conn.execute(
+                    "SELECT DISTINCT caller_id FROM calls WHERE name = ?1 AND kind = 'call' AND callee LIKE '%.' || ?1"
+                    f" AND target_id IS NULL LIMIT {CALLER_CAP}", (kw,))]
+    return out
