@@ -44,39 +44,40 @@ def _locals(fn: ast.AST) -> set[str]:
     return out | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
 
 
-def _spots(tree: ast.Module, name: str) -> tuple[set[str], list[ast.AST], list[int]]:
-    """Where a name is used as a value in a file, outside the functions binding that name themselves: the
-    keywords it is passed under, the functions whose decorators name it (the decorator itself, whose wrapper
-    runs with them, or a value handed to one: `@async_variant(sync_do_join)`, a parametrize list), and the
-    lines of the functions binding it to a local name."""
-    keywords: set[str] = set()
-    decorated, bound = [], []
+def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[ast.AST], list[int]]]:
+    """Where each name is used as a value in a file (one walk for them all), outside the functions binding that
+    name themselves: the keywords it is passed under, the functions whose decorators name it (the decorator
+    itself, whose wrapper runs with them, or a value handed to one: `@async_variant(sync_do_join)`, a parametrize
+    list), and the lines of the functions binding it to a local name."""
+    found: dict[str, tuple[set[str], list[ast.AST], list[int]]] = {n: (set(), [], []) for n in names}
     binds: dict[int, set[str]] = {}
 
-    def shadowed(stack: list[ast.AST]) -> bool:
+    def shadowed(name: str, stack: list[ast.AST]) -> bool:
         return any(name in binds.setdefault(id(f), _locals(f)) for f in stack)
 
     def visit(node: ast.AST, stack: list[ast.AST]) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for d in node.decorator_list:
                 visit(d, stack)
-            if any(isinstance(n, (ast.Name, ast.Attribute)) and _named(n) == name
-                   for d in node.decorator_list for n in _handed(d)) and not shadowed(stack):
-                decorated.append(node)
+            handed = {_named(n) for d in node.decorator_list for n in _handed(d) if isinstance(n, (ast.Name, ast.Attribute))}
+            for name in handed & names:
+                if not shadowed(name, stack):
+                    found[name][1].append(node)
             for child in node.body:
                 visit(child, [*stack, node])
             return
         if isinstance(node, ast.keyword) and node.arg and isinstance(node.value, ast.Name) and \
-                node.value.id == name and not shadowed(stack):
-            keywords.add(node.arg)
-        elif isinstance(node, ast.Assign) and stack and any(isinstance(n, ast.Name) and n.id == name
-                                                            for n in _uncalled(node.value)) and not shadowed(stack):
-            bound.append(stack[-1].lineno)
+                node.value.id in names and not shadowed(node.value.id, stack):
+            found[node.value.id][0].add(node.arg)
+        elif isinstance(node, ast.Assign) and stack:
+            for name in {n.id for n in _uncalled(node.value) if isinstance(n, ast.Name)} & names:
+                if not shadowed(name, stack):
+                    found[name][2].append(stack[-1].lineno)
         for child in ast.iter_child_nodes(node):
             visit(child, stack)
 
     visit(tree, [])
-    return keywords, decorated, bound
+    return found
 
 
 def _symbol_at(conn: apsw.Connection, file_id: int, line: int) -> int | None:
@@ -89,25 +90,28 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
     """(function that may call it, function among ids) for the functions read as values (module docstring)."""
     if root is None:
         return []
-    out: list[tuple[int, int]] = []
+    per_file: dict[tuple[int, str], list[tuple[int, str]]] = {}     # (file id, path) -> the (function, name) read there
     for fn, name, own in conn.execute(
             "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
             " WHERE s.kind = 'function' AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
             (json_list(ids),)).fetchall():
-        files = conn.execute(
-            "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
-            " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
-            f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall()
-        for file_id, path in files:
-            tree = tree_of(root, path) if name in values_of(root, path) else None
-            if tree is None:
+        for file_id, path in conn.execute(
+                "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
+                " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
+                f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall():
+            per_file.setdefault((file_id, path), []).append((fn, name))
+    out: list[tuple[int, int]] = []
+    for (file_id, path), wanted in per_file.items():
+        names = {name for _, name in wanted} & values_of(root, path)
+        tree = tree_of(root, path) if names else None
+        if tree is None:
+            continue
+        spots = _spots(tree, names)
+        for fn, name in wanted:
+            if name not in spots:
                 continue
-            keywords, decorated, bound = _spots(tree, name)
-            for node in decorated:
-                got = _symbol_at(conn, file_id, node.lineno)
-                out += [(got, fn)] if got is not None and got != fn else []
-            for line in bound:
-                got = _symbol_at(conn, file_id, line)
+            keywords, decorated, bound = spots[name]
+            for got in [_symbol_at(conn, file_id, node.lineno) for node in decorated] + [_symbol_at(conn, file_id, line) for line in bound]:
                 out += [(got, fn)] if got is not None and got != fn else []
             for kw in sorted(keywords):
                 out += [(caller, fn) for (caller,) in conn.execute(
