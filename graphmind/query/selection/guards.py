@@ -1,6 +1,6 @@
 """Calls that run only when an optional parameter is given. A function whose every call on the way to a change
-sits under `if P is not None:` or `if P:`, where P is one of its own parameters with a default of None,
-False or empty (`tabulate(..., maxcolwidths=None)` wrapping text only under `if maxcolwidths is not None`),
+sits under `if P is not None:` or `if P:`, or after an early `if P is None: return` (or `if not P: raise ...`),
+where P is one of its own parameters with a default of None, False or empty (`tabulate(..., maxcolwidths=None)` wrapping text only under `if maxcolwidths is not None`),
 runs that path only for callers that pass P: by keyword, by position, or through `*args` / `**kwargs`. A
 caller whose call site passes none of these is no caller of the change through that function. Call sites
 are read from the source (parsed once per file per query); anything not read with certainty keeps the link."""
@@ -52,12 +52,42 @@ def _tested(test: ast.expr, optional: dict) -> set[str]:
     return set()
 
 
+def _refusing(test: ast.expr, optional: dict) -> set[str]:
+    """The parameters whose absence makes a condition true: `not P` (an empty default), `P is None` (a default
+    of None), any of them within an `or`."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return set().union(*(_refusing(v, optional) for v in test.values))
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _tested(test.operand, optional)
+    if (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Is) and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None and optional.get(test.left.id, (0, False))[1]):
+        return {test.left.id}
+    return set()
+
+
+def _exits(block: list[ast.stmt]) -> bool:
+    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
+
+
 def _guards_at(fn: ast.AST, line: int, optional: dict) -> set[str]:
-    """The optional parameters an enclosing `if` (its body, not its else) requires for a line of fn."""
+    """The optional parameters a line of fn runs only with: those an enclosing `if` (its body, not its else)
+    requires, and those an early exit before it in an enclosing block (`if P is None: return`) refuses."""
     out: set[str] = set()
     for node in ast.walk(fn):
         if isinstance(node, ast.If) and node.body and node.body[0].lineno <= line <= node.body[-1].end_lineno:
             out |= _tested(node.test, optional)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
+                continue
+            if not block[0].lineno <= line <= block[-1].end_lineno:
+                continue
+            for stmt in block:
+                if stmt.end_lineno >= line:
+                    break
+                if isinstance(stmt, ast.If) and not stmt.orelse and _exits(stmt.body):
+                    out |= _refusing(stmt.test, optional)
     return out
 
 
