@@ -14,6 +14,7 @@ import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.sources import read_lines
+from graphmind.query.selection.values.literals import asked, literal_type, may_be
 
 _EMPTY = (None, False, 0, "", ())
 CALL_LINES = 40              # lines read after a call's first for its arguments
@@ -38,11 +39,29 @@ def _optional(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int
     return out
 
 
-def _tested(test: ast.expr, optional: dict) -> set[str]:
-    """The parameters a condition requires to be given: `P` (an empty default), `P is not None` (a default of
-    None), either within an `and`."""
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int | None, ast.expr | None]]:
+    """Every named parameter: name -> (its position or None when keyword-only, its default)."""
+    a = fn.args
+    positional = a.posonlyargs + a.args
+    defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    out = {arg.arg: (i, d) for i, (arg, d) in enumerate(zip(positional, defaults))}
+    return out | {arg.arg: (None, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults)}
+
+
+def _rebound(fn: ast.AST) -> set[str]:
+    """The names fn assigns (a parameter rebound no longer holds what the call passed)."""
+    return {t.id for n in ast.walk(fn) for t in ast.walk(n) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+
+
+def _tested(test: ast.expr, optional: dict, params: dict = {}) -> set:
+    """What a condition requires of the call: a parameter given (`P` with an empty default, `P is not None` with
+    a default of None), a parameter of some builtin types (`isinstance(P, bytes)`: a (name, types) pair), any of
+    them within an `and`."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return set().union(*(_tested(v, optional) for v in test.values))
+        return set().union(*(_tested(v, optional, params) for v in test.values))
+    kinds = asked(test)
+    if kinds is not None and kinds[0] in params:
+        return {kinds}
     if isinstance(test, ast.Name) and test.id in optional:
         return {test.id}
     if (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
@@ -52,13 +71,13 @@ def _tested(test: ast.expr, optional: dict) -> set[str]:
     return set()
 
 
-def _refusing(test: ast.expr, optional: dict) -> set[str]:
-    """The parameters whose absence makes a condition true: `not P` (an empty default), `P is None` (a default
-    of None), any of them within an `or`."""
+def _refusing(test: ast.expr, optional: dict, params: dict) -> set:
+    """What the call must meet for a condition to be false: P given for `not P` (an empty default) or `P is None`
+    (a default of None), P of some types for `not isinstance(P, T)`, each of them within an `or`."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
-        return set().union(*(_refusing(v, optional) for v in test.values))
+        return set().union(*(_refusing(v, optional, params) for v in test.values))
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _tested(test.operand, optional)
+        return _tested(test.operand, optional, params)
     if (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
             and isinstance(test.ops[0], ast.Is) and isinstance(test.comparators[0], ast.Constant)
             and test.comparators[0].value is None and optional.get(test.left.id, (0, False))[1]):
@@ -70,13 +89,13 @@ def _exits(block: list[ast.stmt]) -> bool:
     return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
 
 
-def _guards_at(fn: ast.AST, line: int, optional: dict) -> set[str]:
+def _guards_at(fn: ast.AST, line: int, optional: dict, params: dict) -> set:
     """The optional parameters a line of fn runs only with: those an enclosing `if` (its body, not its else)
     requires, and those an early exit before it in an enclosing block (`if P is None: return`) refuses."""
     out: set[str] = set()
     for node in ast.walk(fn):
         if isinstance(node, ast.If) and node.body and node.body[0].lineno <= line <= node.body[-1].end_lineno:
-            out |= _tested(node.test, optional)
+            out |= _tested(node.test, optional, params)
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
@@ -87,7 +106,7 @@ def _guards_at(fn: ast.AST, line: int, optional: dict) -> set[str]:
                 if stmt.end_lineno >= line:
                     break
                 if isinstance(stmt, ast.If) and not stmt.orelse and _exits(stmt.body):
-                    out |= _refusing(stmt.test, optional)
+                    out |= _refusing(stmt.test, optional, params)
     return out
 
 
@@ -139,21 +158,24 @@ class Guards:
         found = self._def(row[3], row[1], row[2]) if row and row[0] in ("function", "method") else None
         node, offset = found if found is not None else (None, 0)
         optional = _optional(node) if node is not None else {}
-        needs = [_guards_at(node, line - offset, optional) for line in at] if optional else []
+        params = _params(node) if node is not None else {}
+        params = {p: v for p, v in params.items() if p not in _rebound(node)}
+        needs = [_guards_at(node, line - offset, optional, params) for line in at] if params else []
         if not needs or not all(needs):
             return None
         shift = 1 if row[0] == "method" else 0            # called bound: self is not written
-        return needs, {p: (pos - shift if pos is not None else None) for p, (pos, _) in optional.items()}
+        return needs, {p: (pos - shift if pos is not None else None, d) for p, (pos, d) in params.items()}
 
-    def _skipping(self, fn: int, needs: list[set[str]], pos: dict[str, int | None]) -> list[int]:
-        """The resolved callers of fn whose every call site on record leaves out a parameter each guarded
-        line needs (passing it neither by name, nor by position, nor through a spread)."""
+    def _skipping(self, fn: int, needs: list[set], params: dict[str, tuple[int | None, ast.expr | None]]) -> list[int]:
+        """The resolved callers of fn whose every call site on record fails what each guarded line needs: leaves
+        out a parameter (passing it neither by name, nor by position, nor through a spread) or passes a literal
+        of a type the guard does not accept."""
         sites: dict[int, list[bool]] = {}
         for caller, path, line, col, callee in self.conn.execute(
                 "SELECT c.caller_id, f.path, c.line, c.col, c.callee FROM calls c JOIN files f ON f.id = c.file_id"
                 f" WHERE c.target_id = ? AND c.{RESOLVED} AND c.kind IN ('call', 'constructor')", (fn,)):
             call = self._call(path, line, col, callee)
-            runs = call is None or any(all(_passed(call, p, pos[p]) for p in need) for need in needs)
+            runs = call is None or any(all(_meets(call, r, params) for r in need) for need in needs)
             sites.setdefault(caller, []).append(runs)
         return [caller for caller, runs in sites.items() if not any(runs)]
 
@@ -172,6 +194,20 @@ class Guards:
                      and n.col_offset == col and name in (getattr(n.func, "id", None), getattr(n.func, "attr", None))]
             return calls[0] if len(calls) == 1 else None
         return None
+
+
+def _meets(call: ast.Call, need: str | tuple[str, frozenset[str]], params: dict) -> bool:
+    """Whether a call may meet a need: pass a parameter, or pass it a value of one of the types asked for."""
+    if isinstance(need, str):
+        return _passed(call, need, params[need][0])
+    name, types = need
+    pos, default = params[name]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return True
+    given = [k.value for k in call.keywords if k.arg == name]
+    given += [call.args[pos]] if pos is not None and len(call.args) > pos else []
+    value = given[0] if given else default
+    return value is None or may_be(literal_type(value), types)
 
 
 def _passed(call: ast.Call, param: str, pos: int | None) -> bool:
