@@ -1,9 +1,12 @@
-"""Calls that run only when an optional parameter is given. A function whose every call on the way to a change
-sits under `if P is not None:` or `if P:`, or after an early `if P is None: return` (or `if not P: raise ...`),
-where P is one of its own parameters with a default of None, False or empty (`tabulate(..., maxcolwidths=None)` wrapping text only under `if maxcolwidths is not None`),
-runs that path only for callers that pass P: by keyword, by position, or through `*args` / `**kwargs`. A
-caller whose call site passes none of these is no caller of the change through that function. Call sites
-are read from the source (parsed once per file per query); anything not read with certainty keeps the link."""
+"""Calls that run only for some calls of the function making them. A function whose every call on the way to a
+change sits under `if P is not None:` or `if P:`, or after an early `if P is None: return` (or `if not P: raise`),
+where P is one of its own parameters with a default of None, False or empty (`tabulate(..., maxcolwidths=None)`
+wrapping text only under `if maxcolwidths is not None`), runs that path only for callers that pass P: by keyword,
+by position, or through `*args` / `**kwargs`. Under `isinstance(P, bytes)` (or after `if not isinstance(P, T):
+raise`), a caller passing P a literal of another builtin type (`"text"`, `f"{n}"`) is no caller either
+(query/selection/values/literals.py). Behind an environment variable (`if not os.environ.get(var): return`), no
+caller is one (query/selection/values/environ.py: the tests setting one are added back). Call sites are read from
+the source (parsed once per file per query); anything not read with certainty keeps the link."""
 from __future__ import annotations
 
 import ast
@@ -14,6 +17,8 @@ import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.sources import read_lines
+from graphmind.query.selection.values.conditions import conditions
+from graphmind.query.selection.values.environ import env_gated
 from graphmind.query.selection.values.literals import asked, literal_type, may_be
 
 _EMPTY = (None, False, 0, "", ())
@@ -85,36 +90,21 @@ def _refusing(test: ast.expr, optional: dict, params: dict) -> set:
     return set()
 
 
-def _exits(block: list[ast.stmt]) -> bool:
-    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
-
-
 def _guards_at(fn: ast.AST, line: int, optional: dict, params: dict) -> set:
-    """The optional parameters a line of fn runs only with: those an enclosing `if` (its body, not its else)
-    requires, and those an early exit before it in an enclosing block (`if P is None: return`) refuses."""
-    out: set[str] = set()
-    for node in ast.walk(fn):
-        if isinstance(node, ast.If) and node.body and node.body[0].lineno <= line <= node.body[-1].end_lineno:
-            out |= _tested(node.test, optional, params)
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
-                continue
-            if not block[0].lineno <= line <= block[-1].end_lineno:
-                continue
-            for stmt in block:
-                if stmt.end_lineno >= line:
-                    break
-                if isinstance(stmt, ast.If) and not stmt.orelse and _exits(stmt.body):
-                    out |= _refusing(stmt.test, optional, params)
+    """What the call must meet for a line of fn to run: what an enclosing `if` (its body, not its else)
+    requires, and what an early exit before it in an enclosing block (`if P is None: return`) refuses."""
+    out: set = set()
+    for test, holds in conditions(fn, line):
+        out |= _tested(test, optional, params) if holds else _refusing(test, optional, params)
     return out
 
 
 class Guards:
     """Caller links a guard on an optional parameter rules out, for one query over one workspace."""
 
-    def __init__(self, conn: apsw.Connection, root: Path | None):
+    def __init__(self, conn: apsw.Connection, root: Path | None, environ: bool = True):
         self.conn, self.root = conn, root
+        self.environ, self.environ_cut = environ, False       # links behind an environment variable: cut
         self._lines: dict[str, list[str]] = {}
 
     def _text(self, path: str) -> list[str]:
@@ -146,13 +136,18 @@ class Guards:
         out: set[tuple[int, int]] = set()
         for fn, at in lines.items():
             need = self._need(fn, at)
-            if need is not None:
+            if need == "environ":
+                self.environ_cut = True
+                out |= {(caller, fn) for caller, in self.conn.execute(
+                    f"SELECT c.caller_id FROM calls c WHERE c.target_id = ? AND c.{RESOLVED}", (fn,))}
+            elif need is not None:
                 out |= {(caller, fn) for caller in self._skipping(fn, *need)}
         return out
 
-    def _need(self, fn: int, at: list[int]) -> tuple[list[set[str]], dict[str, int | None]] | None:
-        """The optional parameters each line `at` of fn runs only with (every line needs one at least), and
-        the position of each (None: keyword-only)."""
+    def _need(self, fn: int, at: list[int]) -> tuple[list[set], dict] | str | None:
+        """What the call must meet for each line `at` of fn to run (every line needs something), and the
+        position and default of each parameter (None: keyword-only); "environ" when each line runs only with
+        an environment variable set (and self.environ)."""
         row = self.conn.execute("SELECT s.kind, s.start_line, s.end_line, f.path FROM symbols s JOIN files f"
                                 " ON f.id = s.file_id WHERE s.id = ? AND f.language = 'python'", (fn,)).fetchone()
         found = self._def(row[3], row[1], row[2]) if row and row[0] in ("function", "method") else None
@@ -160,6 +155,8 @@ class Guards:
         optional = _optional(node) if node is not None else {}
         params = _params(node) if node is not None else {}
         params = {p: v for p, v in params.items() if p not in _rebound(node)}
+        if self.environ and node is not None and all(env_gated(node, line - offset) for line in at):
+            return "environ"
         needs = [_guards_at(node, line - offset, optional, params) for line in at] if params else []
         if not needs or not all(needs):
             return None
