@@ -53,6 +53,7 @@ ORACLES = {
     "mistune": ("mistune", "3.0.2", "src/mistune", []),                                # held out (session 20)
     "semver": ("semver", "3.0.2", "src/semver", []),                                   # held out (session 21)
     "pyhamcrest": ("PyHamcrest", "2.1.0", "src/hamcrest", []),                         # held out (session 21)
+    "packaging": ("packaging", "24.2", "src/packaging", ["pretend"]),                  # held out (session 22)
 }
 
 
