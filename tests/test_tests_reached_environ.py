@@ -84,4 +84,5 @@ def test_code_under_a_variable_set_is_reached_only_by_tests_setting_one(proj):
 
 def test_code_outside_the_gate_reaches_every_test(proj):
     found = how(impact(proj, "app/cli.py", "def run", "--no-coverage"))
-    assert {"tests/test_cli.py::test_main_plain", "tests/test_cli.py::test_run_plain", "tests/test_cli.py::test_run_debug"} <= set(found)
+    assert {"tests/test_cli.py::test_main_plain", "tests/test_cli.py::test_run_plain",
+            "tests/test_cli.py::test_run_debug"} <= set(found)

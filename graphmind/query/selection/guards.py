@@ -19,6 +19,7 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.sources import read_lines
 from graphmind.query.selection.values.conditions import conditions
 from graphmind.query.selection.values.environ import env_gated
+from graphmind.query.selection.values.forwarded import Forwards, kwargs_of, only_spread, spread_name
 from graphmind.query.selection.values.literals import asked, literal_type, may_be
 
 _EMPTY = (None, False, 0, "", ())
@@ -105,6 +106,7 @@ class Guards:
     def __init__(self, conn: apsw.Connection, root: Path | None, environ: bool = True):
         self.conn, self.root = conn, root
         self.environ, self.environ_cut = environ, False       # links behind an environment variable: cut
+        self.forwards = Forwards()
         self._lines: dict[str, list[str]] = {}
 
     def _text(self, path: str) -> list[str]:
@@ -127,13 +129,18 @@ class Guards:
         call the function makes to a reached symbol needs one optional parameter the caller does not pass."""
         if self.root is None or not frontier:
             return set()
-        lines: dict[int, list[int]] = {}
-        for caller, target, line in self.conn.execute(
-                "SELECT c.caller_id, c.target_id, c.line FROM json_each(?1) j CROSS JOIN calls c"
-                f" ON c.caller_id = j.value WHERE c.{RESOLVED}", (json_list(frontier),)):
-            if reached(target):
-                lines.setdefault(caller, []).append(line)
+        lines = self._calls_into(frontier, reached)
         out: set[tuple[int, int]] = set()
+        for fn in frontier:                                               # needs handed on through **kwargs
+            holder = fn if fn in self.forwards.pending else self.forwards.nested.get(fn)
+            if holder is None:
+                continue
+            children = [c for c, in self.conn.execute("SELECT id FROM symbols WHERE parent_id = ? AND kind IN"
+                                                      " ('function', 'method')", (holder,)) if reached(c)]
+            nested = [fn] if fn != holder else children
+            needs = self.forwards.due(holder, self._calls_into([holder, *children], reached), nested)
+            skip = self._skipping(holder, needs, {p: (None, None) for n in needs for p in n}) if needs else []
+            out |= {(c, fn) for c in skip if fn == holder or self._sites(c, fn) <= self._sites(c, holder)}
         for fn, at in lines.items():
             need = self._need(fn, at)
             if need == "environ":
@@ -144,14 +151,44 @@ class Guards:
                 out |= {(caller, fn) for caller in self._skipping(fn, *need)}
         return out
 
+    def _calls_into(self, ids: list[int], reached: Callable[[int], bool]) -> dict[int, list[int]]:
+        """The lines where each of ids calls a reached symbol."""
+        lines: dict[int, list[int]] = {}
+        for caller, target, line in self.conn.execute(
+                "SELECT c.caller_id, c.target_id, c.line FROM json_each(?1) j CROSS JOIN calls c"
+                f" ON c.caller_id = j.value WHERE c.{RESOLVED}", (json_list(ids),)):
+            if reached(target):
+                lines.setdefault(caller, []).append(line)
+        return lines
+
+    def _node(self, sid: int) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int, str, int | None] | None:
+        """A Python function's definition, the offset of its lines, its kind and its parent."""
+        row = self.conn.execute("SELECT s.kind, s.start_line, s.end_line, f.path, s.parent_id FROM symbols s JOIN files"
+                                " f ON f.id = s.file_id WHERE s.id = ? AND f.language = 'python'", (sid,)).fetchone()
+        found = self._def(row[3], row[1], row[2]) if row and row[0] in ("function", "method") else None
+        return (*found, row[0], row[4]) if found is not None else None
+
+    def _sites(self, caller: int, target: int) -> set[tuple[int, int]]:
+        return set(self.conn.execute("SELECT line, col FROM calls WHERE caller_id = ? AND target_id = ?",
+                                     (caller, target)))
+
+    def _holder(self, caller: int, name: str) -> int | None:
+        """The function owning `**name` that a call in caller hands on whole: caller, or the function it is
+        nested in."""
+        found = self._node(caller)
+        if found is None:
+            return None
+        if kwargs_of(found[0]) == name:
+            return caller if only_spread(found[0], name) else None
+        outer = self._node(found[3]) if found[3] is not None and name not in _params(found[0]) else None
+        return found[3] if outer and kwargs_of(outer[0]) == name and only_spread(outer[0], name) else None
+
     def _need(self, fn: int, at: list[int]) -> tuple[list[set], dict] | str | None:
         """What the call must meet for each line `at` of fn to run (every line needs something), and the
         position and default of each parameter (None: keyword-only); "environ" when each line runs only with
         an environment variable set (and self.environ)."""
-        row = self.conn.execute("SELECT s.kind, s.start_line, s.end_line, f.path FROM symbols s JOIN files f"
-                                " ON f.id = s.file_id WHERE s.id = ? AND f.language = 'python'", (fn,)).fetchone()
-        found = self._def(row[3], row[1], row[2]) if row and row[0] in ("function", "method") else None
-        node, offset = found if found is not None else (None, 0)
+        found = self._node(fn)
+        node, offset, kind = found[:3] if found is not None else (None, 0, None)
         optional = _optional(node) if node is not None else {}
         params = _params(node) if node is not None else {}
         params = {p: v for p, v in params.items() if p not in _rebound(node)}
@@ -160,7 +197,7 @@ class Guards:
         needs = [_guards_at(node, line - offset, optional, params) for line in at] if params else []
         if not needs or not all(needs):
             return None
-        shift = 1 if row[0] == "method" else 0            # called bound: self is not written
+        shift = 1 if kind == "method" else 0            # called bound: self is not written
         return needs, {p: (pos - shift if pos is not None else None, d) for p, (pos, d) in params.items()}
 
     def _skipping(self, fn: int, needs: list[set], params: dict[str, tuple[int | None, ast.expr | None]]) -> list[int]:
@@ -173,6 +210,11 @@ class Guards:
                 f" WHERE c.target_id = ? AND c.{RESOLVED} AND c.kind IN ('call', 'constructor')", (fn,)):
             call = self._call(path, line, col, callee)
             runs = call is None or any(all(_meets(call, r, params) for r in need) for need in needs)
+            name = spread_name(call) if runs and call is not None else None
+            if name and not any(all(_meets(call, r, params, False) for r in need) for need in needs):
+                holder = self._holder(caller, name)        # met only by what the caller's callers hand on
+                if holder is not None:
+                    self.forwards.note(holder, caller, line, needs)
             sites.setdefault(caller, []).append(runs)
         return [caller for caller, runs in sites.items() if not any(runs)]
 
@@ -193,10 +235,11 @@ class Guards:
         return None
 
 
-def _meets(call: ast.Call, need: str | tuple[str, frozenset[str]], params: dict) -> bool:
-    """Whether a call may meet a need: pass a parameter, or pass it a value of one of the types asked for."""
+def _meets(call: ast.Call, need: str | tuple[str, frozenset[str]], params: dict, spread: bool = True) -> bool:
+    """Whether a call may meet a need: pass a parameter, or pass it a value of one of the types asked for
+    (spread=False: not through a spread)."""
     if isinstance(need, str):
-        return _passed(call, need, params[need][0])
+        return _passed(call, need, params[need][0], spread)
     name, types = need
     pos, default = params[name]
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -207,8 +250,10 @@ def _meets(call: ast.Call, need: str | tuple[str, frozenset[str]], params: dict)
     return value is None or may_be(literal_type(value), types)
 
 
-def _passed(call: ast.Call, param: str, pos: int | None) -> bool:
+def _passed(call: ast.Call, param: str, pos: int | None, spread: bool = True) -> bool:
     """Whether a call may pass a parameter: by name, through a spread, or by position."""
-    if any(k.arg in (param, None) for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+    if any(k.arg == param for k in call.keywords):
+        return True
+    if spread and (any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args)):
         return True
     return pos is not None and len(call.args) > pos
