@@ -1,7 +1,8 @@
 """A guarded path reached through keyword arguments handed on whole (`def option(*decls, cls=None, **attrs)`
 whose nested decorator builds `cls(decls, **attrs)`, and `Option.__init__` building a `Counter` only
-`if count:`) runs only for the callers of the forwarder passing `count=` (or a spread); a forwarder that changes
-what it hands on (`kwargs.setdefault("count", True)`) keeps every caller."""
+`if count:`) runs only for the callers of the forwarder passing `count=` (or a spread); a forwarder may set other
+keys (`kwargs.setdefault("help", ...)`), but one setting that key (`kwargs.setdefault("count", True)`) keeps every
+caller."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,9 +40,19 @@ FILES = {
         def verbose_option(*decls, **kwargs):
             kwargs.setdefault("count", True)
             return option(*decls, **kwargs)
+
+
+        class FlagOption(Option):
+            def __init__(self, decls, **kwargs):
+                kwargs.setdefault("help", "a flag")
+                super().__init__(decls, **kwargs)
+
+
+        def help_option():
+            return FlagOption(("--help",))
     ''',
     "tests/test_params.py": '''
-        from cli.params import option, verbose_option
+        from cli.params import FlagOption, help_option, option, verbose_option
 
 
         def test_count():
@@ -66,6 +77,14 @@ FILES = {
                 return v
 
             assert cmd.params[0].type.minimum == 0
+
+
+        def test_help_option():
+            assert help_option().help == "a flag"
+
+
+        def test_counting_flag():
+            assert FlagOption(("-v",), count=True).type.minimum == 0
     ''',
 }
 
@@ -80,6 +99,12 @@ def test_a_guard_on_a_keyword_handed_on_through_kwargs_narrows_the_forwarders_ca
     assert "tests/test_params.py::test_count" in found
     assert "tests/test_params.py::test_verbose" in found        # changes what it hands on: kept
     assert "tests/test_params.py::test_plain" not in found
+
+
+def test_a_forwarder_setting_other_keys_hands_the_need_on(proj):
+    found = how(impact(proj, "cli/params.py", "self.minimum = minimum", "--no-coverage"))
+    assert "tests/test_params.py::test_counting_flag" in found
+    assert "tests/test_params.py::test_help_option" not in found
 
 
 def test_the_unguarded_constructor_reaches_every_caller_of_the_forwarder(proj):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import apsw
 
+from graphmind.edgekinds import IMPORT, INHERIT, OVERRIDE
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.sources import read_lines
 from graphmind.query.selection.values.conditions import conditions
@@ -23,6 +24,7 @@ from graphmind.query.selection.values.forwarded import Forwards, kwargs_of, only
 from graphmind.query.selection.values.literals import asked, literal_type, may_be
 
 _EMPTY = (None, False, 0, "", ())
+_STRUCTURAL = ", ".join(f"'{k}'" for k in (OVERRIDE, INHERIT, IMPORT))
 CALL_LINES = 40              # lines read after a call's first for its arguments
 
 
@@ -152,11 +154,12 @@ class Guards:
         return out
 
     def _calls_into(self, ids: list[int], reached: Callable[[int], bool]) -> dict[int, list[int]]:
-        """The lines where each of ids calls a reached symbol."""
+        """The lines where each of ids calls a reached symbol (or uses it otherwise than by overriding,
+        inheriting or importing it)."""
         lines: dict[int, list[int]] = {}
         for caller, target, line in self.conn.execute(
                 "SELECT c.caller_id, c.target_id, c.line FROM json_each(?1) j CROSS JOIN calls c"
-                f" ON c.caller_id = j.value WHERE c.{RESOLVED}", (json_list(ids),)):
+                f" ON c.caller_id = j.value WHERE c.{RESOLVED} AND c.kind NOT IN ({_STRUCTURAL})", (json_list(ids),)):
             if reached(target):
                 lines.setdefault(caller, []).append(line)
         return lines
@@ -172,16 +175,17 @@ class Guards:
         return set(self.conn.execute("SELECT line, col FROM calls WHERE caller_id = ? AND target_id = ?",
                                      (caller, target)))
 
-    def _holder(self, caller: int, name: str) -> int | None:
+    def _holder(self, caller: int, name: str, keys: set[str]) -> int | None:
         """The function owning `**name` that a call in caller hands on whole: caller, or the function it is
         nested in."""
         found = self._node(caller)
         if found is None:
             return None
         if kwargs_of(found[0]) == name:
-            return caller if only_spread(found[0], name) else None
+            return caller if only_spread(found[0], name, keys) else None
         outer = self._node(found[3]) if found[3] is not None and name not in _params(found[0]) else None
-        return found[3] if outer and kwargs_of(outer[0]) == name and only_spread(outer[0], name) else None
+        fits = outer and kwargs_of(outer[0]) == name and only_spread(outer[0], name, keys)
+        return found[3] if fits else None
 
     def _need(self, fn: int, at: list[int]) -> tuple[list[set], dict] | str | None:
         """What the call must meet for each line `at` of fn to run (every line needs something), and the
@@ -212,7 +216,8 @@ class Guards:
             runs = call is None or any(all(_meets(call, r, params) for r in need) for need in needs)
             name = spread_name(call) if runs and call is not None else None
             if name and not any(all(_meets(call, r, params, False) for r in need) for need in needs):
-                holder = self._holder(caller, name)        # met only by what the caller's callers hand on
+                keys = {r for n in needs for r in n if isinstance(r, str)}   # met only by what its callers hand on
+                holder = self._holder(caller, name, keys)
                 if holder is not None:
                     self.forwards.note(holder, caller, line, needs)
             sites.setdefault(caller, []).append(runs)
@@ -229,10 +234,18 @@ class Guards:
                 tree = ast.parse("\n".join((["if 1:"] if indented else []) + lines[:k]))
             except (SyntaxError, ValueError):
                 continue
-            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == 1 + indented
-                     and n.col_offset == col and name in (getattr(n.func, "id", None), getattr(n.func, "attr", None))]
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _at(n, 1 + indented, col)
+                     and name in (getattr(n.func, "id", None), getattr(n.func, "attr", None))]
             return calls[0] if len(calls) == 1 else None
         return None
+
+
+def _at(call: ast.Call, line: int, col: int) -> bool:
+    """Whether a call is the one written at (line, col): where it starts, or where its method's name does."""
+    if call.lineno == line and call.col_offset == col:
+        return True
+    f = call.func
+    return isinstance(f, ast.Attribute) and f.end_lineno == line and f.end_col_offset - len(f.attr) == col
 
 
 def _meets(call: ast.Call, need: str | tuple[str, frozenset[str]], params: dict, spread: bool = True) -> bool:

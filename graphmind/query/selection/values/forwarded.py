@@ -8,12 +8,27 @@ from __future__ import annotations
 import ast
 
 
-def only_spread(fn: ast.AST, name: str) -> bool:
-    """Whether fn (nested functions included) uses `name` only as `**name`, never reads or changes it."""
+def _key(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def only_spread(fn: ast.AST, name: str, keys: set[str]) -> bool:
+    """Whether fn (nested functions included) hands `name` on whole as `**name`, touching none of the keys:
+    other uses are `name.setdefault("k", v)`, `name.pop("k", ...)`, `name.get("k")` or `name["k"] = v` with a
+    string key not among them."""
     spreads = sum(1 for n in ast.walk(fn) if isinstance(n, ast.keyword) and n.arg is None
                   and isinstance(n.value, ast.Name) and n.value.id == name)
+    allowed = spreads
+    for n in ast.walk(fn):
+        if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == name and n.func.attr in ("setdefault", "pop", "get") and n.args
+                and _key(n.args[0]) not in keys | {None}):
+            allowed += 1
+        elif (isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
+              and isinstance(n.ctx, ast.Store) and _key(n.slice) not in keys | {None}):
+            allowed += 1
     uses = sum(1 for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name)
-    return spreads > 0 and spreads == uses
+    return spreads > 0 and allowed == uses
 
 
 def spread_name(call: ast.Call) -> str | None:
