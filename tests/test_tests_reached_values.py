@@ -24,6 +24,18 @@ FILES = {
             return value
 
 
+        def _banner(title):
+            return title.upper()
+
+
+        def show(data, title=None):
+            title = title or ""
+            text = to_text(data) if isinstance(data, bytes) else data
+            if title:
+                return _banner(title) + text
+            return text
+
+
         def send(data):
             if not isinstance(data, (bytes, bytearray)):
                 raise TypeError("bytes expected")
@@ -32,7 +44,7 @@ FILES = {
     "tests/test_wire.py": '''
         import pytest
 
-        from wire import send, to_text
+        from wire import send, show, to_text
 
 
         def test_text_stays():
@@ -50,6 +62,10 @@ FILES = {
         def test_unknown_value(tmp_path):
             data = (tmp_path / "x").read_bytes() if False else b"x"
             assert to_text(data) == "x"
+
+
+        def test_show_titled():
+            assert show("x", title="t") == "Tx"
 
 
         def test_send_bytes():
@@ -85,3 +101,8 @@ def test_a_call_after_an_isinstance_exit_is_not_reached_by_callers_passing_a_lit
 def test_a_call_outside_the_isinstance_guard_reaches_every_caller(proj):
     found = how(impact(proj, "wire/__init__.py", "def to_text", "--no-coverage"))
     assert {"tests/test_wire.py::test_text_stays", "tests/test_wire.py::test_bytes_decoded"} <= set(found)
+
+
+def test_a_parameter_rebound_before_its_guard_is_still_read_at_the_call(proj):
+    found = how(impact(proj, "wire/__init__.py", "def _banner", "--no-coverage"))
+    assert "tests/test_wire.py::test_show_titled" in found

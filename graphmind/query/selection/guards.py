@@ -195,10 +195,10 @@ class Guards:
         node, offset, kind = found[:3] if found is not None else (None, 0, None)
         optional = _optional(node) if node is not None else {}
         params = _params(node) if node is not None else {}
-        params = {p: v for p, v in params.items() if p not in _rebound(node)}
+        typed = {p: v for p, v in params.items() if p not in _rebound(node)}     # still what the call passed
         if self.environ and node is not None and all(env_gated(node, line - offset) for line in at):
             return "environ"
-        needs = [_guards_at(node, line - offset, optional, params) for line in at] if params else []
+        needs = [_guards_at(node, line - offset, optional, typed) for line in at] if params else []
         if not needs or not all(needs):
             return None
         shift = 1 if kind == "method" else 0            # called bound: self is not written
