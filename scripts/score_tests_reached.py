@@ -60,6 +60,7 @@ ORACLES = {
     "isodate": ("isodate", "0.7.2", "src/isodate", []),                                # held out (session 20)
     "jmespath": ("jmespath", "1.0.1", "jmespath", []),                                 # held out (session 22)
     "toolz": ("toolz", "1.0.0", "toolz", [], "toolz/tests"),                           # held out (session 22)
+    "packaging": ("packaging", "24.2", "src/packaging", ["pretend"]),                  # held out (session 22)
 }
 
 

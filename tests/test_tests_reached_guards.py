@@ -70,3 +70,61 @@ def test_a_call_also_made_outside_the_guard_reaches_every_caller(proj):
     found = how(impact(proj, "table/__init__.py", "def _pad", "--no-coverage"))
     assert "tests/test_render.py::test_plain" in found
     assert "tests/test_render.py::test_headers" in found
+
+
+EARLY = {
+    "dates/__init__.py": '''
+        import time
+
+
+        def _strftime(value, fmt):
+            return time.strftime(fmt, value)
+
+
+        def _locale_name(locale):
+            return locale.replace("-", "_")
+
+
+        def format_date(value, fmt=None, locale=""):
+            if fmt is None:
+                return str(value)
+            if not locale:
+                return _strftime(value, fmt)
+            name = _locale_name(locale)
+            return name + _strftime(value, fmt)
+    ''',
+    "tests/test_dates.py": '''
+        import time
+
+        from dates import format_date
+
+        NOW = time.gmtime(0)
+
+
+        def test_default():
+            assert format_date(NOW)
+
+
+        def test_with_format():
+            assert format_date(NOW, "%Y") == "1970"
+
+
+        def test_with_locale():
+            assert format_date(NOW, fmt="%Y", locale="en-US").endswith("1970")
+    ''',
+}
+
+
+@pytest.fixture(scope="module")
+def early(tmp_path_factory) -> Path:
+    return indexed(tmp_path_factory.mktemp("guards_early") / "proj", EARLY)
+
+
+def test_a_call_after_an_early_return_on_a_missing_parameter_reaches_only_the_callers_passing_it(early):
+    found = how(impact(early, "dates/__init__.py", "def _strftime", "--no-coverage"))
+    assert "tests/test_dates.py::test_with_format" in found
+    assert "tests/test_dates.py::test_with_locale" in found
+    assert "tests/test_dates.py::test_default" not in found
+    found = how(impact(early, "dates/__init__.py", "def _locale_name", "--no-coverage"))
+    assert "tests/test_dates.py::test_with_locale" in found
+    assert not set(found) & {"tests/test_dates.py::test_default", "tests/test_dates.py::test_with_format"}

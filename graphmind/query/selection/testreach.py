@@ -31,6 +31,7 @@ from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.registered import template_hits
+from graphmind.query.selection.values.environ import with_env_setters
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests
 
 REACHES, MAY_REACH = "reaches", "may reach"
@@ -169,9 +170,9 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
 
 def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list[tuple[str, int, int]],
             uncertain: bool, root: Path | None, deadline: float,
-            kinds: str) -> tuple[list[TestHit], dict[int, int], str | None]:
+            kinds: str, guards: Guards | None = None) -> tuple[list[TestHit], dict[int, int], str | None]:
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
-    guards = Guards(conn, root) if root is not None else None     # callers skipping a guarded path: left out
+    guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
@@ -213,7 +214,11 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     out = TestReach()
     deadline = time.monotonic() + time_limit
     runner = Runner(conn)
-    out.tests, known, out.truncated = _search(conn, runner, ids, changed, uncertain, root, deadline, _KINDS)
+    guards = Guards(conn, root) if root is not None else None
+    out.tests, known, out.truncated = _search(conn, runner, ids, changed, uncertain, root, deadline, _KINDS, guards)
+    if guards is not None and guards.environ_cut and out.truncated is None:   # behind an environment variable
+        ungated, _, _ = _search(conn, runner, ids, changed, uncertain, root, deadline, _KINDS, Guards(conn, root, False))
+        out.tests = with_env_setters(root, out.tests, ungated)
     classes = dispatched_classes(conn, known) if out.tests and out.truncated is None else []
     if classes:                       # an override `self.m()` may run: only on its class's instances
         undispatched, _, _ = _search(conn, runner, ids, changed, uncertain, root, deadline, _UNDISPATCHED)
