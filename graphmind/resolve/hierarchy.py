@@ -30,6 +30,7 @@ class ClassHierarchy:
         self._known_subs = known_subs or {}
         self._dirty = dirty if dirty is not None else set()   # the caller's set: it may grow after the hooks' prepare
         self._mro: dict[int, int | list[int] | None] = {}   # single base: a link; several: the list
+        self._twins: dict[int, tuple[int, ...]] = {}        # a TS class's merged interface of its name (and back)
         self._members: dict[tuple, int | None] = {}
         self._base_ids: dict[int, list[int]] = {}
         self._direct_subs: dict[int, list[int]] | None = None
@@ -89,12 +90,12 @@ class ClassHierarchy:
     def mro(self, cls: int) -> Iterator[int]:
         """C3 linearization over workspace classes (depth-first order if C3 has no answer), lazily.
 
-        Computed iteratively (bases first, from an explicit stack: a chain of thousands of classes
-        must not reach Python's recursion limit) and stored with shared prefixes: a class with one
-        base is stored as a link to that base, so a chain of n classes costs n entries, not n²/2. A
-        TypeScript class merged with an interface of its name walks the interface's MRO after its own."""
-        twins = merged_twins(self.t, cls)
-        for c in (cls, *twins):
+        Computed iteratively (bases first, from an explicit stack: a chain of thousands of classes must not reach
+        Python's recursion limit) and stored with shared prefixes: a class with one base is stored as a link to that
+        base, so n classes in a chain cost n entries, not n²/2. A TS class merged with its interface walks both MROs."""
+        if (twins := self._twins.get(cls)) is None:      # memoized: mro is the hottest lookup of a pass
+            twins = self._twins[cls] = tuple(merged_twins(self.t, cls))
+        for c in (cls, *twins) if twins or cls not in self._mro else ():
             self._linearized(c)
         return self._walk(cls) if not twins else iter(dict.fromkeys(chain(self._walk(cls), *map(self._walk, twins))))
 
