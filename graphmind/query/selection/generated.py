@@ -18,7 +18,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.sources import tree_of
 from graphmind.query.testids import TestHit, is_test_code, merge_tests, runner_of
 
 
@@ -86,7 +86,7 @@ def _value(node: ast.AST, env: dict, conn: apsw.Connection):
 def _built(conn: apsw.Connection, root: Path, path: str, builder: int, cls_name: str) -> list[tuple[str, int, ast.Call]]:
     """(name pytest collects, line, call) for each module-level call of a builder function that publishes its
     class under a name it computes (`globals()["TestPlugin_" + name] = TestPlugin`)."""
-    tree = read_tree(root, path)
+    tree = tree_of(root, path)
     name = conn.execute("SELECT name FROM symbols WHERE id = ?", (builder,)).fetchone()[0]
     fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None) if tree else None
     if fn is None:

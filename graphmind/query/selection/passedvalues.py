@@ -11,7 +11,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.sources import tree_of
 from graphmind.query.testids import is_test_file
 
 CLASS_CAP = 5_000            # subclass rows walked down from a reached `__call__`'s class
@@ -59,7 +59,7 @@ def keyword_called(conn: apsw.Connection, root: Path | None, ids: list[int]) -> 
             if not is_test_file(path):
                 continue
             if path not in trees:
-                trees[path] = read_tree(root, path)
+                trees[path] = tree_of(root, path)
             tree = trees[path]
             fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                        and line in (n.lineno, *(d.lineno for d in n.decorator_list))), None) if tree else None

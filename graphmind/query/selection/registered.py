@@ -12,7 +12,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.sources import read_tree, tree_of
 from graphmind.query.testids import runner_of
 
 _HINT = re.compile(r"^\w+\s*(?::[^=\n]*)?=\s*\{", re.M)       # a module-level `NAME = {` (or annotated)
@@ -69,7 +69,7 @@ class TemplateTests:
             for (path,) in self.conn.execute("SELECT path FROM files WHERE language = 'python'"):
                 if runner_of(path) != "pytest":
                     continue
-                tree = read_tree(self.root, path)
+                tree = tree_of(self.root, path)
                 for node in ast.walk(tree) if tree is not None else ():
                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
                         texts = [n.value for part in (*node.decorator_list, *node.body) for n in ast.walk(part)

@@ -1,9 +1,12 @@
 """A workspace file's source read at query time, for the steps that look past the index into the code
-(an `ast` tree, or its lines), and nothing when the file cannot be read or parsed."""
+(an `ast` tree, or its lines), and nothing when the file cannot be read or parsed. `tree_of` parses a file
+once per process for every step, keyed by its modification time so a long-lived process (the daemon, the
+MCP server) reads a saved file again."""
 from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -24,3 +27,20 @@ def read_lines(root: Path, rel: str, cache: dict[str, list[str]]) -> list[str]:
         except (OSError, ValueError):
             cache[rel] = []
     return cache[rel]
+
+
+def mtime(root: Path, rel: str) -> int:
+    try:
+        return (root / rel).stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+@lru_cache(maxsize=512)
+def _tree(root: Path, rel: str, stamp: int) -> ast.Module | None:
+    return read_tree(root, rel)
+
+
+def tree_of(root: Path, rel: str) -> ast.Module | None:
+    """A file's syntax tree, shared by every step (None if it cannot be read or parsed): never changed by a reader."""
+    return _tree(root, rel, mtime(root, rel))

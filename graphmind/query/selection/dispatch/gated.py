@@ -16,7 +16,7 @@ import apsw
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.dispatch.keysources import closed_keys, key_of, option_strings, params_of
 from graphmind.query.selection.dispatched import FAMILY, USES
-from graphmind.query.selection.sources import read_lines, read_tree
+from graphmind.query.selection.sources import read_lines, tree_of
 from graphmind.query.testids import TestHit, is_test_code
 
 
@@ -87,7 +87,7 @@ def gating_keys(conn: apsw.Connection, root: Path, ids: list[int]) -> tuple[set[
     if not outside or any(kind in ("module", "class") and not is_test_code(path) for _, kind, path, _ in rows):
         return None
     keys: set[str] = set()
-    trees = {path: read_tree(root, path) for path in {path for path, _ in outside}}
+    trees = {path: tree_of(root, path) for path in {path for path, _ in outside}}
     for path, line in outside:
         got = _guarding_keys(trees[path], line) if trees[path] is not None else set()
         if not got:
@@ -113,7 +113,7 @@ def _text(root: Path, test: TestHit, lines: dict[str, list[str]], trees: dict) -
         start -= 1
     parts = src[start - 1:test.end_line]
     if test.file not in trees:
-        trees[test.file] = read_tree(root, test.file)
+        trees[test.file] = tree_of(root, test.file)
     tree = trees[test.file]
     for cls in ast.walk(tree) if tree is not None and test.id.count("::") >= 2 else ():
         if isinstance(cls, ast.ClassDef) and cls.lineno <= test.start_line <= cls.end_lineno:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import apsw
 
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.sources import tree_of
 from graphmind.query.testids import is_test_code
 
 FILE_CAP = 50                # files read for argparse options
@@ -99,7 +99,7 @@ def option_strings(conn: apsw.Connection, root: Path, keys: set[str]) -> set[str
     paths = [p for (p,) in conn.execute("SELECT DISTINCT f.path FROM calls c JOIN files f ON f.id = c.file_id"
                                         " WHERE c.name = 'add_argument' LIMIT ?", (FILE_CAP,)) if not is_test_code(p)]
     for path in paths:
-        tree = read_tree(root, path)
+        tree = tree_of(root, path)
         for n in ast.walk(tree) if tree is not None else ():
             if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "add_argument"):
                 continue

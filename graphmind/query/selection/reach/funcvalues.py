@@ -13,7 +13,8 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.reach.trees import tree_of, values_of
+from graphmind.query.selection.reach.trees import values_of
+from graphmind.query.selection.sources import tree_of
 
 READ_CAP = 2_000             # reads of a function's name looked at
 CALLER_CAP = 500             # callers of an attribute named as a keyword

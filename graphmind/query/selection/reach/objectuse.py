@@ -18,7 +18,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
-from graphmind.query.selection.reach.trees import tree_of
+from graphmind.query.selection.sources import tree_of
 from graphmind.query.testids import is_test_code
 
 CLASS_CAP = 5_000            # class rows walked down from a method's class
