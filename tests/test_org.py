@@ -44,7 +44,9 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a module-level proxy annotated with a subclass of the library's class, re-exported (flask's `request`)
            "libpkg.wrappers.request.Request.get_json", "webapp.wrappers.Request.on_json_loading_failed",
            # a function one repository passes to another's method, which calls it back (pytest's HookRecorder, pluggy)
-           "webapp.recorder.HookRecorder.__init__.before", "webapp.recorder.RecordedCall"]
+           "webapp.recorder.HookRecorder.__init__.before", "webapp.recorder.RecordedCall",
+           # implicit calls on another repository's values: `response.headers[k] = v`, `with Session() as s:`
+           "libpkg.headers.Headers.__setitem__", "libpkg.net._client.Session.__enter__"]
 
 
 @pytest.fixture
@@ -295,6 +297,16 @@ def test_an_attribute_of_the_librarys_class_read_through_another_repositorys_sub
     _, url = published
     hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.set", 1, CALL_KINDS).hits}
     assert hits["service.limits.inject_headers"].kinds == ["call"]
+
+
+def test_implicit_calls_on_another_repositorys_values_are_published(published):
+    """`response.headers["X-RateLimit-Limit"] = "10"` runs the library's `Headers.__setitem__`, and
+    `with libpkg.net.Session() as session:` its `Session.__enter__`: `implicit` edges, as inside one workspace."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.__setitem__", 1, CALL_KINDS).hits}
+    assert hits["service.limits.inject_headers"].kinds == ["implicit"]
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.__enter__", 1, CALL_KINDS).hits}
+    assert hits["service.upload.upload"].kinds == ["implicit"]
 
 
 def test_a_method_of_the_base_called_on_a_proxy_annotated_with_a_subclass(published):

@@ -213,20 +213,20 @@ def hierarchy(bases: dict[int, list[int]], cls: int | None) -> list[int | None]:
 
 
 def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
-    """(caller, key, line, how, 'call') for member calls `recv.m()` whose receiver is built from an outside
-    name; `sites`: (file, caller, callee, line) not linked otherwise, their callers' bindings in `chains`."""
+    """(caller, key, line, how, kind) for member calls `recv.m()` whose receiver is built from an outside
+    name; `sites`: (file, caller, callee, line, kind) not linked otherwise, their callers' bindings in `chains`."""
     todo = []
-    for file_id, caller, callee, line in sites:
+    for file_id, caller, callee, line, kind in sites:
         receiver, dot, method = callee.rpartition(".")
         head = receiver.split(".", 1)[0]
         # `self.a`: receivers.py's; `self.m(…)`: what the method returns
         if dot and method.isidentifier() and (head not in SELF or head == "self" and "(" in receiver):
-            todo.append((file_id, caller, receiver, method, line))
+            todo.append((file_id, caller, receiver, method, line, kind))
     out, seen = [], {}
-    for file_id, caller, receiver, method, line in todo:
+    for file_id, caller, receiver, method, line, kind in todo:
         key = seen.get((caller, receiver), "")
         if key == "":
             key = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
         if key:
-            out.append((caller, f"{key}.{method}", line, "receiver", "call"))
+            out.append((caller, f"{key}.{method}", line, "receiver", kind))
     return out

@@ -11,6 +11,7 @@ import re
 
 import apsw
 
+from graphmind.edgekinds import IMPLICIT
 from graphmind.org.chains import Chains, chain_uses
 from graphmind.query.refgraph import CONSTRUCTORS
 
@@ -96,14 +97,18 @@ class _Members:
 
 
 def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -> list[tuple]:
-    """(caller, key, line, 'receiver', 'call') for member calls on an outside class's values."""
+    """(caller, key, line, 'receiver', kind) for member calls (and implicit ones) on an outside class's values."""
     # unresolved, or `possible` (a same-named method of this repository is a candidate by name only)
+    # and implicit calls of a dunder no class here was found for (`response.headers[k] = v`: `__setitem__`,
+    # `with ctx:`: `__enter__`), kept as `implicit` uses, as resolution links them inside one workspace
     sites = conn.execute(
-        "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
-        " AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
-        " AND callee LIKE '%.%' ORDER BY file_id, line, caller_id, callee").fetchall()
+        "SELECT DISTINCT file_id, caller_id, callee, line, kind FROM calls WHERE callee LIKE '%.%' AND"
+        " (kind = 'call' AND implicit = 0 AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
+        f" OR kind = '{IMPLICIT}' AND implicit = 1 AND target_id IS NULL AND resolution = 'unreached'"
+        r" AND name LIKE '\_\_%\_\_' ESCAPE '\')"
+        " ORDER BY file_id, line, caller_id, callee").fetchall()
     bare = conn.execute(        # `convert(x)` after `convert = super().convert`: a bound method's alias
-        "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
+        "SELECT DISTINCT file_id, caller_id, callee, line, 'call' FROM calls WHERE kind = 'call' AND implicit = 0"
         " AND target_id IS NULL AND resolution = 'unresolved' AND callee NOT LIKE '%.%' AND callee NOT LIKE '%(%'"
         " AND EXISTS (SELECT 1 FROM bindings b WHERE b.file_id = calls.file_id AND b.scope_id = calls.caller_id"
         " AND b.name = calls.callee AND b.kind = 'assign' AND b.value LIKE '%.%')"
@@ -116,7 +121,7 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
     chains = Chains(conn, imports, callers | {g[1] for g in given})     # their bindings, read once
     local = _unique((key, value) for key, found in chains.values.items() if key[0] in callers
                     for kind, value in found if kind in ('assign', 'annot'))
-    sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
+    sites += [(f, caller, local[(caller, name)], line, kind) for f, caller, name, line, kind in bare
               if _BOUND.match(local.get((caller, name), ""))]
     annotated = _unique(((scope, name), value) for scope, name, value in conn.execute(
         "SELECT scope_id, name, value FROM bindings WHERE kind = 'annot' AND scope_id IN"
@@ -176,13 +181,13 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         return None
 
     out, rest = [], []
-    for file_id, caller, callee, line in sites:
+    for file_id, caller, callee, line, site in sites:
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
         cls = owner(caller)
         built = class_attr(cls, method) if receiver == ["self"] and not sup else None
         if built and built not in members.classes:          # `self.x_class(…)`: an outside instance built
-            out.append((caller, built, line, RECEIVER, "call"))
+            out.append((caller, built, line, RECEIVER, site))
             continue
         if receiver == ["self"]:                     # through a base here too: `class Deeper(LocalBase(ext.Client))`
             through = members.key(names[cls], method, chains, bool(sup)) if cls in names else None
@@ -197,7 +202,7 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             value = local.get((caller, receiver[0]))
             keys = [class_key(file_id, caller, value)]
             if keys[0] and value.rstrip().endswith(")"):
-                rest.append((file_id, caller, callee, line))   # `x = f()`: a function's value too (`f().m`)
+                rest.append((file_id, caller, callee, line, site))   # `x = f()`: a function's value too (`f().m`)
             elif value is None and (outer := chains.value(caller, receiver[0])):    # an enclosing scope's
                 keys = [key for key in [class_key(file_id, outer[0], outer[1])] if key in members.classes]
                 # variable holding this repository's class (`cli = FlaskGroup(…)`; outside ones: chains.py)
@@ -205,9 +210,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             keys = []
         keys = [key for key in keys if key]
         if not keys:
-            rest.append((file_id, caller, callee, line))
+            rest.append((file_id, caller, callee, line, site))
         uses = dict.fromkeys(members.key(key, method, chains) for key in keys)     # this repository's classes: their bases'
-        out += [(caller, use, line, RECEIVER, "call") for use in uses if use]
+        out += [(caller, use, line, RECEIVER, site) for use in uses if use]
     # a method of a class with a base outside (or a base here with one): it may override the outside method;
     # and whether it overrides it directly or through an override here, the library's `self.m()` runs it
     hooked: set[tuple[int, str]] = set()
