@@ -309,6 +309,17 @@ def test_implicit_calls_on_another_repositorys_values_are_published(published):
     assert hits["service.upload.upload"].kinds == ["implicit"]
 
 
+def test_a_local_assigned_twice_is_each_of_its_values(published):
+    """`res = view(…)` then `res = webapp.wrappers.make_response(res)` (`-> Response`, a subclass of the library's
+    class annotating `headers: Headers`): `res.headers[k] = v` runs `Headers.__setitem__` (the resolver's union);
+    `with Session() as session: session.put(…)` calls what `__enter__` returns."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.__setitem__", 1, CALL_KINDS).hits}
+    assert hits["service.limits.error_handler.decorated"].kinds == ["implicit"]
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.put", 1, CALL_KINDS).hits}
+    assert hits["service.upload.upload"].kinds == ["call"]
+
+
 def test_a_method_of_the_base_called_on_a_proxy_annotated_with_a_subclass(published):
     """`request.get_json()` with `from webapp import request`, `request: Request = LocalProxy(…)` and webapp's
     `Request(libpkg.wrappers.Request)` not defining `get_json`: a call of the library's method."""

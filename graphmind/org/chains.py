@@ -15,6 +15,7 @@ import sys
 import apsw
 
 MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
+MAX_VALUES = 8               # values of one local followed at most
 SELF = ("self", "cls", "super()")
 STDLIB = sys.stdlib_module_names
 _NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
@@ -63,11 +64,14 @@ class Chains:
             while scope is not None and scope not in scopes:
                 scopes.add(scope)
                 scope = imports.parent.get(scope)
-        for scope, name, kind, value in conn.execute(
-                "SELECT scope_id, name, kind, value FROM bindings WHERE scope_id IN (SELECT value FROM json_each(?))"
-                " AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
+        self.given: dict[tuple[int, str], list[tuple[int, int, str]]] = {}    # (scope, name) -> (line, flow, value)s
+        for scope, name, kind, value, line, flow in conn.execute(
+                "SELECT scope_id, name, kind, value, line, flow FROM bindings WHERE scope_id IN"
+                " (SELECT value FROM json_each(?)) AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
                 f" {_NOT_NAMES} ORDER BY id", (json.dumps(sorted(scopes)),)):
             self.values.setdefault((scope, name), set()).add((kind, value))
+            if kind in ("assign", "with"):
+                self.given.setdefault((scope, name), []).append((line, flow, _entered(kind, value)))
         # this repository's functions, and what they return: a value built by calling one (`self.m(…)`, `f(…)`)
         self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
             "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
@@ -80,13 +84,36 @@ class Chains:
 
     def value(self, scope: int, name: str) -> tuple[int, str] | None:
         """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
-        that scope binds it otherwise too (a parameter, a loop) or assigns it twice."""
+        that scope binds it otherwise too (a parameter, a loop) or assigns it twice. `with X(…) as name`:
+        what the context manager's `__enter__` returns (`X().__enter__()`)."""
         while scope is not None:
             found = self.values.get((scope, name))
             if found:
-                return (scope, next(iter(found))[1]) if len(found) == 1 and next(iter(found))[0] == "assign" else None
+                kind, text = next(iter(found))
+                return (scope, _entered(kind, text)) if len(found) == 1 and kind in ("assign", "with") else None
             scope = self.imports.parent.get(scope)
         return None
+
+    def keys(self, file_id: int, scope: int, text: str, line: int) -> list[str]:
+        """The outside paths a receiver's text may have been built by at `line`: its one value's, else, for
+        a local assigned several values (on two branches, or again later: `res = make_response(res)`),
+        each value's that may reach the line, as the resolver unions them (in order where order matters)."""
+        one = self.key(file_id, scope, text)
+        head, dot, rest = text.strip().partition(".")
+        if one is not None or not head.isidentifier() or head in SELF:
+            return [one] if one else []
+        at = scope
+        while at is not None and (at, head) not in self.values:
+            at = self.imports.parent.get(at)
+        given = self.given.get((at, head), [])
+        if not 1 < len(given) <= MAX_VALUES or any(k not in ("assign", "with") for k, _ in self.values[(at, head)]):
+            return []                          # bound otherwise too (a parameter, a loop), or by one value
+        if at == scope and any(flow for _, flow, _ in given):
+            before = [g for g in given if g[0] < line]
+            last = max((g[0] for g in before if g[1] == 1), default=0)    # the last one at the body's top level
+            given = [g for g in before if g[0] >= last]
+        found = (self.key(self.file_of.get(at, file_id), at, value + dot + rest, MAX_HOPS - 1) for _, _, value in given)
+        return list(dict.fromkeys(k for k in found if k))
 
     def key(self, file_id: int, scope: int, text: str, hops: int = MAX_HOPS) -> str | None:
         """The outside path a value's text was built by, or None (built here, or not known)."""
@@ -190,6 +217,11 @@ class Chains:
         return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
 
 
+def _entered(kind: str, value: str) -> str:
+    """The value a binding gives its name: `with X(…) as name` binds what `X().__enter__()` returns."""
+    return value if kind != "with" else f"{value.strip()}.__enter__()"
+
+
 def not_outside(conn: apsw.Connection) -> set[str]:
     """Top-level packages no other repository publishes: this repository's and the standard library's."""
     return STDLIB | {q.split(".", 1)[0] for q, in conn.execute("SELECT qualname FROM symbols WHERE kind = 'module'")}
@@ -224,9 +256,8 @@ def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
             todo.append((file_id, caller, receiver, method, line, kind))
     out, seen = [], {}
     for file_id, caller, receiver, method, line, kind in todo:
-        key = seen.get((caller, receiver), "")
-        if key == "":
-            key = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
-        if key:
-            out.append((caller, f"{key}.{method}", line, "receiver", kind))
+        keys = seen.get((caller, receiver, line))
+        if keys is None:
+            keys = seen[(caller, receiver, line)] = chains.keys(file_id, caller, receiver, line)
+        out += [(caller, f"{key}.{method}", line, "receiver", kind) for key in keys]
     return out

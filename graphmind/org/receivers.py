@@ -12,13 +12,12 @@ import re
 import apsw
 
 from graphmind.edgekinds import IMPLICIT
-from graphmind.org.chains import Chains, chain_uses
+from graphmind.org.chains import MAX_VALUES, Chains, chain_uses
 from graphmind.query.refgraph import CONSTRUCTORS
 
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
 OVERRIDES = "overrides"      # a method overriding an outside base's, here or through an override here: the
                              # library's `self.m()` dispatches to it (org/walk.py); never a kind walked
-MAX_VALUES = 8               # values of one attribute read at most (`self.pool = A(…)` here, `= B(…)` there)
 _SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _BOUND = re.compile(r"^(super\([^()]*\)|[A-Za-z_]\w*)(\.[A-Za-z_]\w*)+$")    # `super().convert`, `self.m`
 _CALLED_OR_NAMED = re.compile(r"^([A-Za-z_][\w.]*)(\(.*\))?$", re.S)
