@@ -46,7 +46,9 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a function one repository passes to another's method, which calls it back (pytest's HookRecorder, pluggy)
            "webapp.recorder.HookRecorder.__init__.before", "webapp.recorder.RecordedCall",
            # implicit calls on another repository's values: `response.headers[k] = v`, `with Session() as s:`
-           "libpkg.headers.Headers.__setitem__", "libpkg.net._client.Session.__enter__"]
+           "libpkg.headers.Headers.__setitem__", "libpkg.net._client.Session.__enter__",
+           # a call of what this repository's function returns (typer's `get_command(self)(*args)`: click's `Command`)
+           "libpkg.marks.Command.main"]
 
 
 @pytest.fixture
@@ -307,6 +309,13 @@ def test_implicit_calls_on_another_repositorys_values_are_published(published):
     assert hits["service.limits.inject_headers"].kinds == ["implicit"]
     hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.__enter__", 1, CALL_KINDS).hits}
     assert hits["service.upload.upload"].kinds == ["implicit"]
+
+
+def test_a_call_of_the_value_a_function_here_returns(published):
+    """typer's `get_command(self)(*args)`, `get_command` annotated `-> click.Command`: a call of `Command.__call__`."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.marks.Command.__call__", 1, CALL_KINDS).hits}
+    assert hits["webapp.cli.Typer.__call__"].kinds == ["call"]
 
 
 def test_a_local_assigned_twice_is_each_of_its_values(published):

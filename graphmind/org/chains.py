@@ -124,7 +124,7 @@ class Chains:
         fn = self.method(self.class_of(file_id, scope, head), rest[0][0]) if rest and rest[0][1] else None
         if fn is not None:               # `self.m(…)`, `app.m(…)` with `app: App` here: what the class's method m returns
             base, called, rest = self.returned(fn, hops), False, rest[1:]
-        elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
+        elif called and (fn := self.function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
             base, called = self.returned(fn, hops), False
         else:
             base = self._head(file_id, scope, head, hops)
@@ -143,7 +143,7 @@ class Chains:
         defines it (`self.get_headers()` in a subclass runs its base's)."""
         return next((self.functions[(c, name)] for c in self.hierarchy(cls) if (c, name) in self.functions), None)
 
-    def _function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
+    def function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
         """(id, file) of the function of this repository a name written in `scope` calls, if one."""
         at = scope
         while at is not None:

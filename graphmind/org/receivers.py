@@ -112,7 +112,12 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         " AND EXISTS (SELECT 1 FROM bindings b WHERE b.file_id = calls.file_id AND b.scope_id = calls.caller_id"
         " AND b.name = calls.callee AND b.kind = 'assign' AND b.value LIKE '%.%')"
         " ORDER BY file_id, line, caller_id, callee").fetchall()
-    callers = {site[1] for site in sites + bare}
+    # `get_command(self)(…)`, `self.m(x)(…)`: a call of what this repository's function returns (`-> click.Command`)
+    applied = conn.execute(
+        "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
+        " AND target_id IS NULL AND resolution = 'unresolved' AND callee GLOB '[A-Za-z_]*(*)'"
+        " ORDER BY file_id, line, caller_id, callee").fetchall()
+    callers = {site[1] for site in sites + bare + applied}
     # `self.a = …` in any method types the attribute with every value it is given (the resolver's union);
     # `self.a = a` with `a: Ext` (a parameter) gives it the annotation
     given = conn.execute("SELECT file_id, scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"
@@ -223,6 +228,8 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         hook = members.outside(cls, name, chains) if cls in names and (method, name) not in hooked else None
         out += [(method, hook, line, how, OVERRIDES)] if hook else []
         hooked.add((method, name))
+    rest += [(f, caller, f"{callee}.__call__", line, "call") for f, caller, callee, line in applied
+             if (head := callee.split("(", 1)[0]).startswith("self.") or chains.function(f, caller, head)]
     return out + _inherited_constructors(conn, members, chains, names) + chain_uses(chains, rest)
 
 
