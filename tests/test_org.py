@@ -48,7 +48,10 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # implicit calls on another repository's values: `response.headers[k] = v`, `with Session() as s:`
            "libpkg.headers.Headers.__setitem__", "libpkg.net._client.Session.__enter__",
            # a call of what this repository's function returns (typer's `get_command(self)(*args)`: click's `Command`)
-           "libpkg.marks.Command.main"]
+           "libpkg.marks.Command.main",
+           # an attribute this repository's class inherits from another's, on a local assigned several values
+           # (flask's `rv.headers.update(…)` in `Flask.make_response`)
+           "libpkg.headers.Headers.add"]
 
 
 @pytest.fixture
@@ -309,6 +312,14 @@ def test_implicit_calls_on_another_repositorys_values_are_published(published):
     assert hits["service.limits.inject_headers"].kinds == ["implicit"]
     hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.__enter__", 1, CALL_KINDS).hits}
     assert hits["service.upload.upload"].kinds == ["implicit"]
+
+
+def test_an_attribute_inherited_from_another_repositorys_class_on_a_local_assigned_twice(published):
+    """webapp's `rv = rv[0]` then `rv = self.response_class(rv)` (`response_class = Response`, webapp's subclass of
+    the library's class annotating `headers: Headers`): `rv.headers.add(…)` calls the library's `Headers.add`."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.add", 1, CALL_KINDS).hits}
+    assert hits["webapp.wrappers.Responder.make_response"].kinds == ["call"]
 
 
 def test_a_call_of_the_value_a_function_here_returns(published):

@@ -95,13 +95,12 @@ class Chains:
         return None
 
     def keys(self, file_id: int, scope: int, text: str, line: int) -> list[str]:
-        """The outside paths a receiver's text may have been built by at `line`: its one value's, else, for
-        a local assigned several values (on two branches, or again later: `res = make_response(res)`),
+        """The outside paths a receiver's text may have been built by at `line`, when it has no one value
+        (`key`): for a local assigned several values (on two branches, or again later: `res = make_response(res)`),
         each value's that may reach the line, as the resolver unions them (in order where order matters)."""
-        one = self.key(file_id, scope, text)
         head, dot, rest = text.strip().partition(".")
-        if one is not None or not head.isidentifier() or head in SELF:
-            return [one] if one else []
+        if not head.isidentifier() or head in SELF:
+            return []
         at = scope
         while at is not None and (at, head) not in self.values:
             at = self.imports.parent.get(at)
@@ -256,8 +255,9 @@ def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
             todo.append((file_id, caller, receiver, method, line, kind))
     out, seen = [], {}
     for file_id, caller, receiver, method, line, kind in todo:
-        keys = seen.get((caller, receiver, line))
-        if keys is None:
-            keys = seen[(caller, receiver, line)] = chains.keys(file_id, caller, receiver, line)
+        one = seen.get((caller, receiver), "")
+        if one == "":
+            one = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
+        keys = [one] if one else chains.keys(file_id, caller, receiver, line)
         out += [(caller, f"{key}.{method}", line, "receiver", kind) for key in keys]
     return out

@@ -160,14 +160,24 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         written = [value for kind, value in chains.returns.get(fn[0], ()) if kind == "returns"] if fn else []
         return class_key(fn[1], fn[0], written[0]) if written else None
 
+    known: dict[tuple, list] = {}
+
     def member_keys(cls: int | None, name: str) -> list[str | None]:
         """The classes of attribute `name` of this repository's class `cls` (its nearest class here that
-        assigns it), else what its property (or method) `name` returns."""
+        assigns it), else what its property (or method) `name` returns (read once per class and name)."""
+        if (cls, name) not in known:
+            known[(cls, name)] = _member_keys(cls, name)
+        return known[(cls, name)]
+
+    def _member_keys(cls: int | None, name: str) -> list[str | None]:
         found = next((c for c in chains.hierarchy(cls) if (c, name) in attrs), None)
         if found is not None:        # `self.a = app.create_adapter(…)`, `app: App` here: what the method returns
             return [class_key(*value) or (chains.key(*value) if value[2].rstrip().endswith(")") else None)
                     for value in attrs[(found, name)]]
         fn = chains.method(cls, name)
+        if fn is None and cls in names and not any((c, name) in class_attrs for c in chains.hierarchy(cls)):
+            inherited = members.outside(cls, name, chains)          # flask's `rv.headers`: werkzeug's `Response().headers`
+            return [f"{inherited.rpartition('.')[0]}().{name}" if inherited else None]
         return [annotated_key(fn) or chains.returned(fn)]
 
     listed = _listed(conn, imports)
@@ -199,9 +209,12 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         elif len(receiver) == 2 and receiver[0] == "self":
             keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
         elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
-            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "") \
-                or chains.class_of(file_id, caller, receiver[0])            # `current_app.jinja_env.m()`
-            keys = member_keys(typed, receiver[1]) if typed is not None else []
+            typed = [members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+                     or chains.class_of(file_id, caller, receiver[0])]            # `current_app.jinja_env.m()`
+            if typed == [None] and (caller, receiver[0]) not in local:            # assigned several values: each
+                typed = [members.classes.get(class_key(file_id, caller, value) or "") for kind, value in
+                         sorted(chains.values.get((caller, receiver[0]), ())) if kind == "assign"][:MAX_VALUES]
+            keys = [key for cls in dict.fromkeys(typed) if cls is not None for key in member_keys(cls, receiver[1])]
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
             keys = [class_key(file_id, caller, value)]
