@@ -336,6 +336,7 @@ def test_a_local_assigned_twice_is_each_of_its_values(published):
     _, url = published
     hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.__setitem__", 1, CALL_KINDS).hits}
     assert hits["service.limits.error_handler.decorated"].kinds == ["implicit"]
+    assert hits["service.limits.crossdomain.wrapped_function"].kinds == ["implicit"]     # `h = resp.headers`
     hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.put", 1, CALL_KINDS).hits}
     assert hits["service.upload.upload"].kinds == ["call"]
 

@@ -8,6 +8,7 @@ stand for (`blinker.Namespace()` is a `blinker.base.Namespace`; `blinker.Namespa
 an instance or calls a function."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -23,6 +24,7 @@ _PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
 ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
 
 
+@functools.lru_cache(maxsize=1 << 16)      # one value's text is read again from every site it reaches
 def called_parts(text: str) -> list[tuple[str, bool]] | None:
     """`a.b(x).c` -> [(a, False), (b, True), (c, False)]; None for anything else (subscripts, operators)."""
     if not any(ch in text for ch in "([{"):            # the common case: a plain dotted path
@@ -94,25 +96,29 @@ class Chains:
             scope = self.imports.parent.get(scope)
         return None
 
-    def keys(self, file_id: int, scope: int, text: str, line: int) -> list[str]:
+    def keys(self, file_id: int, scope: int, text: str, line: int, hops: int = MAX_HOPS) -> list[str]:
         """The outside paths a receiver's text may have been built by at `line`, when it has no one value
         (`key`): for a local assigned several values (on two branches, or again later: `res = make_response(res)`),
-        each value's that may reach the line, as the resolver unions them (in order where order matters)."""
+        each value's that may reach the line, as the resolver unions them (in order where order matters);
+        through locals of one value to such a local too (`h = resp.headers`)."""
         head, dot, rest = text.strip().partition(".")
-        if not head.isidentifier() or head in SELF:
+        if hops <= 0 or not head.isidentifier() or head in SELF:
             return []
         at = scope
         while at is not None and (at, head) not in self.values:
             at = self.imports.parent.get(at)
         given = self.given.get((at, head), [])
-        if not 1 < len(given) <= MAX_VALUES or any(k not in ("assign", "with") for k, _ in self.values[(at, head)]):
-            return []                          # bound otherwise too (a parameter, a loop), or by one value
-        if at == scope and any(flow for _, flow, _ in given):
+        if not given or len(given) > MAX_VALUES or any(k not in ("assign", "with") for k, _ in self.values[(at, head)]):
+            return []                          # bound otherwise too (a parameter, a loop)
+        if at == scope and len(given) > 1 and any(flow for _, flow, _ in given):
             before = [g for g in given if g[0] < line]
             last = max((g[0] for g in before if g[1] == 1), default=0)    # the last one at the body's top level
             given = [g for g in before if g[0] >= last]
-        found = (self.key(self.file_of.get(at, file_id), at, value + dot + rest, MAX_HOPS - 1) for _, _, value in given)
-        return list(dict.fromkeys(k for k in found if k))
+        out, file_of = [], self.file_of.get(at, file_id)
+        for at_line, _, value in given:         # one value: `key` followed it already
+            one = self.key(file_of, at, value + dot + rest, hops - 1) if len(given) > 1 else None
+            out += [one] if one else self.keys(file_of, at, value + dot + rest, at_line, hops - 1)
+        return list(dict.fromkeys(out))
 
     def key(self, file_id: int, scope: int, text: str, hops: int = MAX_HOPS) -> str | None:
         """The outside path a value's text was built by, or None (built here, or not known)."""
