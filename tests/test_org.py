@@ -44,7 +44,14 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            # a module-level proxy annotated with a subclass of the library's class, re-exported (flask's `request`)
            "libpkg.wrappers.request.Request.get_json", "webapp.wrappers.Request.on_json_loading_failed",
            # a function one repository passes to another's method, which calls it back (pytest's HookRecorder, pluggy)
-           "webapp.recorder.HookRecorder.__init__.before", "webapp.recorder.RecordedCall"]
+           "webapp.recorder.HookRecorder.__init__.before", "webapp.recorder.RecordedCall",
+           # implicit calls on another repository's values: `response.headers[k] = v`, `with Session() as s:`
+           "libpkg.headers.Headers.__setitem__", "libpkg.net._client.Session.__enter__",
+           # a call of what this repository's function returns (typer's `get_command(self)(*args)`: click's `Command`)
+           "libpkg.marks.Command.main",
+           # an attribute this repository's class inherits from another's, on a local assigned several values
+           # (flask's `rv.headers.update(…)` in `Flask.make_response`)
+           "libpkg.headers.Headers.add"]
 
 
 @pytest.fixture
@@ -295,6 +302,43 @@ def test_an_attribute_of_the_librarys_class_read_through_another_repositorys_sub
     _, url = published
     hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.set", 1, CALL_KINDS).hits}
     assert hits["service.limits.inject_headers"].kinds == ["call"]
+
+
+def test_implicit_calls_on_another_repositorys_values_are_published(published):
+    """`response.headers["X-RateLimit-Limit"] = "10"` runs the library's `Headers.__setitem__`, and
+    `with libpkg.net.Session() as session:` its `Session.__enter__`: `implicit` edges, as inside one workspace."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.__setitem__", 1, CALL_KINDS).hits}
+    assert hits["service.limits.inject_headers"].kinds == ["implicit"]
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.__enter__", 1, CALL_KINDS).hits}
+    assert hits["service.upload.upload"].kinds == ["implicit"]
+
+
+def test_an_attribute_inherited_from_another_repositorys_class_on_a_local_assigned_twice(published):
+    """webapp's `rv = rv[0]` then `rv = self.response_class(rv)` (`response_class = Response`, webapp's subclass of
+    the library's class annotating `headers: Headers`): `rv.headers.add(…)` calls the library's `Headers.add`."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.add", 1, CALL_KINDS).hits}
+    assert hits["webapp.wrappers.Responder.make_response"].kinds == ["call"]
+
+
+def test_a_call_of_the_value_a_function_here_returns(published):
+    """typer's `get_command(self)(*args)`, `get_command` annotated `-> click.Command`: a call of `Command.__call__`."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.marks.Command.__call__", 1, CALL_KINDS).hits}
+    assert hits["webapp.cli.Typer.__call__"].kinds == ["call"]
+
+
+def test_a_local_assigned_twice_is_each_of_its_values(published):
+    """`res = view(…)` then `res = webapp.wrappers.make_response(res)` (`-> Response`, a subclass of the library's
+    class annotating `headers: Headers`): `res.headers[k] = v` runs `Headers.__setitem__` (the resolver's union);
+    `with Session() as session: session.put(…)` calls what `__enter__` returns."""
+    _, url = published
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.headers.Headers.__setitem__", 1, CALL_KINDS).hits}
+    assert hits["service.limits.error_handler.decorated"].kinds == ["implicit"]
+    assert hits["service.limits.crossdomain.wrapped_function"].kinds == ["implicit"]     # `h = resp.headers`
+    hits = {h.symbol: h for h in org_walk(url, "libpkg.net._client.Session.put", 1, CALL_KINDS).hits}
+    assert hits["service.upload.upload"].kinds == ["call"]
 
 
 def test_a_method_of_the_base_called_on_a_proxy_annotated_with_a_subclass(published):

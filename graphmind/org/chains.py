@@ -8,6 +8,7 @@ stand for (`blinker.Namespace()` is a `blinker.base.Namespace`; `blinker.Namespa
 an instance or calls a function."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -15,6 +16,7 @@ import sys
 import apsw
 
 MAX_HOPS = 4                 # variables followed from a receiver to the outside name it was built from
+MAX_VALUES = 8               # values of one local followed at most
 SELF = ("self", "cls", "super()")
 STDLIB = sys.stdlib_module_names
 _NOT_NAMES = ('attr', 'attrannot', 'returns', 'return', 'args', 'item', 'decorator')   # rows binding no name
@@ -22,6 +24,7 @@ _PART = re.compile(r"^([A-Za-z_]\w*)(\(.*\))?$", re.S)
 ANNOTATION = re.compile(r"^[\"']?([A-Za-z_][\w.]*)[\"']?(\s*\|\s*None)?$")
 
 
+@functools.lru_cache(maxsize=1 << 16)      # one value's text is read again from every site it reaches
 def called_parts(text: str) -> list[tuple[str, bool]] | None:
     """`a.b(x).c` -> [(a, False), (b, True), (c, False)]; None for anything else (subscripts, operators)."""
     if not any(ch in text for ch in "([{"):            # the common case: a plain dotted path
@@ -63,11 +66,14 @@ class Chains:
             while scope is not None and scope not in scopes:
                 scopes.add(scope)
                 scope = imports.parent.get(scope)
-        for scope, name, kind, value in conn.execute(
-                "SELECT scope_id, name, kind, value FROM bindings WHERE scope_id IN (SELECT value FROM json_each(?))"
-                " AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
+        self.given: dict[tuple[int, str], list[tuple[int, int, str]]] = {}    # (scope, name) -> (line, flow, value)s
+        for scope, name, kind, value, line, flow in conn.execute(
+                "SELECT scope_id, name, kind, value, line, flow FROM bindings WHERE scope_id IN"
+                " (SELECT value FROM json_each(?)) AND name != '' AND substr(name, 1, 1) NOT IN ('(', '@') AND kind NOT IN"
                 f" {_NOT_NAMES} ORDER BY id", (json.dumps(sorted(scopes)),)):
             self.values.setdefault((scope, name), set()).add((kind, value))
+            if kind in ("assign", "with"):
+                self.given.setdefault((scope, name), []).append((line, flow, _entered(kind, value)))
         # this repository's functions, and what they return: a value built by calling one (`self.m(…)`, `f(…)`)
         self.functions = {(parent, name): (sid, file_id) for sid, parent, name, file_id in conn.execute(
             "SELECT id, parent_id, name, file_id FROM symbols WHERE kind IN ('function', 'method')")}
@@ -80,13 +86,39 @@ class Chains:
 
     def value(self, scope: int, name: str) -> tuple[int, str] | None:
         """The one value a name is assigned in the nearest scope that binds it: (scope, text); None when
-        that scope binds it otherwise too (a parameter, a loop) or assigns it twice."""
+        that scope binds it otherwise too (a parameter, a loop) or assigns it twice. `with X(…) as name`:
+        what the context manager's `__enter__` returns (`X().__enter__()`)."""
         while scope is not None:
             found = self.values.get((scope, name))
             if found:
-                return (scope, next(iter(found))[1]) if len(found) == 1 and next(iter(found))[0] == "assign" else None
+                kind, text = next(iter(found))
+                return (scope, _entered(kind, text)) if len(found) == 1 and kind in ("assign", "with") else None
             scope = self.imports.parent.get(scope)
         return None
+
+    def keys(self, file_id: int, scope: int, text: str, line: int, hops: int = MAX_HOPS) -> list[str]:
+        """The outside paths a receiver's text may have been built by at `line`, when it has no one value
+        (`key`): for a local assigned several values (on two branches, or again later: `res = make_response(res)`),
+        each value's that may reach the line, as the resolver unions them (in order where order matters);
+        through locals of one value to such a local too (`h = resp.headers`)."""
+        head, dot, rest = text.strip().partition(".")
+        if hops <= 0 or not head.isidentifier() or head in SELF:
+            return []
+        at = scope
+        while at is not None and (at, head) not in self.values:
+            at = self.imports.parent.get(at)
+        given = self.given.get((at, head), [])
+        if not given or len(given) > MAX_VALUES or any(k not in ("assign", "with") for k, _ in self.values[(at, head)]):
+            return []                          # bound otherwise too (a parameter, a loop)
+        if at == scope and len(given) > 1 and any(flow for _, flow, _ in given):
+            before = [g for g in given if g[0] < line]
+            last = max((g[0] for g in before if g[1] == 1), default=0)    # the last one at the body's top level
+            given = [g for g in before if g[0] >= last]
+        out, file_of = [], self.file_of.get(at, file_id)
+        for at_line, _, value in given:         # one value: `key` followed it already
+            one = self.key(file_of, at, value + dot + rest, hops - 1) if len(given) > 1 else None
+            out += [one] if one else self.keys(file_of, at, value + dot + rest, at_line, hops - 1)
+        return list(dict.fromkeys(out))
 
     def key(self, file_id: int, scope: int, text: str, hops: int = MAX_HOPS) -> str | None:
         """The outside path a value's text was built by, or None (built here, or not known)."""
@@ -97,7 +129,7 @@ class Chains:
         fn = self.method(self.class_of(file_id, scope, head), rest[0][0]) if rest and rest[0][1] else None
         if fn is not None:               # `self.m(…)`, `app.m(…)` with `app: App` here: what the class's method m returns
             base, called, rest = self.returned(fn, hops), False, rest[1:]
-        elif called and (fn := self._function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
+        elif called and (fn := self.function(file_id, scope, head)) is not None:    # `f(…)`, f defined here
             base, called = self.returned(fn, hops), False
         else:
             base = self._head(file_id, scope, head, hops)
@@ -116,7 +148,7 @@ class Chains:
         defines it (`self.get_headers()` in a subclass runs its base's)."""
         return next((self.functions[(c, name)] for c in self.hierarchy(cls) if (c, name) in self.functions), None)
 
-    def _function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
+    def function(self, file_id: int, scope: int, name: str) -> tuple[int, int] | None:
         """(id, file) of the function of this repository a name written in `scope` calls, if one."""
         at = scope
         while at is not None:
@@ -190,6 +222,11 @@ class Chains:
         return self.key(self.file_of.get(owner, file_id), owner, value, hops - 1)   # a scope of this file
 
 
+def _entered(kind: str, value: str) -> str:
+    """The value a binding gives its name: `with X(…) as name` binds what `X().__enter__()` returns."""
+    return value if kind != "with" else f"{value.strip()}.__enter__()"
+
+
 def not_outside(conn: apsw.Connection) -> set[str]:
     """Top-level packages no other repository publishes: this repository's and the standard library's."""
     return STDLIB | {q.split(".", 1)[0] for q, in conn.execute("SELECT qualname FROM symbols WHERE kind = 'module'")}
@@ -213,20 +250,20 @@ def hierarchy(bases: dict[int, list[int]], cls: int | None) -> list[int | None]:
 
 
 def chain_uses(chains: Chains, sites: list[tuple]) -> list[tuple]:
-    """(caller, key, line, how, 'call') for member calls `recv.m()` whose receiver is built from an outside
-    name; `sites`: (file, caller, callee, line) not linked otherwise, their callers' bindings in `chains`."""
+    """(caller, key, line, how, kind) for member calls `recv.m()` whose receiver is built from an outside
+    name; `sites`: (file, caller, callee, line, kind) not linked otherwise, their callers' bindings in `chains`."""
     todo = []
-    for file_id, caller, callee, line in sites:
+    for file_id, caller, callee, line, kind in sites:
         receiver, dot, method = callee.rpartition(".")
         head = receiver.split(".", 1)[0]
         # `self.a`: receivers.py's; `self.m(…)`: what the method returns
         if dot and method.isidentifier() and (head not in SELF or head == "self" and "(" in receiver):
-            todo.append((file_id, caller, receiver, method, line))
+            todo.append((file_id, caller, receiver, method, line, kind))
     out, seen = [], {}
-    for file_id, caller, receiver, method, line in todo:
-        key = seen.get((caller, receiver), "")
-        if key == "":
-            key = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
-        if key:
-            out.append((caller, f"{key}.{method}", line, "receiver", "call"))
+    for file_id, caller, receiver, method, line, kind in todo:
+        one = seen.get((caller, receiver), "")
+        if one == "":
+            one = seen[(caller, receiver)] = chains.key(file_id, caller, receiver)
+        keys = [one] if one else chains.keys(file_id, caller, receiver, line)
+        out += [(caller, f"{key}.{method}", line, "receiver", kind) for key in keys]
     return out

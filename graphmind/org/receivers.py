@@ -11,13 +11,13 @@ import re
 
 import apsw
 
-from graphmind.org.chains import Chains, chain_uses
+from graphmind.edgekinds import IMPLICIT
+from graphmind.org.chains import MAX_VALUES, Chains, chain_uses
 from graphmind.query.refgraph import CONSTRUCTORS
 
 RECEIVER = "receiver"        # the resolution of such a use: its receiver's class read from a binding
 OVERRIDES = "overrides"      # a method overriding an outside base's, here or through an override here: the
                              # library's `self.m()` dispatches to it (org/walk.py); never a kind walked
-MAX_VALUES = 8               # values of one attribute read at most (`self.pool = A(…)` here, `= B(…)` there)
 _SUPER = re.compile(r"^super\([^()]*\)\.(\w+)$")      # `super().m`, `super(Cls, self).m`
 _BOUND = re.compile(r"^(super\([^()]*\)|[A-Za-z_]\w*)(\.[A-Za-z_]\w*)+$")    # `super().convert`, `self.m`
 _CALLED_OR_NAMED = re.compile(r"^([A-Za-z_][\w.]*)(\(.*\))?$", re.S)
@@ -96,19 +96,28 @@ class _Members:
 
 
 def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -> list[tuple]:
-    """(caller, key, line, 'receiver', 'call') for member calls on an outside class's values."""
+    """(caller, key, line, 'receiver', kind) for member calls (and implicit ones) on an outside class's values."""
     # unresolved, or `possible` (a same-named method of this repository is a candidate by name only)
+    # and implicit calls of a dunder no class here was found for (`response.headers[k] = v`: `__setitem__`,
+    # `with ctx:`: `__enter__`), kept as `implicit` uses, as resolution links them inside one workspace
     sites = conn.execute(
-        "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
-        " AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
-        " AND callee LIKE '%.%' ORDER BY file_id, line, caller_id, callee").fetchall()
+        "SELECT DISTINCT file_id, caller_id, callee, line, kind FROM calls WHERE callee LIKE '%.%' AND"
+        " (kind = 'call' AND implicit = 0 AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
+        f" OR kind = '{IMPLICIT}' AND implicit = 1 AND target_id IS NULL AND resolution = 'unreached'"
+        r" AND name LIKE '\_\_%\_\_' ESCAPE '\')"
+        " ORDER BY file_id, line, caller_id, callee").fetchall()
     bare = conn.execute(        # `convert(x)` after `convert = super().convert`: a bound method's alias
-        "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
+        "SELECT DISTINCT file_id, caller_id, callee, line, 'call' FROM calls WHERE kind = 'call' AND implicit = 0"
         " AND target_id IS NULL AND resolution = 'unresolved' AND callee NOT LIKE '%.%' AND callee NOT LIKE '%(%'"
         " AND EXISTS (SELECT 1 FROM bindings b WHERE b.file_id = calls.file_id AND b.scope_id = calls.caller_id"
         " AND b.name = calls.callee AND b.kind = 'assign' AND b.value LIKE '%.%')"
         " ORDER BY file_id, line, caller_id, callee").fetchall()
-    callers = {site[1] for site in sites + bare}
+    # `get_command(self)(…)`, `self.m(x)(…)`: a call of what this repository's function returns (`-> click.Command`)
+    applied = conn.execute(
+        "SELECT DISTINCT file_id, caller_id, callee, line FROM calls WHERE kind = 'call' AND implicit = 0"
+        " AND target_id IS NULL AND resolution = 'unresolved' AND callee GLOB '[A-Za-z_]*(*)'"
+        " ORDER BY file_id, line, caller_id, callee").fetchall()
+    callers = {site[1] for site in sites + bare + applied}
     # `self.a = …` in any method types the attribute with every value it is given (the resolver's union);
     # `self.a = a` with `a: Ext` (a parameter) gives it the annotation
     given = conn.execute("SELECT file_id, scope_id, name, value FROM bindings WHERE kind IN ('attr', 'attrannot')"
@@ -116,7 +125,7 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
     chains = Chains(conn, imports, callers | {g[1] for g in given})     # their bindings, read once
     local = _unique((key, value) for key, found in chains.values.items() if key[0] in callers
                     for kind, value in found if kind in ('assign', 'annot'))
-    sites += [(f, caller, local[(caller, name)], line) for f, caller, name, line in bare
+    sites += [(f, caller, local[(caller, name)], line, kind) for f, caller, name, line, kind in bare
               if _BOUND.match(local.get((caller, name), ""))]
     annotated = _unique(((scope, name), value) for scope, name, value in conn.execute(
         "SELECT scope_id, name, value FROM bindings WHERE kind = 'annot' AND scope_id IN"
@@ -151,14 +160,24 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         written = [value for kind, value in chains.returns.get(fn[0], ()) if kind == "returns"] if fn else []
         return class_key(fn[1], fn[0], written[0]) if written else None
 
+    known: dict[tuple, list] = {}
+
     def member_keys(cls: int | None, name: str) -> list[str | None]:
         """The classes of attribute `name` of this repository's class `cls` (its nearest class here that
-        assigns it), else what its property (or method) `name` returns."""
+        assigns it), else what its property (or method) `name` returns (read once per class and name)."""
+        if (cls, name) not in known:
+            known[(cls, name)] = _member_keys(cls, name)
+        return known[(cls, name)]
+
+    def _member_keys(cls: int | None, name: str) -> list[str | None]:
         found = next((c for c in chains.hierarchy(cls) if (c, name) in attrs), None)
         if found is not None:        # `self.a = app.create_adapter(…)`, `app: App` here: what the method returns
             return [class_key(*value) or (chains.key(*value) if value[2].rstrip().endswith(")") else None)
                     for value in attrs[(found, name)]]
         fn = chains.method(cls, name)
+        if fn is None and cls in names and not any((c, name) in class_attrs for c in chains.hierarchy(cls)):
+            inherited = members.outside(cls, name, chains)          # flask's `rv.headers`: werkzeug's `Response().headers`
+            return [f"{inherited.rpartition('.')[0]}().{name}" if inherited else None]
         return [annotated_key(fn) or chains.returned(fn)]
 
     listed = _listed(conn, imports)
@@ -176,13 +195,13 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         return None
 
     out, rest = [], []
-    for file_id, caller, callee, line in sites:
+    for file_id, caller, callee, line, site in sites:
         sup = _SUPER.match(callee)
         *receiver, method = ["self", sup.group(1)] if sup else callee.split(".")
         cls = owner(caller)
         built = class_attr(cls, method) if receiver == ["self"] and not sup else None
         if built and built not in members.classes:          # `self.x_class(…)`: an outside instance built
-            out.append((caller, built, line, RECEIVER, "call"))
+            out.append((caller, built, line, RECEIVER, site))
             continue
         if receiver == ["self"]:                     # through a base here too: `class Deeper(LocalBase(ext.Client))`
             through = members.key(names[cls], method, chains, bool(sup)) if cls in names else None
@@ -190,14 +209,17 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         elif len(receiver) == 2 and receiver[0] == "self":
             keys = member_keys(cls, receiver[1])                # `self.a.m()`, `self.prop.m()`
         elif len(receiver) == 2:                                # `x.a.m()` with `x: Mine` (this repository's class)
-            typed = members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "") \
-                or chains.class_of(file_id, caller, receiver[0])            # `current_app.jinja_env.m()`
-            keys = member_keys(typed, receiver[1]) if typed is not None else []
+            typed = [members.classes.get(class_key(file_id, caller, local.get((caller, receiver[0]))) or "")
+                     or chains.class_of(file_id, caller, receiver[0])]            # `current_app.jinja_env.m()`
+            if typed == [None] and (caller, receiver[0]) not in local:            # assigned several values: each
+                typed = [members.classes.get(class_key(file_id, caller, value) or "") for kind, value in
+                         sorted(chains.values.get((caller, receiver[0]), ())) if kind == "assign"][:MAX_VALUES]
+            keys = [key for cls in dict.fromkeys(typed) if cls is not None for key in member_keys(cls, receiver[1])]
         elif len(receiver) == 1:
             value = local.get((caller, receiver[0]))
             keys = [class_key(file_id, caller, value)]
             if keys[0] and value.rstrip().endswith(")"):
-                rest.append((file_id, caller, callee, line))   # `x = f()`: a function's value too (`f().m`)
+                rest.append((file_id, caller, callee, line, site))   # `x = f()`: a function's value too (`f().m`)
             elif value is None and (outer := chains.value(caller, receiver[0])):    # an enclosing scope's
                 keys = [key for key in [class_key(file_id, outer[0], outer[1])] if key in members.classes]
                 # variable holding this repository's class (`cli = FlaskGroup(…)`; outside ones: chains.py)
@@ -205,9 +227,9 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
             keys = []
         keys = [key for key in keys if key]
         if not keys:
-            rest.append((file_id, caller, callee, line))
+            rest.append((file_id, caller, callee, line, site))
         uses = dict.fromkeys(members.key(key, method, chains) for key in keys)     # this repository's classes: their bases'
-        out += [(caller, use, line, RECEIVER, "call") for use in uses if use]
+        out += [(caller, use, line, RECEIVER, site) for use in uses if use]
     # a method of a class with a base outside (or a base here with one): it may override the outside method;
     # and whether it overrides it directly or through an override here, the library's `self.m()` runs it
     hooked: set[tuple[int, str]] = set()
@@ -219,6 +241,8 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
         hook = members.outside(cls, name, chains) if cls in names and (method, name) not in hooked else None
         out += [(method, hook, line, how, OVERRIDES)] if hook else []
         hooked.add((method, name))
+    rest += [(f, caller, f"{callee}.__call__", line, "call") for f, caller, callee, line in applied
+             if (head := callee.split("(", 1)[0]).startswith("self.") or chains.function(f, caller, head)]
     return out + _inherited_constructors(conn, members, chains, names) + chain_uses(chains, rest)
 
 

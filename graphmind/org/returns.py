@@ -26,6 +26,10 @@ def return_aliases(conn: apsw.Connection, imports, aliases: list[tuple]) -> list
     for key, target in aliases:
         if key.rpartition(".")[0] not in packages:
             continue                 # a module importing a name for its own use: not a name users write
+        for _ in range(4):           # re-exported twice (`httpx.Client`: a star import of `_api`, which imports it)
+            if target in classes or target not in alias_of:
+                break
+            target = alias_of[target]
         if target in classes and "(" not in key:
             names[target].add(key)
         else:

@@ -27,7 +27,8 @@ HOP_CAP = 50_000             # edges read per hop at most: a hub must not make o
 # constructor call (as resolution makes them inside one workspace). A member is also reached through its
 # class's re-exported name (`pkg.Model.link` for `pkg.models.Model.link`, two re-exports deep), through the
 # paths that stand for its class (org/chains.py: `pkg.Model().link`), and through a subclass (or its
-# subclass) that does not override it; a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`;
+# subclass) that does not override it; a path's head is also read as another repository re-exports it (`app.signals.Namespace().signal().send`),
+# or returns an instance of it (`app.make_response().headers`: `app.make_response()` -> `app.Response`;
 # the library's own re-exports are in its paths already); a path through an instance of a class (`pkg.Response().headers`)
 # is also written through another repository's subclass of it (`app.Response().headers`, then its re-exports), and
 # through a name standing for such an instance (`flask.request.get_json`: `flask.request` -> `flask.wrappers.Request()`).
@@ -76,7 +77,8 @@ ksub AS (SELECT k12.repo, k12.id, c.qualname || substr(k12.key, length(split_par
            JOIN symbols c ON c.repo = u.repo AND c.id = u.caller_id
           WHERE k12.key LIKE '%%().%%'),
 k12s AS (SELECT * FROM k12 UNION ALL SELECT * FROM ksub),
-k3 AS (SELECT k12s.repo, k12s.id, a.key || substr(k12s.key, length(split_part(k12s.key, '(', 1)) + 1), k12s.kind, k12s.ctor
+k3 AS (SELECT k12s.repo, k12s.id, a.key || substr(k12s.key, length(split_part(k12s.key, '(', 1))
+                                               + CASE WHEN a.key LIKE '%%()' THEN 3 ELSE 1 END), k12s.kind, k12s.ctor
          FROM k12s JOIN aliases a ON a.target_key = split_part(k12s.key, '(', 1) AND a.repo <> k12s.repo
         WHERE k12s.key LIKE '%%()%%'),
 k123 AS (SELECT * FROM k12s UNION ALL SELECT * FROM k3),
