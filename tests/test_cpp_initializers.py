@@ -129,3 +129,53 @@ def test_members_of_a_builtin_or_pointer_type_are_no_calls(tmp_path):
     assert _targets(work, HEADER, "count") == set()
     assert _targets(work, "src/TGreenlet.cpp", "borrowed") == set()
     assert _targets(work, REFS, "p") == set()
+
+
+BORROWED = {
+    "src/greenlet_refs.hpp": """#pragma once
+namespace greenlet {
+namespace refs {
+class BorrowedObject
+{
+};
+
+template <typename T>
+class _BorrowedGreenlet
+{
+public:
+    _BorrowedGreenlet(T* it)
+    {
+    }
+
+    _BorrowedGreenlet(const BorrowedObject& it);
+    void run() {}
+};
+
+struct PyGreenlet {};
+typedef _BorrowedGreenlet<PyGreenlet> BorrowedGreenlet;
+} // namespace refs
+} // namespace greenlet
+""",
+    "src/greenlet.cpp": """#include "greenlet_refs.hpp"
+
+using greenlet::refs::BorrowedGreenlet;
+using greenlet::refs::PyGreenlet;
+
+template <typename T>
+greenlet::refs::_BorrowedGreenlet<T>::_BorrowedGreenlet(const BorrowedObject& p)
+{
+}
+
+static void green_run(PyGreenlet* self)
+{
+    BorrowedGreenlet(self).run();
+}
+""",
+}
+
+
+def test_an_inline_overload_in_the_header_competes_with_the_one_defined_out_of_line(tmp_path):
+    """`BorrowedGreenlet(self)` with a `PyGreenlet*`: the header's `_BorrowedGreenlet(T* it)`, not the
+    constructor defined out of line in the source file (it takes a `const BorrowedObject&`)."""
+    work = indexed_workspace(tmp_path, BORROWED)
+    assert ("src/greenlet.cpp", 7) not in _targets(work, "src/greenlet.cpp", "BorrowedGreenlet")
