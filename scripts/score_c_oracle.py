@@ -144,7 +144,8 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                 _, last, end = spelled(cur, cur.extent.end)      # where the call's text ends, on its line
                 written = cur.type.spelling.split("<")[0].rpartition("::")[2].strip()
                 first = next(iter(cur.get_tokens()), None) if ref.kind.name == "CONSTRUCTOR" else None
-                member = first.spelling if first is not None and first.kind.name == "IDENTIFIER" else ""
+                member = first.spelling if first is not None and first.kind.name == "IDENTIFIER" \
+                    and first.cursor.kind.name == "MEMBER_REF" else ""         # `: _args(args)`, not `return T(x);` into a variant
                 sites.setdefault((where, line, col, ref.spelling), []).append(
                     {"file": where, "line": line, "col": col - 1, "end": end - 1 if last == line else None,
                      "name": ref.spelling, "usr": usr, "kind": ref.kind.name,
