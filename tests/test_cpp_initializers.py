@@ -179,3 +179,50 @@ def test_an_inline_overload_in_the_header_competes_with_the_one_defined_out_of_l
     constructor defined out of line in the source file (it takes a `const BorrowedObject&`)."""
     work = indexed_workspace(tmp_path, BORROWED)
     assert ("src/greenlet.cpp", 7) not in _targets(work, "src/greenlet.cpp", "BorrowedGreenlet")
+
+
+DELEGATING = {
+    "src/greenlet_compiler_compat.hpp": """#pragma once
+#define G_NO_COPIES_OF_CLS(Cls) private:     \\
+    Cls(const Cls& other) = delete; \\
+    Cls& operator=(const Cls& other) = delete
+""",
+    "src/TGreenlet.hpp": """#pragma once
+#include "greenlet_compiler_compat.hpp"
+
+namespace greenlet {
+class StackState
+{
+};
+
+class Greenlet
+{
+private:
+    G_NO_COPIES_OF_CLS(Greenlet);
+public:
+    Greenlet(int* p);
+    Greenlet(int* p, const StackState& initial_state);
+};
+} // namespace greenlet
+""",
+    "src/TGreenlet.cpp": """#include "TGreenlet.hpp"
+
+namespace greenlet {
+Greenlet::Greenlet(int* p)
+    :  Greenlet(p, StackState())
+{
+}
+
+Greenlet::Greenlet(int* p, const StackState& initial_stack)
+{
+}
+} // namespace greenlet
+""",
+}
+
+
+def test_a_delegating_constructor_reaches_the_definition_of_its_argument_count(tmp_path):
+    """`: Greenlet(p, StackState())`: the two-argument constructor's out-of-line definition, not the
+    copy constructor a macro declares in the class body."""
+    work = indexed_workspace(tmp_path, DELEGATING)
+    assert _targets(work, "src/TGreenlet.cpp", "Greenlet") == {("src/TGreenlet.cpp", 9)}

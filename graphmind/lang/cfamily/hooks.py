@@ -264,8 +264,9 @@ def _built(r: Resolving, caller: int, name: str):
 
 
 def _construct(r: Resolving, cls: int, how: str):
-    """T's constructors where they are defined out of line, else T itself (the class names those written in it)."""
-    rows = langkit.constructors(r, cls, how)
+    """T's constructors where they are defined out of line, else T itself (the class names those written in it);
+    a macro's use in the class body (`G_NO_COPIES_OF_CLS(Greenlet);`, read as a constructor) is none."""
+    rows = [row for row in langkit.constructors(r, cls, how) if r.t.syms[row[0]].name == r.t.syms[cls].name] or [(cls, how, 0)]
     return rows if any(t in r.state.get(DEFINED, ()) for t, _, _ in rows) else [(cls, how, 0)]
 
 
