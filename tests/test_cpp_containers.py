@@ -69,6 +69,8 @@ public:
         for (const auto& term : expr.terms())
             term.variable().name();
         expr.terms()[0].coefficient();
+        const auto& first = expr.terms()[0];
+        first.variable();
         for (const auto& rowPair : m_rows)
         {
             rowPair.first.type();
@@ -97,6 +99,7 @@ def test_an_indexed_or_front_element_of_a_vector(tmp_path):
     work = indexed_workspace(tmp_path, FILES)
     assert _targets(work, ROW, "expr.terms()[0].coefficient") == {("inferred", TERM, 14)}
     assert _targets(work, TERM, "m_terms.front().coefficient") == {("inferred", TERM, 14)}
+    assert _targets(work, ROW, "first.variable") == {("inferred", TERM, 13)}
 
 
 def test_a_maps_pairs_through_a_range_for_and_an_iterator(tmp_path):

@@ -3,6 +3,8 @@
 (parameter_list (parameter_declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (pointer_declarator declarator: (reference_declarator (identifier) @name))])) @binding.annot
 (declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (array_declarator declarator: (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.annot
 (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)] value: [(call_expression) (new_expression)] @value) @binding.assign
+; `const auto& first = terms[0];`: an element (lang/cfamily/containers.py)
+(init_declarator declarator: [(identifier) @name (reference_declarator (identifier) @name)] value: (subscript_expression) @value) @binding.assign
 ; `const T &x = …`, `const T *p`: the qualifier, under "~x" (which overload `x.m()` calls: resolve/sites.py)
 (declaration (type_qualifier) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.qualifier
 (field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name) (array_declarator declarator: (field_identifier) @name)]) @binding.annot
