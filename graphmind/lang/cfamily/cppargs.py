@@ -59,8 +59,8 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
                  and all(_fits(r, a, parameter_type(r, c, p), convert=False) for a, p in zip(types, r.t.param_types[c]))]
         kept = exact if len(exact) == 1 else kept
     if len(kept) > 1 and all(a is not None for a in types):     # the class itself beats a base (`visit(Unary*)`, not `visit(AST*)`)
-        same = [c for c in kept if all(a[0] != "cls" or parameter_type(r, c, p) == a for a, p in zip(types, r.t.param_types.get(c) or ()))
-                and len(r.t.param_types.get(c) or ()) >= len(types)]
+        same = [c for c in kept if not any(a[0] == "cls" and (q := parameter_type(r, c, p)) is not None and q[0] == "cls" and q != a
+                                           for a, p in zip(types, r.t.param_types.get(c) or ()))]
         kept = same if len(same) == 1 else kept
     return kept
 
