@@ -15,7 +15,8 @@ includes, also compiled alone here) takes the answer of a unit that declares wha
 macro's use (clang's location): graphmind's rows there are what the macro it reached calls (the
 call is filed under the macro, the macro called from the use). Operator calls and implicit conversions are left out (no call syntax); so are
 constructor calls clang makes without call syntax (`T x;`); a constructor called through a typedef's
-name (`OwnedObject(p)` of `typedef OwnedReference<…> OwnedObject`) is matched by the name written. `std::make_unique<T>(…)` and `make_shared`
+name (`OwnedObject(p)` of `typedef OwnedReference<…> OwnedObject`), and a member's initializer (`: _args(args)`)
+running its class's constructor, are matched by the name written. `std::make_unique<T>(…)` and `make_shared`
 count as calls of the constructor of T they run (the one taking that many arguments). Scored like scripts/score_ts_oracle.py:
 one JSON line; `by_kind` splits sites by what clang calls (function, method, constructor). Sites in
 files graphmind does not index (vendored folders its ignore list skips, `third_party/`) are left out,
@@ -142,11 +143,15 @@ def clang_sites(root: Path, sub: str, std: str | None) -> tuple[list[dict], dict
                     continue
                 _, last, end = spelled(cur, cur.extent.end)      # where the call's text ends, on its line
                 written = cur.type.spelling.split("<")[0].rpartition("::")[2].strip()
+                first = next(iter(cur.get_tokens()), None) if ref.kind.name == "CONSTRUCTOR" else None
+                member = first.spelling if first is not None and first.kind.name == "IDENTIFIER" \
+                    and first.cursor.kind.name == "MEMBER_REF" else ""         # `: _args(args)`, not `return T(x);` into a variant
                 sites.setdefault((where, line, col, ref.spelling), []).append(
                     {"file": where, "line": line, "col": col - 1, "end": end - 1 if last == line else None,
                      "name": ref.spelling, "usr": usr, "kind": ref.kind.name,
                      **({"written": written} if ref.kind.name == "CONSTRUCTOR" and written.isidentifier()
-                        and written != ref.spelling else {})})
+                        and written != ref.spelling else {}),
+                     **({"member": member} if member not in ("", ref.spelling, written) else {})})
     # a file read in several units: the unit that declares what it calls (a `.c` the build only compiles
     # through `#include` in another, read alone, calls undeclared functions: implicit declarations)
     known = set(defs) | set(decls)
@@ -243,9 +248,11 @@ def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None
         found = targets.get(site["usr"], [])
         at = (site["file"], site["line"], site["name"])
         alias = (site["file"], site["line"], site.get("written"))   # `OwnedObject(p)`: a typedef's constructor
-        rows = ours.get(at) or ours.get(alias, [])
-        if cols and (at in cols or alias in cols):
-            rows = _split(site, same[at], cols[at] if at in cols else cols[alias])
+        member = (site["file"], site["line"], site.get("member"))   # `: _args(args)`: the member's class's
+        rows = ours.get(at) or ours.get(alias) or ours.get(member, [])
+        by = next((k for k in (at, alias, member) if cols and k in cols), None)
+        if by is not None:
+            rows = _split(site, same[at], cols[by])
         col = f"{site['col']}:{site['name']}"        # two calls may start at one column: `T(a).m()`, a macro's use
         keyed[(site["file"], site["line"], col)] = rows
         lines.append(json.dumps({**site, "col": col, "targets": [[f, ln] for f, ln in found] or [["../outside", 0]]}))

@@ -259,7 +259,7 @@ def scala_call(r: Resolving, caller: int, text: str, name: str):
 
 EXPR_REWRITES["java"] = cast_value
 TYPE_ARGUMENTS["java"] = type_arguments
-typeflow.OUTSIDE_MEMBER = outside_member
+typeflow.OUTSIDE_MEMBERS.append(outside_member)
 register("java", LanguageHooks(module_name=java_module, resolve_import=resolve_import, visible=visible,
                                resolve_call=java_call, overloads=argtypes.fitting_overloads, one_target=True,
                                inherited_overloads=True))

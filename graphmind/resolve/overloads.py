@@ -171,12 +171,20 @@ def fits(params: Params | None, arity: int) -> bool:
 
 def fitting(r, sid: int, arity: int, own_first: bool = True) -> tuple[list[int], list[int]]:
     """sid's overloads (methods sharing its qualified name, those of its own file first: a C++
-    declaration in the header and its out-of-line definition share the name too) whose parameter
+    declaration in the header and its out-of-line definition share the name too; for a member defined
+    out of line, its class's file too, where the overloads written inline are) whose parameter
     count fits, as (fixed-arity ones, varargs ones): Java, C# and C++ try the first before the second."""
     t, paired = r.t, r.state.get(DEFINITIONS, {})     # a declaration paired with its definition: that one
-    same = [s for s in t.dup_quals.get(t.syms[sid].qualname) or [sid] if s not in paired]
-    here = t.syms[sid].file
-    for group in ([s for s in same if t.syms[s].file == here] if own_first else [], same):
+    sym = t.syms[sid]
+    same = [s for s in t.dup_quals.get(sym.qualname) or [sid] if s not in paired]
+    owner = t.syms.get(sym.parent) if sym.parent is not None else None
+    here = {sym.file}
+    if owner is not None and owner.file != sym.file and owner.kind in ("class", "struct"):    # defined out of line
+        here.add(owner.file)
+        inline = f"{owner.qualname}.{sym.name}"
+        same += [s for s in t.dup_quals.get(inline) or [t.by_qual.get(inline)]
+                 if s is not None and s not in paired and s not in same and t.syms[s].parent == sym.parent]
+    for group in ([s for s in same if t.syms[s].file in here] if own_first else [], same):
         found = [s for s in group if s in t.params and fits(t.params[s], arity)]
         fixed = [s for s in found if t.params[s][1] is not None]
         if found:

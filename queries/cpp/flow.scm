@@ -3,11 +3,15 @@
 (parameter_list (parameter_declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (pointer_declarator declarator: (reference_declarator (identifier) @name))])) @binding.annot
 (declaration type: (_) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (array_declarator declarator: (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.annot
 (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)] value: [(call_expression) (new_expression)] @value) @binding.assign
+; `const auto& first = terms[0];`: an element (lang/cfamily/containers.py)
+(init_declarator declarator: [(identifier) @name (reference_declarator (identifier) @name)] value: (subscript_expression) @value) @binding.assign
 ; `const T &x = …`, `const T *p`: the qualifier, under "~x" (which overload `x.m()` calls: resolve/sites.py)
 (declaration (type_qualifier) @value declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)])]) @binding.qualifier
 (field_declaration type: (_) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name) (array_declarator declarator: (field_identifier) @name)]) @binding.annot
 (field_declaration (type_qualifier) @value declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (reference_declarator (field_identifier) @name)]) @binding.qualifier
 (function_definition type: (_) @value) @binding.returns
+; `T* p;`, `T& r;` members: `*` / `&` under "~p" (their initializer `p(x)` constructs nothing: lang/cfamily/initializers.py)
+(field_declaration declarator: [(pointer_declarator "*" @value declarator: (field_identifier) @name) (reference_declarator ["&" "&&"] @value (field_identifier) @name)]) @binding.qualifier
 ; a member declared in its class body (`Greenlet* operator->() const noexcept;`, defined out of line
 ; under a path the pairing may not read): what it gives
 (field_declaration type: (_) @value declarator: [(function_declarator) (pointer_declarator declarator: (function_declarator)) (reference_declarator (function_declarator))]) @binding.returns
@@ -24,3 +28,6 @@
 ; `#define GET_THREAD_STATE() g_thread_state_global`: a macro naming a variable gives what it holds
 ; (`GET_THREAD_STATE().state()` is a member of the variable's class)
 ((preproc_function_def value: (preproc_arg) @value (#match? @value "^\\s*[A-Za-z_]\\w*\\s*$")) @binding.return)
+; `for (const auto& term : expr.terms())`: what an element of the range holds; `for (const Term& t : xs)`: its type
+(for_range_loop type: (placeholder_type_specifier) declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] right: (_) @value) @binding.element
+(for_range_loop type: [(type_identifier) (qualified_identifier) (template_type)] @value declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)]) @binding.annot

@@ -206,12 +206,12 @@
       (dependent_name (template_method name: (field_identifier) @name))
 ])) @reference.call
 
-; `: Base(args)` in a member-initializer list: the base class's constructor (a capitalised name: a
-; type; members, `value_(v)`, are no calls)
+;  `: Base(args)`, `: PyObjectPointer<>(it)`, `: _args(args)` in a member-initializer list: the base
+; class's constructor, or that of the member's declared class (a member of a builtin or pointer type
+; is no call: lang/cfamily/initializers.py drops it)
 (field_initializer
-  (field_identifier) @name
-  (argument_list)
-  (#match? @name "^[A-Z]")) @reference.call
+  [(field_identifier) @name (template_method name: (field_identifier) @name)]
+  (argument_list)) @reference.call
 
 ; new T(...): a constructor call
 (new_expression

@@ -13,7 +13,8 @@ it by a one-argument constructor, or to a primitive (unless the class converts: 
 or the parameter is `bool`); a literal to a workspace class without a one-argument constructor; a
 string literal to a numeric parameter. Anything else may fit (typedefs, templates, outside types).
 When every argument is known and one candidate takes them all without a constructor's conversion,
-that one (C++ ranks an exact match above a user-defined conversion).
+that one (C++ ranks an exact match above a user-defined conversion), and of those the one taking each
+object as its own class over one taking a base.
 """
 from __future__ import annotations
 
@@ -57,6 +58,10 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
         exact = [c for c in kept if r.t.param_types.get(c) is not None and len(r.t.param_types[c]) >= len(types)
                  and all(_fits(r, a, parameter_type(r, c, p), convert=False) for a, p in zip(types, r.t.param_types[c]))]
         kept = exact if len(exact) == 1 else kept
+    if len(kept) > 1 and all(a is not None for a in types):     # the class itself beats a base (`visit(Unary*)`, not `visit(AST*)`)
+        same = [c for c in kept if not any(a[0] == "cls" and (q := parameter_type(r, c, p)) is not None and q[0] == "cls" and q != a
+                                           for a, p in zip(types, r.t.param_types.get(c) or ()))]
+        kept = same if len(same) == 1 else kept
     return kept
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from graphmind.lang.cfamily import containers
 from graphmind.resolve.pyexpr import match_bracket
 
 # class templates whose first argument is what a member call through them reaches
@@ -85,7 +86,10 @@ def _arguments(text: str) -> list[str]:
 
 def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
     """`Vector<Cache>` of `template <typename T> class Vector`: {T: Cache} (the class's `typeparams` row,
-    queries/cpp/flow.scm), through a holder (`scoped_ptr<Vector<Cache>>`)."""
+    queries/cpp/flow.scm), through a holder (`scoped_ptr<Vector<Cache>>`); a standard container's element
+    types (`std::vector<Term>`: lang/cfamily/containers.py)."""
+    if cls is None:
+        return containers.arguments(unwrap(text), _arguments)
     written = next((v for k, v in r.t.bindings.get(cls, {}).get("", ()) if k == "typeparams"), "") if cls is not None else ""
     text = unwrap(text)
     at = text.find("<")
@@ -98,6 +102,9 @@ def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
 
 def element(ev, scope: int, value):
     """What `x[i]` holds: what the class's `operator[]` returns (`Vector<Cache>`: a Cache), else, for an
-    array or a pointer of a class without one, the class itself."""
+    array or a pointer of a class without one, the class itself; a standard container's element."""
+    held = containers.element(value)
+    if held:
+        return held
     members = ev.attr(value, "operator[]")
     return ev.call(members) if members else frozenset(a for a in value if a[0] == "inst")

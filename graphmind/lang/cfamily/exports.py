@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 # an all-caps word (a macro by convention) between `class`/`struct` and a name followed by `{`, `:` or
-# `final` (a definition, not `struct STAT buf;` or an elaborated type)
-_EXPORT = re.compile(rb"\b(?:class|struct)[ \t]+([A-Z_][A-Z0-9_]*[A-Z0-9])[ \t]+(?=[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?[{:]"
+# `final`, on its line or the next (TinyXML-2's `class TINYXML2_LIB StrPair` then `{`; a definition, not
+# `struct STAT buf;` or an elaborated type)
+_EXPORT = re.compile(rb"\b(?:class|struct)[ \t]+([A-Z_][A-Z0-9_]*[A-Z0-9])[ \t]+(?=[A-Za-z_]\w*\s*(?:final\b\s*)?[{:]"
                      rb"(?!:))")
 
 

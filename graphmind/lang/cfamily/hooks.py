@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.flow import scopevars
-from graphmind.lang.cfamily import cppargs, cpptypes, defaults, templated
+from graphmind.lang.cfamily import containers, cppargs, cpptypes, defaults, initializers, templated
 from graphmind.lang.cfamily.units import Units
-from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, TYPE_ARGUMENTS
+from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, OUTSIDE_MEMBERS, TYPE_ARGUMENTS
 from graphmind.lang.flow.scopevars import classes
 from graphmind.resolve.hooks import DEFINITIONS, LanguageHooks, Resolving, register
 from graphmind.resolve.tables import CALLABLE_KINDS
@@ -184,7 +184,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         hit = r.lookup(caller, name)
         return [(hit[1], _how(r, caller, hit[1]), 0)] if hit is not None and isinstance(hit[1], int) else None
     if text == name:
-        return alternatives(r, caller, name) or _built(r, caller, name)
+        member = initializers.member_constructor(r, caller, name, find_type, _construct)
+        return member if member is not None else alternatives(r, caller, name) or _built(r, caller, name)
     on_holder = _on_holder(r, caller, text, name) or _through_arrow(r, caller, text, name)
     if on_holder is not None:
         return on_holder
@@ -258,10 +259,15 @@ def _built(r: Resolving, caller: int, name: str):
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     cls = hit[1] if langkit.is_class(r, hit[1]) else find_type(r, caller, name) if r.t.syms[hit[1]].kind == "type" else None
-    rows = langkit.constructors(r, cls, hit[0]) if cls is not None else None
-    if rows and not any(t in r.state.get(DEFINED, ()) for t, _, _ in rows):
-        rows = None         # constructors written in the class: the class names them (instantiate)
-    return rows if rows else [(cls, hit[0], 0)] if cls is not None and cls != hit[1] else None
+    rows = _construct(r, cls, hit[0]) if cls is not None else None
+    return rows if rows and (rows[0][0] != cls or cls != hit[1]) else None
+
+
+def _construct(r: Resolving, cls: int, how: str):
+    """T's constructors where they are defined out of line, else T itself (the class names those written in it);
+    a macro's use in the class body (`G_NO_COPIES_OF_CLS(Greenlet);`, read as a constructor) is none."""
+    rows = [row for row in langkit.constructors(r, cls, how) if r.t.syms[row[0]].name == r.t.syms[cls].name] or [(cls, how, 0)]
+    return rows if any(t in r.state.get(DEFINED, ()) for t, _, _ in rows) else [(cls, how, 0)]
 
 
 def _how(r: Resolving, caller: int, target: int) -> str:
@@ -273,6 +279,7 @@ langkit.TYPE_UNWRAP["cpp"] = cpptypes.unwrap
 EXPR_REWRITES["cpp"] = cpptypes.rewrite
 TYPE_ARGUMENTS["cpp"] = cpptypes.type_arguments
 ELEMENTS["cpp"] = cpptypes.element
+OUTSIDE_MEMBERS.append(containers.outside_member)
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
 register("c", LanguageHooks(**_HOOKS))
 register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads))

@@ -19,8 +19,8 @@ class Members:
         if generics.ARRAY in value and name in generics.ARRAY_METHODS:
             return EMPTY                         # `nodes.slice()`: the array's, not a Node's `slice`
         args = {(k, x) for k, x in value if k[:4] == "arg:"}
-        if args and hooks.OUTSIDE_MEMBER is not None and not classes(value):
-            return hooks.OUTSIDE_MEMBER(frozenset(args), name)          # `items.get(0)` on a `List<Item>`
+        if args and hooks.OUTSIDE_MEMBERS and not classes(value):     # `items.get(0)` on a `List<Item>`
+            return next((got for member in hooks.OUTSIDE_MEMBERS if (got := member(frozenset(args), name))), EMPTY)
         for kind, x in value:
             got = self.field(x, name) if field_first and kind in ("inst", "cls") else EMPTY
             got = got or (self._given(self.declared(x, name), args) if args and kind == "inst" else EMPTY)
@@ -59,6 +59,8 @@ class Members:
                 out |= self.returns(x, nth)          # a value of a function type (Go's `type F func() R`)
             elif kind in ("elem", "keep"):           # what a member of an outside generic gives (lang/java.py)
                 out.add(("inst", x) if kind == "elem" else ("arg:E", x))
+            elif kind[:6] == "gives:":               # what it gives as written (a C++ iterator to a pair: cfamily/containers.py)
+                out.add((kind[6:], x))
         return frozenset(out)
 
     def _base_args(self, cls: int, base: int) -> set:

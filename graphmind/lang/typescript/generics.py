@@ -135,7 +135,7 @@ def type_parameters(r, scope: int) -> dict[str, str]:
 def type_arguments(r, scope: int, text: str, cls: int | None) -> dict[str, str]:
     """A declared type's arguments for a workspace class's type parameters (`ZodType<O, Def<T>>`: {Def: "Def<T>"}),
     or for a map's key and value (`Map<string, Entry>`: {K: string, V: Entry}, so `m.get(k)!` is an
-    Entry: the evaluator's OUTSIDE_MEMBER, lang/java.outside_member)."""
+    Entry: the evaluator's OUTSIDE_MEMBERS, lang/java.outside_member)."""
     names = list(type_parameters(r, cls)) if cls is not None else _MAPS.get(type_head(text), ())
     return dict(zip(names, args_of(text))) if names else {}
 
