@@ -6,8 +6,7 @@ the one the default build keeps (Brotli's two `ConstructHuffmanCode`), not `poss
 define in a branch the default build keeps still counts."""
 from __future__ import annotations
 
-from graphmind.store import open_reader
-from langcases import indexed_workspace
+from langcases import call_targets, indexed_workspace
 
 PLATFORM = """#ifndef BROTLI_COMMON_PLATFORM_H_
 #define BROTLI_COMMON_PLATFORM_H_
@@ -75,10 +74,7 @@ void BrotliBuildCodeLengthsHuffmanTable(HuffmanCode* table, const uint8_t* code_
 
 
 def _targets(work) -> set[tuple]:
-    return {tuple(r) for r in open_reader(work).execute(
-        "SELECT c.resolution, t.start_line FROM calls c JOIN files f ON f.id = c.file_id"
-        " LEFT JOIN symbols t ON t.id = c.target_id WHERE f.path = 'c/dec/huffman.c'"
-        " AND c.callee = 'ConstructHuffmanCode' AND c.kind = 'call'")}
+    return {(how, line) for how, _, line in call_targets(work, "c/dec/huffman.c", "ConstructHuffmanCode")}
 
 
 def test_a_define_under_a_branch_the_default_build_leaves_out_does_not_count(tmp_path):

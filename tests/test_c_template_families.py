@@ -53,7 +53,7 @@ FILES = {
 
 
 def _rows(work) -> set[tuple]:
-    return {tuple(r) for r in open_reader(work).execute(
+    return {(line, how, path) for line, how, path in open_reader(work).execute(
         "SELECT c.line, c.resolution, tf.path FROM calls c JOIN files f ON f.id = c.file_id"
         " LEFT JOIN symbols t ON t.id = c.target_id LEFT JOIN files tf ON tf.id = t.file_id"
         " WHERE f.path = 'c/enc/backward_references_inc.h' AND c.callee = 'FN(StoreLookahead)'")}
