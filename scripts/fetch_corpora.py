@@ -141,6 +141,11 @@ DEB_CORPORA = {
     # held out in session 22 (scored once): google/uuid, one package, standard library only. Tried and dropped
     # before any figure: gobwas/glob (Debian ships it without its go.mod, so the oracle finds no module)
     "google-uuid": ("golang-github-google-uuid-dev", "1.3.0-1", "/usr/share/gocode/src/github.com/google/uuid"),
+    # held out in session 23 (scored once): mitchellh/mapstructure, one package, standard library only (only
+    # 38 of its 514 sites call into the project), and yuin/goldmark, a module of several packages, standard library only
+    "mapstructure": ("golang-github-mitchellh-mapstructure-dev", "1.5.0-2",
+                     "/usr/share/gocode/src/github.com/mitchellh/mapstructure"),
+    "goldmark": ("golang-github-yuin-goldmark-dev", "1.5.4-1", "/usr/share/gocode/src/github.com/yuin/goldmark"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -157,6 +162,9 @@ DEB_SRC_CORPORA = {
     "jcommander": ("jcommander", "1.71-4"),                   # held out in session 22 (scored once)
     # C++ held out in session 23 (scored once): TinyXML-2 (tinyxml2.cpp, its header and xmltest.cpp)
     "tinyxml2": ("tinyxml2", "9.0.0+dfsg-3.1"),
+    "commons-csv": ("commons-csv", "1.9.0-1"),                # held out in session 23 (scored once)
+    # C held out in session 23 (scripts/score_c_oracle.py, scored once): LibYAML (src/, include/yaml.h)
+    "libyaml": ("libyaml", "0.2.5-1"),
 }
 
 
@@ -180,9 +188,12 @@ def corpus_path(name: str) -> Path:
 def _deb_source(name: str, tmp: Path) -> Path:
     """`apt-get source --download-only` a pinned Debian source package into tmp; its .orig tarball."""
     package, version = DEB_SRC_CORPORA[name]
-    subprocess.run(["apt-get", "source", "--download-only", f"{package}={version}"],
-                   check=True, stdout=subprocess.DEVNULL, cwd=tmp)
-    return next(tmp.glob(f"{package}_*.orig.tar.*"))
+    done = subprocess.run(["apt-get", "source", "--download-only", f"{package}={version}"],
+                          stdout=subprocess.DEVNULL, cwd=tmp)
+    found = next(tmp.glob(f"{package}_*.orig.tar.*"), None)   # the mirror may miss only the .debian part
+    if found is None:
+        raise subprocess.CalledProcessError(done.returncode, done.args)
+    return found
 
 
 def _deb_copy(name: str, dest: Path) -> dict:

@@ -237,6 +237,14 @@ def _split(site: dict, sites: list[dict], cols: list) -> list:
             and (site.get("end") is None or col <= site["end"])]
 
 
+def _as_written(site: dict, names) -> str | None:
+    """A call in an `*_inc.h` template (`FN(HistogramClear)(h)`) is one site per name each includer's FN
+    makes (HistogramClearLiteral, …) for clang, one row named as written for graphmind (one definition,
+    `FN(HistogramClear)`, its target): the row whose macro argument the name called contains."""
+    fits = [n for n in names if n[n.index("(") + 1:-1].strip() in site["name"]]
+    return max(fits, key=len, default=None)
+
+
 def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None = None) -> tuple[list[str], dict]:
     """The sites as score()'s oracle lines, and our rows at each (same file, line and name called; the
     column tells several such calls on one line apart)."""
@@ -244,10 +252,15 @@ def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None
     same: dict[tuple, list] = {}
     for site in sites:
         same.setdefault((site["file"], site["line"], site["name"]), []).append(site)
+    made: dict[tuple, list[str]] = {}                # rows named as a template writes them: `FN(HistogramClear)`
+    for path, line, name in (cols or ours):
+        if name and name.endswith(")") and "(" in name:
+            made.setdefault((path, line), []).append(name)
     for site in sites:
         found = targets.get(site["usr"], [])
         at = (site["file"], site["line"], site["name"])
-        alias = (site["file"], site["line"], site.get("written"))   # `OwnedObject(p)`: a typedef's constructor
+        written = site.get("written") or _as_written(site, made.get(at[:2], ()))
+        alias = (site["file"], site["line"], written)   # `OwnedObject(p)`: a typedef's constructor
         member = (site["file"], site["line"], site.get("member"))   # `: _args(args)`: the member's class's
         rows = ours.get(at) or ours.get(alias) or ours.get(member, [])
         by = next((k for k in (at, alias, member) if cols and k in cols), None)

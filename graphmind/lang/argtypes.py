@@ -156,13 +156,24 @@ def _whole(text: str, start: int, close: int | None) -> bool:
 def _path_type(r: Resolving, scope: int, names: list[str]) -> Arg | None:
     """`x`, `this.x`, `a.b.c`: the declared type of the last name."""
     if len(names) == 1:
-        return _one(r, bound(r, scope, names[0]) or [])
+        return _one(r, bound(r, scope, names[0]) or _imported(r, scope, names[0]))
     head = None if names[0] == "this" and len(names) == 2 else _path_type(r, scope, names[:-1])
     if head is not None and head[0].endswith("[]"):
         return ("int", None) if names[-1] == "length" else None
     owners = [head[1]] if head is not None and head[1] is not None else \
         classes(kit.flow(r).expr(scope, ".".join(names[:-1])))
     return _one(r, [(c, "annot", v) for o in owners for c, v in kit.flow(r).declared(o, names[-1])])
+
+
+def _imported(r: Resolving, scope: int, name: str) -> list[tuple[int, str, str]]:
+    """A constant imported by `import static a.b.Constants.PIPE;`: its declaration in that class."""
+    s = scope
+    while s is not None and s in r.t.syms and name not in r.t.imports.get(s, {}):
+        s = r.t.syms[s].parent or None
+    target, symbol = r.t.imports.get(s, {}).get(name, (None, None))
+    owner, _, field = f"{target}.{symbol}".rpartition(".") if target and symbol else ("", "", "")
+    cls = r.t.by_qual.get(owner) if field == name else None
+    return [(cls, "annot", v) for c, v in kit.flow(r).declared(cls, name)] if cls is not None else []
 
 
 def _one(r: Resolving, entries: list[tuple[int, str, str]]) -> Arg | None:

@@ -26,6 +26,8 @@
 ; `type EqualFunc func(x, y int) Result`: calling a value of it gives a Result (lang/go.py's prepare)
 (type_spec type: (function_type result: (_) @value)) @binding.returns
 (method_declaration result: (_) @value) @binding.returns
+; an interface's method: `Parent() Node` in `type Node interface {…}`
+(method_elem result: (_) @value) @binding.returns
 
 ; Reads of package-level constants and variables: `pkg.Name` (a member read) and bare names where a
 ; value is read; kept only as `read` edges to a definition (graphmind/resolve/reads.py).

@@ -20,7 +20,7 @@ HOST = {"__GNUC__": 4, "__GNUC_MINOR__": 2, "__GNUC_PATCHLEVEL__": 1, "__clang__
         "__ORDER_PDP_ENDIAN__": 3412, "__BYTE_ORDER__": 1234, "__SSE__": 1, "__SSE2__": 1}
 C_HOST = {**HOST, "__STDC_VERSION__": 201112}
 CPP_HOST = {**HOST, "__cplusplus": 201703}
-_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|(&&|\|\||==|!=|<=|>=|<<|>>|[-+*/%<>!~&|^?:()]))")
+_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|(&&|\|\||==|!=|<=|>=|<<|>>|[-+*/%<>!~&|^?:(),]))")
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _UNKNOWN = object()        # a macro defined in a branch that was not decided
 
@@ -206,8 +206,13 @@ class _State:
             return None if found is None else int(found)
         if tok[0].isdigit():
             return int(tok, 0) if not (tok.startswith("0") and tok[1:].isdigit()) else int(tok, 8)
-        if self.peek() == "(":                 # a function-like macro: not expanded here
-            raise ValueError(tok)
+        if self.peek() == "(":                 # a function-like macro: not expanded here, not known (but
+            level = 0                          # `(defined(ARMV7)) && HAS_ATTRIBUTE(aligned, 2, 7, 0)` is 0)
+            while True:
+                level += {"(": 1, ")": -1}.get(self.tokens[self.at], 0)
+                self.at += 1
+                if level == 0:
+                    return None
         self.note(tok)
         if tok in self.defined:
             value = self.defined[tok]

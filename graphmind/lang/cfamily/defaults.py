@@ -18,16 +18,27 @@ def branch_spans(source: bytes, language: str, namesakes: bool) -> tuple[list[tu
     undefined) of those the default build leaves out besides (read only when some condition is undecided
     and the file defines some name twice: only namesakes are told apart by it)."""
     text = source.decode("latin-1")
-    directives = list(_DIRECTIVE.finditer(text))
-    later = {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
+    directives, later = _directives(text)
     host = CPP_HOST if language == "cpp" else C_HOST
     state = _State(dict(host), later)
     state.scan(directives, len(text))
     if not state.undecided or not namesakes:
         return state.out, []
+    return state.out, _default_spans(text, host, directives, later)
+
+
+def _directives(text: str) -> tuple[list, set[str]]:
+    """A file's directives, and the names it `#define`s somewhere."""
+    directives = list(_DIRECTIVE.finditer(text))
+    return directives, {m.group(2).split(None, 1)[0] for m in directives if m.group(1) == "define" and m.group(2).strip()}
+
+
+def _default_spans(text: str, host: dict, directives: list, later: set) -> list[tuple[int, int, frozenset[str]]]:
+    """The branches of a file the default build leaves out, each with the names it hinges on (none: the
+    compiler leaves it out whatever the project defines)."""
     default = _Default(dict(host), later)
     default.scan(directives, len(text))
-    return state.out, default.spans
+    return default.spans
 
 
 def mark(signature: str, names: frozenset[str]) -> str:
@@ -76,9 +87,12 @@ class _Default(_State):
         return found
 
 
-def defined_in(root, paths, names: set[str]) -> set[str]:
+def defined_in(root, paths, names: set[str], depth: int = 0) -> set[str]:
     """Which of these names some file `#define`s, each file read as written (a `#define NAME` with no
-    value, as memory.h's `#define BROTLI_ENCODER_EXIT_ON_OOM`, is no symbol)."""
+    value, as memory.h's `#define BROTLI_ENCODER_EXIT_ON_OOM`, is no symbol). A `#define` in a branch
+    the default build leaves out counts only if a name that branch hinges on is defined so in turn
+    (platform.h's `#define BROTLI_TARGET_ARMV7` under `#if defined(__ARM_ARCH)`: not, nor what
+    huffman.h defines under `#if defined(BROTLI_TARGET_ARMV7)`)."""
     if not names or root is None:
         return set()
     pattern = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(" + "|".join(map(re.escape, sorted(names))) + r")\b", re.M)
@@ -88,5 +102,15 @@ def defined_in(root, paths, names: set[str]) -> set[str]:
             text = (root / path).read_text("latin-1")
         except OSError:
             continue
-        found.update(pattern.findall(text) if "define" in text else ())
+        hits = [m for m in pattern.finditer(text)] if "define" in text else []
+        if not hits:
+            continue
+        spans = _default_spans(text, C_HOST if path.endswith((".c", ".h")) else CPP_HOST, *_directives(text))
+        for m in hits:
+            if m.group(1) in found:
+                continue
+            off = [hinge for lo, hi, hinge in spans if lo <= m.start() < hi]
+            if not off or depth < 3 and all(hinge and defined_in(root, paths, set(hinge) - names, depth + 1)
+                                            for hinge in off):
+                found.add(m.group(1))
     return found

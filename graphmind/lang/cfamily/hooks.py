@@ -182,7 +182,11 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name and "(" in name:            # `FN(HistogramClear)(…)` in a template (cfamily/templated.py)
         hit = r.lookup(caller, name)
-        return [(hit[1], _how(r, caller, hit[1]), 0)] if hit is not None and isinstance(hit[1], int) else None
+        if hit is not None and isinstance(hit[1], int):
+            return [(hit[1], _how(r, caller, hit[1]), 0)]
+        made = templated.reached(r.state["_c_units"], r.t, r.t.syms[caller].file, name)    # another family's
+        return [(made[0], _how(r, caller, made[0]), 0)] if len(made) == 1 else \
+            [(d, "possible", len(made)) for d in made] or None
     if text == name:
         member = initializers.member_constructor(r, caller, name, find_type, _construct)
         return member if member is not None else alternatives(r, caller, name) or _built(r, caller, name)

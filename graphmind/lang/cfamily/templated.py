@@ -42,7 +42,8 @@ def templated_definitions(root, source: bytes, symbols: list[SymbolRow], calls: 
         symbols.append(SymbolRow(f"{symbols[0].qualname}.{name}", name, "function", node.start_point[0] + 1,
                                  node.end_point[0] + 1, node.start_byte, node.end_byte, head[:240], 0))
         spans.append((node.start_point[0] + 1, node.end_point[0] + 1, len(symbols) - 1))
-    namers = {symbols[i].name.split("(", 1)[0] for _, _, i in spans}
+    namers = {symbols[i].name.split("(", 1)[0] for _, _, i in spans}    # and any macro by its capitals:
+    namers |= {m.group(1).decode() for m in _CALLED.finditer(source) if m.group(1).isupper()}   # FN_A(X)()
     starts = [0, *(m.end() for m in re.finditer(rb"\n", source))] if spans else []
     for row in calls if spans else ():
         if row.caller == 0:
@@ -114,7 +115,7 @@ def register(units, t) -> None:
     """Give each templated definition the names its includers make of it: each file including a file
     that has some is read as written, its `#define`s and `#undef`s in order, and at each `#include` of
     that file the names are made under the macros then in force (`units.scoped`, by name)."""
-    made = {}
+    made, own = {}, {}
     for f in units.files:
         found = [s for s in t.file_syms.get(f, ()) if t.syms[s].kind == "function" and "(" in t.syms[s].name]
         if found:
@@ -147,3 +148,32 @@ def register(units, t) -> None:
                         name = patterns[namer].replace("\x01", arg) if patterns[namer] else ""
                         if name.isidentifier() and name != arg and sid not in units.scoped[name]:
                             units.scoped[name].append(sid)
+                    if f not in own:
+                        own[f] = _own_defines(t.root / t.paths[f])
+                    units.made_under[f].append({**defines, **own[f]})     # FN_A defined in the template
+
+
+def _own_defines(path) -> dict[str, str]:
+    """The `#define`s a template makes of its own (hash_composite_inc.h's `#define FN_A(X) EXPAND_CAT(X, HASHER_A)`)."""
+    try:
+        text = path.read_text("latin-1")
+    except OSError:
+        return {}
+    found = {}
+    for m in _LINE.finditer(text):
+        name = re.match(r"[A-Za-z_]\w*", m.group(2)) if m.group(1) == "define" else None
+        if name:
+            found[name.group(0)] = "#define " + m.group(2).replace("\\\n", " ")
+    return found
+
+
+def reached(units, t, fid: int, written: str) -> list[int]:
+    """The definitions a call written `FN(StoreLookahead)` in a template reaches: the names each
+    includer's macros make of it (`StoreLookaheadH2`, …), as the templates' definitions are named."""
+    namer, _, arg = written[:-1].partition("(")
+    found: list[int] = []
+    for defines in units.made_under.get(fid, ()):
+        pattern = variants(namer, defines)
+        name = pattern.replace("\x01", arg) if pattern else ""
+        found += [s for s in units.scoped.get(name, ()) if t.syms[s].kind == "function" and s not in found]
+    return found

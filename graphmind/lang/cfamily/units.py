@@ -30,6 +30,7 @@ class Units:
             if ext.lower() in SOURCE_EXTS:
                 self.sources[base].append(f)
         self.includes: dict[int, list[int]] = {}
+        self.made_under: dict[int, list[dict]] = defaultdict(list)   # a template: the macros at each include
         for f in self.files:
             msym = t.file_module.get(f)
             found = []
