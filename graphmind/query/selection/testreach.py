@@ -27,6 +27,7 @@ from graphmind.query.selection.classbody import past_bodies
 from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
@@ -52,11 +53,14 @@ class TestReach:
 
 
 def _callers(conn: apsw.Connection, ids: list[int], possible: bool, kinds: str = _KINDS) -> list[tuple[int, int]]:
-    """(caller, callee) over resolved edges, or over `possible` edges only, of the kinds given (an SQL test)."""
+    """(caller, callee) over resolved edges, or over `possible` edges only, of the kinds given (an SQL test),
+    but into a function nested in a test function from outside it."""
     how = "c.resolution = 'possible'" if possible else f"c.{RESOLVED}"
-    return conn.execute(
+    pairs = conn.execute(
         "SELECT DISTINCT c.caller_id, c.target_id FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value"
         f" WHERE {how} AND {kinds}", (json_list(ids),)).fetchall()
+    cut = foreign_calls(conn, pairs)          # a lambda of a test handed to a helper: narrow/testlocal.py
+    return [p for p in pairs if p not in cut] if cut else pairs
 
 
 def _handed_out(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:

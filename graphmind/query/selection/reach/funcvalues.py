@@ -33,15 +33,20 @@ def _handed(decorator: ast.AST) -> list[ast.AST]:
 
 
 def _uncalled(expr: ast.AST) -> list[ast.AST]:
-    """The nodes of an expression but the callees of its calls: `f(x)` reads x as a value, not f."""
-    callees = {id(n.func) for n in ast.walk(expr) if isinstance(n, ast.Call)}
-    return [n for n in ast.walk(expr) if id(n) not in callees]
+    """The nodes of an expression but the callees of its calls and the objects whose attributes it reads:
+    `f(x)` reads x as a value, not f; `f.make_context(...)` or `app.jinja_env` reads a member of f or app,
+    and holds neither."""
+    skip = {id(n.func) for n in ast.walk(expr) if isinstance(n, ast.Call)} | \
+        {id(n.value) for n in ast.walk(expr) if isinstance(n, ast.Attribute)}
+    return [n for n in ast.walk(expr) if id(n) not in skip]
 
 
 def _locals(fn: ast.AST) -> set[str]:
     """The names a function binds itself (parameters, assignments): there, the name is no module's function."""
     args = fn.args
     out = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    out |= {(a.asname or a.name).split(".")[0] for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))
+            for a in n.names}             # `from blueprintapp import app` inside a test binds app there
     return out | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
 
 

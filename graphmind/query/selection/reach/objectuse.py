@@ -149,12 +149,17 @@ def _users(conn: apsw.Connection, family: list[int], method: int,
     under `@pytest.mark.parametrize`; where none calls the method already: (id, path, start, end), and the
     names of the classes and factories making one."""
     built_only = " AND c.kind IN ('constructor', 'instantiate')" if built else ""
-    rows = conn.execute(
-        "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) k CROSS JOIN symbols t"
+    found = conn.execute(
+        "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line, c.kind NOT IN ('import', 'reference')"
+        " AND u.kind != 'module' FROM json_each(?1) k CROSS JOIN symbols t"
         f" ON t.parent_id = k.value OR t.id = k.value JOIN calls c ON c.target_id = t.id AND c.{RESOLVED}"
         f"{built_only} JOIN symbols u ON u.id = c.caller_id AND u.kind IN ('function', 'method', 'class', 'module')"
         f" JOIN files f ON f.id = u.file_id LIMIT {USER_CAP}", (json_list(family),)).fetchall()
-    via = [u for u, kind, path, _, _ in rows if kind == "class" or not is_test_code(path)]
+    rows = list(dict.fromkeys(r[:5] for r in found))
+    # makers: what calls the class or its members outside the tests, not a module importing it nor a name
+    # referring to it (`flask.app` imports FlaskClient: `app.test_request_context()` makes no client)
+    via = list(dict.fromkeys(u for u, kind, path, _, _, calls in found
+                             if calls and (kind == "class" or not is_test_code(path))))
     if via:
         rows += conn.execute(
             "SELECT DISTINCT u.id, u.kind, f.path, u.start_line, u.end_line FROM json_each(?1) k"
