@@ -3,10 +3,16 @@
 the test that encloses it."""
 from __future__ import annotations
 
+import configparser
+import fnmatch
 import shlex
-from collections.abc import Callable
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import apsw
 
@@ -34,18 +40,73 @@ class TestHit:
 HOW_RANK = {"coverage": 0, "reaches": 1, "may reach": 2, "imports": 3}
 
 
+PYTEST_FILES = ("test_*.py", "*_test.py")          # pytest's default python_files
+_python_files: ContextVar[tuple[str, ...]] = ContextVar("python_files", default=PYTEST_FILES)
+
+
+def _ini_value(path: Path, section: str) -> str | None:
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError):
+        return None
+    return parser.get(section, "python_files", fallback="") if parser.has_section(section) else None
+
+
+def python_files(root: Path) -> tuple[str, ...]:
+    """The python_files patterns of the workspace's pytest configuration, found as pytest finds it (pytest.ini,
+    pyproject.toml's [tool.pytest.ini_options], tox.ini's [pytest], setup.cfg's [tool:pytest]; the first
+    file holding a pytest section decides), or pytest's default."""
+    for name, section in (("pytest.ini", "pytest"), (".pytest.ini", "pytest"), ("pyproject.toml", None),
+                          ("tox.ini", "pytest"), ("setup.cfg", "tool:pytest")):
+        path = root / name
+        if not path.is_file():
+            continue
+        if section is None:
+            try:
+                table = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {}).get("pytest", {})
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+                continue
+            if "ini_options" not in table:
+                continue
+            value = table["ini_options"].get("python_files", "")
+        else:
+            value = _ini_value(path, section)
+            if value is None:
+                continue
+        patterns = tuple(value.split() if isinstance(value, str) else (str(v) for v in value))
+        return patterns or PYTEST_FILES
+    return PYTEST_FILES
+
+
+@contextmanager
+def collecting(root: Path | None) -> Iterator[None]:
+    """Within it, runner_of knows the test files by the workspace's own python_files."""
+    token = _python_files.set(python_files(root) if root is not None else PYTEST_FILES)
+    try:
+        yield
+    finally:
+        _python_files.reset(token)
+
+
+def _pytest_file(path: str, base: str) -> bool:
+    """pytest's match: a pattern without a slash against the file's name, one with a slash against its path's end."""
+    return base.endswith(".py") and any(fnmatch.fnmatch(base, p) if "/" not in p else fnmatch.fnmatch("/" + path, "*/" + p)
+                                        for p in _python_files.get())
+
+
 def runner_of(path: str) -> str | None:
     """The runner that collects tests from this file (pytest, go), or None."""
     base = path.rsplit("/", 1)[-1]
-    if base.endswith(".py") and (base.startswith("test_") or base.endswith("_test.py")):
-        return "pytest"                                  # pytest's default python_files
+    if _pytest_file(path, base):
+        return "pytest"
     if base.endswith("_test.go"):
         return "go"
     return None
 
 
 def is_test_file(path: str) -> bool:
-    """Whether pytest collects tests from this file (its default python_files), or it is a conftest.py."""
+    """Whether pytest collects tests from this file (by python_files, see collecting), or it is a conftest.py."""
     return runner_of(path) == "pytest" or path.rsplit("/", 1)[-1] == "conftest.py"
 
 

@@ -33,7 +33,7 @@ from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.selection.values.environ import with_env_setters
-from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests
+from graphmind.query.testids import TestHit, collecting, is_test_file, merge_tests, runnable_tests
 
 REACHES, MAY_REACH = "reaches", "may reach"
 NODE_CAP = 50_000            # symbols visited per walk
@@ -215,6 +215,12 @@ def tests_reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str
     """The tests reaching the symbols `ids` (and enclosing the changed (file, start, end) spans), nearest first;
     uncertain=False: over resolved links only, with no fallback; with the workspace's root, also the tests
     naming a reached function registered for templates (query/selection/registered.py)."""
+    with collecting(root):            # the test files as the workspace's pytest configuration names them
+        return _reached(conn, ids, changed, time_limit, uncertain, root)
+
+
+def _reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int, int]], time_limit: float,
+             uncertain: bool, root: Path | None) -> TestReach:
     out = TestReach()
     deadline = time.monotonic() + time_limit
     runner = Runner(conn)
