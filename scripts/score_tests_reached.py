@@ -61,7 +61,7 @@ ORACLES = {
     "jmespath": ("jmespath", "1.0.1", "jmespath", []),                                 # held out (session 22)
     "toolz": ("toolz", "1.0.0", "toolz", [], "toolz/tests"),                           # held out (session 22)
     "packaging": ("packaging", "24.2", "src/packaging", ["pretend"]),                  # held out (session 22)
-    "natsort": ("natsort", "8.4.0", "src/natsort", ["hypothesis", "pytest-mock"]),       # held out (session 23)
+    "natsort": ("natsort", "8.4.0", "natsort", ["hypothesis", "pytest-mock"]),           # held out (session 23)
 }
 
 
