@@ -63,3 +63,20 @@ def hinted_tree(root: Path, rel: str, hint: re.Pattern) -> ast.Module | None:
     """tree_of for a file whose text holds a match for hint, else None (the text is read once per process)."""
     stamp = mtime(root, rel)
     return _tree(root, rel, stamp) if _holds(root, rel, stamp, hint) else None
+
+
+@lru_cache(maxsize=512)
+def _defs(root: Path, rel: str, stamp: int) -> dict[int, ast.AST]:
+    tree = _tree(root, rel, stamp)
+    out: dict[int, ast.AST] = {}
+    for n in ast.walk(tree) if tree is not None else ():
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for line in (n.lineno, *(d.lineno for d in n.decorator_list)):
+                out.setdefault(line, n)
+    return out
+
+
+def def_at(root: Path, rel: str, line: int) -> ast.AST | None:
+    """The function a file defines at a line (its `def` or one of its decorators; the first one `ast.walk`
+    meets), from one walk of the file per process."""
+    return _defs(root, rel, mtime(root, rel)).get(line)
