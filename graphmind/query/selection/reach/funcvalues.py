@@ -8,14 +8,13 @@ as the keyword; the function binding it to a local name."""
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
 from pathlib import Path
 
 import apsw
 
 from graphmind.query.edges import json_list
 from graphmind.query.selection.reach.trees import values_of
-from graphmind.query.selection.sources import mtime, tree_of
+from graphmind.query.selection.sources import tree_of
 
 READ_CAP = 2_000             # reads of a function's name looked at
 CALLER_CAP = 500             # callers of an attribute named as a keyword
@@ -55,7 +54,10 @@ def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[
     binds: dict[int, set[str]] = {}
 
     def shadowed(name: str, stack: list[ast.AST]) -> bool:
-        return any(name in binds.setdefault(id(f), _locals(f)) for f in stack)
+        for f in stack:
+            if id(f) not in binds:                    # each function's own names, read once per walk
+                binds[id(f)] = _locals(f)
+        return any(name in binds[id(f)] for f in stack)
 
     def visit(node: ast.AST, stack: list[ast.AST]) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -82,14 +84,6 @@ def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[
     return found
 
 
-@lru_cache(maxsize=512)
-def _file_spots(root: Path, rel: str, stamp: int) -> dict[str, tuple[set[str], list[ast.AST], list[int]]]:
-    """_spots of every name a file holds as a value, walked once per process and file version (each name's
-    spots do not depend on the others asked with it)."""
-    tree = tree_of(root, rel)
-    return _spots(tree, set(values_of(root, rel))) if tree is not None else {}
-
-
 def _symbol_at(conn: apsw.Connection, file_id: int, line: int) -> int | None:
     row = conn.execute("SELECT id FROM symbols WHERE file_id = ? AND start_line = ? AND kind IN ('function', 'method')",
                        (file_id, line)).fetchone()
@@ -113,7 +107,10 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
     out: list[tuple[int, int]] = []
     for (file_id, path), wanted in per_file.items():
         names = {name for _, name in wanted} & values_of(root, path)
-        spots = _file_spots(root, path, mtime(root, path)) if names else {}
+        tree = tree_of(root, path) if names else None
+        if tree is None:
+            continue
+        spots = _spots(tree, names)
         for fn, name in wanted:
             if name not in spots:
                 continue
