@@ -63,6 +63,7 @@ ORACLES = {
     "packaging": ("packaging", "24.2", "src/packaging", ["pretend"]),                  # held out (session 22)
     # held out (session 23; cerberus 1.3.8's sdist ships no tests): pytest collects `tests.py` (python_files)
     "voluptuous": ("voluptuous", "0.16.0", "voluptuous", [], "voluptuous/tests"),
+    "natsort": ("natsort", "8.4.0", "natsort", ["hypothesis", "pytest-mock"]),           # held out (session 23)
 }
 
 

@@ -58,7 +58,7 @@ def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int |
 
 def _rebound(fn: ast.AST) -> set[str]:
     """The names fn assigns (a parameter rebound no longer holds what the call passed)."""
-    return {t.id for n in ast.walk(fn) for t in ast.walk(n) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+    return {t.id for t in ast.walk(fn) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
 
 
 def _tested(test: ast.expr, optional: dict, params: dict = {}) -> set:

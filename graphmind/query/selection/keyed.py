@@ -8,13 +8,14 @@ bare under a key (`"upper": do_upper`) is a template name (registered.py) and is
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import apsw
 
 from graphmind.query.edges import json_list
 from graphmind.query.selection.registered import _HINT, TemplateTests
-from graphmind.query.selection.sources import read_tree
+from graphmind.query.selection.sources import hinted_tree
 from graphmind.query.testids import TestHit
 
 
@@ -55,7 +56,7 @@ def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str
         if kind != "function" or parent != "module" or not path.endswith(".py"):
             return set()
         if path not in trees:
-            tree = read_tree(root, path, _HINT)
+            tree = hinted_tree(root, path, _HINT)
             trees[path] = _keys_in_values(tree) if tree is not None else {}
         if name not in trees[path]:
             return set()
@@ -69,7 +70,8 @@ def key_spans(conn: apsw.Connection, root: Path, ids: list[int]) -> list[tuple[s
     keys = key_of_changed(conn, root, ids)
     if not keys:
         return None
-    return [(path, start, end) for path, start, end, text in TemplateTests(conn, root).tests()
+    written = re.compile("|".join(re.escape(k) for k in sorted(keys)))      # skips the files never holding one
+    return [(path, start, end) for path, start, end, text in TemplateTests(conn, root).tests(written)
             if keys & set(text.split("\n"))]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
-from graphmind.query.selection.sources import tree_of
+from graphmind.query.selection.sources import def_at
 from graphmind.query.testids import is_test_file
 
 CLASS_CAP = 5_000            # subclass rows walked down from a reached `__call__`'s class
@@ -54,15 +54,10 @@ def keyword_called(conn: apsw.Connection, root: Path | None, ids: list[int]) -> 
             " ON c.name = j.value AND c.kind IN ('constructor', 'instantiate')"
             f" AND c.{RESOLVED} JOIN symbols u ON u.id = c.caller_id AND u.kind IN ('function', 'method')"
             " JOIN files f ON f.id = c.file_id", (json_list(sorted(classes)),)).fetchall()
-        trees: dict[str, ast.Module | None] = {}
         for caller, path, line in rows:
             if not is_test_file(path):
                 continue
-            if path not in trees:
-                trees[path] = tree_of(root, path)
-            tree = trees[path]
-            fn = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                       and line in (n.lineno, *(d.lineno for d in n.decorator_list))), None) if tree else None
+            fn = def_at(root, path, line)
             if fn is not None and _calls_back(fn, classes):
                 out.append((caller, call))
     return out

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.sources import read_tree, tree_of
+from graphmind.query.selection.sources import hinted_tree, holds, mtime, tree_of
 from graphmind.query.testids import runner_of
 
 _HINT = re.compile(r"^\w+\s*(?::[^=\n]*)?=\s*\{", re.M)       # a module-level `NAME = {` (or annotated)
@@ -44,7 +45,7 @@ def registered_keys(conn: apsw.Connection, root: Path, ids: list[int]) -> dict[i
             by_file.setdefault(path, []).append((sid, name))
     out: dict[int, set[str]] = {}
     for path, funcs in by_file.items():
-        tree = read_tree(root, path, _HINT)
+        tree = hinted_tree(root, path, _HINT)
         keys = _keys_by_function(tree) if tree is not None else {}
         out.update({sid: keys[name] for sid, name in funcs if name in keys})
     return out
@@ -55,28 +56,39 @@ def _pattern(keys: set[str]) -> re.Pattern:
     return re.compile(rf"\|\s*(?:{names})\b|\bfilter\s+(?:{names})\b|\bis\s+(?:not\s+)?(?:{names})\b")
 
 
+@lru_cache(maxsize=2048)
+def _literals(root: Path, rel: str, stamp: int) -> tuple[tuple[int, int, str], ...]:
+    """(first line, last line, its string literals joined) for each test function and method of a file."""
+    tree = tree_of(root, rel)
+    out = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+            texts = [n.value for part in (*node.decorator_list, *node.body) for n in ast.walk(part)
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            if texts:
+                out.append((node.lineno, node.end_lineno or node.lineno, "\n".join(texts)))
+    return tuple(out)
+
+
 class TemplateTests:
-    """The test functions of a workspace with the string literals they hold, read once per query when needed."""
+    """The test functions of a workspace with the string literals they hold, read once per process and file."""
 
     def __init__(self, conn: apsw.Connection, root: Path):
         self.conn, self.root = conn, root
         self._tests: list[tuple[str, int, int, str]] | None = None
 
-    def tests(self) -> list[tuple[str, int, int, str]]:
-        """(test file, first line, last line, its string literals joined) for every test function and method."""
-        if self._tests is None:
-            self._tests = []
-            for (path,) in self.conn.execute("SELECT path FROM files WHERE language = 'python'"):
-                if runner_of(path) != "pytest":
-                    continue
-                tree = tree_of(self.root, path)
-                for node in ast.walk(tree) if tree is not None else ():
-                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                        texts = [n.value for part in (*node.decorator_list, *node.body) for n in ast.walk(part)
-                                 if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-                        if texts:
-                            self._tests.append((path, node.lineno, node.end_lineno or node.lineno, "\n".join(texts)))
-        return self._tests
+    def tests(self, hint: re.Pattern | None = None) -> list[tuple[str, int, int, str]]:
+        """(test file, first line, last line, its string literals joined) for every test function and method
+        (with a hint, only in the test files whose text holds a match for it)."""
+        if self._tests is not None and hint is None:
+            return self._tests
+        out = [(path, start, end, text) for (path,) in self.conn.execute(
+               "SELECT path FROM files WHERE language = 'python'") if runner_of(path) == "pytest"
+               and (hint is None or holds(self.root, path, hint))
+               for start, end, text in _literals(self.root, path, mtime(self.root, path))]
+        if hint is None:
+            self._tests = out
+        return out
 
     def naming(self, keys: set[str]) -> list[tuple[str, int, int]]:
         """The tests whose string literals use one of these names as a filter or a test."""

@@ -44,3 +44,39 @@ def _tree(root: Path, rel: str, stamp: int) -> ast.Module | None:
 def tree_of(root: Path, rel: str) -> ast.Module | None:
     """A file's syntax tree, shared by every step (None if it cannot be read or parsed): never changed by a reader."""
     return _tree(root, rel, mtime(root, rel))
+
+
+@lru_cache(maxsize=2048)
+def _holds(root: Path, rel: str, stamp: int, hint: re.Pattern) -> bool:
+    try:
+        return hint.search((root / rel).read_text(encoding="utf-8")) is not None
+    except (OSError, ValueError):
+        return False
+
+
+def holds(root: Path, rel: str, hint: re.Pattern) -> bool:
+    """Whether a file's text holds a match for hint (read once per process and file version)."""
+    return _holds(root, rel, mtime(root, rel), hint)
+
+
+def hinted_tree(root: Path, rel: str, hint: re.Pattern) -> ast.Module | None:
+    """tree_of for a file whose text holds a match for hint, else None (the text is read once per process)."""
+    stamp = mtime(root, rel)
+    return _tree(root, rel, stamp) if _holds(root, rel, stamp, hint) else None
+
+
+@lru_cache(maxsize=512)
+def _defs(root: Path, rel: str, stamp: int) -> dict[int, ast.AST]:
+    tree = _tree(root, rel, stamp)
+    out: dict[int, ast.AST] = {}
+    for n in ast.walk(tree) if tree is not None else ():
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for line in (n.lineno, *(d.lineno for d in n.decorator_list)):
+                out.setdefault(line, n)
+    return out
+
+
+def def_at(root: Path, rel: str, line: int) -> ast.AST | None:
+    """The function a file defines at a line (its `def` or one of its decorators; the first one `ast.walk`
+    meets), from one walk of the file per process."""
+    return _defs(root, rel, mtime(root, rel)).get(line)

@@ -29,6 +29,7 @@ from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
+from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.registered import template_hits
@@ -161,6 +162,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     links += held_callables(conn, ids) + keyword_called(conn, root, ids)
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
+    links += extended_overrides(conn, near) if kinds == _KINDS else []     # narrowed as a dispatch is
     if possible and root is not None:
         links += name_dispatch(conn, root, near)
     for caller, callee in links:
@@ -229,7 +231,8 @@ def _reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int
     if guards is not None and guards.environ_cut and out.truncated is None:   # behind an environment variable
         ungated, _, _ = _search(conn, runner, ids, changed, uncertain, root, deadline, _KINDS, Guards(conn, root, False))
         out.tests = with_env_setters(root, out.tests, ungated)
-    classes = dispatched_classes(conn, known) if out.tests and out.truncated is None else []
+    classes = sorted(set(dispatched_classes(conn, known)) | set(extended_classes(conn, known))) \
+        if out.tests and out.truncated is None else []
     if classes:                       # an override `self.m()` may run: only on its class's instances
         undispatched, _, _ = _search(conn, runner, ids, changed, uncertain, root, deadline, _UNDISPATCHED)
         users = class_uses(conn, classes)

@@ -59,7 +59,10 @@ def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[
     binds: dict[int, set[str]] = {}
 
     def shadowed(name: str, stack: list[ast.AST]) -> bool:
-        return any(name in binds.setdefault(id(f), _locals(f)) for f in stack)
+        for f in stack:
+            if id(f) not in binds:                    # each function's own names, read once per walk
+                binds[id(f)] = _locals(f)
+        return any(name in binds[id(f)] for f in stack)
 
     def visit(node: ast.AST, stack: list[ast.AST]) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -13,6 +13,7 @@ functions building an object of the family (through a `self.X` base, the index r
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import apsw
@@ -65,11 +66,13 @@ def _holders(fn: ast.AST, words: frozenset[str]) -> set[str]:
     """The local names that may hold an object of the family: the parameters a test is handed (fixture and
     parametrize values; not self), and the names bound from an expression making one (_makes)."""
     args = fn.args
-    out = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} - {"self", "cls"}
+    handed = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} - {"self", "cls"}
+    out = set(handed)
     for n in ast.walk(fn):
         value = n.value if isinstance(n, (ast.Assign, ast.AnnAssign)) else n.context_expr \
             if isinstance(n, ast.withitem) else None
-        if value is not None and any(isinstance(c, ast.Call) and _makes(c, words) for c in ast.walk(value)):
+        if value is not None and any(isinstance(c, ast.Call) and (_makes(c, words) or isinstance(c.func, ast.Name)
+                                     and c.func.id in handed) for c in ast.walk(value)):
             targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, ast.AnnAssign) \
                 else [n.optional_vars] if n.optional_vars is not None else []
             out |= {t.id for target in targets for t in ast.walk(target) if isinstance(t, ast.Name)}
@@ -175,11 +178,28 @@ def _users(conn: apsw.Connection, family: list[int], method: int,
             " AND d.name = 'parametrize' AND d.line < u.start_line AND NOT EXISTS (SELECT 1 FROM symbols v"
             " WHERE v.file_id = u.file_id AND v.start_line > d.line AND v.start_line < u.start_line"
             f" AND v.kind IN ('function', 'method', 'class')) LIMIT {USER_CAP}", (json_list(modules),)).fetchall()
+    rows += _requesting(conn, [(u, path) for u, kind, path, _, _ in rows if kind == "function" and is_test_code(path)])
     direct = {c for (c,) in conn.execute("SELECT caller_id FROM calls WHERE target_id = ?", (method,))}
     makers = {n for (n,) in conn.execute("SELECT name FROM symbols WHERE id IN (SELECT value FROM json_each(?1))",
                                          (json_list(via),))} if via else set()
     return sorted({(u, path, start, end) for u, kind, path, start, end in rows
                    if kind not in ("class", "module") and u not in direct and u != method}), makers
+
+
+def _requesting(conn: apsw.Connection, fixtures: list[tuple[int, str]]) -> list[tuple[int, str, str, int, int]]:
+    """The functions of test code naming one of these functions (fixtures) as a parameter, in its file or, for a
+    conftest.py, under its folder (`def test_formdata(F1)`, F1 a fixture returning a form class)."""
+    out = []
+    for fid, path in fixtures[:USER_CAP]:
+        name = conn.execute("SELECT name FROM symbols WHERE id = ?", (fid,)).fetchone()[0]
+        folder = path.rsplit("/", 1)[0] + "/" if path.endswith("conftest.py") and "/" in path else None
+        param = re.compile(rf"\(\s*(?:[^)]*[,\s])?{re.escape(name)}\s*[,:=)]")
+        out += [row for row in conn.execute(
+            "SELECT u.id, u.kind, f.path, u.start_line, u.end_line FROM files f JOIN symbols u ON u.file_id = f.id"
+            " AND u.kind IN ('function', 'method') AND u.signature LIKE '%' || ?1 || '%' WHERE u.id != ?4"
+            " AND (f.path = ?2 OR (?3 IS NOT NULL AND f.path LIKE ?3 || '%'))", (name, path, folder, fid))
+            if param.search(conn.execute("SELECT signature FROM symbols WHERE id = ?", (row[0],)).fetchone()[0])]
+    return out
 
 
 def object_members(conn: apsw.Connection, root: Path | None, ids: list[int]) -> list[tuple[int, int]]:
