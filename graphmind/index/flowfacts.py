@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.python import narrowing, operators, order
-from graphmind.index.typescript.destructured import member_annotation
+from graphmind.index.typescript.destructured import MEMBER_KINDS, member_annotation, member_value
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name, node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
@@ -190,9 +190,9 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
     scope = enclosing(node.start_byte, node.type not in _PARAMETER_LISTS)
     for name in names:
         text = name.text.decode("utf-8", "replace")
-        if kind in ("member", "annotmember"):    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
+        if kind in MEMBER_KINDS:    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
             key = _text(source, caps["key"][0]) if caps.get("key") else text
-            out.append(BindingRow(scope, text, "assign", f"{value_text}.{key}", line) if kind == "member" else
+            out.append(BindingRow(scope, text, "assign", member_value(kind, value_text, key), line) if kind != "annotmember" else
                        BindingRow(scope, text, "annot", member_annotation(source, caps["value"][0], key, _text), line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:

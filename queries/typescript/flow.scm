@@ -90,6 +90,8 @@
 (formal_parameters [(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value) (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value)]) @binding.attr
 (for_in_statement left: (identifier) @name) @binding.local
 (for_in_statement left: (identifier) @name operator: "of" right: (_) @value) @binding.element
+; `for (const { deferred, options: o } of entries)`: each name is that member of an element (graphmind/index/flowfacts.py)
+(for_in_statement left: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) operator: "of" right: (_) @value) @binding.elementmember
 (variable_declarator name: (identifier) @name !type value: (new_expression type_arguments: (type_arguments)) @value) @binding.annot
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local

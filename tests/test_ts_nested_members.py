@@ -1,0 +1,119 @@
+"""TypeScript members the compiler finds and graphmind missed (#37): the members of an object type written
+for another member (`readonly hydrationScripts: { reserveFastPath: (…) => boolean }` in TanStack Router's
+`ServerSsr`, `hooks: {…}` in an object type alias), and names destructured from each element of a loop
+(`for (const { deferred } of deferredLoadSubsets) deferred.reject(error)`, TanStack DB's sync)."""
+from __future__ import annotations
+
+from flowcases import call_targets
+from langcases import indexed_workspace
+
+from graphmind.store import open_reader
+
+SSR = """
+export type HydrationScriptOutput = { html: string }
+
+export interface ServerSsr {
+  /** @internal Transport access for the core SSR stream merger. */
+  readonly hydrationScripts: {
+    requestSignal?: AbortSignal
+    reserveFastPath: (output?: HydrationScriptOutput) => boolean
+    claimOutput: () => HydrationScriptOutput
+    liftBarrier(): void
+  }
+  cleanup: () => void
+}
+
+export type ListenerEntry<State = unknown> = {
+  id: string
+  hooks: {
+    onError: (error: unknown, state: State) => void
+    timers: { clear: () => void }
+  }
+}
+"""
+STREAM = """
+import type { ListenerEntry, ServerSsr } from './ssr'
+
+export function transformStreamWithRouter(serverSsr: ServerSsr, output: string) {
+  const hydrationScripts = serverSsr.hydrationScripts
+  if (hydrationScripts.reserveFastPath()) {
+    const hydrationOutput = hydrationScripts.claimOutput()
+    hydrationScripts.liftBarrier()
+  }
+  serverSsr.hydrationScripts.reserveFastPath({ html: output })
+}
+
+export function notify(entry: ListenerEntry<number>, error: unknown) {
+  entry.hooks.onError(error, 1)
+  entry.hooks.timers.clear()
+}
+"""
+DECOY = ("export class Decoy { reserveFastPath() {} claimOutput() {} liftBarrier() {} onError() {} clear() {}"
+         " resolve() {} reject() {} }\n")
+
+
+def test_members_of_an_object_type_written_for_a_member(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"ssr.ts": SSR, "stream.ts": STREAM, "decoy.ts": DECOY}))
+    scripts = "ssr.ServerSsr.hydrationScripts"
+    assert call_targets(conn, "stream.transformStreamWithRouter", "hydrationScripts.reserveFastPath") == {
+        ("inferred", f"{scripts}.reserveFastPath")}
+    assert call_targets(conn, "stream.transformStreamWithRouter", "hydrationScripts.claimOutput") == {
+        ("inferred", f"{scripts}.claimOutput")}
+    assert call_targets(conn, "stream.transformStreamWithRouter", "hydrationScripts.liftBarrier") == {
+        ("inferred", f"{scripts}.liftBarrier")}
+    assert call_targets(conn, "stream.transformStreamWithRouter", "serverSsr.hydrationScripts.reserveFastPath") == {
+        ("inferred", f"{scripts}.reserveFastPath")}
+    assert call_targets(conn, "stream.notify", "entry.hooks.onError") == {("inferred", "ssr.ListenerEntry.hooks.onError")}
+    assert call_targets(conn, "stream.notify", "entry.hooks.timers.clear") == {
+        ("inferred", "ssr.ListenerEntry.hooks.timers.clear")}
+
+
+DEFERRED = """
+export interface Deferred<T> {
+  promise: Promise<T>
+  resolve: (value: T | PromiseLike<T>) => void
+  reject: (reason?: Error | unknown) => void
+}
+
+export function createDeferred<T>(): Deferred<T> {
+  let resolve!: (value: T | PromiseLike<T>) => void
+  let reject!: (reason?: Error | unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+"""
+SYNC = """
+import type { Deferred } from './deferred'
+
+interface DeferredLoadSubset {
+  options: { limit: number }
+  deferred: Deferred<void>
+}
+
+export class CollectionSyncManager {
+  private deferredLoadSubsets: Array<DeferredLoadSubset> = []
+
+  failPending(error: unknown) {
+    for (const { deferred } of this.deferredLoadSubsets) {
+      deferred.reject(error)
+    }
+  }
+
+  settle(loads: DeferredLoadSubset[]) {
+    for (const { deferred: pending, options } of loads!) {
+      pending.resolve()
+    }
+  }
+}
+"""
+
+
+def test_names_destructured_from_each_element_of_a_loop(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"deferred.ts": DEFERRED, "sync.ts": SYNC, "decoy.ts": DECOY}))
+    assert call_targets(conn, "sync.CollectionSyncManager.failPending", "deferred.reject") == {
+        ("inferred", "deferred.Deferred.reject")}
+    assert call_targets(conn, "sync.CollectionSyncManager.settle", "pending.resolve") == {
+        ("inferred", "deferred.Deferred.resolve")}
