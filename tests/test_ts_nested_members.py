@@ -117,3 +117,47 @@ def test_names_destructured_from_each_element_of_a_loop(tmp_path):
         ("inferred", "deferred.Deferred.reject")}
     assert call_targets(conn, "sync.CollectionSyncManager.settle", "pending.resolve") == {
         ("inferred", "deferred.Deferred.resolve")}
+
+
+UTILS = """
+export type PickAsRequired<TValue, TKey extends keyof TValue> = Omit<
+  TValue,
+  TKey
+> &
+  Required<Pick<TValue, TKey>>
+"""
+ROUTER = """
+import type { PickAsRequired } from './utils'
+
+export type SearchParser = (searchStr: string) => Record<string, any>
+export type SearchSerializer = (search: Record<string, any>) => string
+
+export interface RouterOptions<TRouteTree, TDehydrated = undefined> {
+  parseSearch?: SearchParser
+  stringifySearch?: SearchSerializer
+  hydrate?: (dehydrated: TDehydrated) => void
+}
+
+export class RouterCore<TRouteTree, TDehydrated = undefined> {
+  options!: PickAsRequired<
+    RouterOptions<TRouteTree, TDehydrated>,
+    'stringifySearch' | 'parseSearch'
+  >
+  defaults!: Required<Pick<RouterOptions<TRouteTree, TDehydrated>, 'parseSearch'>>
+
+  buildLocation(search: string) {
+    const parsedSearch = this.options.parseSearch(search)
+    this.defaults.parseSearch(search)
+    return this.options.stringifySearch(parsedSearch)
+  }
+}
+"""
+PARSER = "export class Decoy { parseSearch() {} stringifySearch() {} }\n"
+
+
+def test_members_through_a_generic_type_alias_and_nested_standard_wrappers(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"utils.ts": UTILS, "router.ts": ROUTER, "decoy.ts": PARSER}))
+    build = "router.RouterCore.buildLocation"
+    assert call_targets(conn, build, "this.options.parseSearch") == {("self", "router.RouterOptions.parseSearch")}
+    assert call_targets(conn, build, "this.options.stringifySearch") == {("self", "router.RouterOptions.stringifySearch")}
+    assert call_targets(conn, build, "this.defaults.parseSearch") == {("self", "router.RouterOptions.parseSearch")}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
-                                                type_parameter_bound, type_parameter_names, type_parameters)
+from graphmind.lang.typescript.generics import (alias_arguments, angle_end, args_of, call_type_args, call_type_parameters,
+                                                split_type, type_parameter_bound, type_parameter_names, type_parameters, type_parts)
 from graphmind.resolve.overloads import result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_items
 
@@ -180,7 +180,9 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
     sym = ev.t.syms[sid]
     called = any(k == "returns" for k, _ in ev.t.bindings.get(sid, {}).get("", ()))   # `type F = (x: T) => R`: called, an R
     own = frozenset({("inst", sid)}) if ev.t.children.get(sid) or called else frozenset()   # `type A = { make_(): R }`: A.make_
-    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+    given = alias_arguments(ev.t, sym, text)     # `PickAsRequired<RouterOptions<T>, 'a'>`: its TValue is RouterOptions<T>
+    return own | ev.guarded(("alias", sid, text if given else ""), lambda: frozenset().union(*(
+        ev.declared_type(scope, given[p]) if p in given else ev.declared_type(sym.parent, p) for v in values for p in (type_parts(v) if given else [v]))))
 
 
 def own_alias(ev, scope: int, text: str) -> int | None:
