@@ -161,3 +161,65 @@ def test_members_through_a_generic_type_alias_and_nested_standard_wrappers(tmp_p
     assert call_targets(conn, build, "this.options.parseSearch") == {("self", "router.RouterOptions.parseSearch")}
     assert call_targets(conn, build, "this.options.stringifySearch") == {("self", "router.RouterOptions.stringifySearch")}
     assert call_targets(conn, build, "this.defaults.parseSearch") == {("self", "router.RouterOptions.parseSearch")}
+
+
+PARAMS = ("TRegister, TParentRoute, TId, TCustomId, TFullPath, TPath, TSearchValidator, TParams, TLoaderDeps,"
+          " TLoaderFn, TRouterContext, TRouteContextFn, TBeforeLoadFn, TSSR, TServerMiddlewares, THandlers")
+LISTED = PARAMS.replace(", ", ",\n  ")
+ROUTE = f"""
+export interface UpdatableRouteOptions<in out TParentRoute, in out TRouteId, in out TParams> {{
+  onError?: (err: any) => void
+  loaderDeps?: (opts: {{ search: TParams }}) => Record<string, any>
+}}
+
+export interface FilebaseRouteOptionsInterface<{PARAMS}> {{
+  context?: (ctx: TRouterContext) => any
+  beforeLoad?: (ctx: TRouteContextFn) => any
+}}
+
+export type BaseRouteOptions<{PARAMS}> = FilebaseRouteOptionsInterface<
+  {LISTED}
+> & {{
+  getParentRoute: () => TParentRoute
+}}
+
+export type RouteOptions<{PARAMS}> = BaseRouteOptions<
+  {LISTED}
+> &
+  UpdatableRouteOptions<NoInfer<TParentRoute>, NoInfer<TCustomId>, NoInfer<TParams>>
+
+export interface Route<{PARAMS}> {{
+  id: TId
+  options: RouteOptions<
+    {LISTED}
+  >
+}}
+
+export type AnyRoute = Route<any, any, any, any, any, any, any, any, any, any, any, any, any, any, any, any>
+"""
+LOAD = """
+import type { AnyRoute } from './route'
+
+export function normalizeError(route: AnyRoute, cause: unknown) {
+  route.options.onError?.(cause)
+}
+
+export async function loadRoute(route: AnyRoute) {
+  const context = route.options.context?.({})
+  await route.options.beforeLoad?.(context)
+  return route.options.getParentRoute()
+}
+"""
+ROUTE_DECOY = "export class Decoy { onError() {} context() {} beforeLoad() {} getParentRoute() {} }\n"
+
+
+def test_members_through_long_generic_types_written_over_many_lines(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"route.ts": ROUTE, "load.ts": LOAD, "decoy.ts": ROUTE_DECOY}))
+    assert call_targets(conn, "load.normalizeError", "route.options.onError") == {
+        ("inferred", "route.UpdatableRouteOptions.onError")}
+    assert call_targets(conn, "load.loadRoute", "route.options.context") == {
+        ("inferred", "route.FilebaseRouteOptionsInterface.context")}
+    assert call_targets(conn, "load.loadRoute", "route.options.beforeLoad") == {
+        ("inferred", "route.FilebaseRouteOptionsInterface.beforeLoad")}
+    assert call_targets(conn, "load.loadRoute", "route.options.getParentRoute") == {
+        ("inferred", "route.BaseRouteOptions.getParentRoute")}
