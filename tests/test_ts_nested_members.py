@@ -223,3 +223,47 @@ def test_members_through_long_generic_types_written_over_many_lines(tmp_path):
         ("inferred", "route.FilebaseRouteOptionsInterface.beforeLoad")}
     assert call_targets(conn, "load.loadRoute", "route.options.getParentRoute") == {
         ("inferred", "route.BaseRouteOptions.getParentRoute")}
+
+
+FACADE = """
+export class CollectionImpl {
+  _deferPublication(): void {}
+  cleanup(): Promise<void> { return Promise.resolve() }
+}
+export class LiveQueryObserver {
+  dispose(): void {}
+}
+
+type FacadeEntry = {
+  collection: CollectionImpl
+  order: WeakMap<object, string>
+}
+
+export class BucketFacadeAdapter {
+  private observers = new Map<CollectionImpl, LiveQueryObserver>()
+
+  restore(rows: Map<FacadeEntry, Array<string>>): void {
+    for (const [entry, keys] of rows) {
+      entry.collection._deferPublication()
+    }
+  }
+
+  async dispose(): Promise<void> {
+    for (const [collection, observer] of this.observers.entries()) {
+      observer.dispose()
+      await collection.cleanup()
+    }
+  }
+}
+"""
+FACADE_DECOY = "export class Decoy { _deferPublication() {} dispose() {} cleanup() {} }\n"
+
+
+def test_a_maps_key_and_value_destructured_in_a_loop_and_a_member_of_an_object_type_alias(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"facade.ts": FACADE, "decoy.ts": FACADE_DECOY}))
+    assert call_targets(conn, "facade.BucketFacadeAdapter.restore", "entry.collection._deferPublication") == {
+        ("inferred", "facade.CollectionImpl._deferPublication")}
+    assert call_targets(conn, "facade.BucketFacadeAdapter.dispose", "observer.dispose") == {
+        ("inferred", "facade.LiveQueryObserver.dispose")}
+    assert call_targets(conn, "facade.BucketFacadeAdapter.dispose", "collection.cleanup") == {
+        ("inferred", "facade.CollectionImpl.cleanup")}

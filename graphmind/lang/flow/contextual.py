@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang.typescript.generics import (alias_arguments, angle_end, args_of, call_type_args, call_type_parameters,
-                                                split_type, type_parameter_bound, type_parameter_names, type_parameters, type_parts)
+                                                has_members, split_type, type_parameter_bound, type_parameter_names, type_parameters, type_parts)
 from graphmind.resolve.overloads import result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_items
 
@@ -179,7 +179,7 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
         return frozenset()
     sym = ev.t.syms[sid]
     called = any(k == "returns" for k, _ in ev.t.bindings.get(sid, {}).get("", ()))   # `type F = (x: T) => R`: called, an R
-    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) or called else frozenset()   # `type A = { make_(): R }`: A.make_
+    own = frozenset({("inst", sid)}) if has_members(ev.t, sid) or called else frozenset()   # `type A = { make_(): R }`: A.make_
     given = alias_arguments(ev.t, sym, text)     # `PickAsRequired<RouterOptions<T>, 'a'>`: its TValue is RouterOptions<T>
     return own | ev.guarded(("alias", sid, text if given else ""), lambda: frozenset().union(*(
         ev.declared_type(scope, given[p]) if p in given else ev.declared_type(sym.parent, p) for v in values for p in (type_parts(v) if given else [v]))))
@@ -189,8 +189,7 @@ def own_alias(ev, scope: int, text: str) -> int | None:
     """The type alias `text` names when it has members of its own (`type Entry = { unsubscribe: () => void }`),
     as a type argument stands for it (`Map<string, Entry>`)."""
     sid = _alias(ev, scope, text)[0]
-    return sid if sid is not None and ev.t.children.get(sid) else None
-
+    return sid if sid is not None and has_members(ev.t, sid) else None
 
 def _alias(ev, scope: int, text: str) -> tuple[int | None, list[str]]:
     """The type alias a type written from a scope names, and its values as written (`typealias` rows)."""

@@ -109,6 +109,11 @@ def alias_arguments(t, alias, text: str) -> dict[str, str]:
     return dict(zip(names, args_of(text))) if names else {}
 
 
+def has_members(t, alias: int) -> bool:
+    """Whether a type alias has members of its own: methods, or fields with a declared type (`collection: Collection`)."""
+    return bool(t.children.get(alias)) or any(t.bindings.get(alias, {}).keys() - {""})
+
+
 def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
     """What a type parameter of the scope or one around it (`<T extends X = Y>`) promises: its constraint's
     members, else its default's (empty: none written); None when `name` is no type parameter there."""
