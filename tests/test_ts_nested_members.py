@@ -267,3 +267,32 @@ def test_a_maps_key_and_value_destructured_in_a_loop_and_a_member_of_an_object_t
         ("inferred", "facade.LiveQueryObserver.dispose")}
     assert call_targets(conn, "facade.BucketFacadeAdapter.dispose", "collection.cleanup") == {
         ("inferred", "facade.CollectionImpl.cleanup")}
+
+
+FNS = """
+export interface Row<TData> {
+  id: string
+  original: TData
+  getValue: <TValue = unknown>(columnId: string) => TValue
+}
+
+export interface FilterFn<TData> {
+  (row: Row<TData>, columnId: string, filterValue: any, addMeta: (meta: object) => void): boolean
+  resolveFilterValue?: (value: any) => any
+  autoRemove?: (value: any) => boolean
+}
+
+export const includesString: FilterFn<any> = (row, columnId: string, filterValue: string) => {
+  const search = filterValue?.toString()?.toLowerCase()
+  return Boolean(row.getValue<string | null>(columnId)?.toString()?.toLowerCase()?.includes(search))
+}
+
+includesString.autoRemove = (val: any) => !val
+"""
+FNS_DECOY = "export class Decoy { getValue() {} }\n"
+
+
+def test_an_arrow_typed_by_an_interface_with_a_call_signature(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"filterFns.ts": FNS, "decoy.ts": FNS_DECOY}))
+    assert call_targets(conn, "filterFns.includesString", "row.getValue") == {
+        ("inferred", "filterFns.Row.getValue")}

@@ -24,7 +24,7 @@ _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list
                               "spread_parameter"})                 # Java: `String... names`
 _PYTHON_PARAMETERS = frozenset({"parameters", "lambda_parameters"})   # positions recorded for argument flow
 TYPED_KINDS = frozenset({"assign", "annot", "with"})   # binding kinds that can tell the resolver what a name holds
-_TYPES = frozenset({"typealias", "annot", "attrannot"})  # kinds whose value is a type: kept to MAX_TYPE, its arguments whole
+_TYPES = frozenset({"typealias", "callsignature", "annot", "attrannot"})  # kinds whose value is a type: kept to MAX_TYPE, its arguments whole
 
 
 

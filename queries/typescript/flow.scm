@@ -102,6 +102,9 @@
 (interface_body (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)
 (type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot))
 (type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
+; an interface with one call signature (`interface FilterFn<T> { (row: Row<T>, id: string): boolean; autoRemove?: … }`):
+; an arrow a declarator of that type holds takes its parameter types (graphmind/lang/flow/contextual.py)
+(interface_declaration name: (type_identifier) @name body: (interface_body (call_signature) @value)) @binding.callsignature
 (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
 (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
 (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression) (subscript_expression)] @value) @binding.member
