@@ -116,6 +116,8 @@ NPM_CORPORA = {
     "prosemirror-transform": ("prosemirror-transform", "1.12.7"),
     # held out from tuning in session 22 (scored once, at the end): TanStack DB, shipping its TypeScript sources (src/)
     "tanstack-db": ("@tanstack/db", "0.15.2"),
+    # held out from tuning in session 23 (scored once, at the end): TanStack Table's core, the last version to ship its TypeScript sources (src/; 9.x ships dist only)
+    "tanstack-table-core": ("@tanstack/table-core", "8.21.3"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library

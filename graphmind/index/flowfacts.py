@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.python import narrowing, operators, order
-from graphmind.index.typescript.destructured import member_annotation
-from graphmind.index.snippets import DOTTED, HEAD_BYTES, head_name, node_text as _text
+from graphmind.index.typescript.destructured import MEMBER_KINDS, member_annotation, member_value
+from graphmind.index.snippets import DOTTED, HEAD_BYTES, MAX_TYPE, MAX_VALUE, head_name, node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.languages import PACKAGE_SCOPED
@@ -23,8 +23,8 @@ _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list
                               "parameter", "method_parameters",   # Swift: parameters are children of the function itself
                               "spread_parameter"})                 # Java: `String... names`
 _PYTHON_PARAMETERS = frozenset({"parameters", "lambda_parameters"})   # positions recorded for argument flow
-# Binding kinds that can tell the resolver what a name holds (others only make a name local).
-TYPED_KINDS = frozenset({"assign", "annot", "with"})
+TYPED_KINDS = frozenset({"assign", "annot", "with"})   # binding kinds that can tell the resolver what a name holds
+_TYPES = frozenset({"typealias", "callsignature", "annot", "attrannot"})  # kinds whose value is a type: kept to MAX_TYPE, its arguments whole
 
 
 
@@ -150,7 +150,7 @@ def _role(cap: str) -> tuple[str, str]:
 
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
-    value_text, line = _text(source, caps["value"][0]) if caps.get("value") else "", node.start_point[0] + 1
+    value_text, line = _text(source, caps["value"][0], MAX_TYPE if kind in _TYPES else MAX_VALUE) if caps.get("value") else "", node.start_point[0] + 1
     if kind == "local" and value_text and node.type == "augmented_assignment":   # `i += n`
         value_text = operators.augmented(caps["name"][0], operators.DUNDERS.get(caps["op"][0].text.decode()[:-1], ""), value_text)
     if kind in ("return", "yield"):
@@ -190,9 +190,9 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
     scope = enclosing(node.start_byte, node.type not in _PARAMETER_LISTS)
     for name in names:
         text = name.text.decode("utf-8", "replace")
-        if kind in ("member", "annotmember"):    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
+        if kind in MEMBER_KINDS:    # `const { a, b: c } = obj`: c = obj.b; `({ b: c }: T)`: c is a `T['b']`
             key = _text(source, caps["key"][0]) if caps.get("key") else text
-            out.append(BindingRow(scope, text, "assign", f"{value_text}.{key}", line) if kind == "member" else
+            out.append(BindingRow(scope, text, "assign", member_value(kind, value_text, key), line) if kind != "annotmember" else
                        BindingRow(scope, text, "annot", member_annotation(source, caps["value"][0], key, _text), line))
             continue
         if kind == "param" and node.type in _PYTHON_PARAMETERS:

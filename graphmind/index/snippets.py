@@ -6,6 +6,7 @@ from bisect import bisect_left
 from itertools import islice
 
 MAX_VALUE = 200         # characters of an expression kept in a flow fact
+MAX_TYPE = 2000         # of a type alias's value (`type RouteOptions<…> = BaseRouteOptions<…15 arguments> & …`: each part whole)
 DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$")     # `a.b.c`, nothing else
 _HEAD = re.compile(r"[A-Za-z_]\w*")
 HEAD_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")   # head_name's identifier, on ASCII bytes (non-ASCII after it: decide on the text)
@@ -60,12 +61,12 @@ def _spliced(source: Spliced, first: int, start: int, end: int, limit: int) -> s
     return " ".join("".join(parts).split())
 
 
-def node_text(source: bytes, node) -> str:
-    """A node's text, folded and cut at MAX_VALUE characters (a long node is not read whole); a longer
+def node_text(source: bytes, node, limit: int = MAX_VALUE) -> str:
+    """A node's text, folded and cut at `limit` characters (a long node is not read whole); a longer
     text first has its calls' arguments left out (`Client(host=…, …)` -> `Client()`), so that it still
     reads as the expression it is."""
-    text = folded(source, node.start_byte, node.end_byte, MAX_VALUE)
-    return text if len(text) <= MAX_VALUE else without_arguments(text)[:MAX_VALUE]
+    text = folded(source, node.start_byte, node.end_byte, limit)
+    return text if len(text) <= limit else without_arguments(text)[:limit]
 
 
 def without_arguments(text: str) -> str:

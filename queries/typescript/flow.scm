@@ -90,11 +90,21 @@
 (formal_parameters [(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value) (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name !type value: (_) @value)]) @binding.attr
 (for_in_statement left: (identifier) @name) @binding.local
 (for_in_statement left: (identifier) @name operator: "of" right: (_) @value) @binding.element
+; `for (const { deferred, options: o } of entries)`: each name is that member of an element (graphmind/index/flowfacts.py)
+; `for (const [key, entry] of byKey)`, `of byKey.entries()`: a Map's key and value (graphmind/lang/flow/typeflow.py)
+(for_in_statement left: (array_pattern . (identifier) @name) operator: "of" right: (_) @value) @binding.entrykey
+(for_in_statement left: (array_pattern . (identifier) . (identifier) @name) operator: "of" right: (_) @value) @binding.entryvalue
+(for_in_statement left: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) operator: "of" right: (_) @value) @binding.elementmember
 (variable_declarator name: (identifier) @name !type value: (new_expression type_arguments: (type_arguments)) @value) @binding.annot
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name !type value: (new_expression type_arguments: (type_arguments)) @value) @binding.annot
 (variable_declarator name: [(object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern value: (identifier) @name)]) (array_pattern (identifier) @name)]) @binding.local
 (catch_clause parameter: (identifier) @name) @binding.local
 (interface_body (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)
+(type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot))
 (type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
+; an interface with one call signature (`interface FilterFn<T> { (row: Row<T>, id: string): boolean; autoRemove?: … }`):
+; an arrow a declarator of that type holds takes its parameter types (graphmind/lang/flow/contextual.py)
+(interface_declaration name: (type_identifier) @name body: (interface_body (call_signature) @value)) @binding.callsignature
 (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @value) @binding.annot
 (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @value))) @binding.annot
 (variable_declarator name: (object_pattern [(shorthand_property_identifier_pattern) @name (pair_pattern key: (property_identifier) @key value: (identifier) @name)]) value: [(identifier) (this) (member_expression) (call_expression) (subscript_expression)] @value) @binding.member

@@ -125,6 +125,32 @@
     name: (_) @name
     type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)
 
+; an object type written for an interface member (`readonly hydrationScripts: { reserveFastPath: () => boolean }`):
+; a type of its own, named for the member, with its members
+; (`type Entry = { hooks: {…} }`, and nested again: `hooks: { onError: {…} }`)
+[(interface_body
+  (property_signature
+    name: (property_identifier) @name
+    type: (type_annotation (object_type) @body)) @definition.interface)
+ (type_alias_declaration
+  value: (object_type
+    (property_signature
+      name: (property_identifier) @name
+      type: (type_annotation (object_type) @body)) @definition.interface))
+ (property_signature
+  type: (type_annotation
+    (object_type
+      (property_signature
+        name: (property_identifier) @name
+        type: (type_annotation (object_type) @body)) @definition.interface)))]
+
+(property_signature
+  type: (type_annotation
+    (object_type
+      (property_signature
+        name: (_) @name
+        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)))
+
 ; members of an object type alias typed as functions (`getPath: (state: S) => P | null`): called as methods are
 (type_alias_declaration
   value: (object_type

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from graphmind.lang.typescript.generics import (angle_end, args_of, call_type_args, call_type_parameters, split_type,
-                                                type_parameter_bound, type_parameter_names, type_parameters)
+from graphmind.lang.typescript.generics import (alias_arguments, angle_end, args_of, call_type_args, call_type_parameters,
+                                                has_members, split_type, type_parameter_bound, type_parameter_names, type_parameters, type_parts)
 from graphmind.resolve.overloads import result_parameter
 from graphmind.resolve.pyexpr import match_bracket, split_items
 
@@ -30,7 +30,7 @@ def function_type_param(text: str, pos: int) -> str | None:
         if not part.startswith("("):
             continue
         end = match_bracket(part, 0)
-        if end < 0 or not part[end + 1:].lstrip().startswith("=>"):
+        if end < 0 or not part[end + 1:].lstrip().startswith(("=>", ":")):   # `(a: A) => R`, a call signature `(a: A): R`
             continue
         params = [p for p in split_type(part[1:end], ",") if p and p.partition(":")[0].strip() != "this"]
         if pos >= len(params) or params[pos].startswith("..."):
@@ -179,26 +179,28 @@ def alias_value(ev, scope: int, text: str) -> frozenset:
         return frozenset()
     sym = ev.t.syms[sid]
     called = any(k == "returns" for k, _ in ev.t.bindings.get(sid, {}).get("", ()))   # `type F = (x: T) => R`: called, an R
-    own = frozenset({("inst", sid)}) if ev.t.children.get(sid) or called else frozenset()   # `type A = { make_(): R }`: A.make_
-    return own | ev.guarded(("alias", sid), lambda: frozenset().union(*(ev.declared_type(sym.parent, v) for v in values)))
+    own = frozenset({("inst", sid)}) if has_members(ev.t, sid) or called else frozenset()   # `type A = { make_(): R }`: A.make_
+    given = alias_arguments(ev.t, sym, text)     # `PickAsRequired<RouterOptions<T>, 'a'>`: its TValue is RouterOptions<T>
+    return own | ev.guarded(("alias", sid, text if given else ""), lambda: frozenset().union(*(
+        ev.declared_type(scope, given[p]) if p in given else ev.declared_type(sym.parent, p) for v in values for p in (type_parts(v) if given else [v]))))
 
 
 def own_alias(ev, scope: int, text: str) -> int | None:
     """The type alias `text` names when it has members of its own (`type Entry = { unsubscribe: () => void }`),
     as a type argument stands for it (`Map<string, Entry>`)."""
     sid = _alias(ev, scope, text)[0]
-    return sid if sid is not None and ev.t.children.get(sid) else None
+    return sid if sid is not None and has_members(ev.t, sid) else None
 
-
-def _alias(ev, scope: int, text: str) -> tuple[int | None, list[str]]:
-    """The type alias a type written from a scope names, and its values as written (`typealias` rows)."""
+def _alias(ev, scope: int, text: str, called: bool = False) -> tuple[int | None, list[str]]:
+    """The type alias a type written from a scope names, and its values as written (`typealias` rows); `called`: an
+    interface with a call signature too (`interface FilterFn<T> { (row: Row<T>, id: string): boolean }`), its signature."""
     m = _TYPE_NAME.match(text)
     res = ev.find(scope, m.group(1)) if m else None
     sid = res[1] if res is not None and isinstance(res[1], int) else None
     sym = ev.t.syms.get(sid) if sid is not None else None
-    if sym is None or sym.kind != "type" or sym.parent is None:
+    if sym is None or sym.kind not in (("type", "interface") if called else ("type",)) or sym.parent is None:
         return None, []
-    return sid, [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == "typealias"]
+    return sid, [v for k, v in ev.t.bindings.get(sym.parent, {}).get(sym.name, ()) if k == ("typealias" if sym.kind == "type" else "callsignature")]
 
 
 def typed_parameter(ev, scope: int, value: str) -> frozenset:
@@ -227,11 +229,11 @@ def typed_parameter(ev, scope: int, value: str) -> frozenset:
         if param is not None:
             param = given.get(param.strip(), param)
             return ev.declared_type(at, param) or ev.declared_type(scope, param) if param else frozenset()
-        sid, values = _alias(ev, at, text)
+        sid, values = _alias(ev, at, text, True)
         if sid is None or len(values) != 1:
             return frozenset()
         sym = ev.t.syms[sid]
-        names = type_parameter_names(ev.t.bindings.get(sym.parent, {}).get(sym.name, ()))
+        names = type_parameter_names(ev.t.bindings.get(sym.parent, {}).get(sym.name, ())) or list(type_parameters(ev.r, sid))
         given = {n: given.get(a.strip(), a) for n, a in zip(names, args_of(text))}
         at, text = sym.parent, values[0]
     return frozenset()

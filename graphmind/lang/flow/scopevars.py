@@ -8,7 +8,8 @@ from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.tables import CALLABLE_KINDS, CLASS_KINDS
 
 # Binding kinds that make a name a variable of its scope (others are module facts: exports, …).
-VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam", "typedparam", "second", "element", "varargs"})
+VAR_KINDS = frozenset({"annot", "param", "assign", "local", "argparam", "typedparam", "second", "element", "varargs",
+                       "entrykey", "entryvalue"})
 # languages whose call text names an instance variable without its sigil (Ruby: `@billing.issue`
 # is written `billing.issue`): a bare name reaches the fields assigned in the class's methods
 FIELD_SIGIL_DROPPED = frozenset({"ruby"})

@@ -30,6 +30,7 @@ _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
 _CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
+ENTRIES = {"entrykey": "arg:K", "entryvalue": "arg:V"}   # a pair destructured from a map's entry: its K, its V
 MAX_ACTIVE = 60
 
 
@@ -76,6 +77,8 @@ class FlowEval(Members):
             return self.expr(scope, value)
         if kind == "element":                    # Go's `for _, x := range xs`: what `xs[i]` holds
             return self.expr(scope, value.rstrip("!") + "[0]")   # TypeScript's `for (const x of xs!)` too
+        if kind in ENTRIES:                      # `for (const [k, v] of m)`: a Map<K, V>'s K, its V
+            return frozenset(("inst", x) for k, x in self.expr(scope, value.removesuffix(".entries()")) if k == ENTRIES[kind])
         if kind == "second":                     # Go's `a, b := f()`: b holds f's second result
             opens = [i for i, ch in enumerate(value) if ch == "(" and match_bracket(value, i) == len(value) - 1]
             return self.call(self.expr(scope, value[:opens[0]]), 1) if opens else EMPTY

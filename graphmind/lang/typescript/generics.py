@@ -10,7 +10,7 @@ import re
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V"),   # the standard library's, by name
          "Set": ("E",), "ReadonlySet": ("E",)}
-_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<(.+?)(?:,[^<>]*)?>$")   # the type inside
+_WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<\s*(.+?)(?:,[^<>]*)?>$", re.S)   # the type inside
 _NEW = re.compile(r"^new\s+([\w$.]+\s*<.*>)\s*\(\s*\)$", re.S)
 _INDEXED = re.compile(r"^\{\s*(?:readonly\s+)?\[\s*[\w$]+\s*:\s*[^\]]+\]\s*:\s*(.+?)[;,]?\s*\}$", re.S)   # `{ [k: string]: V }`
 MEMBER_TYPE = re.compile(r"""^(.+?)\s*\[\s*(['"])([\w$~]+)\2\s*\]$""", re.S)   # an indexed access type `T['k']`
@@ -47,7 +47,9 @@ def type_parts(text: str) -> list[str]:
     out: list[str] = []
     for part in (p for u in split_type(text, "|") for p in split_type(u, "&")) if text else ():
         part = _NEW.sub(r"\1", _READONLY.sub("", part))   # `new Map<string, Entry>()` as a declared type: Map<string, Entry>
-        part = _WRAPPED.sub(r"\1", part[:-2].strip() if part.endswith("[]") else part)   # `X[]` reads as X
+        part = part[:-2].strip() if part.endswith("[]") else part   # `X[]` reads as X
+        while (unwrapped := _WRAPPED.sub(r"\1", part).strip()) != part:   # `Required<Pick<X, K>>` is X
+            part = unwrapped
         if part.startswith("(") and part.endswith(")"):                   # `(A | B)[]`
             out.extend(type_parts(part[1:-1]))
             continue
@@ -98,6 +100,18 @@ def type_parameter_names(rows) -> list[str]:
     text = next((v for k, v in rows if k == "typeparams"), "")
     words = (p.split() for p in split_type(text.strip()[1:-1], ",")) if text else ()
     return [next((w for w in ws if w not in ("const", "in", "out")), "") for ws in words if ws]
+
+
+def alias_arguments(t, alias, text: str) -> dict[str, str]:
+    """A generic type alias's parameters as a type written with it gives them (`type PickAsRequired<TValue, TKey>`
+    written `PickAsRequired<RouterOptions<T>, 'parseSearch'>`: {TValue: "RouterOptions<T>", TKey: "'parseSearch'"})."""
+    names = type_parameter_names(t.bindings.get(alias.parent, {}).get(alias.name, ())) if "<" in text else []
+    return dict(zip(names, args_of(text))) if names else {}
+
+
+def has_members(t, alias: int) -> bool:
+    """Whether a type alias has members of its own: methods, or fields with a declared type (`collection: Collection`)."""
+    return bool(t.children.get(alias)) or any(t.bindings.get(alias, {}).keys() - {""})
 
 
 def type_parameter_bound(ev, scope: int, name: str) -> frozenset | None:
