@@ -28,6 +28,7 @@ from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.passedvalues import keyword_called
+from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.registered import template_hits
@@ -132,7 +133,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
-        skipped = guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()
+        skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | runner.refuted
         for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
@@ -173,6 +174,8 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             kinds: str, guards: Guards | None = None) -> tuple[list[TestHit], dict[int, int], str | None]:
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
     guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
+    if root is not None:            # a closure called under another wrapped function's name
+        runner.refuted |= closure_cuts(conn, root, ids)
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
