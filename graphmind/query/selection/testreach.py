@@ -31,6 +31,7 @@ from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
+from graphmind.query.selection.reach.setters import setter_links
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.selection.values.environ import with_env_setters
 from graphmind.query.testids import TestHit, is_test_file, merge_tests, runnable_tests
@@ -148,14 +149,14 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
 
 
 def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool,
-                       root: Path | None = None, kinds: str = _KINDS) -> dict[int, int]:
+                       root: Path | None = None, kinds: str = _KINDS, extra: list[tuple[int, int]] = ()) -> dict[int, int]:
     """The symbols one callback through a library (a test client; a standard-library base class calling
     back on self: query/selection/libself.py) (or, with possible=True, one `possible` edge, or with the
     workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
-    links += held_callables(conn, ids) + keyword_called(conn, root, ids)
+    links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
     if possible and root is not None:
@@ -174,8 +175,9 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             kinds: str, guards: Guards | None = None) -> tuple[list[TestHit], dict[int, int], str | None]:
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
     guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
+    written, cut = setter_links(conn, root, ids)    # a property's setter runs where the attribute is assigned
     if root is not None:            # a closure called under another wrapped function's name
-        runner.refuted |= closure_cuts(conn, root, ids)
+        runner.refuted |= closure_cuts(conn, root, ids) | cut
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
@@ -189,7 +191,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
         for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
             if truncated is not None:
                 break
-            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds)
+            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds, written)
             maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards)
             collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
