@@ -11,13 +11,14 @@ functions asked about."""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.reach.funcvalues import _named as _name
-from graphmind.query.selection.sources import tree_of
+from graphmind.query.selection.sources import mtime, tree_of
 
 CLOSURE_CAP = 20             # closures handing a changed function on, looked at
 
@@ -34,22 +35,21 @@ def _params(fn: ast.AST) -> set[str]:
     return {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p is not None}
 
 
-def _sites(tree: ast.Module | None, line: int, factory: str) -> dict[str, set[str]]:
-    """{name bound: names of the functions handed over} at a use of the factory at line: a function it
-    decorates (`@factory`, `@factory(...)`: bound under its own name), or an assignment of its result
-    (`cmd_compare = deprecated(cli.cmd_compare, ...)`)."""
-    out: dict[str, set[str]] = {}
+@lru_cache(maxsize=256)
+def _file_sites(root: Path, path: str, stamp: int, factory: str) -> tuple[tuple[int, int, str, frozenset[str]], ...]:
+    """(first line, last line, name bound, names of the functions handed over) for each use of the factory in a
+    file, in one walk: a function it decorates (`@factory`, `@factory(...)`: bound under its own name), or an
+    assignment of its result (`cmd_compare = deprecated(cli.cmd_compare, ...)`)."""
+    out = []
+    tree = tree_of(root, path)
     for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                d.lineno <= line <= (d.end_lineno or d.lineno) and _name(d.func if isinstance(d, ast.Call) else d)
-                == factory for d in node.decorator_list):
-            out.setdefault(node.name, set()).add(node.name)
-        elif isinstance(node, ast.Assign) and node.lineno <= line <= (node.end_lineno or node.lineno) \
-                and isinstance(node.value, ast.Call) and _name(node.value.func) == factory:
-            for t in node.targets:
-                out.setdefault(_name(t), set()).update(_name(a) for a in node.value.args if _name(a))
-    out.pop("", None)
-    return out
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out += [(d.lineno, d.end_lineno or d.lineno, node.name, frozenset([node.name])) for d in node.decorator_list
+                    if _name(d.func if isinstance(d, ast.Call) else d) == factory]
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _name(node.value.func) == factory:
+            handed = frozenset(_name(a) for a in node.value.args if _name(a))
+            out += [(node.lineno, node.end_lineno or node.lineno, _name(t), handed) for t in node.targets if _name(t)]
+    return tuple(out)
 
 
 def _bindings(conn: apsw.Connection, root: Path, factory_id: int, closure: int, factory: str) -> dict[str, set[str]]:
@@ -59,8 +59,9 @@ def _bindings(conn: apsw.Connection, root: Path, factory_id: int, closure: int, 
             "SELECT DISTINCT f.path, c.line FROM calls c JOIN files f ON f.id = c.file_id WHERE"
             " (c.target_id = ?1 AND c.kind IN ('call', 'decorator') OR c.target_id = ?2 AND c.kind = 'decorator')"
             " LIMIT 500", (factory_id, closure)):
-        for bound, handed in _sites(tree_of(root, path), line, factory).items():
-            out.setdefault(bound, set()).update(handed)
+        for first, last, bound, handed in _file_sites(root, path, mtime(root, path), factory):
+            if first <= line <= last:
+                out.setdefault(bound, set()).update(handed)
     return out
 
 
@@ -68,6 +69,7 @@ def closure_cuts(conn: apsw.Connection, root: Path, ids: list[int]) -> set[tuple
     """(caller, closure) pairs to skip: calls of a closure that hands one of ids on, under a name bound to
     another function handed to the same factory."""
     cuts: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], dict[str, set[str]]] = {}
     rows = conn.execute(
         "SELECT DISTINCT c.caller_id, c.target_id, c.name, f.id, f.name, f.start_line, p.path"
         " FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value JOIN symbols w ON w.id = c.caller_id"
@@ -79,7 +81,9 @@ def closure_cuts(conn: apsw.Connection, root: Path, ids: list[int]) -> set[tuple
         if fn is None or callee not in _params(fn):
             continue                 # the closure calls something else than what the factory was handed
         name = conn.execute("SELECT name FROM symbols WHERE id = ?", (fid,)).fetchone()[0]
-        bound = _bindings(conn, root, factory_id, closure, factory)
+        if (factory_id, closure) not in seen:
+            seen[factory_id, closure] = _bindings(conn, root, factory_id, closure, factory)
+        bound = seen[factory_id, closure]
         mine = {b for b, handed in bound.items() if name in handed}
         others = set(bound) - mine
         if not mine:
