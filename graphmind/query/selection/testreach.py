@@ -120,7 +120,8 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
 
 
 def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
-            deadline: float, kinds: str = _KINDS, guards: Guards | None = None) -> tuple[dict[int, int], str | None]:
+            deadline: float, kinds: str = _KINDS, guards: Guards | None = None,
+            cut: set[tuple[int, int]] = frozenset()) -> tuple[dict[int, int], str | None]:
     """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
     depth, breadth first, bounded; symbols in `known` are not visited again. Test methods reached only in some
     of the classes that run them go to runner.found, with their depth in runner.found_at."""
@@ -134,7 +135,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
-        skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | runner.refuted
+        skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | cut
         for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
@@ -177,13 +178,14 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
     guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
     written, cut = setter_links(conn, root, ids)    # a property's setter runs where the attribute is assigned
     if root is not None:            # a closure called under another wrapped function's name
-        runner.refuted |= closure_cuts(conn, root, ids) | cut
+        cut |= closure_cuts(conn, root, ids)
+        runner.refuted |= cut
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards)
+        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards, cut)
         collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
@@ -192,7 +194,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             if truncated is not None:
                 break
             hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds, written)
-            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards)
+            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards, cut)
             collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
         if uncertain and root is not None:
