@@ -44,6 +44,8 @@ FILES = {
     "tests/test_immutable.py": '''
         import pytest
 
+        from verlib import Version
+
 
         def test_immutable_major(version):
             with pytest.raises(AttributeError, match="attribute 'major' is readonly"):
@@ -52,6 +54,13 @@ FILES = {
 
         def test_major_is_read(version):
             assert version.major == 1
+
+
+        def test_major_read_then_assigned():
+            version = Version(1)
+            assert version.major == 1
+            with pytest.raises(AttributeError):
+                version.major = 2
     ''',
     "tests/test_bump.py": '''
         from verlib import Version
@@ -73,6 +82,7 @@ def test_a_setter_is_reached_by_the_tests_assigning_the_attribute_only(proj):
     assert "tests/test_immutable.py::test_immutable_major" in found
     assert "tests/test_bump.py::test_bump_major" not in found
     assert "tests/test_immutable.py::test_major_is_read" not in found
+    assert "tests/test_immutable.py::test_major_read_then_assigned" in found    # reads it too: still linked
 
 
 def test_a_getter_is_reached_by_the_reads_of_the_attribute(proj):

@@ -94,4 +94,4 @@ def setter_links(conn: apsw.Connection, root: Path | None, ids: list[int]) -> tu
         cuts |= {(caller, sid) for (caller,) in conn.execute(
             f"SELECT DISTINCT caller_id FROM calls WHERE target_id = ? AND kind IN {_READS}", (sid,))}
         links += [(writer, sid) for writer in _writers(conn, root, name, part) if writer != sid]
-    return links, cuts
+    return links, cuts - set(links)          # a function both reading and assigning the attribute runs it
