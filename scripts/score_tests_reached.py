@@ -35,7 +35,7 @@ from pathlib import Path
 
 _PARAMS = re.compile(r"\[.*\]$")
 
-# name -> (PyPI project, pinned version, package folder in the sdist, extra test requirements[, tests folder])
+# name -> (PyPI project, pinned version, package folder (or single module) in the sdist, extra test requirements[, tests folder])
 ORACLES = {
     "flask": ("Flask", "3.1.2", "src/flask", ["asgiref", "python-dotenv", "blinker"]),
     "click": ("click", "8.1.8", "src/click", []),
@@ -64,6 +64,7 @@ ORACLES = {
     # held out (session 23; cerberus 1.3.8's sdist ships no tests): pytest collects `tests.py` (python_files)
     "voluptuous": ("voluptuous", "0.16.0", "voluptuous", [], "voluptuous/tests"),
     "natsort": ("natsort", "8.4.0", "natsort", ["hypothesis", "pytest-mock"]),           # held out (session 23)
+    "parse": ("parse", "1.20.2", "parse.py", []),                                      # held out (session 23): one module
 }
 
 
@@ -79,7 +80,7 @@ def setup_oracle(name: str) -> tuple[Path, str, Path]:
     project, version, src, extra = ORACLES[name][:4]
     home = oracle_home()
     root, venv = home / name, home / f"venv-{name}"
-    if not (root / src).is_dir():
+    if not (root / src).exists():
         home.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory() as tmp:
             subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
@@ -137,7 +138,7 @@ def executed(cov: Path, root: Path) -> dict[str, dict[str, set[int]]]:
 def functions(root: Path, src: str) -> list[tuple[str, int, set[int]]]:
     """Every function and method under src: (relative file, def line, lines of its own body)."""
     out = []
-    for path in sorted((root / src).rglob("*.py")):
+    for path in [root / src] if src.endswith(".py") else sorted((root / src).rglob("*.py")):
         rel = str(path.relative_to(root))
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -248,7 +249,7 @@ def main() -> None:
     cov = root / ".coverage"
     if args.run:
         py = str(args.venv.expanduser() / "bin" / "python")
-        subprocess.run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--cov={args.src}",
+        subprocess.run([py, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--cov={args.src.removesuffix('.py')}",
                         "--cov-context=test", "--cov-report=", args.tests], cwd=root, check=False,
                        env={"PYTHONPATH": str(root / args.src.rsplit("/", 1)[0]) if "/" in args.src else str(root),
                             "PATH": "/usr/bin:/bin"}, capture_output=True)

@@ -30,8 +30,10 @@ from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
+from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
+from graphmind.query.selection.reach.setters import setter_links
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.selection.values.environ import with_env_setters
 from graphmind.query.testids import TestHit, collecting, is_test_file, merge_tests, runnable_tests
@@ -123,7 +125,8 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
 
 
 def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known: dict[int, int],
-            deadline: float, kinds: str = _KINDS, guards: Guards | None = None) -> tuple[dict[int, int], str | None]:
+            deadline: float, kinds: str = _KINDS, guards: Guards | None = None,
+            cut: set[tuple[int, int]] = frozenset()) -> tuple[dict[int, int], str | None]:
     """Every symbol from which resolved links lead to the start symbols (at their depths), at its nearest
     depth, breadth first, bounded; symbols in `known` are not visited again. Test methods reached only in some
     of the classes that run them go to runner.found, with their depth in runner.found_at."""
@@ -137,7 +140,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
-        skipped = guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()
+        skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | cut
         for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
@@ -152,14 +155,14 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
 
 
 def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, int], possible: bool,
-                       root: Path | None = None, kinds: str = _KINDS) -> dict[int, int]:
+                       root: Path | None = None, kinds: str = _KINDS, extra: list[tuple[int, int]] = ()) -> dict[int, int]:
     """The symbols one callback through a library (a test client; a standard-library base class calling
     back on self: query/selection/libself.py) (or, with possible=True, one `possible` edge, or with the
     workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
     links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
-    links += held_callables(conn, ids) + keyword_called(conn, root, ids)
+    links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
     links += extended_overrides(conn, near) if kinds == _KINDS else []     # narrowed as a dispatch is
@@ -179,12 +182,16 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
             kinds: str, guards: Guards | None = None) -> tuple[list[TestHit], dict[int, int], str | None]:
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
     guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
+    written, cut = setter_links(conn, root, ids)    # a property's setter runs where the attribute is assigned
+    if root is not None:            # a closure called under another wrapped function's name
+        cut |= closure_cuts(conn, root, ids)
+        runner.refuted |= cut
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards)
+        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards, cut)
         collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on
@@ -192,8 +199,8 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
         for round_ in range(UNCERTAIN_LINKS if uncertain else 0):
             if truncated is not None:
                 break
-            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds)
-            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards)
+            hop = _one_uncertain_hop(conn, runner, known, round_ == 0, root, kinds, written)
+            maybe, truncated = _spread(conn, runner, hop, known, deadline, kinds, guards, cut)
             collect(conn, runner, maybe, MAY_REACH, hits, again)
             known.update(maybe)
         if uncertain and root is not None:

@@ -1,0 +1,94 @@
+"""A closure built by a factory stands, at each call, for the one function it was built around. A decorator
+(`def deprecated(func): ... def wrapper(*a): return func(*a)`) makes one `wrapper` per function it wraps, but
+the index has one `wrapper` whose call `func(...)` resolves to every function ever handed to the factory, so a
+test calling any decorated function (`bump_major(...)`, `v1 < v2` through `@_comparator`) reaches them all.
+A call of the closure runs the function bound under the name the call uses: the decorated function's own name
+(`@deprecated` on `def bump_major`), or the name the factory's result is assigned to (`cmd_compare =
+deprecated(cli.cmd_compare)`). For a changed function handed to a factory, the callers of its closure that call
+it by the name another handed function is bound to are cut (pairs for the search to skip); a call under a name
+bound to no handed function is kept, since what it stands for is not known. Read at query time, only for the
+functions asked about."""
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+
+import apsw
+
+from graphmind.query.edges import RESOLVED, json_list
+from graphmind.query.selection.reach.funcvalues import _named as _name
+from graphmind.query.selection.sources import mtime, tree_of
+
+CLOSURE_CAP = 20             # closures handing a changed function on, looked at
+
+
+def _def_at(tree: ast.Module | None, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
+            return node
+    return None
+
+
+def _params(fn: ast.AST) -> set[str]:
+    a = fn.args
+    return {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p is not None}
+
+
+@lru_cache(maxsize=256)
+def _file_sites(root: Path, path: str, stamp: int, factory: str) -> tuple[tuple[int, int, str, frozenset[str]], ...]:
+    """(first line, last line, name bound, names of the functions handed over) for each use of the factory in a
+    file, in one walk: a function it decorates (`@factory`, `@factory(...)`: bound under its own name), or an
+    assignment of its result (`cmd_compare = deprecated(cli.cmd_compare, ...)`)."""
+    out = []
+    tree = tree_of(root, path)
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out += [(d.lineno, d.end_lineno or d.lineno, node.name, frozenset([node.name])) for d in node.decorator_list
+                    if _name(d.func if isinstance(d, ast.Call) else d) == factory]
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _name(node.value.func) == factory:
+            handed = frozenset(_name(a) for a in node.value.args if _name(a))
+            out += [(node.lineno, node.end_lineno or node.lineno, _name(t), handed) for t in node.targets if _name(t)]
+    return tuple(out)
+
+
+def _bindings(conn: apsw.Connection, root: Path, factory_id: int, closure: int, factory: str) -> dict[str, set[str]]:
+    """{name bound: names of the functions handed over} over every use of the factory in the workspace."""
+    out: dict[str, set[str]] = {}
+    for path, line in conn.execute(
+            "SELECT DISTINCT f.path, c.line FROM calls c JOIN files f ON f.id = c.file_id WHERE"
+            " (c.target_id = ?1 AND c.kind IN ('call', 'decorator') OR c.target_id = ?2 AND c.kind = 'decorator')"
+            " LIMIT 500", (factory_id, closure)):
+        for first, last, bound, handed in _file_sites(root, path, mtime(root, path), factory):
+            if first <= line <= last:
+                out.setdefault(bound, set()).update(handed)
+    return out
+
+
+def closure_cuts(conn: apsw.Connection, root: Path, ids: list[int]) -> set[tuple[int, int]]:
+    """(caller, closure) pairs to skip: calls of a closure that hands one of ids on, under a name bound to
+    another function handed to the same factory."""
+    cuts: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], dict[str, set[str]]] = {}
+    rows = conn.execute(
+        "SELECT DISTINCT c.caller_id, c.target_id, c.name, f.id, f.name, f.start_line, p.path"
+        " FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value JOIN symbols w ON w.id = c.caller_id"
+        " JOIN symbols f ON f.id = w.parent_id JOIN files p ON p.id = f.file_id"
+        f" WHERE c.{RESOLVED} AND c.kind = 'call' AND c.implicit = 0 AND w.kind = 'function'"
+        f" AND f.kind IN ('function', 'method') LIMIT {CLOSURE_CAP}", (json_list(ids),)).fetchall()
+    for closure, fid, callee, factory_id, factory, line, path in rows:
+        fn = _def_at(tree_of(root, path), line)
+        if fn is None or callee not in _params(fn):
+            continue                 # the closure calls something else than what the factory was handed
+        name = conn.execute("SELECT name FROM symbols WHERE id = ?", (fid,)).fetchone()[0]
+        if (factory_id, closure) not in seen:
+            seen[factory_id, closure] = _bindings(conn, root, factory_id, closure, factory)
+        bound = seen[factory_id, closure]
+        mine = {b for b, handed in bound.items() if name in handed}
+        others = set(bound) - mine
+        if not mine:
+            continue                 # not known under which name the changed function is called
+        cuts |= {(caller, closure) for caller, called, kind in conn.execute(
+            "SELECT DISTINCT caller_id, name, kind FROM calls WHERE target_id = ?", (closure,))
+            if called in others or kind == "decorator"}
+    return cuts
