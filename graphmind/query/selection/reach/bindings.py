@@ -18,16 +18,9 @@ import apsw
 
 from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.reach.funcvalues import _named as _name
-from graphmind.query.selection.sources import mtime, tree_of
+from graphmind.query.selection.sources import def_at, mtime, tree_of
 
 CLOSURE_CAP = 20             # closures handing a changed function on, looked at
-
-
-def _def_at(tree: ast.Module | None, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
-            return node
-    return None
 
 
 def _params(fn: ast.AST) -> set[str]:
@@ -71,16 +64,16 @@ def closure_cuts(conn: apsw.Connection, root: Path, ids: list[int]) -> set[tuple
     cuts: set[tuple[int, int]] = set()
     seen: dict[tuple[int, int], dict[str, set[str]]] = {}
     rows = conn.execute(
-        "SELECT DISTINCT c.caller_id, c.target_id, c.name, f.id, f.name, f.start_line, p.path"
-        " FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value JOIN symbols w ON w.id = c.caller_id"
+        "SELECT DISTINCT c.caller_id, t.name, c.name, f.id, f.name, f.start_line, p.path"
+        " FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value JOIN symbols t ON t.id = c.target_id"
+        " JOIN symbols w ON w.id = c.caller_id"
         " JOIN symbols f ON f.id = w.parent_id JOIN files p ON p.id = f.file_id"
         f" WHERE c.{RESOLVED} AND c.kind = 'call' AND c.implicit = 0 AND w.kind = 'function'"
         f" AND f.kind IN ('function', 'method') LIMIT {CLOSURE_CAP}", (json_list(ids),)).fetchall()
-    for closure, fid, callee, factory_id, factory, line, path in rows:
-        fn = _def_at(tree_of(root, path), line)
+    for closure, name, callee, factory_id, factory, line, path in rows:
+        fn = def_at(root, path, line)
         if fn is None or callee not in _params(fn):
             continue                 # the closure calls something else than what the factory was handed
-        name = conn.execute("SELECT name FROM symbols WHERE id = ?", (fid,)).fetchone()[0]
         if (factory_id, closure) not in seen:
             seen[factory_id, closure] = _bindings(conn, root, factory_id, closure, factory)
         bound = seen[factory_id, closure]

@@ -15,8 +15,7 @@ from pathlib import Path
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.reach.bindings import _def_at
-from graphmind.query.selection.sources import tree_of
+from graphmind.query.selection.sources import def_at, hinted_tree
 
 FILE_CAP = 5_000             # files read for assignments of one attribute
 _READS = ("property", "read")
@@ -26,7 +25,7 @@ def _role(conn: apsw.Connection, root: Path, sid: int) -> tuple[str, str] | None
     """('setter' | 'deleter' | 'getter', attribute name) for a method decorated as a property's part."""
     name, line, path = conn.execute("SELECT s.name, s.start_line, f.path FROM symbols s JOIN files f ON"
                                     " f.id = s.file_id WHERE s.id = ?", (sid,)).fetchone()
-    fn = _def_at(tree_of(root, path), line)
+    fn = def_at(root, path, line)
     for d in fn.decorator_list if fn is not None else ():
         if isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") and isinstance(d.value, ast.Name) \
                 and d.value.id == name:
@@ -55,13 +54,8 @@ def _writers(conn: apsw.Connection, root: Path, name: str, role: str) -> set[int
     word = re.compile(rf"\b{re.escape(name)}\b")
     out: set[int] = set()
     for fid, path in conn.execute("SELECT id, path FROM files WHERE path LIKE '%.py' LIMIT ?", (FILE_CAP,)):
-        try:
-            if not word.search((root / path).read_text(encoding="utf-8")):
-                continue
-        except (OSError, ValueError):
-            continue
-        lines = {getattr(n, "lineno", 0) for n in ast.walk(tree_of(root, path) or ast.Module(body=[]))
-                 if _writes(n, name, role)}
+        tree = hinted_tree(root, path, word)      # the text read once per process, parsed only where it names it
+        lines = {getattr(n, "lineno", 0) for n in ast.walk(tree) if _writes(n, name, role)} if tree else set()
         for line in lines:
             row = conn.execute("SELECT id FROM symbols WHERE file_id = ? AND kind IN ('function', 'method')"
                                " AND start_line <= ?2 AND end_line >= ?2 ORDER BY start_line DESC LIMIT 1",
