@@ -59,7 +59,9 @@ def is_secret(name: str) -> bool:
 # Blast radius bounds: a hub target must not hang.
 DEFAULT_DEPTH = 3
 DEFAULT_LIMIT = 200
-QUERY_TIME_LIMIT_S = 1.0
+# GRAPHMIND_QUERY_SECONDS overrides it: scripts/score_tests_reached.py raises it so that a score
+# measures the code, not the machine's load.
+QUERY_TIME_LIMIT_S = float(os.environ.get("GRAPHMIND_QUERY_SECONDS", "1.0"))
 
 # Python argument flow: a function called from more places than this has parameters that are not
 # followed to its callers' arguments (graphmind/resolve/python/arguments.py; re-opened alike: store/flows.py).

@@ -185,25 +185,30 @@ def expanded(ids: set[str], suite: set[str]) -> set[str]:
     return out
 
 
+QUERY_SECONDS = 0.0
+
+
 def named(root: Path, spec: str, extra: list[str]) -> tuple[set[str], dict]:
     """The tests `graphmind impact SPEC --json` names (IDs without parameters), and the document."""
+    env = {**os.environ, "GRAPHMIND_QUERY_SECONDS": str(QUERY_SECONDS)} if QUERY_SECONDS else None
     run = subprocess.run([*GRAPHMIND, "impact", spec, "--json", "--no-refresh",
-                          "--root", str(root), *extra], capture_output=True, text=True, check=True)
+                          "--root", str(root), *extra], capture_output=True, text=True, check=True, env=env)
     doc = json.loads(run.stdout)
     ids = {_PARAMS.sub("", t if isinstance(t, str) else t["id"]) for t in doc["tests"]}
     return ids, doc
 
 
 def score(root: Path, sample, extra: list[str], changed: bool = False, suite: set[str] = frozenset()) -> dict:
-    recalls, precisions, empty, detail = [], [], 0, []
+    recalls, precisions, empty, detail, cut = [], [], 0, [], 0
     for rel, line, tests in sample:
         if changed:                  # as if the file had been edited after the coverage run
             st = os.stat(root / rel)
             later = os.stat(root / ".coverage").st_mtime + 60
             os.utime(root / rel, (later, later))
         try:
-            got, _ = named(root, f"{rel}:{line}", extra)
+            got, doc = named(root, f"{rel}:{line}", extra)
             got = expanded(got, suite)
+            cut += bool(doc.get("tests_truncated"))
         finally:
             if changed:
                 os.utime(root / rel, (st.st_atime, st.st_mtime))
@@ -217,7 +222,7 @@ def score(root: Path, sample, extra: list[str], changed: bool = False, suite: se
                        "missed": sorted(tests - got), "wrong": sorted(got - tests)})
     return {"recall": round(sum(recalls) / len(recalls), 3),
             "precision": round(sum(precisions) / len(precisions), 3) if precisions else None,
-            "no_test_named": empty, "functions": len(sample), "detail": detail}
+            "no_test_named": empty, "functions": len(sample), "truncated": cut, "detail": detail}
 
 
 def main() -> None:
@@ -236,7 +241,12 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--label", default="")
     ap.add_argument("--detail", action="store_true")
+    ap.add_argument("--query-seconds", type=float, default=30.0,
+                    help="impact's time limit (GRAPHMIND_QUERY_SECONDS; 1 s is the product's): a long one makes "
+                         "figures taken under load comparable; 0 keeps the product's")
     args = ap.parse_args()
+    global QUERY_SECONDS
+    QUERY_SECONDS = args.query_seconds
     if args.setup:
         args.project, args.src, args.venv = setup_oracle(args.setup)
         args.label = args.label or f"{args.setup}-{ORACLES[args.setup][1]}"

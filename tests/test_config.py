@@ -3,6 +3,9 @@ what was skipped and why."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +131,14 @@ def test_the_daemon_follows_a_brought_back_folder(indexed_shop, no_leaks):
         assert "build.steps.step" in caller_names(indexed_shop, "shop.payments.refund.process_refund")
     finally:
         stop_daemon(indexed_shop, pid)
+
+
+def test_query_time_limit_read_from_the_environment():
+    """GRAPHMIND_QUERY_SECONDS sets the query time limit (the tests-reached scorer raises it under load)."""
+    code = "from graphmind import config; print(config.QUERY_TIME_LIMIT_S)"
+    env = {k: v for k, v in os.environ.items() if k != "GRAPHMIND_QUERY_SECONDS"}
+    default = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    raised = subprocess.run([sys.executable, "-c", code], env={**env, "GRAPHMIND_QUERY_SECONDS": "30"},
+                            capture_output=True, text=True, check=True)
+    assert float(default.stdout) == 1.0
+    assert float(raised.stdout) == 30.0
