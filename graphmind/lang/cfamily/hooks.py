@@ -165,6 +165,8 @@ def alternatives(r: Resolving, caller: int, name: str):
         if not kept:        # `#define fdopen _fdopen` under `#if defined(_WIN32)`: the library's function
             return [(None, "external", 0)]
         by_default = [d for d in kept if d not in t.default_off or t.default_off[d] & r.state[MACROS]]
+        if not by_default and all(t.syms[d].kind == "macro" for d in kept):
+            return [(None, "external", 0)]      # `#define snprintf _snprintf` under `#if defined(WIN32)`
         kept = by_default if len(by_default) == 1 else kept     # `-DBROTLI_ENCODER_EXIT_ON_OOM` not given
         if len(kept) == 1 and len(namesakes) > 1:       # the one namesake the configuration keeps
             return [(kept[0], _how(r, caller, kept[0]), 0)]
