@@ -1,7 +1,8 @@
 """Type-generic C macros (Brotli's platform.h): `BROTLI_MIN_MAX(T)` defines `brotli_min_ ## T` and
 `brotli_max_ ## T`, used several times on one line; `BROTLI_MIN(T, A, B)` calls `brotli_min_ ## T`.
 A use in another file, `BROTLI_MIN(size_t, a, b)`, reaches `brotli_min_size_t` (as clang says), beside
-its edge to the macro; a macro that pastes nothing (`BROTLI_ALLOC(m, T, n)`) adds no row."""
+its edge to the macro; a macro that pastes nothing (`BROTLI_ALLOC(m, T, n)`) adds no row. A use in an
+`*_inc.h` template, which includes nothing, sees the macro its includer sees."""
 from __future__ import annotations
 
 from langcases import call_targets, indexed_workspace
@@ -49,8 +50,32 @@ static int* GetHashTable(void* m, int quality) {
 """
 
 
+TEMPLATE = """/* template parameters: FN, BUCKET_BITS */
+
+static BROTLI_INLINE size_t FN(HashMemAllocInBytes)(size_t input_size) {
+  size_t window = BROTLI_MIN(size_t, input_size, (size_t)1 << BUCKET_BITS);
+  return sizeof(uint32_t) * window;
+}
+"""
+
+HASH = """#include "../common/platform.h"
+
+#define EXPAND_CAT(a, b) CAT(a, b)
+#define CAT(a, b) a ## b
+#define FN(X) EXPAND_CAT(X, HASHER())
+
+#define HASHER() H10
+#define BUCKET_BITS 17
+#include "hash_to_binary_tree_inc.h"
+#undef BUCKET_BITS
+#undef HASHER
+"""
+
+
 def test_a_type_generic_macro_reaches_the_function_its_paste_names(tmp_path):
-    work = indexed_workspace(tmp_path, {"c/common/platform.h": PLATFORM, "c/enc/encode.c": ENCODE})
+    work = indexed_workspace(tmp_path, {"c/common/platform.h": PLATFORM, "c/enc/encode.c": ENCODE,
+                                        "c/enc/hash.h": HASH, "c/enc/hash_to_binary_tree_inc.h": TEMPLATE,
+                                        "c/enc/backward_references.c": '#include "hash.h"\n'})
     names = {n for (n,) in open_reader(work).execute("SELECT name FROM symbols WHERE kind = 'function'")}
     assert {f"brotli_{m}_{t}" for m in ("min", "max") for t in ("double", "float", "int", "size_t", "uint32_t",
                                                               "uint8_t")} <= names
@@ -61,4 +86,6 @@ def test_a_type_generic_macro_reaches_the_function_its_paste_names(tmp_path):
     assert call_targets(work, "c/enc/encode.c", "BROTLI_ALLOC(m)") == set()
     rows = open_reader(work).execute("SELECT t.name FROM calls c JOIN symbols t ON t.id = c.target_id"
                                      " WHERE c.callee = 'BROTLI_MIN(size_t)'").fetchall()
-    assert rows == [("brotli_min_size_t",)]
+    assert set(rows) == {("brotli_min_size_t",)}
+    assert call_targets(work, "c/enc/hash_to_binary_tree_inc.h", "BROTLI_MIN(size_t)") == \
+        {("import", "c/common/platform.h", 13)}

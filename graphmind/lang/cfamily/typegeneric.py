@@ -41,19 +41,23 @@ def expanded(r, caller: int, name: str, how) -> list | None:
     if m is None or not _typeish(m.group(2)):
         return None
     t = r.t
-    hit = r.lookup(caller, m.group(1))
-    if hit is None or not isinstance(hit[1], int) or t.syms[hit[1]].kind != "macro":
-        return []
-    params, body = _definition(r, t.syms[hit[1]])
-    if not params:
-        return []
-    pasted = re.search(r"(\w*)\s*##\s*" + re.escape(params[0]) + r"\b(?:\s*##\s*(\w+))?\s*\(", body)
-    if pasted is None:
-        return []
-    found = r.lookup(caller, f"{pasted.group(1)}{m.group(2)}{pasted.group(2) or ''}")
-    if found is None or not isinstance(found[1], int):
-        return []
-    return [(found[1], how(r, caller, found[1]), 0)]
+    macro = _seen(r, caller, m.group(1), "macro")
+    params, body = _definition(r, t.syms[macro]) if macro is not None else ([], "")
+    pasted = re.search(r"(\w*)\s*##\s*" + re.escape(params[0]) + r"\b(?:\s*##\s*(\w+))?\s*\(", body) if params else None
+    found = _seen(r, caller, f"{pasted.group(1)}{m.group(2)}{pasted.group(2) or ''}", "function") if pasted else None
+    return [(found, how(r, caller, found), 0)] if found is not None else []
+
+
+def _seen(r, caller: int, name: str, kind: str) -> int | None:
+    """The definition of this kind a name reaches from the caller; from an `*_inc.h` template, which
+    includes nothing, the one a file including it sees (`units.one_unit`)."""
+    t, hit = r.t, r.lookup(caller, name)
+    if hit is not None and isinstance(hit[1], int) and t.syms[hit[1]].kind == kind:
+        return hit[1]
+    units, fid = r.state.get("_c_units"), t.syms[caller].file
+    found = [s for s in units.scoped.get(name, ()) if t.syms[s].kind == kind and units.one_unit(fid, t.syms[s].file)] \
+        if units is not None and hit is None else []
+    return found[0] if len(found) == 1 else None
 
 
 def _definition(r, sym) -> tuple[list[str], str]:
