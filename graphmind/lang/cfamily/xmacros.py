@@ -15,6 +15,8 @@ from graphmind.models import CallRow
 
 _IDENT = re.compile(r"[A-Za-z_]\w*$")
 _FUNCTION_LIKE = re.compile(r"\s*([A-Za-z_]\w*)\(")
+_ARG = re.compile(r"\(\s*([A-Za-z_]\w*)\s*\)")          # found first: a scan for names is slow
+_BEFORE = re.compile(r"(?<![\w#])([A-Za-z_]\w*)\s*$")
 
 
 def xmacro_rows(source: bytes, enclosing) -> list[CallRow]:
@@ -24,10 +26,10 @@ def xmacro_rows(source: bytes, enclosing) -> list[CallRow]:
     function_like = {m.group(1) for d in lines if d.group(1) == "define" and (m := _FUNCTION_LIKE.match(d.group(2)))}
     if len(function_like) < 2:
         return []
-    uses = re.compile(r"(?<![\w#])(" + "|".join(sorted(map(re.escape, function_like))) + r")\s*\(\s*(\w+)\s*\)")
     rows, defines, at = [], {}, 0
-    for use in uses.finditer(text):
-        if use.group(2) not in function_like or text[text.rfind("\n", 0, use.start()) + 1:use.start()].lstrip()[:1] == "#":
+    for arg in _ARG.finditer(text):
+        use = _BEFORE.search(text, max(0, arg.start() - 80), arg.start()) if arg.group(1) in function_like else None
+        if use is None or use.group(1) not in function_like or text[text.rfind("\n", 0, use.start()) + 1:use.start()].lstrip()[:1] == "#":
             continue                            # a `#define` using it
         while at < len(lines) and lines[at].start() < use.start():
             d, at = lines[at], at + 1
@@ -36,9 +38,9 @@ def xmacro_rows(source: bytes, enclosing) -> list[CallRow]:
                 defines[name.group(0)] = "#define " + d.group(2).replace("\\\n", " ")
             elif name and d.group(1) == "undef":
                 defines.pop(name.group(0), None)
-        if use.group(1) not in defines or use.group(2) not in defines:
+        if use.group(1) not in defines or arg.group(1) not in defines:
             continue
-        tokens = _expand(use.group(0), defines, 0)
+        tokens = _expand(text[use.start():arg.end()], defines, 0)
         made = {tok for tok, nxt in zip(tokens, tokens[1:]) if nxt == "(" and _IDENT.match(tok)
                 and tok not in defines and tok not in _NOT_CALLS}
         start = text.rfind("\n", 0, use.start()) + 1
