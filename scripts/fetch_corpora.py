@@ -148,6 +148,10 @@ DEB_CORPORA = {
     "mapstructure": ("golang-github-mitchellh-mapstructure-dev", "1.5.0-2",
                      "/usr/share/gocode/src/github.com/mitchellh/mapstructure"),
     "goldmark": ("golang-github-yuin-goldmark-dev", "1.5.4-1", "/usr/share/gocode/src/github.com/yuin/goldmark"),
+    # held out in session 24 (scored once): gomarkdown/markdown, a module of several packages (ast nodes embed
+    # Container/Leaf, renderers behind interfaces), standard library only
+    "gomarkdown": ("golang-github-gomarkdown-markdown-dev", "0.0~git20220731.dcdaee8-2",
+                   "/usr/share/gocode/src/github.com/gomarkdown/markdown"),
 }
 
 # name -> (Debian source package, pinned version): upstream sources as Debian keeps them (the
@@ -167,6 +171,10 @@ DEB_SRC_CORPORA = {
     "commons-csv": ("commons-csv", "1.9.0-1"),                # held out in session 23 (scored once)
     # C held out in session 23 (scripts/score_c_oracle.py, scored once): LibYAML (src/, include/yaml.h)
     "libyaml": ("libyaml", "0.2.5-1"),
+    # held out in session 24 (scored once): Jansson (C, src/) and args4j (Java, args4j/src, JDK alone). Tried
+    # and dropped before any figure: snakeyaml, xz-java, javaewah, msgpack-java (the mirror returns 404)
+    "jansson": ("jansson", "2.14-2"),
+    "args4j": ("args4j", "2.33-2"),
 }
 
 

@@ -237,12 +237,15 @@ def _split(site: dict, sites: list[dict], cols: list) -> list:
             and (site.get("end") is None or col <= site["end"])]
 
 
-def _as_written(site: dict, names) -> str | None:
+def _as_written(site: dict, names, cols: dict | None = None) -> str | None:
     """A call in an `*_inc.h` template (`FN(HistogramClear)(h)`) is one site per name each includer's FN
     makes (HistogramClearLiteral, …) for clang, one row named as written for graphmind (one definition,
-    `FN(HistogramClear)`, its target): the row whose macro argument the name called contains."""
+    `FN(HistogramClear)`, its target): the row whose macro argument the name called contains. A
+    type-generic macro's use (`BROTLI_MIN(size_t, a, BROTLI_MAX(size_t, b, c))`) is one site per use:
+    of the rows that fit, the one at the site's column."""
     fits = [n for n in names if n[n.index("(") + 1:-1].strip() in site["name"]]
-    return max(fits, key=len, default=None)
+    at = [n for n in fits if cols and any(c == site["col"] for c, _ in cols.get((site["file"], site["line"], n), ()))]
+    return max(at or fits, key=len, default=None)
 
 
 def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None = None) -> tuple[list[str], dict]:
@@ -259,7 +262,7 @@ def oracle_lines(sites: list[dict], targets: dict, ours: dict, cols: dict | None
     for site in sites:
         found = targets.get(site["usr"], [])
         at = (site["file"], site["line"], site["name"])
-        written = site.get("written") or _as_written(site, made.get(at[:2], ()))
+        written = site.get("written") or _as_written(site, made.get(at[:2], ()), cols)
         alias = (site["file"], site["line"], written)   # `OwnedObject(p)`: a typedef's constructor
         member = (site["file"], site["line"], site.get("member"))   # `: _args(args)`: the member's class's
         rows = ours.get(at) or ours.get(alias) or ours.get(member, [])

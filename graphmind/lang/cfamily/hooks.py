@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from graphmind.lang import callsites, kit as langkit
 from graphmind.lang.flow import scopevars
-from graphmind.lang.cfamily import containers, cppargs, cpptypes, defaults, initializers, templated
+from graphmind.lang.cfamily import containers, cppargs, cpptypes, defaults, initializers, templated, typegeneric
 from graphmind.lang.cfamily.units import Units
 from graphmind.lang.flow.hooks import ELEMENTS, EXPR_REWRITES, OUTSIDE_MEMBERS, TYPE_ARGUMENTS
 from graphmind.lang.flow.scopevars import classes
@@ -165,6 +165,8 @@ def alternatives(r: Resolving, caller: int, name: str):
         if not kept:        # `#define fdopen _fdopen` under `#if defined(_WIN32)`: the library's function
             return [(None, "external", 0)]
         by_default = [d for d in kept if d not in t.default_off or t.default_off[d] & r.state[MACROS]]
+        if not by_default and all(t.syms[d].kind == "macro" for d in kept):
+            return [(None, "external", 0)]      # `#define snprintf _snprintf` under `#if defined(WIN32)`
         kept = by_default if len(by_default) == 1 else kept     # `-DBROTLI_ENCODER_EXIT_ON_OOM` not given
         if len(kept) == 1 and len(namesakes) > 1:       # the one namesake the configuration keeps
             return [(kept[0], _how(r, caller, kept[0]), 0)]
@@ -181,6 +183,9 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
     """`ns::f()`, `Class::f()`, `new T()`, `x.m()` / `p->m()` / `this->f.m()` on declared types; a
     bare name defined in exclusive `#if` branches stays `possible`."""
     if text == name and "(" in name:            # `FN(HistogramClear)(…)` in a template (cfamily/templated.py)
+        pasted = typegeneric.expanded(r, caller, name, _how)      # `BROTLI_MIN(size_t)`
+        if pasted is not None:
+            return pasted
         hit = r.lookup(caller, name)
         if hit is not None and isinstance(hit[1], int):
             return [(hit[1], _how(r, caller, hit[1]), 0)]

@@ -11,6 +11,8 @@ from graphmind.lang.cfamily.defaults import branch_spans, mark
 from graphmind.languages import BACKPORT
 from graphmind.lang.cfamily.pasted import pasted_definitions
 from graphmind.lang.cfamily.templated import templated_definitions
+from graphmind.lang.cfamily.typegeneric import typed_uses
+from graphmind.lang.cfamily.xmacros import xmacro_rows
 from graphmind.models import CallRow
 
 _CALL = re.compile(rb"(?<![\w.>#])([A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*)\s*\(")
@@ -57,6 +59,8 @@ def preprocessed(language: str, ordered: list, source: bytes, symbols: list, enc
     rows = macro_rows(macros, source, enclosing)
     if language == "c":                 # `static void FN(HistogramClear)(…) {`: Brotli's templates
         templated_definitions(root, source, symbols, [*calls, *rows])
+        rows += typed_uses(calls, source)       # `BROTLI_MIN(size_t, a, b)`: brotli_min_ ## T
+        rows += xmacro_rows(source, enclosing) if b"##" in source else []     # `FOR_ALL_HASHERS(SIZE_)`
     return rows, spans
 
 
