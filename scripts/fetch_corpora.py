@@ -167,6 +167,8 @@ DEB_SRC_CORPORA = {
     "commons-csv": ("commons-csv", "1.9.0-1"),                # held out in session 23 (scored once)
     # C held out in session 23 (scripts/score_c_oracle.py, scored once): LibYAML (src/, include/yaml.h)
     "libyaml": ("libyaml", "0.2.5-1"),
+    # C++ held out in session 24 (scored once): JsonCpp (src/: lib_json, its tests and test runner; include/json)
+    "jsoncpp": ("libjsoncpp", "1.9.5-4"),
 }
 
 
