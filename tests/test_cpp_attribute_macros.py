@@ -15,8 +15,10 @@ FILES = {
 #define JSONCPP_NORETURN [[noreturn]]
 #define JSONCPP_TEMPLATE_DELETE = delete
 #define JSON_API
+#define JSONCPP_DEPRECATED(message) __attribute__((deprecated(message)))
 
 namespace Json {
+using String = std::basic_string<char, std::char_traits<char>>;
 /// used internally
 JSONCPP_NORETURN void throwLogicError(const char* msg);
 
@@ -24,6 +26,11 @@ class JSON_API Value {
 public:
   template <typename T> T as() const JSONCPP_TEMPLATE_DELETE;
   template <typename T> bool is() const JSONCPP_TEMPLATE_DELETE;
+
+  /// \deprecated Always pass len.
+  JSONCPP_DEPRECATED("Use setComment(String const&) instead.")
+  void setComment(const char* comment) { setComment(String(comment)); }
+  void setComment(String comment);
 
   bool asBool() const;
   bool isBool() const;
@@ -50,7 +57,10 @@ bool Value::asBool() const {
 
 bool Value::isBool() const { return bits_ == 1; }
 
-void Value::clear() { bits_ = 0; }
+void Value::clear() {
+  String empty = String("", 0);
+  bits_ = 0;
+}
 } // namespace Json
 """,
     "src/test_lib_json/main.cpp": """#include <json/value.h>
@@ -69,6 +79,11 @@ def test_members_of_a_class_after_attribute_macros_pair_with_their_definitions(t
     assert _targets(work, "src/test_lib_json/main.cpp", "value.clear") == {("inferred", "src/lib_json/json_value.cpp", 14)}
     assert _targets(work, "src/test_lib_json/main.cpp", "value.asBool") == {("inferred", "src/lib_json/json_value.cpp", 6)}
     assert _targets(work, "src/lib_json/json_value.cpp", "isBool") == {("self", "src/lib_json/json_value.cpp", 12)}
+
+
+def test_an_alias_of_a_standard_type_called_as_a_constructor_is_outside_the_project(tmp_path):
+    work = indexed_workspace(tmp_path, FILES)
+    assert _targets(work, "src/lib_json/json_value.cpp", "String") == {("external", None, None)}
 
 
 def test_attribute_macros_are_blanked_at_the_same_length_and_calls_are_not():

@@ -263,8 +263,17 @@ def _built(r: Resolving, caller: int, name: str):
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
     cls = hit[1] if langkit.is_class(r, hit[1]) else find_type(r, caller, name) if r.t.syms[hit[1]].kind == "type" else None
+    if cls is None and r.t.syms[hit[1]].kind == "type" and _standard(r, hit[1]):
+        return [(None, "external", 0)]          # `String(p, n)` of `using String = std::basic_string<…>`
     rows = _construct(r, cls, hit[0]) if cls is not None else None
     return rows if rows and (rows[0][0] != cls or cls != hit[1]) else None
+
+
+def _standard(r: Resolving, alias: int) -> bool:
+    """Whether a `typedef`/`using` alias stands for a type of the standard library (`std::…`)."""
+    sym = r.t.syms[alias]
+    written = next((v for k, v in r.t.bindings.get(alias, {}).get(sym.name, ()) if k == "annot"), None)
+    return bool(written) and written.replace(" ", "").lstrip(":").startswith("std::")
 
 
 def _construct(r: Resolving, cls: int, how: str):
