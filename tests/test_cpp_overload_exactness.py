@@ -32,17 +32,26 @@ int example_1()
 
 bool loaded(const char* path);
 
+enum XMLError { XML_SUCCESS = 0, XML_NO_ATTRIBUTE };
+
+bool XMLTest(const char* testString, XMLError expected, XMLError found, bool echo = true )
+{
+    return expected == found;
+}
+
 int main()
 {
     const char* text = "x";
     int count = 3;
     unsigned size = 3;
+    XMLError queryResult = XML_SUCCESS;
     XMLTest( "Example_1", 0, example_1() );
     XMLTest( "Load", true, loaded( "a.xml" ) );
     XMLTest( "Text", "x", text );
     XMLTest( "Count", 3, count );
     XMLTest( "Size", 3, size );
     XMLTest( "Unknown", 3, loaded );
+    XMLTest( "Cast", (int)XML_SUCCESS, queryResult );
     return 0;
 }
 """,
@@ -59,12 +68,18 @@ def _lines(work, path: str, callee: str) -> dict[int, set[tuple[str, int | None]
     return out
 
 
+def _at(label: str) -> int:
+    return next(n for n, text in enumerate(FILES["xmltest.cpp"].splitlines(), 1) if f'"{label}"' in text)
+
+
 def test_the_overload_matching_the_known_arguments_exactly_is_taken(tmp_path):
     work = indexed_workspace(tmp_path, FILES)
     rows = _lines(work, "xmltest.cpp", "XMLTest")
-    assert rows[30] == {("local", 13)}                 # 0 and an int result: the template, T = int
-    assert rows[31] == {("local", 8)}                  # true: the bool overload, not the template
-    assert rows[32] == {("local", 3)}                  # strings: the plain overload before the template
-    assert {how for how, _ in rows[33]} == {"possible"}     # a local: not read (one name may be declared in several blocks)
-    assert {how for how, _ in rows[34]} == {"possible"}     # 3 and an unsigned: the template cannot deduce one T
-    assert {how for how, _ in rows[35]} == {"possible"}     # an argument not read: left open
+    template, plain_bool, plain_text = 13, 8, 3
+    assert rows[_at("Example_1")] == {("local", template)}      # 0 and an int result: the template, T = int
+    assert rows[_at("Load")] == {("local", plain_bool)}         # true: the bool overload, not the template
+    assert rows[_at("Text")] == {("local", plain_text)}         # strings: the plain overload before the template
+    for label in ("Count", "Size", "Unknown", "Cast"):
+        # a local (one name may be declared in several blocks), an unsigned (no one T), a name not read,
+        # (int) of an enum (neither the enum's overload nor bool's exactly): left open
+        assert {how for how, _ in rows[_at(label)]} == {"possible"}, label

@@ -25,6 +25,7 @@ _INT = re.compile(r"^[-+]?(?:0[xX][\da-fA-F']+|\d[\d']*)([uUlL]*)$")
 _FLOAT = re.compile(r"^[-+]?(?:\d[\d']*\.[\d']*|\.\d+|\d+(?=[eE]))(?:[eE][-+]?\d+)?([fFlL]?)$")
 _STRING = re.compile(r'^(?:u8|u|U|L)?(?:"(?:[^"\\]|\\.)*"\s*)+$')
 _CHAR = re.compile(r"^'(?:[^'\\]|\\.)+'$")
+_CAST = re.compile(r"^\s*\(\s*((?:const\s+|unsigned\s+)?[A-Za-z_]\w*\s*\**)\s*\)\s*[\w(]")
 _CALL = re.compile(r"^([A-Za-z_]\w*)\s*\(.*\)$", re.S)
 _WORDS = re.compile(r"[A-Za-z_]\w*|\*")
 _TYPE_PARAMETER = re.compile(r"^[A-Z][0-9]?$")
@@ -40,7 +41,8 @@ def best(r: Resolving, caller: int, args: list[str], candidates: list[int], kind
     """The one candidate ranked best by the arguments' exact types, else the candidates as given; `kinds`:
     the arguments' workspace classes and enums as cppargs reads them (`("enum", id)`), `parameter_kind`
     its reading of a parameter."""
-    known = [argument(r, caller, a) or (k if k is not None and k[0] in _WORKSPACE else None) for a, k in zip(args, kinds)]
+    known = [argument(r, caller, a) or (k if k is not None and k[0] in _WORKSPACE and not _CAST.match(a) else None)
+             for a, k in zip(args, kinds)]
     if len(candidates) < 2 or all(k is None for k in known):
         return candidates
     plain, templated = [], []
@@ -91,6 +93,8 @@ def argument(r: Resolving, scope: int, text: str) -> str | None:
         return "str"
     if _CHAR.match(text):
         return "char"
+    if m := _CAST.match(text):            # `(int)XML_SUCCESS`: the type cast to
+        return _declared(m.group(1))
     if m := _CALL.match(text):
         hit = r.lookup(scope, m.group(1))
         fn = hit[1] if hit is not None and isinstance(hit[1], int) and hit[1] in r.t.syms else None
