@@ -27,7 +27,7 @@ public:
   template <typename T> T as() const JSONCPP_TEMPLATE_DELETE;
   template <typename T> bool is() const JSONCPP_TEMPLATE_DELETE;
 
-  /// \deprecated Always pass len.
+  /// \\deprecated Always pass len.
   JSONCPP_DEPRECATED("Use setComment(String const&) instead.")
   void setComment(const char* comment) { setComment(String(comment)); }
   void setComment(String comment);
@@ -63,11 +63,22 @@ void Value::clear() {
 }
 } // namespace Json
 """,
-    "src/test_lib_json/main.cpp": """#include <json/value.h>
+    "src/test_lib_json/main.cpp": """#include <memory>
+#include <json/value.h>
+
+namespace Json {
+class CharReader {
+public:
+  virtual ~CharReader() = default;
+};
+}
+using CharReaderPtr = std::unique_ptr<Json::CharReader>;
 
 int main() {
   Json::Value value;
   value.clear();
+  Json::String s("x");
+  CharReaderPtr reader(new Json::CharReader());
   return value.asBool() ? 0 : 1;
 }
 """,
@@ -84,6 +95,8 @@ def test_members_of_a_class_after_attribute_macros_pair_with_their_definitions(t
 def test_an_alias_of_a_standard_type_called_as_a_constructor_is_outside_the_project(tmp_path):
     work = indexed_workspace(tmp_path, FILES)
     assert _targets(work, "src/lib_json/json_value.cpp", "String") == {("external", None, None)}
+    assert _targets(work, "src/test_lib_json/main.cpp", "Json::String") == {("external", None, None)}
+    assert _targets(work, "src/test_lib_json/main.cpp", "CharReaderPtr") == {("external", None, None)}
 
 
 def test_attribute_macros_are_blanked_at_the_same_length_and_calls_are_not():
