@@ -175,6 +175,8 @@ DEB_SRC_CORPORA = {
     # and dropped before any figure: snakeyaml, xz-java, javaewah, msgpack-java (the mirror returns 404)
     "jansson": ("jansson", "2.14-2"),
     "args4j": ("args4j", "2.33-2"),
+    # C++ held out in session 24 (scored once): JsonCpp (src/: lib_json, its tests and test runner; include/json)
+    "jsoncpp": ("libjsoncpp", "1.9.5-4"),
 }
 
 

@@ -9,7 +9,7 @@ from tree_sitter_language_pack import get_language
 
 from graphmind.index import generic
 from graphmind.index.typescript import blanking
-from graphmind.lang.cfamily.exports import blank_exports
+from graphmind.lang.cfamily.exports import blank_attributes, blank_exports
 from graphmind.languages import BY_NAME, GENERIC_NAMES, query_source
 from graphmind.resources import exists
 
@@ -262,6 +262,18 @@ def error_count(root: Node) -> int:
     return count
 
 
+def error_bytes(root: Node) -> int:
+    """How many bytes the outermost ERROR nodes of a tree span (one ERROR over a whole file, or a few lines)."""
+    total, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error:
+            total += node.end_byte - node.start_byte
+        elif node.has_error:
+            stack.extend(node.children)
+    return total
+
+
 def parse_recovering(name: str, source: bytes, old_tree: Tree | None = None, *,
                      seconds: float | None = None) -> tuple[Tree | None, Tree, bytes, dict[str, list[int]]]:
     """`parse`, recovering what the grammar rejects: (the tree to keep for an incremental reparse, None
@@ -274,8 +286,12 @@ def parse_recovering(name: str, source: bytes, old_tree: Tree | None = None, *,
     kept = None if blanked else tree
     if tree.root_node.has_error:
         more, also = blanking.blank_more(name, first)
+        if not also:
+            more, lines = blank_attributes(name, first)
+            also = {"attribute macro": lines} if lines else {}
         if also:
             again = parse(name, more, seconds=seconds)
-            if error_count(again.root_node) < error_count(tree.root_node):
+            if error_count(again.root_node) < error_count(tree.root_node) or name == "cpp" and \
+                    error_bytes(again.root_node) < error_bytes(tree.root_node):
                 return kept, again, more, {**blanked, **also}
     return kept, tree, first, blanked

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmind.lang import kit
+from graphmind.lang.cfamily import exactness
 from graphmind.lang.flow.scopevars import bound, classes
 from graphmind.resolve.hooks import Resolving
 from graphmind.resolve.tables import CALLABLE_KINDS
@@ -62,7 +63,7 @@ def fitting_overloads(r: Resolving, caller: int, args: list[str], candidates: li
         same = [c for c in kept if not any(a[0] == "cls" and (q := parameter_type(r, c, p)) is not None and q[0] == "cls" and q != a
                                            for a, p in zip(types, r.t.param_types.get(c) or ()))]
         kept = same if len(same) == 1 else kept
-    return kept
+    return exactness.best(r, caller, args, kept, types, parameter_type)
 
 
 def argument_type(r: Resolving, scope: int, text: str) -> Kind | None:
@@ -151,8 +152,8 @@ def parameter_type(r: Resolving, method: int, text: str) -> Kind | None:
     if len(words) != 1:
         return None
     cls = kit.resolve_type(r, method, words[0].replace(" ", ""))
-    if cls is not None:
-        return ("cls", cls)
+    if cls is not None:                          # `XMLError found`: a workspace enum, not a class
+        return ("enum" if r.t.syms[cls].kind == "enum" and not pointer else "cls", cls)
     enum = _enum(r, method, words[0])
     return ("enum", enum) if enum is not None and not pointer else None
 

@@ -108,3 +108,12 @@ def element(ev, scope: int, value):
         return held
     members = ev.attr(value, "operator[]")
     return ev.call(members) if members else frozenset(a for a in value if a[0] == "inst")
+
+
+def standard_alias(t, alias: int) -> bool:
+    """Whether a symbol is a `typedef`/`using` alias of a type of the standard library (`std::…`)."""
+    sym = t.syms[alias]
+    if sym.kind != "type":
+        return False
+    written = next((v for k, v in t.bindings.get(alias, {}).get(sym.name, ()) if k == "annot"), None)
+    return bool(written) and written.replace(" ", "").lstrip(":").startswith("std::")

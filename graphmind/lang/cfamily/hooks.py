@@ -210,6 +210,8 @@ def resolve_call(r: Resolving, caller: int, text: str, name: str):
         found = units.lookup(caller, text.replace("::", "."))
         if found:
             hit = found[0]
+            if cpptypes.standard_alias(r.t, hit):       # `Json::String s(buffer)`
+                return [(None, "external", 0)]
             return langkit.constructors(r, hit, _how(r, caller, hit)) if langkit.is_class(r, hit) \
                 else [(hit, _how(r, caller, hit), 0)]
         owners = [c for c in units.lookup(caller, container.replace("::", ".")) if langkit.is_class(r, c)] \
@@ -267,6 +269,8 @@ def _built(r: Resolving, caller: int, name: str):
     hit = r.lookup(caller, name)
     if hit is None or not isinstance(hit[1], int) or hit[1] not in r.t.syms:
         return None
+    if cpptypes.standard_alias(r.t, hit[1]):       # `String(p, n)`, `CharReaderPtr p(…)` of `using … = std::…`
+        return [(None, "external", 0)]
     cls = hit[1] if langkit.is_class(r, hit[1]) else find_type(r, caller, name) if r.t.syms[hit[1]].kind == "type" else None
     rows = _construct(r, cls, hit[0]) if cls is not None else None
     return rows if rows and (rows[0][0] != cls or cls != hit[1]) else None
@@ -291,4 +295,6 @@ ELEMENTS["cpp"] = cpptypes.element
 OUTSIDE_MEMBERS.append(containers.outside_member)
 _HOOKS = dict(prepare=prepare, visible=visible, resolve_call=resolve_call)
 register("c", LanguageHooks(**_HOOKS))
-register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads))
+# a call binds one declaration (dispatch aside): one name typed two ways in two blocks of a function
+# (`std::unique_ptr<CharReader> reader` and `Reader reader`) leaves its calls `possible`, not two edges
+register("cpp", LanguageHooks(**_HOOKS, overloads=cppargs.fitting_overloads, one_target=True))
