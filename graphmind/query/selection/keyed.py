@@ -3,7 +3,9 @@ of a module-level dict literal under string keys (`_table_formats = {"pipe": Tab
 _pipe_line_with_colons, …)}`) runs only when a caller looks one of those keys up, and the callers pass the key
 as a string (`tabulate(rows, tablefmt="pipe")`). Every test reaching the lookup reaches the function by the
 graph; the tests that run it are those whose string literals hold the key. Read from the files at query
-time, only for the modules of the changed functions holding a module-level `NAME = {`. A function stored
+time, only for the modules of the changed functions holding a module-level `NAME = {`. A module-level function
+used only inside such functions (`_pipe_segment` called by `_pipe_line` alone), and a function defined inside
+one, runs only when one of them does and takes their keys. A function stored
 bare under a key (`"upper": do_upper`) is a template name (registered.py) and is left alone."""
 from __future__ import annotations
 
@@ -41,7 +43,30 @@ def _keys_in_values(tree: ast.Module) -> dict[str, set[str]]:
             used[n.id] = used.get(n.id, 0) + 1
         elif isinstance(n, ast.arguments):           # `fmt="grid"`: a caller passing nothing chooses the key
             defaults.update(d.value for d in (*n.defaults, *n.kw_defaults) if isinstance(d, ast.Constant))
-    return {name: keys for name, keys in keyed.items() if used.get(name, 0) == inside[name] and not keys & defaults}
+    direct = {name: keys for name, keys in keyed.items() if used.get(name, 0) == inside[name] and not keys & defaults}
+    return _helpers_of(tree, direct)
+
+
+def _helpers_of(tree: ast.Module, keyed: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The keyed functions with the module-level functions used only inside them (`_pipe_segment(...)` called
+    by `_pipe_line` alone), which run only when one of them does: each takes the keys of those using it."""
+    funcs = {f.name: f for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    uses: dict[str, list[int]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and n.id in funcs and n.id not in keyed:
+            uses.setdefault(n.id, []).append(n.lineno)
+    out = dict(keyed)
+    for _ in range(4):                               # helpers of helpers, a few levels down
+        spans = [(f.lineno, f.end_lineno, out[name]) for name, f in funcs.items() if name in out]
+        for name, lines in uses.items():
+            if name in out:
+                continue
+            own = funcs[name]
+            outer = [[keys for start, end, keys in spans if start <= line <= end] for line in lines
+                     if not own.lineno <= line <= own.end_lineno]
+            if outer and all(outer):
+                out[name] = set().union(*(keys for found in outer for keys in found))
+    return out
 
 
 def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str]:
@@ -52,7 +77,13 @@ def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str
         " JOIN files f ON f.id = s.file_id LEFT JOIN symbols m ON m.id = s.parent_id", (json_list(ids),)).fetchall()
     keys: set[str] = set()
     trees: dict[str, dict[str, set[str]]] = {}
-    for _, name, kind, path, parent in rows:
+    for sid, name, kind, path, parent in rows:
+        for _ in range(4) if kind == "function" and parent == "function" else ():  # a def inside a keyed one
+            sid, name, kind, parent = conn.execute(
+                "SELECT s.id, s.name, s.kind, m.kind FROM symbols s JOIN symbols c ON c.parent_id = s.id"
+                " LEFT JOIN symbols m ON m.id = s.parent_id WHERE c.id = ?", (sid,)).fetchone()
+            if parent != "function":
+                break
         if kind != "function" or parent != "module" or not path.endswith(".py"):
             return set()
         if path not in trees:
