@@ -1,6 +1,8 @@
 """A function chosen by a string key (a table of output formats) passes its key on to what runs only inside it:
 a module-level helper it alone calls, and a function defined in its body, are named for the tests holding the
-key, not for every test reaching the lookup; a helper also called outside the keyed functions is not narrowed."""
+key, not for every test reaching the lookup; a helper also called outside the keyed functions is not narrowed. A
+function called only under `if fmt == "rst":` (fmt a parameter) is named for the tests passing "rst", unless fmt
+takes it by default."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,7 +51,22 @@ FILES = {
         }
 
 
+        def _rst_escape(cells):
+            def escape_empty(cell):
+                return ".." if not cell.strip() else cell
+
+            return [escape_empty(c) for c in cells]
+
+
+        def _simple_pad(cells):
+            return [c + " " for c in cells]
+
+
         def render(cells, fmt="simple"):
+            if fmt == "rst":
+                cells = _rst_escape(cells)
+            elif fmt in ("simple", "plain"):
+                cells = _simple_pad(cells)
             if fmt not in _formats:
                 return " ".join(_strip(c) for c in cells)
             table = _formats[fmt]
@@ -74,6 +91,10 @@ FILES = {
 
         def test_plain():
             assert render([" a "]) == "a"
+
+
+        def test_rst():
+            assert render([" "], fmt="rst") == ".."
     ''',
 }
 
@@ -95,4 +116,15 @@ def test_a_function_defined_in_a_keyed_function_takes_its_keys(proj):
 
 def test_a_helper_called_outside_the_keyed_functions_is_not_narrowed(proj):
     doc = impact(proj, "tables/__init__.py", "return cell.strip()", "--no-coverage")
+    assert "tests/test_render.py::test_plain" in how(doc)
+
+
+def test_a_function_called_only_when_a_parameter_equals_a_string_names_the_tests_passing_it(proj):
+    for text in ('return ".." if', "return [escape_empty(c)"):
+        doc = impact(proj, "tables/__init__.py", text, "--no-coverage")
+        assert set(how(doc)) == {"tests/test_render.py::test_rst"}, text
+
+
+def test_a_string_the_parameter_takes_by_default_is_not_narrowed(proj):
+    doc = impact(proj, "tables/__init__.py", 'return [c + " "', "--no-coverage")
     assert "tests/test_render.py::test_plain" in how(doc)

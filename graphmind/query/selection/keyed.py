@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import apsw
 
 from graphmind.query.edges import json_list
 from graphmind.query.selection.registered import _HINT, TemplateTests
-from graphmind.query.selection.sources import hinted_tree
+from graphmind.query.selection.sources import hinted_tree, mtime
+from graphmind.query.selection.values.conditions import conditions
 from graphmind.query.testids import TestHit
+
+_KEYED_HINT = re.compile(_HINT.pattern + r"""|==\s*['"]|\bin\s*[(\[{]\s*['"]""", re.M)   # or `P == "k"`
 
 
 def _keys_in_values(tree: ast.Module) -> dict[str, set[str]]:
@@ -44,7 +48,54 @@ def _keys_in_values(tree: ast.Module) -> dict[str, set[str]]:
         elif isinstance(n, ast.arguments):           # `fmt="grid"`: a caller passing nothing chooses the key
             defaults.update(d.value for d in (*n.defaults, *n.kw_defaults) if isinstance(d, ast.Constant))
     direct = {name: keys for name, keys in keyed.items() if used.get(name, 0) == inside[name] and not keys & defaults}
-    return _helpers_of(tree, direct)
+    return _helpers_of(tree, direct | _guarded(tree))
+
+
+def _literal_keys(test: ast.expr, param: set[str]) -> set[str]:
+    """The strings a condition asks a parameter to equal (`P == "rst"`, `P in ("a", "b")`, joined by `or`)."""
+    if isinstance(test, ast.BoolOp):
+        found = [_literal_keys(v, param) for v in test.values]
+        return set().union(*found) if isinstance(test.op, ast.Or) and all(found) else \
+            next((f for f in found if f), set()) if isinstance(test.op, ast.And) else set()
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)
+            and test.left.id in param):
+        return set()
+    right = test.comparators[0]
+    items = [right] if isinstance(test.ops[0], ast.Eq) else \
+        right.elts if isinstance(test.ops[0], ast.In) and isinstance(right, (ast.Tuple, ast.List, ast.Set)) else []
+    keys = {i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)}
+    return keys if items and len(keys) == len(items) else set()
+
+
+def _guarded(tree: ast.Module) -> dict[str, set[str]]:
+    """{name: keys} for the module-level functions used only under an `if` asking a parameter of the function
+    using them to equal a string (`if tablefmt == "rst": rows = _rst_escape(rows)`): the parameter not rebound,
+    its default not the string, and the string passed by no call in the module (a wrapper choosing it)."""
+    funcs = {f.name: f for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    passed = {a.value for n in ast.walk(tree) if isinstance(n, ast.Call)
+              for a in (*n.args, *(k.value for k in n.keywords)) if isinstance(a, ast.Constant)}
+    out: dict[str, set[str]] = {}
+    bad: set[str] = set()
+    for user in funcs.values():
+        args = user.args
+        defaults = {d.value for d in (*args.defaults, *args.kw_defaults) if isinstance(d, ast.Constant)}
+        param = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} - _stored(user)
+        for n in ast.walk(user):
+            if not (isinstance(n, ast.Name) and n.id in funcs and n.id != user.name):
+                continue
+            keys = next((k for test, holds in conditions(user, n.lineno) if holds
+                         for k in [_literal_keys(test, param)] if k), set())
+            if not keys or keys & (defaults | passed):
+                bad.add(n.id)
+            else:
+                out.setdefault(n.id, set()).update(keys)
+    used_outside = {n.id for f in tree.body if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    for n in ast.walk(f) if isinstance(n, ast.Name)}
+    return {name: keys for name, keys in out.items() if name not in bad | used_outside}
+
+
+def _stored(fn: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
 def _helpers_of(tree: ast.Module, keyed: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -69,6 +120,12 @@ def _helpers_of(tree: ast.Module, keyed: dict[str, set[str]]) -> dict[str, set[s
     return out
 
 
+@lru_cache(maxsize=256)
+def _keyed_in(root: Path, path: str, stamp: int) -> dict[str, set[str]]:
+    tree = hinted_tree(root, path, _KEYED_HINT)
+    return _keys_in_values(tree) if tree is not None else {}
+
+
 def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str]:
     """The string keys that choose the changed functions, when every changed function is chosen by a key
     (else the empty set: nothing to narrow)."""
@@ -87,8 +144,7 @@ def key_of_changed(conn: apsw.Connection, root: Path, ids: list[int]) -> set[str
         if kind != "function" or parent != "module" or not path.endswith(".py"):
             return set()
         if path not in trees:
-            tree = hinted_tree(root, path, _HINT)
-            trees[path] = _keys_in_values(tree) if tree is not None else {}
+            trees[path] = _keyed_in(root, path, mtime(root, path))
         if name not in trees[path]:
             return set()
         keys |= trees[path][name]
