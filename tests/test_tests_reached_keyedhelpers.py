@@ -67,6 +67,7 @@ FILES = {
                 cells = _rst_escape(cells)
             elif fmt in ("simple", "plain"):
                 cells = _simple_pad(cells)
+            fmt = fmt.lower()
             if fmt not in _formats:
                 return " ".join(_strip(c) for c in cells)
             table = _formats[fmt]

@@ -69,20 +69,22 @@ def _literal_keys(test: ast.expr, param: set[str]) -> set[str]:
 
 def _guarded(tree: ast.Module) -> dict[str, set[str]]:
     """{name: keys} for the module-level functions used only under an `if` asking a parameter of the function
-    using them to equal a string (`if tablefmt == "rst": rows = _rst_escape(rows)`): the parameter not rebound,
-    its default not the string, and the string passed by no call in the module (a wrapper choosing it)."""
+    using them to equal a string (`if tablefmt == "rst": rows = _rst_escape(rows)`): the parameter not rebound before,
+    its default not the string, and the string held by no value in the module (a wrapper or an assignment choosing
+    it: `numalign = "decimal"`)."""
     funcs = {f.name: f for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    passed = {a.value for n in ast.walk(tree) if isinstance(n, ast.Call)
-              for a in (*n.args, *(k.value for k in n.keywords)) if isinstance(a, ast.Constant)}
+    passed = _held(tree)
     out: dict[str, set[str]] = {}
     bad: set[str] = set()
     for user in funcs.values():
         args = user.args
         defaults = {d.value for d in (*args.defaults, *args.kw_defaults) if isinstance(d, ast.Constant)}
-        param = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} - _stored(user)
+        params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+        stored = _stored(user)
         for n in ast.walk(user):
             if not (isinstance(n, ast.Name) and n.id in funcs and n.id != user.name):
                 continue
+            param = {p for p in params if stored.get(p, n.lineno + 1) > n.lineno}     # not rebound before
             keys = next((k for test, holds in conditions(user, n.lineno) if holds
                          for k in [_literal_keys(test, param)] if k), set())
             if not keys or keys & (defaults | passed):
@@ -94,8 +96,24 @@ def _guarded(tree: ast.Module) -> dict[str, set[str]]:
     return {name: keys for name, keys in out.items() if name not in bad | used_outside}
 
 
-def _stored(fn: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+def _held(tree: ast.Module) -> set:
+    """The constants of the module used as values: not compared, not a dict's key, not a docstring."""
+    skip = {id(c) for n in ast.walk(tree) for c in (
+        [n.left, *n.comparators, *(e for c in n.comparators if isinstance(c, (ast.Tuple, ast.List, ast.Set))
+                                   for e in c.elts)] if isinstance(n, ast.Compare) else
+        [*n.keys, *(v for k, v in zip(n.keys, n.values) if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+                    and k.value == v.value)] if isinstance(n, ast.Dict) else    # `{"rst": "rst"}` gives the key back
+        [n.value] if isinstance(n, ast.Expr) else [])}
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in skip}
+
+
+def _stored(fn: ast.AST) -> dict[str, int]:
+    """The names fn assigns, each with the first line assigning it."""
+    out: dict[str, int] = {}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            out[n.id] = min(out.get(n.id, n.lineno), n.lineno)
+    return out
 
 
 def _helpers_of(tree: ast.Module, keyed: dict[str, set[str]]) -> dict[str, set[str]]:
