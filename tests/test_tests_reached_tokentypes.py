@@ -167,3 +167,8 @@ def test_a_method_chosen_by_a_token_type_names_the_tests_holding_its_text(proj, 
 def test_a_token_made_from_a_computed_text_is_not_narrowed(proj):
     doc = impact(proj, "query/parser.py", "return nodes.field(", "--no-coverage")
     assert {"tests/test_parser.py::test_field", "tests/test_parser.py::test_dot"} <= set(how(doc))
+
+
+def test_a_function_only_such_methods_call_takes_their_texts(proj):
+    doc = impact(proj, "query/nodes.py", 'return {"type": "current"', "--no-coverage")
+    assert set(how(doc)) == {"tests/test_parser.py::test_current", "tests/test_parser.py::test_compliance"}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import apsw
 
-from graphmind.query.edges import json_list
+from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.registered import TemplateTests
 from graphmind.query.selection.sources import hinted_tree, tree_of
 from graphmind.query.testids import TestHit, is_test_code
@@ -158,11 +158,17 @@ def _lexes(tree: ast.Module, key: str) -> bool:
     return False
 
 
-def typed_spans(conn: apsw.Connection, root: Path, ids: list[int]) -> list[tuple[str, int, int]] | None:
+def typed_spans(conn: apsw.Connection, root: Path, ids: list[int], depth: int = 0) -> list[tuple[str, int, int]] | None:
     """(test file, first line, last line) of the tests whose string literals hold a text the changed methods'
-    token type is made of; None when the changed methods are not chosen by a token type read with certainty."""
+    token type is made of (or of the methods calling a changed function, when only such methods call it); None
+    when the changed methods are not chosen by a token type read with certainty."""
     rows = conn.execute("SELECT s.name, s.kind, s.start_line, f.path FROM json_each(?1) j CROSS JOIN symbols s"
                         " ON s.id = j.value JOIN files f ON f.id = s.file_id", (json_list(ids),)).fetchall()
+    if rows and all(kind == "function" for _, kind, _, _ in rows) and depth < 2:
+        callers = [sid for sid, path in conn.execute(         # `nodes.current_node()` called by such methods only
+            f"SELECT DISTINCT c.caller_id, f.path FROM json_each(?1) j JOIN calls c ON c.target_id = j.value"
+            f" AND c.{RESOLVED} JOIN files f ON f.id = c.file_id", (json_list(ids),)) if not is_test_code(path)]
+        return typed_spans(conn, root, callers, depth + 1) if callers else None
     if not rows or any(kind != "method" or is_test_code(path) or not path.endswith(".py") for _, kind, _, path in rows):
         return None
     wanted: set[tuple[str, str]] = set()
