@@ -1,7 +1,8 @@
 """A parser dispatching on a name built from a token's type (`getattr(self, "_token_nud_%s" % token["type"])`)
 runs `_token_nud_lbracket` only for input holding the text the lexer makes that token of: the lexer's own
 literals say which (a dict with the type and its text, a table of texts to types, a helper called with both).
-The tests named are those whose strings hold the text, and those fed cases computed from data files."""
+The tests named are those whose strings hold the text, and those fed cases computed from data files. A visitor's
+`visit_list`, chosen by the type of a tree node only such a method builds, takes that method's texts."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -105,6 +106,32 @@ FILES = {
             def _token_led_pipe(self, left):
                 return {"type": "pipe", "children": [left, self._expression(1)]}
     ''',
+    "query/visitor.py": '''
+        class Visitor:
+            def visit(self, node):
+                method = getattr(self, "visit_%s" % node["type"])
+                return method(node)
+
+
+        class Interpreter(Visitor):
+            def visit_list(self, node):
+                return [self.visit(child) for child in node["children"]]
+
+            def visit_field(self, node):
+                return node["value"].upper()
+    ''',
+    "tests/test_search.py": '''
+        from query.parser import Parser
+        from query.visitor import Interpreter
+
+
+        def test_search_list():
+            assert Interpreter().visit(Parser().parse("[foo]")) == ["FOO"]
+
+
+        def test_search_field():
+            assert Interpreter().visit(Parser().parse("foo")) == "FOO"
+    ''',
     "tests/test_parser.py": '''
         import json
 
@@ -154,14 +181,14 @@ def proj(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("text, tests", [
-    ('return {"type": "list"', {"test_list"}),                      # a text beside the type
+    ('return {"type": "list"', {"test_list", "test_search_list"}),  # a text beside the type
     ("return nodes.current_node()", {"test_current"}),               # a table of texts to types
     ('return {"type": "or"', {"test_or"}),                           # a helper called with the type and text
     ('return {"type": "subexpression"', {"test_dot"}),               # the type read through a method
 ])
 def test_a_method_chosen_by_a_token_type_names_the_tests_holding_its_text(proj, text, tests):
     doc = impact(proj, "query/parser.py", text, "--no-coverage")
-    assert set(how(doc)) == {f"tests/test_parser.py::{t}" for t in tests | {"test_compliance"}}, text
+    assert {t.split("::")[-1] for t in how(doc)} == tests | {"test_compliance"}, text
 
 
 def test_a_token_made_from_a_computed_text_is_not_narrowed(proj):
@@ -172,3 +199,8 @@ def test_a_token_made_from_a_computed_text_is_not_narrowed(proj):
 def test_a_function_only_such_methods_call_takes_their_texts(proj):
     doc = impact(proj, "query/nodes.py", 'return {"type": "current"', "--no-coverage")
     assert set(how(doc)) == {"tests/test_parser.py::test_current", "tests/test_parser.py::test_compliance"}
+
+
+def test_a_visitor_method_chosen_by_a_node_type_takes_the_texts_of_the_methods_building_the_node(proj):
+    doc = impact(proj, "query/visitor.py", "return [self.visit(child)", "--no-coverage")
+    assert set(how(doc)) == {"tests/test_search.py::test_search_list"}

@@ -21,6 +21,7 @@ from graphmind.query.selection.sources import hinted_tree, tree_of
 from graphmind.query.testids import TestHit, is_test_code
 
 FILE_CAP = 200               # project files read for the dicts making tokens
+DEPTH = 3                    # a visitor's method <- a node builder <- the parser's methods calling it
 
 
 def _built(node: ast.expr) -> tuple[str, ast.expr] | None:
@@ -158,46 +159,86 @@ def _lexes(tree: ast.Module, key: str) -> bool:
     return False
 
 
-def typed_spans(conn: apsw.Connection, root: Path, ids: list[int], depth: int = 0) -> list[tuple[str, int, int]] | None:
+def typed_spans(conn: apsw.Connection, root: Path, ids: list[int]) -> list[tuple[str, int, int]] | None:
     """(test file, first line, last line) of the tests whose string literals hold a text the changed methods'
-    token type is made of (or of the methods calling a changed function, when only such methods call it); None
-    when the changed methods are not chosen by a token type read with certainty."""
-    rows = conn.execute("SELECT s.name, s.kind, s.start_line, f.path FROM json_each(?1) j CROSS JOIN symbols s"
-                        " ON s.id = j.value JOIN files f ON f.id = s.file_id", (json_list(ids),)).fetchall()
-    if rows and all(kind == "function" for _, kind, _, _ in rows) and depth < 2:
-        callers = [sid for sid, path in conn.execute(         # `nodes.current_node()` called by such methods only
-            f"SELECT DISTINCT c.caller_id, f.path FROM json_each(?1) j JOIN calls c ON c.target_id = j.value"
-            f" AND c.{RESOLVED} JOIN files f ON f.id = c.file_id", (json_list(ids),)) if not is_test_code(path)]
-        return typed_spans(conn, root, callers, depth + 1) if callers else None
-    if not rows or any(kind != "method" or is_test_code(path) or not path.endswith(".py") for _, kind, _, path in rows):
-        return None
-    wanted: set[tuple[str, str]] = set()
-    for name, _, line, path in rows:
-        tree = tree_of(root, path)
-        cls = next((c for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.lineno <= line <= c.end_lineno
-                    and any(getattr(f, "name", None) == name for f in c.body)), None) if tree is not None else None
-        found = _type_key(cls, name) if cls is not None else None
-        if found is None:
-            return None
-        wanted.add((found[1], name[len(found[0]):]))
-    texts: set[str] = set()
-    for key, kind in wanted:
-        hint = re.compile(rf"""['"]{re.escape(key)}['"]\s*:""")
-        files = [p for (p,) in conn.execute("SELECT path FROM files WHERE language = 'python' ORDER BY path")
-                 if not is_test_code(p)][:FILE_CAP]
-        for path in files:
-            tree = hinted_tree(root, path, hint)
-            got = _texts_in(tree, key, kind) if tree is not None and _lexes(tree, key) else set()
-            if got is None:
-                return None
-            texts |= got
-    texts.discard("")
+    token type is made of; None when the changed methods are not chosen by a token type read with certainty."""
+    texts = _texts(conn, root, ids, 0)
     if not texts:
         return None
     written = re.compile("|".join(re.escape(t) for t in sorted(texts)))
     return [(path, start, end) for path, start, end, text in TemplateTests(conn, root).tests(written)
             if written.search(text)]
 
+
+def _texts(conn: apsw.Connection, root: Path, ids: list[int], depth: int) -> set[str] | None:
+    """The texts that choose the symbols: for a method chosen by a type, the texts its type is made of; for a
+    function, those of the methods calling it (`nodes.current_node()`), when only such methods do."""
+    rows = conn.execute("SELECT s.name, s.kind, s.start_line, f.path FROM json_each(?1) j CROSS JOIN symbols s"
+                        " ON s.id = j.value JOIN files f ON f.id = s.file_id", (json_list(ids),)).fetchall()
+    if not rows or depth > DEPTH or any(is_test_code(path) or not path.endswith(".py") for *_, path in rows):
+        return None
+    if all(kind == "function" for _, kind, _, _ in rows):
+        callers = [sid for sid, path in conn.execute(
+            f"SELECT DISTINCT c.caller_id, f.path FROM json_each(?1) j JOIN calls c ON c.target_id = j.value"
+            f" AND c.{RESOLVED} JOIN files f ON f.id = c.file_id", (json_list(ids),)) if not is_test_code(path)]
+        return _texts(conn, root, callers, depth + 1) if callers else None
+    if any(kind != "method" for _, kind, _, _ in rows):
+        return None
+    wanted: set[tuple[str, str]] = set()
+    for name, _, line, path in rows:
+        tree = tree_of(root, path)
+        cls = next((c for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.lineno <= line <= c.end_lineno
+                    and any(getattr(f, "name", None) == name for f in c.body)), None) if tree is not None else None
+        bases = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and any(
+            getattr(b, "id", None) == c.name for b in cls.bases)] if cls is not None else []
+        found = next((f for c in (cls, *bases) if c is not None for f in [_type_key(c, name)] if f), None)
+        if found is None:
+            return None
+        wanted.add((found[1], name[len(found[0]):]))
+    texts: set[str] = set()
+    files = [p for (p,) in conn.execute("SELECT path FROM files WHERE language = 'python' ORDER BY path")
+             if not is_test_code(p)][:FILE_CAP]
+    for key, kind in wanted:
+        hint = re.compile(rf"""['"]{re.escape(key)}['"]\s*:""")
+        trees = [(path, tree) for path in files for tree in [hinted_tree(root, path, hint)] if tree is not None]
+        lexed = [_texts_in(tree, key, kind) for _, tree in trees if _lexes(tree, key)]
+        if lexed and None not in lexed and set().union(*lexed):
+            texts |= set().union(*lexed)          # a token's type: the lexer's texts (a node of that name too)
+            continue
+        for path, tree in trees:                  # no token of the type: the nodes of that type, built by
+            got = None if lexed and None in lexed else \
+                set() if _lexes(tree, key) else _built_by(conn, root, path, tree, key, kind, depth)
+            if got is None:
+                return None
+            texts |= got
+    texts.discard("")
+    return texts
+
+
+def _built_by(conn: apsw.Connection, root: Path, path: str, tree: ast.Module, key: str, kind: str,
+              depth: int) -> set[str] | None:
+    """The texts choosing the functions of a file that build a tree node of this type (`{"type": "comparator",
+    ...}` in `def comparator(...)`, called by methods chosen by token types: a visitor's `visit_comparator`)."""
+    texts: set[str] = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        inner = [d for d in ast.walk(fn) if isinstance(d, ast.Dict) and any(
+            isinstance(k, ast.Constant) and k.value == key and isinstance(v, ast.Constant) and v.value == kind
+            for k, v in zip(d.keys, d.values))]
+        nested = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not fn for n in ast.walk(fn))
+        if not inner:
+            continue
+        if nested:
+            return None
+        row = conn.execute("SELECT s.id FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
+                           " AND s.name = ? AND s.start_line <= ? AND s.end_line >= ?",
+                           (path, fn.name, fn.lineno, fn.lineno)).fetchone()
+        got = _texts(conn, root, [row[0]], depth + 1) if row is not None else None
+        if got is None:
+            return None
+        texts |= got
+    return texts
 
 
 def _fed(node: ast.AST) -> bool:
