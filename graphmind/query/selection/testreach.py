@@ -17,6 +17,7 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.collected import collect
 from graphmind.query.selection.dispatch.gated import gated
+from graphmind.query.selection.dispatch.typed import typed_narrowed, typed_spans
 from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
@@ -254,6 +255,9 @@ def _reached(conn: apsw.Connection, ids: list[int], changed: list[tuple[str, int
         out.tests = mentioned(conn, [_tests_from(conn, runner, class_users(conn, ids), IMPORTS, deadline),
                                      runnable_tests(conn, importing_tests(conn, sorted({c[0] for c in changed}), runner))],
                               ids, near_methods(conn, ids, [s for s, d in known.items() if d == 1]))
+    typed = typed_spans(conn, root, ids) if uncertain and root is not None and out.tests else None
+    if typed is not None:             # a method chosen by a token's type: the tests holding its text
+        out.tests = typed_narrowed(root, out.tests, typed)
     out.tests = picked(conn, runner, ids, out.tests)     # a mixin's test in subclasses choosing other classes
     out.tests = gated(conn, root, ids, out.tests)        # a class built only under an option key
     if len(out.tests) > TEST_CAP:
