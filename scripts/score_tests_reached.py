@@ -65,6 +65,8 @@ ORACLES = {
     "voluptuous": ("voluptuous", "0.16.0", "voluptuous", [], "voluptuous/tests"),
     "natsort": ("natsort", "8.4.0", "natsort", ["hypothesis", "pytest-mock"]),           # held out (session 23)
     "parse": ("parse", "1.20.2", "parse.py", []),                                      # held out (session 23): one module
+    "boltons": ("boltons", "25.0.0", "boltons", []),                                   # held out (session 24)
+    "funcy": ("funcy", "2.0", "funcy", ["whatever"]),                                  # held out (session 24)
 }
 
 
