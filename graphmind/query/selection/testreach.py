@@ -29,6 +29,8 @@ from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
+from graphmind.query.selection.reach.abstract import implemented
+from graphmind.query.selection.reach.alternatives import alternatives
 from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
 from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
@@ -115,7 +117,8 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
     methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
     out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
-    out += default_bound(conn, frontier)
+    out += default_bound(conn, frontier) + alternatives(conn, frontier)       # reach/: a definition per platform,
+    out += [c for c, _ in implemented(conn, frontier, True)]                  # an abstract method's one implementation
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
@@ -165,7 +168,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
-    links += extended_overrides(conn, near) if kinds == _KINDS else []     # narrowed as a dispatch is
+    links += extended_overrides(conn, near) + implemented(conn, near, False) if kinds == _KINDS else []   # narrowed as a dispatch is
     if possible and root is not None:
         links += name_dispatch(conn, root, near)
     for caller, callee in links:

@@ -24,6 +24,12 @@ def _named(node: ast.AST) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
+def _value(node: ast.AST) -> bool:
+    """A name, or a member of a name that is no instance (`utils.natsort_key`, not `self.key`)."""
+    return isinstance(node, ast.Name) or isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+        and node.value.id not in ("self", "cls")
+
+
 def _handed(decorator: ast.AST) -> list[ast.AST]:
     """The nodes of the values a decorator is given (`@async_variant(sync_do_join)`, a parametrize list), not
     the decorator itself: its own body ran when the module was imported."""
@@ -78,8 +84,8 @@ def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[
         if isinstance(node, ast.keyword) and node.arg and isinstance(node.value, ast.Name) and \
                 node.value.id in names and not shadowed(node.value.id, stack):
             found[node.value.id][0].add(node.arg)
-        elif isinstance(node, ast.Assign) and stack:
-            for name in {n.id for n in _uncalled(node.value) if isinstance(n, ast.Name)} & names:
+        elif isinstance(node, (ast.Assign, ast.Return)) and stack and node.value is not None:
+            for name in {_named(n) for n in _uncalled(node.value) if _value(n)} & names:
                 if not shadowed(name, stack):
                     found[name][2].append(stack[-1].lineno)
         for child in ast.iter_child_nodes(node):
@@ -106,7 +112,8 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
             (json_list(ids),)).fetchall():
         for file_id, path in conn.execute(
                 "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
-                " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
+                " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call') OR c.name = ?1 AND c.kind = 'read'"
+                " AND c.target_id IS NULL) OR f.id IN (SELECT i.file_id FROM imports i"
                 f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall():
             per_file.setdefault((file_id, path), []).append((fn, name))
     out: list[tuple[int, int]] = []

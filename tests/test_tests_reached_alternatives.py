@@ -1,0 +1,286 @@
+"""Paths the index leaves out, found at query time (query/selection/reach/alternatives.py, reach/abstract.py,
+reach/funcvalues.py):
+- a function defined once per platform or optional dependency (`if platform.system() == "Windows": def
+  os_sort_keygen ... else: try: import icu except ImportError: def os_sort_keygen ...`, natsort): a call binds
+  to the last definition, but any of them may be the one that runs;
+- an abstract method (`raise NotImplementedError`) called through a parameter typed as the interface
+  (`description: Description`, PyHamcrest) runs its implementation in a subclass;
+- a factory returning a function value (`return partial(try_float, **kwargs)`, natsort) and a function handed
+  by its module's name (`@cachedmethod(key=keys.typedmethodkey)`, cachetools)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_tests_reached import impact, indexed
+
+FILES = {
+    "sortlib/__init__.py": '''
+        from sortlib.core import natsort_keygen, os_sorted
+    ''',
+    "sortlib/numbers.py": '''
+        def try_float(x, nan=float("inf")):
+            return (float(y) for y in x)
+    ''',
+    "sortlib/utils.py": '''
+        from functools import partial
+
+        from sortlib.numbers import try_float
+
+
+        def component_transform_factory(alg):
+            if alg:
+                kwargs = {"nan": 0.0}
+                return partial(try_float, **kwargs)
+            return str.split
+
+
+        def natsort_key(val, key=None, component=None):
+            if key is not None:
+                val = key(val)
+            return tuple(component([val]))
+    ''',
+    "sortlib/core.py": '''
+        import platform
+        from functools import partial
+
+        from sortlib import utils
+
+
+        def natsort_keygen(key=None, alg=0):
+            component = utils.component_transform_factory(alg)
+            return partial(utils.natsort_key, key=key, component=component)
+
+
+        if platform.system() == "Windows":
+            def os_sort_keygen(key=None):
+                return lambda x: str(x).lower()
+
+        else:
+            try:
+                import icu
+            except ImportError:
+                def os_sort_keygen(key=None):
+                    return natsort_keygen(key=key, alg=3)
+
+            else:
+                def os_sort_keygen(key=None):
+                    collator = icu.Collator.createInstance()
+                    return lambda x: collator.getSortKey(str(x))
+
+
+        def os_sorted(seq, key=None):
+            return sorted(seq, key=os_sort_keygen(key))
+    ''',
+    "tests/test_numbers.py": '''
+        from sortlib.numbers import try_float
+
+
+        def test_try_float():
+            assert list(try_float(["1"])) == [1.0]
+    ''',
+    "tests/test_keygen.py": '''
+        from sortlib import natsort_keygen
+
+
+        def test_keygen_parses_floats():
+            assert natsort_keygen(alg=1)("1.5") == (1.5,)
+
+
+        def test_keygen_default():
+            assert natsort_keygen()("a b") == ("a", "b")
+    ''',
+    "tests/test_os_sorted.py": '''
+        from sortlib import os_sorted
+
+
+        def test_os_sorted_numbers():
+            assert os_sorted(["2", "10"]) == ["2", "10"]
+    ''',
+    "matchlib/__init__.py": "",
+    "matchlib/helpers.py": '''
+        def hasmethod(obj, methodname):
+            return callable(getattr(obj, methodname, None))
+    ''',
+    "matchlib/description.py": '''
+        from typing import Any, Iterable
+
+
+        class Description:
+            """What a matcher describes itself to."""
+
+            def append_text(self, text: str) -> "Description":
+                raise NotImplementedError("append_text")
+
+            def append_description_of(self, value: Any) -> "Description":
+                raise NotImplementedError("append_description_of")
+
+            def append_list(self, start: str, separator: str, end: str, items: Iterable[Any]) -> "Description":
+                raise NotImplementedError("append_list")
+    ''',
+    "matchlib/base_description.py": '''
+        from typing import Any, Iterable
+
+        from matchlib.description import Description
+        from matchlib.helpers import hasmethod
+
+
+        class BaseDescription(Description):
+            def append_text(self, text: str) -> Description:
+                self.append(text)
+                return self
+
+            def append_description_of(self, value: Any) -> Description:
+                if hasmethod(value, "describe_to"):
+                    value.describe_to(self)
+                else:
+                    self.append(repr(value))
+                return self
+
+            def append_list(self, start: str, separator: str, end: str, items: Iterable[Any]) -> Description:
+                self.append(start)
+                for i, item in enumerate(items):
+                    if i:
+                        self.append(separator)
+                    self.append_description_of(item)
+                self.append(end)
+                return self
+
+            def append(self, string: str) -> None:
+                raise NotImplementedError("append")
+
+
+        class StringDescription(BaseDescription):
+            def __init__(self) -> None:
+                self.out = ""
+
+            def append(self, string: str) -> None:
+                self.out += string
+    ''',
+    "matchlib/matchers.py": '''
+        from matchlib.description import Description
+
+
+        class IsIn:
+            def __init__(self, sequence):
+                self.sequence = sequence
+
+            def matches(self, item) -> bool:
+                return item in self.sequence
+
+            def describe_to(self, description: Description) -> None:
+                description.append_list("one of (", ", ", ")", self.sequence)
+
+
+        def is_in(sequence) -> IsIn:
+            return IsIn(sequence)
+    ''',
+    "tests/test_helpers.py": '''
+        from matchlib.helpers import hasmethod
+
+
+        def test_hasmethod():
+            assert hasmethod("x", "upper")
+    ''',
+    "tests/test_is_in.py": '''
+        from matchlib.base_description import StringDescription
+        from matchlib.matchers import is_in
+
+
+        def test_describe_is_in():
+            description = StringDescription()
+            is_in([1, 2]).describe_to(description)
+            assert description.out == "one of (1, 2)"
+    ''',
+    "keylib/__init__.py": "",
+    "keylib/keys.py": '''
+        def hashkey(*args):
+            return tuple(args)
+
+
+        def typedmethodkey(self, *args):
+            return hashkey(*args) + tuple(type(v) for v in args)
+    ''',
+    "keylib/decorators.py": '''
+        import functools
+
+        from keylib import keys
+
+
+        def cachedmethod(cache, key=keys.hashkey):
+            def decorator(method):
+                @functools.wraps(method)
+                def wrapper(self, *args):
+                    k = key(self, *args)
+                    store = cache(self)
+                    if k not in store:
+                        store[k] = method(self, *args)
+                    return store[k]
+
+                return wrapper
+
+            return decorator
+    ''',
+    "tests/test_keys.py": '''
+        from keylib import keys
+
+
+        def test_hashkey():
+            assert keys.hashkey(1) == (1,)
+    ''',
+    "tests/test_cachedmethod.py": '''
+        import unittest
+
+        from keylib import keys
+        from keylib.decorators import cachedmethod
+
+
+        class Cached:
+            def __init__(self):
+                self.cache = {}
+                self.count = 0
+
+            @cachedmethod(lambda self: self.cache, key=keys.typedmethodkey)
+            def get_typed(self, value):
+                self.count += 1
+                return self.count
+
+
+        class CachedMethodTest(unittest.TestCase):
+            def test_typed(self):
+                cached = Cached()
+                self.assertEqual(cached.get_typed(1), cached.get_typed(1))
+    ''',
+}
+
+
+def ids(doc: dict) -> set[str]:
+    return {t if isinstance(t, str) else t["id"] for t in doc["tests"]}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    return indexed(tmp_path_factory.mktemp("alternatives") / "proj", FILES)
+
+
+def test_a_function_defined_per_platform_is_reached_through_the_definition_calls_bind_to(project):
+    doc = impact(project, "sortlib/core.py", "return natsort_keygen(key=key, alg=3)", "--no-coverage")
+    assert "tests/test_os_sorted.py::test_os_sorted_numbers" in ids(doc) and doc["tests_fallback"] is False
+    doc = impact(project, "sortlib/utils.py", "def natsort_key", "--no-coverage")
+    assert "tests/test_os_sorted.py::test_os_sorted_numbers" in ids(doc)
+
+
+def test_a_function_a_factory_returns_is_reached_by_the_factory_callers_tests(project):
+    doc = impact(project, "sortlib/numbers.py", "def try_float", "--no-coverage")
+    assert {"tests/test_numbers.py::test_try_float", "tests/test_keygen.py::test_keygen_parses_floats"} <= ids(doc)
+
+
+def test_an_abstract_method_called_through_its_interface_runs_its_implementation(project):
+    doc = impact(project, "matchlib/helpers.py", "def hasmethod", "--no-coverage")
+    assert {"tests/test_helpers.py::test_hasmethod", "tests/test_is_in.py::test_describe_is_in"} <= ids(doc)
+
+
+def test_a_function_handed_by_its_module_name_to_a_decorator_is_reached_by_the_decorated_tests(project):
+    doc = impact(project, "keylib/keys.py", "def typedmethodkey", "--no-coverage")
+    assert "tests/test_cachedmethod.py::CachedMethodTest::test_typed" in ids(doc)
+    assert "tests/test_keys.py::test_hashkey" not in ids(doc) and doc["tests_fallback"] is False
