@@ -5,8 +5,9 @@ reach/funcvalues.py):
   to the last definition, but any of them may be the one that runs;
 - an abstract method (`raise NotImplementedError`) called through a parameter typed as the interface
   (`description: Description`, PyHamcrest) runs its implementation in a subclass;
-- a factory returning a function value (`return partial(try_float, **kwargs)`, natsort) and a function handed
-  by its module's name (`@cachedmethod(key=keys.typedmethodkey)`, cachetools)."""
+- a lambda a factory returns runs where it is called (`is_seqcont = isa(list, tuple)`, funcy);
+- a factory returning a function value (`return partial(try_float, **kwargs)`, natsort), also as a module's member
+  (`return partial(utils.natsort_key, ...)`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -192,64 +193,42 @@ FILES = {
             is_in([1, 2]).describe_to(description)
             assert description.out == "one of (1, 2)"
     ''',
-    "keylib/__init__.py": "",
-    "keylib/keys.py": '''
-        def hashkey(*args):
-            return tuple(args)
+    "predlib/__init__.py": "",
+    "predlib/types.py": '''
+        from collections.abc import Iterator
 
 
-        def typedmethodkey(self, *args):
-            return hashkey(*args) + tuple(type(v) for v in args)
+        def isa(*types):
+            """A function checking if its argument is of any of the given types."""
+            return lambda x: isinstance(x, types)
+
+
+        is_seqcont = isa(list, tuple, Iterator, range)
     ''',
-    "keylib/decorators.py": '''
-        import functools
-
-        from keylib import keys
+    "predlib/seqs.py": '''
+        from predlib.types import is_seqcont
 
 
-        def cachedmethod(cache, key=keys.hashkey):
-            def decorator(method):
-                @functools.wraps(method)
-                def wrapper(self, *args):
-                    k = key(self, *args)
-                    store = cache(self)
-                    if k not in store:
-                        store[k] = method(self, *args)
-                    return store[k]
-
-                return wrapper
-
-            return decorator
+        def flatten(seq, follow=is_seqcont):
+            for item in seq:
+                if follow(item):
+                    yield from flatten(item, follow)
+                else:
+                    yield item
     ''',
-    "tests/test_keys.py": '''
-        from keylib import keys
+    "tests/test_types.py": '''
+        from predlib.types import isa
 
 
-        def test_hashkey():
-            assert keys.hashkey(1) == (1,)
+        def test_isa():
+            assert isa(int)(1)
     ''',
-    "tests/test_cachedmethod.py": '''
-        import unittest
-
-        from keylib import keys
-        from keylib.decorators import cachedmethod
+    "tests/test_seqs.py": '''
+        from predlib.seqs import flatten
 
 
-        class Cached:
-            def __init__(self):
-                self.cache = {}
-                self.count = 0
-
-            @cachedmethod(lambda self: self.cache, key=keys.typedmethodkey)
-            def get_typed(self, value):
-                self.count += 1
-                return self.count
-
-
-        class CachedMethodTest(unittest.TestCase):
-            def test_typed(self):
-                cached = Cached()
-                self.assertEqual(cached.get_typed(1), cached.get_typed(1))
+        def test_flatten():
+            assert list(flatten([1, [2, (3,)]])) == [1, 2, 3]
     ''',
 }
 
@@ -280,7 +259,6 @@ def test_an_abstract_method_called_through_its_interface_runs_its_implementation
     assert {"tests/test_helpers.py::test_hasmethod", "tests/test_is_in.py::test_describe_is_in"} <= ids(doc)
 
 
-def test_a_function_handed_by_its_module_name_to_a_decorator_is_reached_by_the_decorated_tests(project):
-    doc = impact(project, "keylib/keys.py", "def typedmethodkey", "--no-coverage")
-    assert "tests/test_cachedmethod.py::CachedMethodTest::test_typed" in ids(doc)
-    assert "tests/test_keys.py::test_hashkey" not in ids(doc) and doc["tests_fallback"] is False
+def test_a_lambda_a_factory_returns_is_part_of_its_body(project):
+    doc = impact(project, "predlib/types.py", "def isa", "--no-coverage")
+    assert {"tests/test_types.py::test_isa", "tests/test_seqs.py::test_flatten"} <= ids(doc)

@@ -34,6 +34,7 @@ from graphmind.query.selection.reach.alternatives import alternatives
 from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
 from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
+from graphmind.query.selection.reach.lambdas import with_lambdas
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.reach.setters import setter_links
 from graphmind.query.selection.registered import template_hits
@@ -194,7 +195,8 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards, cut)
+        start = {i: 0 for i in with_lambdas(conn, ids)}        # a function's lambdas are its body: reach/lambdas.py
+        sure, truncated = _spread(conn, runner, start, {}, deadline, kinds, guards, cut)
         collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on

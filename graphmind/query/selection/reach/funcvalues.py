@@ -2,9 +2,10 @@
 named: a test lists it in `@pytest.mark.parametrize` and calls the parameter (`func(*args)`); a CLI stores
 it under a keyword (`parser.set_defaults(func=cmd_bump)`, `Namespace(func=cmd_compare)`) and calls the
 attribute of that name (`args.func(args)`); a function binds it to a local and calls that (`padfn =
-_padboth`). No edge records those calls. Read at query time, only for the functions asked about, from the
+_padboth`) or returns it from a factory (`return partial(try_float, **kwargs)`, natsort; also as a module's
+member, `partial(utils.natsort_key, ...)`). No edge records those calls. Read at query time, only for the functions asked about, from the
 files that define, import or read the function: the decorated test whose body calls one of its parameters; the functions calling an attribute named
-as the keyword; the function binding it to a local name."""
+as the keyword; the function binding it to a local name or returning it."""
 from __future__ import annotations
 
 import ast
