@@ -113,13 +113,14 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
 
 
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str,
-                skipped: set[tuple[int, int]] = frozenset()) -> list[int]:
+                skipped: set[tuple[int, int]] = frozenset(), first: bool = True) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
-    methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
+    methods taking one as a parameter's default, the callers of another definition of its name in its scope and (on
+    sure paths only: first) of the abstract method it alone implements, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
     out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
     out += default_bound(conn, frontier) + alternatives(conn, frontier)       # reach/: a definition per platform,
-    out += [c for c, _ in implemented(conn, frontier, True)]                  # an abstract method's one implementation
+    out += [c for c, _ in implemented(conn, frontier)] if first else []      # an abstract method's one implementation
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
@@ -145,7 +146,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
         skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | cut
-        for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
+        for sid in _sure_links(conn, runner, frontier, kinds, skipped, not known) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
                 layers.setdefault(depth + 1, []).append(sid)
@@ -169,7 +170,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
-    links += extended_overrides(conn, near) + implemented(conn, near, False) if kinds == _KINDS else []   # narrowed as a dispatch is
+    links += extended_overrides(conn, near) if kinds == _KINDS else []   # narrowed as a dispatch is
     if possible and root is not None:
         links += name_dispatch(conn, root, near)
     for caller, callee in links:
