@@ -2,7 +2,8 @@
 reach/funcvalues.py):
 - a function defined once per platform or optional dependency (`if platform.system() == "Windows": def
   os_sort_keygen ... else: try: import icu except ImportError: def os_sort_keygen ...`, natsort): a call binds
-  to the last definition, but any of them may be the one that runs;
+  to the last definition, but any of them may be the one that runs; likewise a function registered on a
+  generic function (`@canonicalize_version.register def _(version: str)`, packaging);
 - an abstract method (`raise NotImplementedError`) called through a parameter typed as the interface
   (`description: Description`, PyHamcrest) runs its implementation in a subclass;
 - a lambda a factory returns runs where it is called (`is_seqcont = isa(list, tuple)`, funcy);
@@ -193,6 +194,53 @@ FILES = {
             is_in([1, 2]).describe_to(description)
             assert description.out == "one of (1, 2)"
     ''',
+    "verlib/__init__.py": "",
+    "verlib/utils.py": '''
+        import functools
+
+
+        class Version:
+            def __init__(self, text: str) -> None:
+                self.text = text.strip()
+
+            def __str__(self) -> str:
+                return self.text
+
+
+        @functools.singledispatch
+        def canonicalize_version(version: Version, *, strip_trailing_zero: bool = True) -> str:
+            return str(version)
+
+
+        @canonicalize_version.register
+        def _(version: str, *, strip_trailing_zero: bool = True) -> str:
+            return canonicalize_version(Version(version), strip_trailing_zero=strip_trailing_zero)
+    ''',
+    "verlib/specifiers.py": '''
+        from verlib.utils import canonicalize_version
+
+
+        class Specifier:
+            def __init__(self, spec: str) -> None:
+                self._spec = spec
+
+            def canonical(self) -> str:
+                return canonicalize_version(self._spec)
+    ''',
+    "tests/test_verutils.py": '''
+        from verlib.utils import Version, canonicalize_version
+
+
+        def test_canonicalize_version():
+            assert canonicalize_version(Version("1.0")) == "1.0"
+    ''',
+    "tests/test_specifiers.py": '''
+        from verlib.specifiers import Specifier
+
+
+        def test_canonical():
+            assert Specifier(" 1.0").canonical() == "1.0"
+    ''',
     "predlib/__init__.py": "",
     "predlib/types.py": '''
         from collections.abc import Iterator
@@ -262,3 +310,8 @@ def test_an_abstract_method_called_through_its_interface_runs_its_implementation
 def test_a_lambda_a_factory_returns_is_part_of_its_body(project):
     doc = impact(project, "predlib/types.py", "def isa", "--no-coverage")
     assert {"tests/test_types.py::test_isa", "tests/test_seqs.py::test_flatten"} <= ids(doc)
+
+
+def test_a_function_registered_on_a_generic_function_runs_where_that_is_called(project):
+    doc = impact(project, "verlib/utils.py", "def _(version: str", "--no-coverage")
+    assert "tests/test_specifiers.py::test_canonical" in ids(doc) and doc["tests_fallback"] is False

@@ -30,7 +30,7 @@ from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.abstract import implemented
-from graphmind.query.selection.reach.alternatives import alternatives
+from graphmind.query.selection.reach.alternatives import alternatives, registered
 from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
 from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
@@ -115,12 +115,13 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str,
                 skipped: set[tuple[int, int]] = frozenset(), first: bool = True) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
-    methods taking one as a parameter's default, the callers of another definition of its name in its scope and (on
+    methods taking one as a parameter's default, the callers of another definition of its name in its scope (or of
+    the generic function it is registered on) and (on
     sure paths only: first) of the abstract method it alone implements, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
     out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
-    out += default_bound(conn, frontier) + alternatives(conn, frontier)       # reach/: a definition per platform,
-    out += [c for c, _ in implemented(conn, frontier)] if first else []      # an abstract method's one implementation
+    out += default_bound(conn, frontier) + alternatives(conn, frontier) + registered(conn, frontier)   # reach/:
+    out += [c for c, _ in implemented(conn, frontier)] if first else []      # per platform, @f.register, abstract
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
