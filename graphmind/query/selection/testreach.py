@@ -197,7 +197,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        start = {i: 0 for i in with_lambdas(conn, ids)}        # a function's lambdas are its body: reach/lambdas.py
+        start = {i: 0 for i in with_lambdas(conn, root, ids)}        # a function's lambdas are its body: reach/lambdas.py
         sure, truncated = _spread(conn, runner, start, {}, deadline, kinds, guards, cut)
         collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)

@@ -31,6 +31,16 @@ def _value(node: ast.AST) -> bool:
         and node.value.id not in ("self", "cls")
 
 
+def _returned(value: ast.AST, tops: frozenset[str]) -> list[ast.AST]:
+    """What a factory returns as a function: the value itself (`return try_int`) or the function a `partial`
+    binds (`return partial(try_float, **kwargs)`); not every value in the expression (`return wraps(f)(wrapper)`
+    or `return Prop(prop)` call theirs elsewhere); only module-level functions (tops): a nested one is reached
+    through the function building it, and names like `decorator` are nested in many functions."""
+    if isinstance(value, ast.Call) and _named(value.func) == "partial" and value.args:
+        value = value.args[0]
+    return [value] if _named(value) in tops else []
+
+
 def _handed(decorator: ast.AST) -> list[ast.AST]:
     """The nodes of the values a decorator is given (`@async_variant(sync_do_join)`, a parametrize list), not
     the decorator itself: its own body ran when the module was imported."""
@@ -57,7 +67,7 @@ def _locals(fn: ast.AST) -> set[str]:
     return out | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
 
 
-def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[ast.AST], list[int]]]:
+def _spots(tree: ast.Module, names: set[str], tops: frozenset[str] = frozenset()) -> dict[str, tuple[set[str], list[ast.AST], list[int]]]:
     """Where each name is used as a value in a file (one walk for them all), outside the functions binding that
     name themselves: the keywords it is passed under, the functions whose decorators name it (the decorator
     itself, whose wrapper runs with them, or a value handed to one: `@async_variant(sync_do_join)`, a parametrize
@@ -86,7 +96,8 @@ def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[
                 node.value.id in names and not shadowed(node.value.id, stack):
             found[node.value.id][0].add(node.arg)
         elif isinstance(node, (ast.Assign, ast.Return)) and stack and node.value is not None:
-            for name in {_named(n) for n in _uncalled(node.value) if _value(n)} & names:
+            held = _uncalled(node.value) if isinstance(node, ast.Assign) else _returned(node.value, tops)
+            for name in {_named(n) for n in held if _value(n)} & names:
                 if not shadowed(name, stack):
                     found[name][2].append(stack[-1].lineno)
         for child in ast.iter_child_nodes(node):
@@ -107,10 +118,13 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
     if root is None:
         return []
     per_file: dict[tuple[int, str], list[tuple[int, str]]] = {}     # (file id, path) -> the (function, name) read there
-    for fn, name, own in conn.execute(
-            "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+    tops: set[str] = set()
+    for fn, name, own, top in conn.execute(
+            "SELECT s.id, s.name, s.file_id, (SELECT p.kind FROM symbols p WHERE p.id = s.parent_id) = 'module'"
+            " FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
             " WHERE s.kind = 'function' AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
             (json_list(ids),)).fetchall():
+        tops |= {name} if top else set()
         for file_id, path in conn.execute(
                 "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
                 " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call') OR c.name = ?1 AND c.kind = 'read'"
@@ -123,7 +137,7 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
         tree = tree_of(root, path) if names else None
         if tree is None:
             continue
-        spots = _spots(tree, names)
+        spots = _spots(tree, names, frozenset(tops))
         for fn, name in wanted:
             if name not in spots:
                 continue
