@@ -65,6 +65,8 @@ ORACLES = {
     "voluptuous": ("voluptuous", "0.16.0", "voluptuous", [], "voluptuous/tests"),
     "natsort": ("natsort", "8.4.0", "natsort", ["hypothesis", "pytest-mock"]),           # held out (session 23)
     "parse": ("parse", "1.20.2", "parse.py", []),                                      # held out (session 23): one module
+    "boltons": ("boltons", "25.0.0", "boltons", []),                                   # held out (session 24)
+    "funcy": ("funcy", "2.0", "funcy", ["whatever"]),                                  # held out (session 24)
 }
 
 
@@ -103,10 +105,10 @@ def setup_oracle(name: str) -> tuple[Path, str, Path]:
 
 
 def test_of(context: str) -> str | None:
-    """A coverage context (`tests/test_x.py::T::test_y[1]|run`) as the test's ID without parameters."""
+    """A coverage context (`tests/test_x.py::T::test_y[1]|run`, the phase after the last `|`) as the test's ID without parameters."""
     if not context or "::" not in context:
         return None
-    return _PARAMS.sub("", context.split("|", 1)[0])
+    return _PARAMS.sub("", context.rsplit("|", 1)[0])     # rsplit: a parameter may hold `|` (a regex)
 
 
 def _lines_of(blob: bytes) -> set[int]:

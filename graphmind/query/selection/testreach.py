@@ -30,9 +30,12 @@ from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
+from graphmind.query.selection.reach.abstract import implemented
+from graphmind.query.selection.reach.alternatives import alternatives, registered
 from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
 from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
+from graphmind.query.selection.reach.lambdas import with_lambdas
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.reach.setters import setter_links
 from graphmind.query.selection.registered import template_hits
@@ -111,12 +114,15 @@ def _enclosing(conn: apsw.Connection, ids: list[int]) -> list[int]:
 
 
 def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kinds: str,
-                skipped: set[tuple[int, int]] = frozenset()) -> list[int]:
+                skipped: set[tuple[int, int]] = frozenset(), first: bool = True) -> list[int]:
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
-    methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
+    methods taking one as a parameter's default, the callers of another definition of its name in its scope (or of
+    the generic function it is registered on) and (on
+    sure paths only: first) of the abstract method it alone implements, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
     out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
-    out += default_bound(conn, frontier)
+    out += default_bound(conn, frontier) + alternatives(conn, frontier) + registered(conn, frontier)   # reach/:
+    out += [c for c, _ in implemented(conn, frontier)] if first else []      # per platform, @f.register, abstract
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
     for group in (runner.requesters(frontier), runner.setup_tests(frontier)):
@@ -142,7 +148,7 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
         skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | cut
-        for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
+        for sid in _sure_links(conn, runner, frontier, kinds, skipped, not known) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
                 layers.setdefault(depth + 1, []).append(sid)
@@ -166,7 +172,7 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
-    links += extended_overrides(conn, near) if kinds == _KINDS else []     # narrowed as a dispatch is
+    links += extended_overrides(conn, near) if kinds == _KINDS else []   # narrowed as a dispatch is
     if possible and root is not None:
         links += name_dispatch(conn, root, near)
     for caller, callee in links:
@@ -192,7 +198,8 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
     known: dict[int, int] = {}
     truncated = None
     if ids:
-        sure, truncated = _spread(conn, runner, {i: 0 for i in ids}, {}, deadline, kinds, guards, cut)
+        start = {i: 0 for i in with_lambdas(conn, root, ids)}        # a function's lambdas are its body: reach/lambdas.py
+        sure, truncated = _spread(conn, runner, start, {}, deadline, kinds, guards, cut)
         collect(conn, runner, sure, REACHES, hits, again)
         known = dict(sure)
         # paths with one more uncertain link each round ("may reach"); a `possible` edge only in the first: on

@@ -2,9 +2,10 @@
 named: a test lists it in `@pytest.mark.parametrize` and calls the parameter (`func(*args)`); a CLI stores
 it under a keyword (`parser.set_defaults(func=cmd_bump)`, `Namespace(func=cmd_compare)`) and calls the
 attribute of that name (`args.func(args)`); a function binds it to a local and calls that (`padfn =
-_padboth`). No edge records those calls. Read at query time, only for the functions asked about, from the
+_padboth`) or returns it from a factory (`return partial(try_float, **kwargs)`, natsort; also as a module's
+member, `partial(utils.natsort_key, ...)`). No edge records those calls. Read at query time, only for the functions asked about, from the
 files that define, import or read the function: the decorated test whose body calls one of its parameters; the functions calling an attribute named
-as the keyword; the function binding it to a local name."""
+as the keyword; the function binding it to a local name or returning it."""
 from __future__ import annotations
 
 import ast
@@ -22,6 +23,22 @@ CALLER_CAP = 500             # callers of an attribute named as a keyword
 
 def _named(node: ast.AST) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _value(node: ast.AST) -> bool:
+    """A name, or a member of a name that is no instance (`utils.natsort_key`, not `self.key`)."""
+    return isinstance(node, ast.Name) or isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+        and node.value.id not in ("self", "cls")
+
+
+def _returned(value: ast.AST, tops: frozenset[str]) -> list[ast.AST]:
+    """What a factory returns as a function: the value itself (`return try_int`) or the function a `partial`
+    binds (`return partial(try_float, **kwargs)`); not every value in the expression (`return wraps(f)(wrapper)`
+    or `return Prop(prop)` call theirs elsewhere); only module-level functions (tops): a nested one is reached
+    through the function building it, and names like `decorator` are nested in many functions."""
+    if isinstance(value, ast.Call) and _named(value.func) == "partial" and value.args:
+        value = value.args[0]
+    return [value] if _named(value) in tops else []
 
 
 def _handed(decorator: ast.AST) -> list[ast.AST]:
@@ -50,7 +67,7 @@ def _locals(fn: ast.AST) -> set[str]:
     return out | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
 
 
-def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[ast.AST], list[int]]]:
+def _spots(tree: ast.Module, names: set[str], tops: frozenset[str] = frozenset()) -> dict[str, tuple[set[str], list[ast.AST], list[int]]]:
     """Where each name is used as a value in a file (one walk for them all), outside the functions binding that
     name themselves: the keywords it is passed under, the functions whose decorators name it (the decorator
     itself, whose wrapper runs with them, or a value handed to one: `@async_variant(sync_do_join)`, a parametrize
@@ -78,8 +95,9 @@ def _spots(tree: ast.Module, names: set[str]) -> dict[str, tuple[set[str], list[
         if isinstance(node, ast.keyword) and node.arg and isinstance(node.value, ast.Name) and \
                 node.value.id in names and not shadowed(node.value.id, stack):
             found[node.value.id][0].add(node.arg)
-        elif isinstance(node, ast.Assign) and stack:
-            for name in {n.id for n in _uncalled(node.value) if isinstance(n, ast.Name)} & names:
+        elif isinstance(node, (ast.Assign, ast.Return)) and stack and node.value is not None:
+            held = _uncalled(node.value) if isinstance(node, ast.Assign) else _returned(node.value, tops)
+            for name in {_named(n) for n in held if _value(n)} & names:
                 if not shadowed(name, stack):
                     found[name][2].append(stack[-1].lineno)
         for child in ast.iter_child_nodes(node):
@@ -100,13 +118,17 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
     if root is None:
         return []
     per_file: dict[tuple[int, str], list[tuple[int, str]]] = {}     # (file id, path) -> the (function, name) read there
-    for fn, name, own in conn.execute(
-            "SELECT s.id, s.name, s.file_id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
+    tops: set[str] = set()
+    for fn, name, own, top in conn.execute(
+            "SELECT s.id, s.name, s.file_id, (SELECT p.kind FROM symbols p WHERE p.id = s.parent_id) = 'module'"
+            " FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
             " WHERE s.kind = 'function' AND s.name NOT LIKE '\\_\\_%' ESCAPE '\\'",
             (json_list(ids),)).fetchall():
+        tops |= {name} if top else set()
         for file_id, path in conn.execute(
                 "SELECT f.id, f.path FROM files f WHERE f.id = ?3 OR f.id IN (SELECT c.file_id FROM calls c"
-                " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call')) OR f.id IN (SELECT i.file_id FROM imports i"
+                " WHERE c.target_id = ?2 AND c.kind IN ('read', 'decorator', 'call') OR c.name = ?1 AND c.kind = 'read'"
+                " AND c.target_id IS NULL) OR f.id IN (SELECT i.file_id FROM imports i"
                 f" WHERE i.symbol = ?1) LIMIT {READ_CAP}", (name, fn, own)).fetchall():
             per_file.setdefault((file_id, path), []).append((fn, name))
     out: list[tuple[int, int]] = []
@@ -115,7 +137,7 @@ def function_values(conn: apsw.Connection, root: Path | None, ids: list[int]) ->
         tree = tree_of(root, path) if names else None
         if tree is None:
             continue
-        spots = _spots(tree, names)
+        spots = _spots(tree, names, frozenset(tops))
         for fn, name in wanted:
             if name not in spots:
                 continue

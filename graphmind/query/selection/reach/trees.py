@@ -8,7 +8,7 @@ from pathlib import Path
 
 from graphmind.query.selection.sources import mtime
 
-_VALUE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?![\w.]|\s*\()")   # a name neither called nor an attribute
+_VALUE = re.compile(r"(?<!\w)([A-Za-z_]\w*)(?![\w.]|\s*\()")   # a name (or a member: `keys.hashkey`) not called
 
 
 @lru_cache(maxsize=2048)
@@ -20,6 +20,6 @@ def _words(root: Path, rel: str, stamp: int) -> frozenset[str]:
 
 
 def values_of(root: Path, rel: str) -> frozenset[str]:
-    """The names a file's text holds neither called nor read as an attribute (`padfn = _padboth`,
-    `func=cmd_bump`), to skip walking files that never hold a function as a value."""
+    """The names a file's text holds as values, alone or as a module's member, not called (`padfn = _padboth`,
+    `func=cmd_bump`, `partial(utils.natsort_key)`), to skip walking files that never hold a function as a value."""
     return _words(root, rel, mtime(root, rel))
