@@ -27,6 +27,7 @@ from graphmind.query.selection.classbody import past_bodies
 from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.narrow.modulevalues import global_readers
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.extended import extended_classes, extended_overrides
@@ -140,7 +141,12 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
-        skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | cut
+        skipped = set(cut)
+        if guards is not None and frontier:
+            reached = lambda s: s in depth_of or s in known            # noqa: E731
+            closures = closure_cuts(conn, guards.root, frontier, reached)   # a closure called under another name
+            runner.refuted |= closures
+            skipped |= guards.refuted(frontier, reached) | closures
         for sid in _sure_links(conn, runner, frontier, kinds, skipped) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
@@ -183,8 +189,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
     guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
     written, cut = setter_links(conn, root, ids)    # a property's setter runs where the attribute is assigned
-    if root is not None:            # a closure called under another wrapped function's name
-        cut |= closure_cuts(conn, root, ids)
+    if root is not None:
         runner.refuted |= cut
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
@@ -210,8 +215,13 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
 
 
 def _tests_from(conn: apsw.Connection, runner: Runner, start: dict[int, int], how: str, deadline: float) -> list[TestHit]:
-    """The tests reaching the start symbols (at their depths), marked how."""
+    """The tests reaching the start symbols (at their depths), marked how; an object a test module builds at its
+    top level reaches the tests reading it (narrow/modulevalues.py)."""
     reached, _ = _spread(conn, runner, start, {}, deadline)
+    readers = global_readers(conn, reached)
+    if readers:
+        more, _ = _spread(conn, runner, readers, reached, deadline)
+        reached = {**more, **reached}
     found: list[tuple] = []
     again: list[list[TestHit]] = []
     collect(conn, runner, reached, how, found, again)
