@@ -27,6 +27,7 @@ from graphmind.query.selection.classbody import past_bodies
 from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.narrow.closurecalls import unmade_calls
 from graphmind.query.selection.narrow.modulevalues import global_readers
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
@@ -167,7 +168,9 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
-    links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
+    named = _callers(conn, ids, True, kinds) if possible else []
+    unmade = unmade_calls(conn, named) if named else set()      # a closure by its name alone: narrow/closurecalls.py
+    links = [p for p in named if p not in unmade] + _handed_out(conn, ids) + library_callbacks(conn, ids)
     links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
