@@ -17,7 +17,7 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.collected import collect
 from graphmind.query.selection.dispatch.gated import gated
-from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
+from graphmind.query.selection.dispatched import SELF_OPERATOR, class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.generated import generated_hits
@@ -46,7 +46,7 @@ TEST_CAP = 2_000             # tests named
 DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name, or read (reach/)
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
-_UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind")
+_UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind") + f" AND NOT ({SELF_OPERATOR})"
 
 
 @dataclass
