@@ -36,6 +36,7 @@ from graphmind.query.selection.reach.bindings import closure_cuts
 from graphmind.query.selection.reach.funcvalues import function_values
 from graphmind.query.selection.reach.objectuse import object_members
 from graphmind.query.selection.reach.setters import setter_links
+from graphmind.query.selection.reach.twins import twin_callers
 from graphmind.query.selection.registered import template_hits
 from graphmind.query.selection.values.environ import with_env_setters
 from graphmind.query.testids import TestHit, collecting, is_test_file, merge_tests, runnable_tests
@@ -116,7 +117,8 @@ def _sure_links(conn: apsw.Connection, runner: Runner, frontier: list[int], kind
     """What runs the frontier for certain: resolved callers, the functions that build a nested function, the
     methods taking one as a parameter's default, the tests running a function a test class holds, the tests and fixtures requesting a fixture or calling its
     methods on a fixture parameter, a setUp's tests."""
-    out = [c for c, callee in _callers(conn, frontier, False, kinds) if (c, callee) not in skipped] + _enclosing(conn, frontier)
+    pairs = _callers(conn, frontier, False, kinds) + twin_callers(conn, frontier, kinds)   # reach/twins.py
+    out = [c for c, callee in pairs if (c, callee) not in skipped] + _enclosing(conn, frontier)
     out += default_bound(conn, frontier)
     held_functions(conn, runner, frontier)
     out += runner.typed_callers(frontier)
