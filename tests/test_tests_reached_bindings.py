@@ -11,7 +11,7 @@ from test_tests_reached import how, impact, indexed
 
 FILES = {
     "verlib/__init__.py": '''
-        from ._deprecated import bump_major, cmd_compare, compare
+        from ._deprecated import bump_major, cmd_check, cmd_compare, compare
         from .version import Version
     ''',
     "verlib/cli.py": '''
@@ -20,7 +20,8 @@ FILES = {
 
 
         def cmd_check(args):
-            return args.left.major
+            from .version import Version
+            return Version.is_valid(args.left)
     ''',
     "verlib/_deprecated.py": '''
         import warnings
@@ -77,6 +78,10 @@ FILES = {
             @_comparator
             def __eq__(self, other):
                 return self.major == other.major
+
+            @classmethod
+            def is_valid(cls, text):
+                return text.isdigit()
     ''',
     "tests/test_deprecated.py": '''
         from argparse import Namespace
@@ -99,6 +104,11 @@ FILES = {
         def test_cmd_compare():
             with pytest.deprecated_call():
                 assert verlib.cmd_compare(Namespace(left=2, right=1)) == "True"
+
+
+        def test_cmd_check():
+            with pytest.deprecated_call():
+                assert verlib.cmd_check(Namespace(left="2"))
     ''',
     "tests/test_compare.py": '''
         from verlib import Version
@@ -130,3 +140,8 @@ def test_a_decorated_method_is_reached_by_its_own_operator_only(proj):
     found = how(impact(proj, "verlib/version.py", "return self.major < other.major", "--no-coverage"))
     assert "tests/test_compare.py::test_less" in found
     assert "tests/test_compare.py::test_equal" not in found
+
+
+def test_a_function_called_by_a_wrapped_function_is_reached_by_the_calls_of_its_name(proj):
+    found = how(impact(proj, "verlib/version.py", "return text.isdigit()", "--no-coverage"))
+    assert set(found) == {"tests/test_deprecated.py::test_cmd_check"}

@@ -17,6 +17,11 @@ NEAR = 1                      # the depth of the overrides whose dispatch narrow
 FAMILY = ("k(id) AS (SELECT value FROM json_each(?1) UNION SELECT i.class_id FROM k JOIN inherits i"
            f" ON i.target_id = k.id LIMIT {SUBCLASS_CAP})")
 USES = sql_in((INSTANTIATE, CONSTRUCTOR, READ, REFERENCE), "c.kind")
+# an operator on self (`del self[key]` in `Cache.pop`) resolved into a subclass's special method (`MRUCache.__delitem__`,
+# a class or two below the caller's) is a dispatch too, recorded as an implicit call
+SELF_OPERATOR = ("c.kind = 'implicit' AND c.resolution = 'self' AND EXISTS (SELECT 1 FROM symbols t JOIN symbols k"
+                 " ON k.id = c.caller_id JOIN inherits i ON i.class_id = t.parent_id LEFT JOIN inherits i2"
+                 " ON i2.class_id = i.target_id WHERE t.id = c.target_id AND k.parent_id IN (i.target_id, i2.target_id))")
 
 
 def dispatched_classes(conn: apsw.Connection, known: dict[int, int]) -> list[int]:
@@ -26,7 +31,7 @@ def dispatched_classes(conn: apsw.Connection, known: dict[int, int]) -> list[int
     near = [sid for sid, depth in known.items() if depth <= NEAR]
     rows = conn.execute(
         "SELECT DISTINCT c.caller_id, t.parent_id, f.path FROM json_each(?1) j CROSS JOIN calls c"
-        f" ON c.target_id = j.value AND c.kind = '{DISPATCH}' JOIN symbols t ON t.id = c.target_id"
+        f" ON c.target_id = j.value AND (c.kind = '{DISPATCH}' OR {SELF_OPERATOR}) JOIN symbols t ON t.id = c.target_id"
         " JOIN symbols p ON p.id = t.parent_id AND p.kind = 'class' JOIN files f ON f.id = t.file_id",
         (json_list(near),)).fetchall()
     return sorted({cls for caller, cls, path in rows if caller in known and not is_test_code(path)})

@@ -18,7 +18,7 @@ from graphmind.query.selection.byname import name_dispatch
 from graphmind.query.selection.collected import collect
 from graphmind.query.selection.dispatch.gated import gated
 from graphmind.query.selection.dispatch.typed import typed_narrowed, typed_spans
-from graphmind.query.selection.dispatched import class_uses, dispatched_classes, only_built
+from graphmind.query.selection.dispatched import SELF_OPERATOR, class_uses, dispatched_classes, only_built
 from graphmind.query.selection.fallback import IMPORTS, class_users, importing_tests, mentioned, near_methods
 from graphmind.query.selection.fixtures import Runner
 from graphmind.query.selection.generated import generated_hits
@@ -28,6 +28,8 @@ from graphmind.query.selection.classbody import past_bodies
 from graphmind.query.selection.classpick import picked
 from graphmind.query.selection.classvalues import held_callables, held_functions
 from graphmind.query.selection.libself import default_bound, library_callbacks
+from graphmind.query.selection.narrow.closurecalls import unmade_calls
+from graphmind.query.selection.narrow.modulevalues import global_readers
 from graphmind.query.selection.narrow.testlocal import foreign_calls
 from graphmind.query.selection.passedvalues import keyword_called
 from graphmind.query.selection.reach.abstract import implemented
@@ -48,7 +50,7 @@ TEST_CAP = 2_000             # tests named
 DISPATCH_CAP = 2_000         # the nearest reached symbols looked up for dispatch by name, or read (reach/)
 UNCERTAIN_LINKS = 2         # uncertain links on one path: one `possible` edge at most, library callbacks
 _KINDS = sql_in(CALL_KINDS, "c.kind")
-_UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind")
+_UNDISPATCHED = sql_in([k for k in CALL_KINDS if k != DISPATCH], "c.kind") + f" AND NOT ({SELF_OPERATOR})"
 
 
 @dataclass
@@ -147,7 +149,12 @@ def _spread(conn: apsw.Connection, runner: Runner, start: dict[int, int], known:
             return depth_of, "time"
         frontier = [sid for sid in layers.pop(depth, []) if depth_of[sid] == depth]
         frontier = past_bodies(conn, frontier, start)     # class-body code runs at import
-        skipped = (guards.refuted(frontier, lambda s: s in depth_of or s in known) if guards and frontier else set()) | cut
+        skipped = set(cut)
+        if guards is not None and frontier:
+            reached = lambda s: s in depth_of or s in known            # noqa: E731
+            closures = closure_cuts(conn, guards.root, frontier, reached)   # a closure called under another name
+            runner.refuted |= closures
+            skipped |= guards.refuted(frontier, reached) | closures
         for sid in _sure_links(conn, runner, frontier, kinds, skipped, not known) if frontier else ():
             if sid not in depth_of and sid not in known:
                 depth_of[sid] = depth + 1
@@ -168,7 +175,9 @@ def _one_uncertain_hop(conn: apsw.Connection, runner: Runner, sure: dict[int, in
     workspace's root too, one dispatch by a name built from a string) away from the sure ones."""
     out: dict[int, int] = {}
     ids = list(sure)
-    links = (_callers(conn, ids, True, kinds) if possible else []) + _handed_out(conn, ids) + library_callbacks(conn, ids)
+    named = _callers(conn, ids, True, kinds) if possible else []
+    unmade = unmade_calls(conn, named) if named else set()      # a closure by its name alone: narrow/closurecalls.py
+    links = [p for p in named if p not in unmade] + _handed_out(conn, ids) + library_callbacks(conn, ids)
     links += held_callables(conn, ids) + keyword_called(conn, root, ids) + [p for p in extra if p[1] in sure]
     near = sorted(ids, key=sure.__getitem__)[:DISPATCH_CAP]
     links += object_members(conn, root, near) + function_values(conn, root, near)
@@ -190,8 +199,7 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
     """The tests on paths to ids over edges of the kinds given, the symbols on those paths, and how complete."""
     guards = guards or (Guards(conn, root) if root is not None else None)   # callers skipping a guarded path
     written, cut = setter_links(conn, root, ids)    # a property's setter runs where the attribute is assigned
-    if root is not None:            # a closure called under another wrapped function's name
-        cut |= closure_cuts(conn, root, ids)
+    if root is not None:
         runner.refuted |= cut
     hits = [(file, start, end, 0, REACHES) for file, start, end in changed]
     again: list[list[TestHit]] = []                   # test classes collected again where they are imported
@@ -218,8 +226,13 @@ def _search(conn: apsw.Connection, runner: Runner, ids: list[int], changed: list
 
 
 def _tests_from(conn: apsw.Connection, runner: Runner, start: dict[int, int], how: str, deadline: float) -> list[TestHit]:
-    """The tests reaching the start symbols (at their depths), marked how."""
+    """The tests reaching the start symbols (at their depths), marked how; an object a test module builds at its
+    top level reaches the tests reading it (narrow/modulevalues.py)."""
     reached, _ = _spread(conn, runner, start, {}, deadline)
+    readers = global_readers(conn, reached)
+    if readers:
+        more, _ = _spread(conn, runner, readers, reached, deadline)
+        reached = {**more, **reached}
     found: list[tuple] = []
     again: list[list[TestHit]] = []
     collect(conn, runner, reached, how, found, again)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from functools import lru_cache
+from typing import Callable
 from pathlib import Path
 
 import apsw
@@ -20,7 +21,8 @@ from graphmind.query.edges import RESOLVED, json_list
 from graphmind.query.selection.reach.funcvalues import _named as _name
 from graphmind.query.selection.sources import def_at, mtime, tree_of
 
-CLOSURE_CAP = 20             # closures handing a changed function on, looked at
+CLOSURE_CAP = 20             # closures handing a reached function on, looked at per layer
+CALL_CAP = 2_000             # calls read from the closures of a layer
 
 
 def _params(fn: ast.AST) -> set[str]:
@@ -58,29 +60,31 @@ def _bindings(conn: apsw.Connection, root: Path, factory_id: int, closure: int, 
     return out
 
 
-def closure_cuts(conn: apsw.Connection, root: Path, ids: list[int]) -> set[tuple[int, int]]:
-    """(caller, closure) pairs to skip: calls of a closure that hands one of ids on, under a name bound to
-    another function handed to the same factory."""
+def closure_cuts(conn: apsw.Connection, root: Path, frontier: list[int],
+                 reached: Callable[[int], bool]) -> set[tuple[int, int]]:
+    """(caller, closure) pairs to skip, for the closures among the frontier handing a reached function on: the
+    calls of the closure under a name bound to another function handed to the same factory (and its decorator
+    sites), when no function bound under that name is reached."""
     cuts: set[tuple[int, int]] = set()
-    seen: dict[tuple[int, int], dict[str, set[str]]] = {}
-    rows = conn.execute(
-        "SELECT DISTINCT c.caller_id, t.name, c.name, f.id, f.name, f.start_line, p.path"
-        " FROM json_each(?1) j CROSS JOIN calls c ON c.target_id = j.value JOIN symbols t ON t.id = c.target_id"
-        " JOIN symbols w ON w.id = c.caller_id"
-        " JOIN symbols f ON f.id = w.parent_id JOIN files p ON p.id = f.file_id"
-        f" WHERE c.{RESOLVED} AND c.kind = 'call' AND c.implicit = 0 AND w.kind = 'function'"
-        f" AND f.kind IN ('function', 'method') LIMIT {CLOSURE_CAP}", (json_list(ids),)).fetchall()
-    for closure, name, callee, factory_id, factory, line, path in rows:
+    handing: dict[tuple[int, int, str, int, str], set[str]] = {}
+    for closure, target, name, callee, factory_id, factory, line, path in conn.execute(
+            "SELECT DISTINCT w.id, c.target_id, t.name, c.name, f.id, f.name, f.start_line, p.path"
+            " FROM json_each(?1) j CROSS JOIN symbols w ON w.id = j.value AND w.kind = 'function'"
+            " JOIN symbols f ON f.id = w.parent_id AND f.kind IN ('function', 'method') JOIN files p ON p.id = f.file_id"
+            f" JOIN calls c ON c.caller_id = w.id AND c.{RESOLVED} AND c.kind = 'call' AND c.implicit = 0"
+            f" JOIN symbols t ON t.id = c.target_id LIMIT {CALL_CAP}", (json_list(frontier),)).fetchall():
+        if reached(target):
+            handing.setdefault((closure, factory_id, factory, line, path), set()).add((callee, name))
+    for (closure, factory_id, factory, line, path), calls in list(handing.items())[:CLOSURE_CAP]:
         fn = def_at(root, path, line)
-        if fn is None or callee not in _params(fn):
+        names = {name for callee, name in calls if fn is not None and callee in _params(fn)}
+        if not names:
             continue                 # the closure calls something else than what the factory was handed
-        if (factory_id, closure) not in seen:
-            seen[factory_id, closure] = _bindings(conn, root, factory_id, closure, factory)
-        bound = seen[factory_id, closure]
-        mine = {b for b, handed in bound.items() if name in handed}
+        bound = _bindings(conn, root, factory_id, closure, factory)
+        mine = {b for b, handed in bound.items() if handed & names}
         others = set(bound) - mine
         if not mine:
-            continue                 # not known under which name the changed function is called
+            continue                 # not known under which name the reached function is called
         cuts |= {(caller, closure) for caller, called, kind in conn.execute(
             "SELECT DISTINCT caller_id, name, kind FROM calls WHERE target_id = ?", (closure,))
             if called in others or kind == "decorator"}
