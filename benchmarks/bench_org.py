@@ -49,16 +49,20 @@ def index_all(roots: list[Path]) -> float:
 
 
 def sample_targets(merged: Path, libraries: set[str], n: int, seed: int) -> list[str]:
-    """Definitions of packages other packages import (functions, methods, classes), at random."""
+    """Definitions of packages other packages import (functions, methods, classes), at random. Every
+    definition is shuffled in a fixed order (by name) and those with a caller are kept: a change of
+    resolution that gives one definition a caller, or takes it away, changes one target, not the sample
+    (shuffling only the definitions with callers, in the index's order, drew another sample entirely)."""
     conn = open_reader(merged)
     try:
-        rows = [q for q, in conn.execute("SELECT s.qualname FROM symbols s WHERE s.kind IN ('function', 'method', 'class')"
-                                          " AND EXISTS (SELECT 1 FROM calls c WHERE c.target_id = s.id)")
-                if q.split(".")[0] in libraries]
+        rows = [q for q, in conn.execute("SELECT DISTINCT s.qualname FROM symbols s WHERE s.kind IN ('function', 'method', 'class')"
+                                          " ORDER BY s.qualname") if q.split(".")[0] in libraries]
+        random.Random(seed).shuffle(rows)
+        called = {q for q, in conn.execute("SELECT DISTINCT s.qualname FROM symbols s WHERE s.kind IN ('function', 'method', 'class')"
+                                           " AND EXISTS (SELECT 1 FROM calls c WHERE c.target_id = s.id)")}
     finally:
         conn.close()
-    random.Random(seed).shuffle(rows)
-    return rows[:n]
+    return [q for q in rows if q in called][:n]
 
 
 def answer(hits) -> set[tuple]:
