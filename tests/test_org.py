@@ -51,7 +51,10 @@ TARGETS = ["libpkg.helpers._quote", "libpkg.helpers.url_for", "libpkg.models.Mod
            "libpkg.marks.Command.main",
            # an attribute this repository's class inherits from another's, on a local assigned several values
            # (flask's `rv.headers.update(…)` in `Flask.make_response`)
-           "libpkg.headers.Headers.add"]
+           "libpkg.headers.Headers.add",
+           # a property read in another repository reaches the getter, not the setter sharing its key (semver's
+           # `Version.major`: `@property def major`, then `@major.setter def major`)
+           "libpkg.version._checked", "libpkg.version._readonly"]
 
 
 @pytest.fixture
@@ -462,3 +465,13 @@ def test_no_use_names_the_standard_library(published):
     keys = {r[2] for r in rows_of(url, "webapp")["uses"]}
     assert not {k for k in keys if k.startswith("unittest.")}
     assert "libpkg.api.Client.test_fetch" in keys or "libpkg.api.client.Client.test_fetch" in keys
+
+
+def test_a_property_read_in_another_repository_reaches_the_getter_not_the_setter(published):
+    _, url = published
+    via_getter = {h.symbol: h.kinds for h in org_walk(url, "libpkg.version._checked", 3, ALL_KINDS).hits}
+    assert via_getter["webapp.releases.notes"] == ["property"]           # `current.major`, `current: Version`
+    assert via_getter["webapp.releases.Release.label"] == ["property"]   # `self.major` in a subclass
+    assert "webapp.releases.announce" in via_getter
+    via_setter = {h.symbol for h in org_walk(url, "libpkg.version._readonly", 3, ALL_KINDS).hits}
+    assert via_setter == {"libpkg.version.Version.major"}                 # the setter: read by nobody

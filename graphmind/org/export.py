@@ -23,6 +23,7 @@ SITE_KINDS = ("call", "decorator", "reference", IMPORT)
 OVERRIDE = "override"
 _CALLED = re.compile(r"^[A-Za-z_][\w.]*\s*\(")      # `deco(…)`
 LINK = "link"           # an edge the walk lists among the symbols it found, never one it follows
+GETTER = "getter"       # a use marking a property's getter, never walked: `property` uses bind to it alone
 
 
 @dataclass
@@ -131,6 +132,18 @@ def _uses(conn: apsw.Connection, imports: _Imports) -> list[tuple]:
     return [u for u in out + receiver_uses(conn, imports, bases) if u[1].split(".", 1)[0] not in STDLIB]
 
 
+def _getters(conn: apsw.Connection) -> list[tuple]:
+    """(getter, its key, line, GETTER, GETTER) for each property: of a class's methods of one name, one
+    of them decorated as a property (`@property def major`, `@major.setter def major`), the first declared,
+    where a read goes (as the resolver's `_getter`); getter and setter share their key, the marker parts them."""
+    return list(conn.execute(
+        f"SELECT min(m.id), m.qualname, min(m.start_line), '{GETTER}', '{GETTER}' FROM bindings b"
+        " JOIN symbols m ON m.parent_id = b.scope_id AND m.name = substr(b.name, 2) AND m.kind = 'method'"
+        " WHERE b.kind = 'decorator' AND (b.value LIKE '%property'"
+        " OR b.value IN (m.name || '.setter', m.name || '.getter', m.name || '.deleter'))"
+        " GROUP BY m.parent_id, m.file_id, m.name, m.qualname ORDER BY 1"))
+
+
 def _aliases(conn: apsw.Connection) -> list[tuple]:
     """Names a module binds by importing them: `pkg.name` -> the qualified name it imports; a star
     import of a workspace module binds every name that module has (as the resolver reads it)."""
@@ -196,7 +209,7 @@ def read_graph(conn: apsw.Connection) -> Graph:
     g.aliases += return_aliases(conn, imports, g.aliases)
     # (a module-level variable is defined here, and is an instance: `flask.globals.request` -> `flask.wrappers.Request()`)
     g.aliases += [a for a in instance_aliases(conn, imports, g.aliases) if a[0] not in defined or a[1].endswith("()")]
-    g.uses = _uses(conn, imports)
+    g.uses = _uses(conn, imports) + _getters(conn)
     g.uses += passed_uses(conn, imports.parent, g.uses) + callback_uses(conn, imports.parent, g.aliases)
     # in a fixed order: rows read in the order of their ids differ after a file is indexed again, the graph not
     g.uses.sort(key=repr)

@@ -11,7 +11,8 @@ import re
 
 import apsw
 
-from graphmind.edgekinds import IMPLICIT
+from graphmind.edgekinds import IMPLICIT, PROPERTY
+from graphmind.models import MEMBER_READ
 from graphmind.org.chains import MAX_VALUES, Chains, chain_uses
 from graphmind.query.refgraph import CONSTRUCTORS
 
@@ -99,12 +100,14 @@ def receiver_uses(conn: apsw.Connection, imports, bases: dict[int, list[str]]) -
     """(caller, key, line, 'receiver', kind) for member calls (and implicit ones) on an outside class's values."""
     # unresolved, or `possible` (a same-named method of this repository is a candidate by name only)
     # and implicit calls of a dunder no class here was found for (`response.headers[k] = v`: `__setitem__`,
-    # `with ctx:`: `__enter__`), kept as `implicit` uses, as resolution links them inside one workspace
+    # `with ctx:`: `__enter__`), kept as `implicit` uses, as resolution links them inside one workspace;
+    # and member reads no property here was found for (`request.json`): `property` uses, bound to getters only
     sites = conn.execute(
         "SELECT DISTINCT file_id, caller_id, callee, line, kind FROM calls WHERE callee LIKE '%.%' AND"
         " (kind = 'call' AND implicit = 0 AND (resolution = 'possible' OR (target_id IS NULL AND resolution = 'unresolved'))"
         f" OR kind = '{IMPLICIT}' AND implicit = 1 AND target_id IS NULL AND resolution = 'unreached'"
-        r" AND name LIKE '\_\_%\_\_' ESCAPE '\')"
+        r" AND name LIKE '\_\_%\_\_' ESCAPE '\'"
+        f" OR kind = '{PROPERTY}' AND implicit = {MEMBER_READ} AND target_id IS NULL AND resolution = 'unreached')"
         " ORDER BY file_id, line, caller_id, callee").fetchall()
     bare = conn.execute(        # `convert(x)` after `convert = super().convert`: a bound method's alias
         "SELECT DISTINCT file_id, caller_id, callee, line, 'call' FROM calls WHERE kind = 'call' AND implicit = 0"

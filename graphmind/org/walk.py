@@ -39,7 +39,8 @@ HOP_CAP = 50_000             # edges read per hop at most: a hub must not make o
 # whose name its repository publishes as an alias (a `.pyi` stub's `fields` the `.py` imports) is not its key.
 # A method publishing an `overrides` use of an outside base's method (org/receivers.py) is reached, as a
 # `dispatch`, from the `self.m()` calls to that method in its class or the class's base there (hooks), unless
-# the overriding class defines the calling method itself.
+# the overriding class defines the calling method itself. A member read (a `property` use) reaches a property's
+# getter only (the `getter` use marks it: getter and setter share their key), as a read does in one workspace.
 HOP_UP = """
 WITH f AS (SELECT * FROM unnest(%(repos)s::text[], %(ids)s::integer[]) AS f(repo, id)),
 fs AS (SELECT s.repo, s.id, s.qualname, s.name, s.kind, s.parent_id FROM f JOIN symbols s ON s.repo = f.repo AND s.id = f.id),
@@ -106,6 +107,8 @@ SELECT * FROM (
               WHEN keys.kind = 'class' THEN 'instantiate' ELSE 'call' END AS kind
     FROM keys JOIN uses u ON u.target_key = keys.key AND u.repo <> keys.repo
    WHERE (keys.ctor = 0 OR u.kind = 'call')
+     AND (u.kind <> 'property' OR EXISTS (SELECT 1 FROM uses g WHERE g.repo = keys.repo AND g.caller_id = keys.id
+                                          AND g.kind = 'getter'))
      AND u.target_key = ANY((SELECT array_agg(DISTINCT key) FROM keys)::text[])) x
  WHERE x.kind = ANY(%(kinds)s)
 UNION ALL

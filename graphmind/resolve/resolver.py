@@ -128,7 +128,14 @@ class Resolver(Scopes, ClassHierarchy, Answers):
     def _getters(self, value: frozenset | None, name: str) -> list[int]:
         """The properties of this name that the instances and classes of a value have."""
         hits = (self.member(x, name) for kind, x in in_order(value or ()) if kind in ("inst", "cls"))
-        return list(dict.fromkeys(hit for hit in hits if hit is not None and self.is_property(hit)))
+        return list(dict.fromkeys(self._getter(hit) for hit in hits if hit is not None and self.is_property(hit)))
+
+    def _getter(self, method: int) -> int:
+        """A read goes to the getter: of one class's methods of this name (`@property def major`, then
+        `@major.setter def major`), the first declared, where the name alone finds the last."""
+        t, sym = self.t, self.t.syms[method]
+        same = [s for s in t.dup_quals.get(sym.qualname, ()) if t.syms[s].parent == sym.parent and t.syms[s].file == sym.file]
+        return min(same, default=method)
 
     def is_property(self, method: int) -> bool:
         """Whether a method is decorated as a property (`@property`, `@cached_property`, `@x.setter`)."""

@@ -1,9 +1,9 @@
 """A property's setter runs where the attribute is assigned, not where it is read. The index records reads of
-`v.major` (a `property` edge) and resolves them to the last method of that name, which is the setter
-(`@major.setter def major(self, value): raise AttributeError(...)`) when one follows the getter; it records no
-assignment at all. For a changed setter (or deleter), its read edges are cut and the functions assigning
+`v.major` (a `property` edge) and resolves them to the getter (before session 24 to the last method of that
+name, the setter `@major.setter def major(self, value): …`, when one followed the getter); it records no
+assignment at all. For a changed setter (or deleter), its read edges (if any) are cut and the functions assigning
 (deleting) the attribute by that name (`version.major = 9`, `del v.major`, `setattr(v, "major", 9)`) are
-linked to it; for a changed getter, the reads that went to its setter are linked back to it. Read at query
+linked to it; for a changed getter, reads that went to its setter are linked back to it. Read at query
 time, only for the methods asked about; the assignments are found by the attribute's name, in the files
 that name it."""
 from __future__ import annotations
