@@ -119,11 +119,12 @@
     name: (_) @name) @definition.method)
 
 ; interface members typed as functions (`next: (value: T) => void`, `f: typeof g`, overloads joined by `&`:
-; `set: ((fn: (prev: T) => T) => void) & ((value: T) => void)`): called as methods are
+; `set: ((fn: (prev: T) => T) => void) & ((value: T) => void)`, or a value or a function: `initialOffset?: number |
+; (() => number)`, called once narrowed): called as methods are
 (interface_body
   (property_signature
     name: (_) @name
-    type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)
+    type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method)
 
 ; an object type written for an interface member (`readonly hydrationScripts: { reserveFastPath: () => boolean }`):
 ; a type of its own, named for the member, with its members
@@ -144,19 +145,27 @@
         name: (property_identifier) @name
         type: (type_annotation (object_type) @body)) @definition.interface)))]
 
+; an object type written for a class field (`private _momentumStop: { restore: () => boolean } | null`) or a function's
+; parameter (`opts: { onChange?: (result: R) => void }`): a type of its own, named for the field or parameter, with its
+; members (graphmind/lang/flow/typeflow.py reads the parameter as it)
+[(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation [(object_type) @definition.interface (union_type (object_type) @definition.interface)])))
+ (formal_parameters [(required_parameter pattern: (identifier) @name type: (type_annotation (object_type) @definition.interface)) (optional_parameter pattern: (identifier) @name type: (type_annotation (object_type) @definition.interface))])]
+[(public_field_definition type: (type_annotation [(object_type (property_signature name: (_) @name type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method) (union_type (object_type (property_signature name: (_) @name type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method))]))
+ (formal_parameters [(required_parameter type: (type_annotation (object_type (property_signature name: (_) @name type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method))) (optional_parameter type: (type_annotation (object_type (property_signature name: (_) @name type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method)))])]
+
 (property_signature
   type: (type_annotation
     (object_type
       (property_signature
         name: (_) @name
-        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)))
+        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method)))
 
 ; members of an object type alias typed as functions (`getPath: (state: S) => P | null`): called as methods are
 (type_alias_declaration
   value: (object_type
     (property_signature
       name: (_) @name
-      type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method))
+      type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method))
 
 ; the same in an object type joined by `&` (`type Options<A> = { idGenerator?: (arg: A) => string } & Base<A>`)
 (type_alias_declaration
@@ -164,7 +173,7 @@
     (object_type
       (property_signature
         name: (_) @name
-        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method)))
+        type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method)))
 
 (type_alias_declaration
   value: (intersection_type
@@ -172,7 +181,7 @@
       (object_type
         (property_signature
           name: (_) @name
-          type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type)))])) @definition.method))))
+          type: (type_annotation [(function_type) (parenthesized_type (function_type)) (type_query) (intersection_type . (parenthesized_type (function_type))) (union_type (parenthesized_type (function_type))) (union_type (union_type (parenthesized_type (function_type))))])) @definition.method))))
 
 ; class fields declared with a function type and no initializer (`now: () => number;`, set elsewhere)
 (public_field_definition
@@ -347,6 +356,9 @@
 ; constructor parameter properties (`private onInvalidate_: () => void`): the compiler names the field (a field typed
 ; `number`, `string`, … is never called: no symbol)
 (class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation [(generic_type) (type_identifier) (nested_type_identifier) (union_type) (lookup_type) (predefined_type "any")])) @definition.variable)
+; ... and instance fields holding what a call returns (`private getMeasurements = memo(() => …, (…) => …)`, a
+; `debounce(…)`, a `.bind(this)`): `this.getMeasurements()` names the field
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name !type value: [(call_expression) (await_expression)]) @definition.variable)
 (method_definition
   name: (property_identifier) @_ctor
   parameters: (formal_parameters [(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")])) (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation [(function_type) (parenthesized_type) (generic_type) (type_identifier) (nested_type_identifier) (union_type) (predefined_type "any")]))] @definition.variable)

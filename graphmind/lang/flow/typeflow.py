@@ -27,7 +27,7 @@ from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
-_CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
+_CAST = re.compile(r"\s+as[?!]?\s+([\w.$]+(?:<[^()]*>)?(?:\[\])*)$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 ENTRIES = {"entrykey": "arg:K", "entryvalue": "arg:V"}   # a pair destructured from a map's entry: its K, its V
@@ -64,10 +64,20 @@ class FlowEval(Members):
         if language(self.r, scope) in STATIC_TYPES and any(
                 k in ("annot", "param") and v.strip() != "var" for _, k, v in entries):
             entries = [e for e in entries if e[1] != "assign"]   # `Shape s = new Circle()`: a Shape
-        return self.guarded(("v", scope, name, at), lambda: self._entries(entries))
+        return self.guarded(("v", scope, name, at), lambda: self._entries(entries, name))
 
-    def _entries(self, entries) -> Value:
-        return frozenset().union(*(self.binding(where, kind, value) for where, kind, value in entries))
+    def _entries(self, entries, name: str = "") -> Value:
+        return frozenset().union(*((self.written_for(where, name, value) if kind == "annot" else EMPTY) or
+                                   self.binding(where, kind, value) for where, kind, value in entries))
+
+    def written_for(self, scope: int, name: str, text: str) -> Value:
+        """An object type written for a parameter or field (`opts: { onChange?: (r: R) => void }`, `{ … } | null`): the
+        type the tag query made of it in that scope, named for it (queries/typescript/tags.scm); else nothing."""
+        text = text.strip()
+        if "{" not in text[:1] + text[-1:] or language(self.r, scope) not in generics.ARRAY_LANGUAGES:
+            return EMPTY
+        sid = self.t.children.get(scope, {}).get(name)
+        return frozenset({("cls", sid)}) if sid is not None and self.t.syms[sid].kind == "interface" else EMPTY
 
     def binding(self, scope: int, kind: str, value: str) -> Value:
         """The value one binding gives its name."""
@@ -129,6 +139,9 @@ class FlowEval(Members):
 
     def _expr(self, scope: int, text: str) -> Value:
         text = EXPR_REWRITES.get(language(self.r, scope), str)(text)   # `str`: as written
+        cast = _CAST.search(text) if language(self.r, scope) in generics.ARRAY_LANGUAGES else None
+        if cast is not None and (declared := self.declared_type(scope, cast.group(1))):
+            return declared                      # `{ … } as unknown as Options`: the compiler reads the cast
         while True:
             stripped = _CAST.sub("", _PREFIX.sub("", text)).strip().rstrip("!?").strip()
             if stripped.startswith("(") and match_bracket(stripped, 0) == len(stripped) - 1:

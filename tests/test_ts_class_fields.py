@@ -1,0 +1,141 @@
+"""TypeScript members the compiler names and graphmind missed (#37), in the idioms of TanStack Virtual's
+`Virtualizer` (held out in session 24): a class field holding what a call returns (`private getMeasurements =
+memo(…)`, then `this.getMeasurements()`), object types written for a constructor parameter property, a field
+or a parameter (`private readonly host: { now: () => number }`, `{ restore: () => boolean } | null`,
+`opts: { onChange?: (r: R) => void }`), a member typed `number | (() => number)`, and an object literal cast
+to a declared type (`{ … } as unknown as Required<Options>`: the compiler reads the cast, not the literal)."""
+from __future__ import annotations
+
+from flowcases import call_targets
+from langcases import indexed_workspace
+
+from graphmind.store import open_reader
+
+UTILS = """
+export function memo<TDeps extends ReadonlyArray<any>, TResult>(
+  getDeps: () => [...TDeps],
+  fn: (...args: TDeps) => TResult,
+  opts: {
+    key: false | string
+    debug?: () => boolean
+    onChange?: (result: TResult) => void
+  },
+) {
+  let result: TResult | undefined
+  function memoizedFunction(): TResult {
+    const debugEnabled = !!opts.key && !!opts.debug?.()
+    result = fn(...(getDeps() as TDeps))
+    if (opts?.onChange) {
+      opts.onChange(result)
+    }
+    return result
+  }
+  return memoizedFunction
+}
+"""
+GESTURE = """
+type TimerWindow = Pick<Window, 'setTimeout' | 'clearTimeout'>
+
+export class IosGesture {
+  constructor(
+    private readonly host: {
+      getWindow: () => TimerWindow | null
+      now: () => number
+      onTailClosed: () => void
+    },
+  ) {}
+
+  end = () => {
+    const win = this.host.getWindow()
+    if (this.host.now() > 0) this.host.onTailClosed()
+  }
+}
+"""
+VIRTUAL = """
+import { memo } from './utils'
+
+export const defaultKeyExtractor = (index: number) => index
+
+export interface VirtualizerOptions {
+  count: number
+  initialOffset?: number | (() => number)
+  getItemKey?: (index: number) => number
+}
+
+export class Virtualizer {
+  options!: Required<VirtualizerOptions>
+  private _momentumStop: { restore: () => boolean; done: () => void } | null = null
+
+  setOptions = (opts: VirtualizerOptions) => {
+    const merged = {
+      count: 0,
+      initialOffset: 0,
+      getItemKey: defaultKeyExtractor,
+    } as unknown as Required<VirtualizerOptions>
+    return merged.getItemKey(0)
+  }
+
+  private getMeasurementOptions = memo(
+    () => [this.options.count],
+    (count) => ({ count }),
+    { key: false },
+  )
+
+  private getMeasurements = memo(
+    () => [this.getMeasurementOptions()],
+    (measurementOptions) => [],
+    { key: false },
+  )
+
+  measure = () => {
+    this.getMeasurements()
+    const offset = typeof this.options.initialOffset === 'function'
+      ? this.options.initialOffset()
+      : this.options.initialOffset
+    this._momentumStop?.restore()
+    const stop = this._momentumStop
+    if (stop && stop.restore()) stop.done()
+  }
+}
+"""
+DECOY = ("export class Decoy { getWindow() {} now() {} onTailClosed() {} restore() {} done() {} onChange() {}"
+         " debug() {} getMeasurements() {} getMeasurementOptions() {} initialOffset() {} getItemKey() {} }\n")
+
+
+def targets(conn, caller: str, callee: str) -> set[str | None]:
+    """Where a call site's edges go, each found through the receiver's type (`inferred`, or `self` through `this`)."""
+    found = call_targets(conn, caller, callee) - {("unreached", None)}   # `if (opts?.onChange)`: a read, not the call
+    assert {how for how, _ in found} <= {"inferred", "self"}, found
+    return {target for _, target in found}
+
+
+def _conn(tmp_path):
+    return open_reader(indexed_workspace(tmp_path, {"utils.ts": UTILS, "ios-gesture.ts": GESTURE,
+                                                     "index.ts": VIRTUAL, "decoy.ts": DECOY}))
+
+
+def test_a_field_holding_what_a_call_returns_is_what_the_call_names(tmp_path):
+    conn = _conn(tmp_path)
+    assert targets(conn, "index.Virtualizer.measure", "this.getMeasurements") == {"index.Virtualizer.getMeasurements"}
+    assert targets(conn, "index.Virtualizer", "this.getMeasurementOptions") == {"index.Virtualizer.getMeasurementOptions"}
+
+
+def test_members_of_object_types_written_for_parameters_and_fields(tmp_path):
+    conn = _conn(tmp_path)
+    host = "ios-gesture.IosGesture.constructor.host"   # the parameter property's type, written in the constructor
+    assert targets(conn, "ios-gesture.IosGesture.end", "this.host.now") == {f"{host}.now"}
+    assert targets(conn, "ios-gesture.IosGesture.end", "this.host.onTailClosed") == {f"{host}.onTailClosed"}
+    stop = "index.Virtualizer._momentumStop"
+    assert targets(conn, "index.Virtualizer.measure", "this._momentumStop?.restore") == {f"{stop}.restore"}
+    assert targets(conn, "index.Virtualizer.measure", "stop.done") == {f"{stop}.done"}
+    assert targets(conn, "utils.memo.memoizedFunction", "opts.onChange") == {"utils.memo.opts.onChange"}
+
+
+def test_a_member_typed_a_value_or_a_function(tmp_path):
+    conn = _conn(tmp_path)
+    assert targets(conn, "index.Virtualizer.measure", "this.options.initialOffset") == {"index.VirtualizerOptions.initialOffset"}
+
+
+def test_a_literal_cast_to_a_declared_type_is_that_type(tmp_path):
+    conn = _conn(tmp_path)
+    assert targets(conn, "index.Virtualizer.setOptions", "merged.getItemKey") == {"index.VirtualizerOptions.getItemKey"}
