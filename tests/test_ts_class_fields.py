@@ -32,6 +32,21 @@ export function memo<TDeps extends ReadonlyArray<any>, TResult>(
   }
   return memoizedFunction
 }
+
+const defaultBackoff = async (attempt: number) => {}
+
+export function retry(maxRetries: number) {
+  const options: {
+    maxRetries: number
+    backoff: typeof defaultBackoff
+  } = {
+    maxRetries,
+    backoff: defaultBackoff,
+  }
+  return async () => {
+    await options.backoff(maxRetries)
+  }
+}
 """
 GESTURE = """
 type TimerWindow = Pick<Window, 'setTimeout' | 'clearTimeout'>
@@ -99,7 +114,7 @@ export class Virtualizer {
 }
 """
 DECOY = ("export class Decoy { getWindow() {} now() {} onTailClosed() {} restore() {} done() {} onChange() {}"
-         " debug() {} getMeasurements() {} getMeasurementOptions() {} initialOffset() {} getItemKey() {} }\n")
+         " debug() {} backoff() {} getMeasurements() {} getMeasurementOptions() {} initialOffset() {} getItemKey() {} }\n")
 
 
 def targets(conn, caller: str, callee: str) -> set[str | None]:
@@ -129,6 +144,34 @@ def test_members_of_object_types_written_for_parameters_and_fields(tmp_path):
     assert targets(conn, "index.Virtualizer.measure", "this._momentumStop?.restore") == {f"{stop}.restore"}
     assert targets(conn, "index.Virtualizer.measure", "stop.done") == {f"{stop}.done"}
     assert targets(conn, "utils.memo.memoizedFunction", "opts.onChange") == {"utils.memo.opts.onChange"}
+    assert targets(conn, "utils.retry", "options.backoff") == {"utils.retry.options.backoff"}
+
+
+HANDLER = """
+import type { Virtualizer } from './index'
+
+export function createHandler<TVirtualizer extends Virtualizer>({
+  createVirtualizer,
+}: {
+  createVirtualizer: () => TVirtualizer
+}) {
+  return async () => {
+    const virtualizer = createVirtualizer()
+    virtualizer.measure()
+  }
+}
+
+export function withFactory(make: (n: number) => Virtualizer) {
+  make(1).measure()
+}
+"""
+
+
+def test_a_function_type_written_in_place_called_gives_its_result(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"utils.ts": UTILS, "ios-gesture.ts": GESTURE, "index.ts": VIRTUAL,
+                                                     "handler.ts": HANDLER, "decoy.ts": DECOY + "export class D2 { measure() {} }\n"}))
+    assert targets(conn, "handler.createHandler", "virtualizer.measure") == {"index.Virtualizer.measure"}
+    assert targets(conn, "handler.withFactory", "make(1).measure") == {"index.Virtualizer.measure"}
 
 
 def test_a_member_typed_a_value_or_a_function(tmp_path):

@@ -34,6 +34,13 @@ ENTRIES = {"entrykey": "arg:K", "entryvalue": "arg:V"}   # a pair destructured f
 MAX_ACTIVE = 60
 
 
+def _function_result(text: str) -> str | None:
+    """The result type of a function type written in place (`(opts: O) => R`: R), else None."""
+    end = match_bracket(text, 0) if text.startswith("(") else -1
+    rest = text[end + 1:].lstrip() if end > 0 else ""
+    return rest[2:].strip() or None if rest.startswith("=>") else None
+
+
 def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
     """What a written dotted path names from a scope (the language's finder, else resolve_path)."""
     finder = PATH_FINDERS.get(language(r, scope))
@@ -108,6 +115,8 @@ class FlowEval(Members):
                 out |= self.attr(self.declared_type(scope, looked.group(1)), looked.group(3), True)
             elif result:                      # `ReturnType<typeof buildSelectors>`: what calling it returns
                 out |= self.call(self.expr(scope, result.group(1)))
+            elif language(self.r, scope) in generics.ARRAY_LANGUAGES and (gives := _function_result(part)):
+                out |= {("gives:inst", x) for k, x in self.declared_type(scope, gives) if k == "inst"}   # `() => TRouter`: called, a TRouter
             elif part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
