@@ -79,7 +79,7 @@ export interface VirtualizerOptions {
 
 export class Virtualizer {
   options!: Required<VirtualizerOptions>
-  private _momentumStop: { restore: () => boolean; done: () => void } | null = null
+  private _momentumStop: { restore: () => boolean; done: () => void; owner: Virtualizer } | null = null
 
   setOptions = (opts: VirtualizerOptions) => {
     const merged = {
@@ -110,11 +110,12 @@ export class Virtualizer {
     this._momentumStop?.restore()
     const stop = this._momentumStop
     if (stop && stop.restore()) stop.done()
+    this._momentumStop?.owner.measure()
   }
 }
 """
 DECOY = ("export class Decoy { getWindow() {} now() {} onTailClosed() {} restore() {} done() {} onChange() {}"
-         " debug() {} backoff() {} getMeasurements() {} getMeasurementOptions() {} initialOffset() {} getItemKey() {} }\n")
+         " debug() {} backoff() {} measure() {} getMeasurements() {} getMeasurementOptions() {} initialOffset() {} getItemKey() {} }\n")
 
 
 def targets(conn, caller: str, callee: str) -> set[str | None]:
@@ -143,6 +144,7 @@ def test_members_of_object_types_written_for_parameters_and_fields(tmp_path):
     stop = "index.Virtualizer._momentumStop"
     assert targets(conn, "index.Virtualizer.measure", "this._momentumStop?.restore") == {f"{stop}.restore"}
     assert targets(conn, "index.Virtualizer.measure", "stop.done") == {f"{stop}.done"}
+    assert targets(conn, "index.Virtualizer.measure", "this._momentumStop?.owner.measure") == {"index.Virtualizer.measure"}
     assert targets(conn, "utils.memo.memoizedFunction", "opts.onChange") == {"utils.memo.opts.onChange"}
     assert targets(conn, "utils.retry", "options.backoff") == {"utils.retry.options.backoff"}
 
@@ -182,3 +184,39 @@ def test_a_member_typed_a_value_or_a_function(tmp_path):
 def test_a_literal_cast_to_a_declared_type_is_that_type(tmp_path):
     conn = _conn(tmp_path)
     assert targets(conn, "index.Virtualizer.setOptions", "merged.getItemKey") == {"index.VirtualizerOptions.getItemKey"}
+
+
+STORES = """
+export type Updater<T> = T | ((prev: T) => T)
+
+export interface RouterReadableStore<TValue> {
+  get: () => TValue
+}
+
+export interface RouterWritableStore<TValue> extends RouterReadableStore<TValue> {
+  set: ((updater: (prev: TValue) => TValue) => void) & ((value: TValue) => void)
+}
+
+type MatchStore = RouterWritableStore<number | undefined>
+
+export interface BuildNextOptions {
+  search?: true | Updater<unknown>
+}
+
+export function createRouterStores(dest: BuildNextOptions) {
+  const byRoute = new Map<string, MatchStore>()
+  const first = byRoute.get('a')!.get()
+  byRoute.get('b')!.set(() => undefined)
+  const store = byRoute.get('c')
+  store?.get()
+  return typeof dest.search === 'function' ? dest.search(first) : undefined
+}
+"""
+
+
+def test_a_map_of_a_type_alias_and_a_member_typed_true_or_a_named_function_type(tmp_path):
+    conn = open_reader(indexed_workspace(tmp_path, {"stores.ts": STORES, "decoy.ts": DECOY + "export class D3 { get() {} set() {} search() {} }\n"}))
+    assert targets(conn, "stores.createRouterStores", "byRoute.get('a')!.get") == {"stores.RouterReadableStore.get"}
+    assert targets(conn, "stores.createRouterStores", "byRoute.get('b')!.set") == {"stores.RouterWritableStore.set"}
+    assert targets(conn, "stores.createRouterStores", "store?.get") == {"stores.RouterReadableStore.get"}
+    assert targets(conn, "stores.createRouterStores", "dest.search") == {"stores.BuildNextOptions.search"}

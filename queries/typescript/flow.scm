@@ -101,6 +101,11 @@
 (catch_clause parameter: (identifier) @name) @binding.local
 (interface_body (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)
 (type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot))
+; ... and of an object type written for a class field, a parameter or a variable, which the tag query makes a type of its own
+; (`private _momentumStop: { restore: () => boolean; owner: Owner } | null`): its members' declared types
+(public_field_definition type: (type_annotation [(object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot) (union_type (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot))]))
+(formal_parameters [(required_parameter pattern: (identifier) type: (type_annotation (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot))) (optional_parameter pattern: (identifier) type: (type_annotation (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)))])
+(variable_declarator name: (identifier) type: (type_annotation (object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @value)) @binding.annot)))
 (type_alias_declaration name: (type_identifier) @name value: (_) @value) @binding.typealias
 ; an interface with one call signature (`interface FilterFn<T> { (row: Row<T>, id: string): boolean; autoRemove?: … }`):
 ; an arrow a declarator of that type holds takes its parameter types (graphmind/lang/flow/contextual.py)

@@ -38,7 +38,7 @@ def _function_result(text: str) -> str | None:
     """The result type of a function type written in place (`(opts: O) => R`: R), else None."""
     end = match_bracket(text, 0) if text.startswith("(") else -1
     rest = text[end + 1:].lstrip() if end > 0 else ""
-    return rest[2:].strip() or None if rest.startswith("=>") else None
+    return (rest[2:].strip() or None) if rest.startswith("=>") else None
 
 
 def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
@@ -74,17 +74,18 @@ class FlowEval(Members):
         return self.guarded(("v", scope, name, at), lambda: self._entries(entries, name))
 
     def _entries(self, entries, name: str = "") -> Value:
-        return frozenset().union(*((self.written_for(where, name, value) if kind == "annot" else EMPTY) or
+        return frozenset().union(*((self.written_for(where, name, value) if kind == "annot" else EMPTY) |
                                    self.binding(where, kind, value) for where, kind, value in entries))
 
     def written_for(self, scope: int, name: str, text: str) -> Value:
-        """An object type written for a parameter or field (`opts: { onChange?: (r: R) => void }`, `{ … } | null`): the
-        type the tag query made of it in that scope, named for it (queries/typescript/tags.scm); else nothing."""
+        """An object type written for a parameter or field (`opts: { onChange?: (r: R) => void }`, `{ … } | null`): a value
+        of the type the tag query made of it in that scope, named for it, whose methods are its function-typed members (queries/typescript/tags.scm); else nothing (an index
+        signature `{ [key: string]: V }` is read as its V: generics.type_parts)."""
         text = text.strip()
-        if "{" not in text[:1] + text[-1:] or language(self.r, scope) not in generics.ARRAY_LANGUAGES:
+        if "{" not in text[:1] + text[-1:] or text[1:].lstrip()[:1] == "[" or language(self.r, scope) not in generics.ARRAY_LANGUAGES:
             return EMPTY
         sid = self.t.children.get(scope, {}).get(name)
-        return frozenset({("cls", sid)}) if sid is not None and self.t.syms[sid].kind == "interface" else EMPTY
+        return frozenset({("inst", sid)}) if sid is not None and self.t.syms[sid].kind == "interface" else EMPTY
 
     def binding(self, scope: int, kind: str, value: str) -> Value:
         """The value one binding gives its name."""
