@@ -220,3 +220,40 @@ def test_a_map_of_a_type_alias_and_a_member_typed_true_or_a_named_function_type(
     assert targets(conn, "stores.createRouterStores", "byRoute.get('b')!.set") == {"stores.RouterWritableStore.set"}
     assert targets(conn, "stores.createRouterStores", "store?.get") == {"stores.RouterReadableStore.get"}
     assert targets(conn, "stores.createRouterStores", "dest.search") == {"stores.BuildNextOptions.search"}
+
+
+SYNC_TYPES = """
+export interface SyncConfig<T extends object = Record<string, unknown>> {
+  sync: (params: {
+    begin: () => void
+    write: (message: T) => void
+    commit: (signal?: AbortSignal) => boolean
+  }) => void
+}
+"""
+FACADE = """
+import type { SyncConfig } from './types'
+
+type FacadeSync = Parameters<SyncConfig<any>[`sync`]>[0]
+
+type FacadeEntry = {
+  sync: FacadeSync | undefined
+}
+
+export function flush(entry: FacadeEntry, sync: FacadeSync) {
+  sync.begin()
+  sync.write({ type: `delete` })
+  entry.sync!.commit()
+}
+"""
+
+
+def test_a_parameter_of_a_function_type_read_through_parameters(tmp_path):
+    """TanStack DB's `type FacadeSync = Parameters<SyncConfig<any>['sync']>[0]`: the object type written for the
+    parameter of the member's function type."""
+    conn = open_reader(indexed_workspace(tmp_path, {"types.ts": SYNC_TYPES, "facade.ts": FACADE,
+                                                     "decoy.ts": "export class D { begin() {} write() {} commit() {} }\n"}))
+    params = "types.SyncConfig.sync.params"
+    assert targets(conn, "facade.flush", "sync.begin") == {f"{params}.begin"}
+    assert targets(conn, "facade.flush", "sync.write") == {f"{params}.write"}
+    assert targets(conn, "facade.flush", "entry.sync!.commit") == {f"{params}.commit"}

@@ -121,7 +121,7 @@
 (method_definition "get" name: (property_identifier) @name) @binding.getter
 ; Parameters by position (graphmind/index/argparams.py): a definition's parameter list, and an untyped
 ; parameter of a function passed as an argument (typed by what the callee declares for that argument).
-[(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (method_signature parameters: (formal_parameters) @value) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
+[(function_declaration parameters: (formal_parameters) @value) (method_definition parameters: (formal_parameters) @value) (method_signature parameters: (formal_parameters) @value) (property_signature type: (type_annotation (function_type parameters: (formal_parameters) @value))) (variable_declarator value: (arrow_function parameters: (formal_parameters) @value))] @binding.params
 (call_expression function: (_) @value arguments: (arguments [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)])) (arrow_function parameter: (identifier) @name) (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @name !type) (optional_parameter pattern: (identifier) @name !type)]))])) @binding.argparam
 ; an untyped parameter of an arrow a typed declarator holds (`const fn: $Parse = (schema, value) => …`) or a
 ; function returns in place (`function map(…): OperatorFunction<A, E, B, E> { return (source) => … }`): the

@@ -116,6 +116,8 @@ class FlowEval(Members):
                 out |= self.attr(self.declared_type(scope, looked.group(1)), looked.group(3), True)
             elif result:                      # `ReturnType<typeof buildSelectors>`: what calling it returns
                 out |= self.call(self.expr(scope, result.group(1)))
+            elif looked is None and (given := generics.PARAMETERS.match(part)) and (fn := generics.MEMBER_TYPE.match(given.group(1))):
+                out |= self._parameter(self.attr(self.declared_type(scope, fn.group(1)), fn.group(3)), int(given.group(2)))
             elif language(self.r, scope) in generics.ARRAY_LANGUAGES and (gives := _function_result(part)):
                 out |= {("gives:inst", x) for k, x in self.declared_type(scope, gives) if k == "inst"}   # `() => TRouter`: called, a TRouter
             elif part and part not in NOTHING:
@@ -125,6 +127,16 @@ class FlowEval(Members):
                 out |= contextual.argument_atoms(self, scope, given(self.r, scope, part, cls)) if given is not None else set()
         marked = out and language(self.r, scope) in generics.ARRAY_LANGUAGES and generics.is_array(text)
         return frozenset(out | {generics.ARRAY} if marked else out)   # an array: but for its own methods, its element
+
+    def _parameter(self, value: Value, pos: int) -> Value:
+        """A parameter of the methods a value holds (`Parameters<SyncConfig['sync']>[0]`): its declared type, and the
+        type made of an object type written for it (`sync: (params: { begin: () => void }) => …`)."""
+        out: set = set()
+        for fn in (x for k, x in value if k == "fn"):
+            names = next((v.split(",") for k, v in self.t.bindings.get(fn, {}).get("", ()) if k == "params"), [])
+            declared = contextual.parameter_type(self.t, fn, pos) if pos < len(names) else None
+            out |= self.written_for(fn, names[pos], declared) | self.declared_type(fn, declared) if declared else set()
+        return frozenset(out)
 
     def find(self, scope: int, path: str) -> Answer | None:
         return find_path(self.r, scope, path)
