@@ -54,6 +54,8 @@ type TimerWindow = Pick<Window, 'setTimeout' | 'clearTimeout'>
 export class IosGesture {
   constructor(
     private readonly host: {
+      // The scroll element's window, which runs the tail timer; null when
+      // there is no element.
       getWindow: () => TimerWindow | null
       now: () => number
       onTailClosed: () => void
