@@ -259,3 +259,23 @@ def test_a_parameter_of_a_function_type_read_through_parameters(tmp_path):
     assert targets(conn, "facade.flush", "sync.begin") == {f"{params}.begin"}
     assert targets(conn, "facade.flush", "sync.write") == {f"{params}.write"}
     assert targets(conn, "facade.flush", "entry.sync!.commit") == {f"{params}.commit"}
+
+
+DUAL = """
+export const dual = (arity: number, body: Function): any => body
+
+export const mapBoth = dual(2, (self: number, options: { readonly onFailure: (e: unknown) => number; readonly onSuccess: (a: number) => number }) =>
+  options.onSuccess(self))
+
+export const zipWith = dual(3, (self: number, that: number, options: { readonly onSuccess: (a: number, b: number) => number }) =>
+  options.onSuccess(self, that))
+"""
+
+
+def test_no_type_is_made_for_a_parameter_of_an_arrow_passed_as_an_argument(tmp_path):
+    """effect's `dual(2, (self, options: { onSuccess: … }) => options.onSuccess(…))`, many in one module: a type named for
+    each parameter would be named in the module, the same name for all, and a call reach another arrow's member."""
+    conn = open_reader(indexed_workspace(tmp_path, {"core.ts": DUAL}))
+    assert not conn.execute("SELECT 1 FROM symbols WHERE qualname LIKE 'core.options%'").fetchall()
+    rows = conn.execute("SELECT c.resolution FROM calls c WHERE c.callee = 'options.onSuccess'").fetchall()
+    assert rows and all(how in ("possible", "unresolved") for how, in rows)

@@ -85,7 +85,8 @@ class FlowEval(Members):
         if "{" not in text[:1] + text[-1:] or text[1:].lstrip()[:1] == "[" or language(self.r, scope) not in generics.ARRAY_LANGUAGES:
             return EMPTY
         sid = self.t.children.get(scope, {}).get(name)
-        return frozenset({("inst", sid)}) if sid is not None and self.t.syms[sid].kind == "interface" else EMPTY
+        ok = sid is not None and self.t.syms[sid].kind == "interface" and self.t.syms[sid].qualname not in self.t.dup_quals
+        return frozenset({("inst", sid)}) if ok else EMPTY
 
     def binding(self, scope: int, kind: str, value: str) -> Value:
         """The value one binding gives its name."""
