@@ -118,6 +118,8 @@ NPM_CORPORA = {
     "tanstack-db": ("@tanstack/db", "0.15.2"),
     # held out from tuning in session 23 (scored once, at the end): TanStack Table's core, the last version to ship its TypeScript sources (src/; 9.x ships dist only)
     "tanstack-table-core": ("@tanstack/table-core", "8.21.3"),
+    # held out from tuning in session 24 (scored once, on main, before reading): TanStack Virtual's core (src/)
+    "tanstack-virtual-core": ("@tanstack/virtual-core", "3.19.13"),
 }
 
 # name -> (Debian package, pinned version, folder of sources it installs): Go and Rust library

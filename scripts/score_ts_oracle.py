@@ -7,7 +7,9 @@ Usage: python scripts/score_ts_oracle.py TYPESCRIPT_MODULE_DIR PROJECT_DIR [SUBF
   --misses FILE writes every missed and every wrong site (one JSON line each) for bucketing by cause.
 A call site counts where the compiler names a declaration: in the project (an edge to find) or
 outside it (lib.d.ts, a package: no edge may be drawn). An edge of ours is right when the
-definition it reaches spans the declaration's line in the same file. One JSON line. The compiler names
+definition it reaches spans the declaration's line in the same file. Where the compiler names a property of an
+object literal that holds a name (`return { getOrCreate }`, `toResult: processor.toResult`), that name's declaration
+counts too: the call runs what the property holds (since session 24; tRPC's 6 wrong edges on main were these). One JSON line. The compiler names
 the static callee, which is graphmind's `call` edge; the overrides a `this.m()` may also run are edges
 of kind `dispatch` (runtime callees the compiler's answer does not name): `precision` scores the
 other edges, `dispatch_edges` counts those, and `precision_dispatch_counted_wrong` counts every

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from graphmind.index import argparams, callargs, parser
 from graphmind.index.python import narrowing, operators, order
-from graphmind.index.typescript.destructured import MEMBER_KINDS, member_annotation, member_value
+from graphmind.index.typescript.destructured import MEMBER_KINDS, cast_declared, member_annotation, member_value
 from graphmind.index.snippets import DOTTED, HEAD_BYTES, MAX_TYPE, MAX_VALUE, head_name, node_text as _text
 from graphmind.index.callargs import Enclosing
 from graphmind.index.variables import Capitalized, read_site, within
 from graphmind.languages import PACKAGE_SCOPED
 from graphmind.models import MEMBER_READ, BindingRow, CallRow
 
-MAX_OPERATORS = 32      # operators read into one implicit call chain
 # Parameter-list node types (per grammar): their bindings belong to the function they precede.
 _PARAMETER_LISTS = frozenset({"parameters", "lambda_parameters", "parameter_list", "formal_parameters",
                               "function_value_parameters", "class_parameters", "primary_constructor",
@@ -151,6 +150,8 @@ def _role(cap: str) -> tuple[str, str]:
 
 def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: list[BindingRow]) -> None:
     value_text, line = _text(source, caps["value"][0], MAX_TYPE if kind in _TYPES else MAX_VALUE) if caps.get("value") else "", node.start_point[0] + 1
+    if cast_declared(kind, node, caps):
+        return
     if kind == "local" and value_text and node.type == "augmented_assignment":   # `i += n`
         value_text = operators.augmented(caps["name"][0], operators.DUNDERS.get(caps["op"][0].text.decode()[:-1], ""), value_text)
     if kind in ("return", "yield"):
@@ -198,28 +199,6 @@ def _binding(source: bytes, kind: str, node, caps, enclosing: Enclosing, out: li
         if kind == "param" and node.type in _PYTHON_PARAMETERS:
             value_text = callargs.position(node, name)
         out.append(BindingRow(scope, text.lstrip("@") if kind == "attr" else text, kind, value_text, line))
-
-
-def _operand(source: bytes, node) -> str:
-    """An operand as a call chain: `(a + b) * k` -> `a.__add__(b).__mul__(k)`, so the evaluator can
-    type it. Read down the left spine without recursion; a chain longer than MAX_OPERATORS is left
-    as text (its type is not worth knowing, and a 1,000-operand concatenation must not blow the stack)."""
-    links: list[str] = []
-    while True:
-        while node.type == "parenthesized_expression" and node.named_child_count == 1:
-            node = node.named_children[0]
-        if node.type != "binary_operator" or len(links) > MAX_OPERATORS:
-            break
-        op = node.child_by_field_name("operator")
-        dunder = operators.DUNDERS.get(op.text.decode() if op is not None else "")
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if not dunder or left is None:
-            break
-        links.append(f".{dunder}({_text(source, right) if right is not None else ''})")
-        node = left
-    if len(links) > MAX_OPERATORS:
-        return ""
-    return _text(source, node) + "".join(reversed(links))
 
 
 def _unicode_after(source: bytes, end: int) -> bool:
@@ -275,7 +254,7 @@ def _implicit(source: bytes, kind: str, node, caps, typed: set[str], enclosing: 
             for dunder in ("__enter__", "__exit__"):
                 out.append(CallRow(caller, f"{text}.{dunder}", dunder, line, col, True))
         return
-    text = _operand(source, obj[0])
+    text = operators.operand(source, obj[0])
     if head_name(text) not in typed:
         return
     if kind == "iterate":

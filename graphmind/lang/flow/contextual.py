@@ -143,12 +143,12 @@ def member_read(ev, value: frozenset, name: str, field_first: bool = False) -> f
 
 
 def argument_atoms(ev, scope: int, given: dict[str, str]) -> set:
-    """A declared type's arguments as `arg:P` atoms (`Map<string, Entry>`: ("arg:V", Entry)): a type, a type alias
-    with members of its own, or a type parameter's bound (`Map<string, TRenderer>`, `TRenderer extends WidgetRenderer`)."""
+    """A declared type's arguments as `arg:P` atoms (`Map<string, Entry>`: ("arg:V", Entry)): a type, a type alias with members
+    of its own, a type parameter's bound (`TRenderer extends WidgetRenderer`) or what a type alias stands for (`MatchStore`)."""
     out: set = set()
     for param, arg in given.items():
         hit = ev.resolve_type(ev.r, scope, arg) or own_alias(ev, scope, arg)
-        limit = type_parameter_bound(ev, scope, arg) if hit is None else None
+        limit = alias_value(ev, scope, arg) if hit is None else None
         out |= {("arg:" + param, hit)} if hit is not None else {("arg:" + param, x) for k, x in limit or () if k == "inst"}
     return out
 

@@ -90,7 +90,8 @@ class Members:
         """What a field of a class (or of a base: `_def: Def` as the class gives Def) holds: its declared type (as a
         compiler reads it), else what is assigned in the class body or through `this`/`self` in one of its methods."""
         def compute() -> Value:
-            out: set = set().union(*(generics.inherited_field(self, cls, c, v) or self.declared_type(c, v) for c, v in self.declared(cls, name)))
+            out: set = set().union(*(self.written_for(c, name, v) | (generics.inherited_field(self, cls, c, v) or self.declared_type(c, v))
+                                     for c, v in self.declared(cls, name)))
             for c in self.r.mro(cls) if not out else ():
                 for kind, value in self.t.bindings.get(c, {}).get(name, ()):
                     if kind in VAR_KINDS:

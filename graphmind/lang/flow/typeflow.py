@@ -27,11 +27,18 @@ from graphmind.resolve.pyexpr import match_bracket, parse_chain, split_top
 _COMPOSITE = re.compile(r"^&?\s*(?:(?:\[[^\[\]]*\]|map\[[^\[\]]*\])\s*\*?\s*)*(?P<path>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<[^(){}]*>)?\s*\{")
 _SEPS = re.compile(r"\s*(?:\?\.|!\.|::|->|\.|:(?=[A-Za-z_])|(?<=\w)\\(?=[A-Za-z_]))\s*")   # PHP's `A\B` too
 _PREFIX = re.compile(r"^(?:await|new|try\??|yield)\s+")
-_CAST = re.compile(r"\s+as[?!]?\s+[\w.$]+(?:<[^()]*>)?(?:\[\])*$")    # `x as Impl<any, any>`
+_CAST = re.compile(r"\s+as[?!]?\s+([\w.$]+(?:<[^()]*>)?(?:\[\])*)$")    # `x as Impl<any, any>`
 _TYPE_ARGS = re.compile(r"(?<=[\w$])\s*<[^()]*?>\s*(?=\()")    # `new Box<T>(…)`, `f<A, B>(…)`
 _OPENED = re.compile(r"^[A-Za-z_$][\w$.]*\(")                  # `f(…` cut at the value's length limit
 ENTRIES = {"entrykey": "arg:K", "entryvalue": "arg:V"}   # a pair destructured from a map's entry: its K, its V
 MAX_ACTIVE = 60
+
+
+def _function_result(text: str) -> str | None:
+    """The result type of a function type written in place (`(opts: O) => R`: R), else None."""
+    end = match_bracket(text, 0) if text.startswith("(") else -1
+    rest = text[end + 1:].lstrip() if end > 0 else ""
+    return (rest[2:].strip() or None) if rest.startswith("=>") else None
 
 
 def find_path(r: Resolving, scope: int, path: str) -> Answer | None:
@@ -64,10 +71,22 @@ class FlowEval(Members):
         if language(self.r, scope) in STATIC_TYPES and any(
                 k in ("annot", "param") and v.strip() != "var" for _, k, v in entries):
             entries = [e for e in entries if e[1] != "assign"]   # `Shape s = new Circle()`: a Shape
-        return self.guarded(("v", scope, name, at), lambda: self._entries(entries))
+        return self.guarded(("v", scope, name, at), lambda: self._entries(entries, name))
 
-    def _entries(self, entries) -> Value:
-        return frozenset().union(*(self.binding(where, kind, value) for where, kind, value in entries))
+    def _entries(self, entries, name: str = "") -> Value:
+        return frozenset().union(*((self.written_for(where, name, value) if kind == "annot" else EMPTY) |
+                                   self.binding(where, kind, value) for where, kind, value in entries))
+
+    def written_for(self, scope: int, name: str, text: str) -> Value:
+        """An object type written for a parameter or field (`opts: { onChange?: (r: R) => void }`, `{ … } | null`): a value
+        of the type the tag query made of it in that scope, named for it, whose methods are its function-typed members (queries/typescript/tags.scm); else nothing (an index
+        signature `{ [key: string]: V }` is read as its V: generics.type_parts)."""
+        text = text.strip()
+        if "{" not in text[:1] + text[-1:] or text[1:].lstrip()[:1] == "[" or language(self.r, scope) not in generics.ARRAY_LANGUAGES:
+            return EMPTY
+        sid = self.t.children.get(scope, {}).get(name)
+        ok = sid is not None and self.t.syms[sid].kind == "interface" and self.t.syms[sid].qualname not in self.t.dup_quals
+        return frozenset({("inst", sid)}) if ok else EMPTY
 
     def binding(self, scope: int, kind: str, value: str) -> Value:
         """The value one binding gives its name."""
@@ -98,6 +117,10 @@ class FlowEval(Members):
                 out |= self.attr(self.declared_type(scope, looked.group(1)), looked.group(3), True)
             elif result:                      # `ReturnType<typeof buildSelectors>`: what calling it returns
                 out |= self.call(self.expr(scope, result.group(1)))
+            elif looked is None and (given := generics.PARAMETERS.match(part)) and (fn := generics.MEMBER_TYPE.match(given.group(1))):
+                out |= self._parameter(self.attr(self.declared_type(scope, fn.group(1)), fn.group(3)), int(given.group(2)))
+            elif language(self.r, scope) in generics.ARRAY_LANGUAGES and (gives := _function_result(part)):
+                out |= {("gives:inst", x) for k, x in self.declared_type(scope, gives) if k == "inst"}   # `() => TRouter`: called, a TRouter
             elif part and part not in NOTHING:
                 cls = self.resolve_type(self.r, scope, part)
                 out |= {("inst", cls)} if cls is not None else contextual.alias_value(self, scope, part)
@@ -105,6 +128,16 @@ class FlowEval(Members):
                 out |= contextual.argument_atoms(self, scope, given(self.r, scope, part, cls)) if given is not None else set()
         marked = out and language(self.r, scope) in generics.ARRAY_LANGUAGES and generics.is_array(text)
         return frozenset(out | {generics.ARRAY} if marked else out)   # an array: but for its own methods, its element
+
+    def _parameter(self, value: Value, pos: int) -> Value:
+        """A parameter of the methods a value holds (`Parameters<SyncConfig['sync']>[0]`): its declared type, and the
+        type made of an object type written for it (`sync: (params: { begin: () => void }) => …`)."""
+        out: set = set()
+        for fn in (x for k, x in value if k == "fn"):
+            names = next((v.split(",") for k, v in self.t.bindings.get(fn, {}).get("", ()) if k == "params"), [])
+            declared = contextual.parameter_type(self.t, fn, pos) if pos < len(names) else None
+            out |= self.written_for(fn, names[pos], declared) | self.declared_type(fn, declared) if declared else set()
+        return frozenset(out)
 
     def find(self, scope: int, path: str) -> Answer | None:
         return find_path(self.r, scope, path)
@@ -129,6 +162,9 @@ class FlowEval(Members):
 
     def _expr(self, scope: int, text: str) -> Value:
         text = EXPR_REWRITES.get(language(self.r, scope), str)(text)   # `str`: as written
+        cast = _CAST.search(text) if language(self.r, scope) in generics.ARRAY_LANGUAGES else None
+        if cast is not None and (declared := self.declared_type(scope, cast.group(1))):
+            return declared                      # `{ … } as unknown as Options`: the compiler reads the cast
         while True:
             stripped = _CAST.sub("", _PREFIX.sub("", text)).strip().rstrip("!?").strip()
             if stripped.startswith("(") and match_bracket(stripped, 0) == len(stripped) - 1:

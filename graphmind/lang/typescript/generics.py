@@ -13,7 +13,8 @@ _MAPS = {"Map": ("K", "V"), "ReadonlyMap": ("K", "V"), "WeakMap": ("K", "V"),   
 _WRAPPED = re.compile(r"^(?:Partial|Readonly|Required|NonNullable|Omit|Pick|Array|ReadonlyArray)<\s*(.+?)(?:,[^<>]*)?>$", re.S)   # the type inside
 _NEW = re.compile(r"^new\s+([\w$.]+\s*<.*>)\s*\(\s*\)$", re.S)
 _INDEXED = re.compile(r"^\{\s*(?:readonly\s+)?\[\s*[\w$]+\s*:\s*[^\]]+\]\s*:\s*(.+?)[;,]?\s*\}$", re.S)   # `{ [k: string]: V }`
-MEMBER_TYPE = re.compile(r"""^(.+?)\s*\[\s*(['"])([\w$~]+)\2\s*\]$""", re.S)   # an indexed access type `T['k']`
+MEMBER_TYPE = re.compile(r"""^(.+?)\s*\[\s*(['"`])([\w$~]+)\2\s*\]$""", re.S)   # an indexed access type `T['k']`
+PARAMETERS = re.compile(r"^Parameters<\s*(.+)>\s*\[\s*(\d+)\s*\]$", re.S)   # a parameter of a function type `Parameters<F>[0]`
 RETURN_TYPE = re.compile(r"^ReturnType<\s*typeof\s+([A-Za-z_$][\w$.]*)\s*>$")   # what calling a function returns
 _READONLY = re.compile(r"^readonly\s+")    # `readonly Node[]`: the array type operator
 _TYPE_PARAM = re.compile(r"^\s*(?:(?:const|in|out)\s+)*([A-Za-z_$][\w$]*)(.*)$", re.S)   # `in out T extends X = Y`
