@@ -17,7 +17,7 @@ from pathlib import Path
 import apsw
 
 from graphmind import config
-from graphmind.index import folders, reuse, workspace
+from graphmind.index import folders, parser, reuse, workspace
 from graphmind.index.workspace import root_of  # noqa: F401  (callers take it from here too)
 from graphmind import lang  # noqa: F401  (registers every language's resolution hooks)
 from graphmind.errors import IndexNotWritableError
@@ -44,8 +44,7 @@ SERIAL_BELOW = 24         # fewer files than this are parsed in-process
 
 
 def _batches(items: list, size: int) -> Iterator[list]:
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+    yield from (items[i:i + size] for i in range(0, len(items), size))
 
 
 def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[list[FileResult]]:
@@ -54,8 +53,9 @@ def _results(work: list[tuple[FileInfo, str | None]], jobs: int) -> Iterable[lis
         for batch in _batches(work, BATCH_FILES):
             yield process_batch(batch)
         return
-    # fork is cheapest; with other threads running (the daemon) a fresh interpreter is safer.
+    # fork is cheapest (the workers inherit the queries compiled here); with other threads running (the daemon) a fresh interpreter is safer
     method = "fork" if threading.active_count() == 1 else "forkserver"
+    parser.warm(*sorted({info.language for info, _ in work} if method == "fork" else ()))
     context = multiprocessing.get_context(method)
     stop = context.RawValue("b", 0)
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), stop))

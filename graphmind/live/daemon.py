@@ -135,11 +135,9 @@ class Daemon:
         try:
             # before the start-up reconcile: it, and the first save, then update the tables in place
             self.session.warm(store.conn, self.root)
-            for (language,) in store.conn.execute("SELECT DISTINCT language FROM files"):
-                try:
-                    parser.warm(language)
-                except Exception as exc:            # a grammar that will not load fails its files later
-                    log.warning("cannot prepare %s: %s", language, exc)
+            languages = [language for (language,) in store.conn.execute("SELECT DISTINCT language FROM files")]
+            for language, exc in parser.warm(*languages):   # a grammar that will not load fails its files later
+                log.warning("cannot prepare %s: %s", language, exc)
             release_memory()
             self.writer.set("idle")
             embedding = wants_vectors(self.root)        # the semantic index, kept in idle time once made
