@@ -18,6 +18,13 @@ _KINDS = sql_in(CALL_KINDS, "c.kind")
 DECORATED = 3                # lines above a `def` its decorators are looked for on (stored on the enclosing scope)
 
 
+def decorator_of(sym: str, d: str = "d") -> str:
+    """SQL: the call row `d` is a decorator written above the definition `sym` (rows are aliases; decorator
+    calls are filed under the enclosing scope, on the lines just above the `def`)."""
+    return (f"{d}.file_id = {sym}.file_id AND {d}.caller_id IS {sym}.parent_id AND {d}.kind = 'decorator'"
+            f" AND {d}.line BETWEEN {sym}.start_line - {DECORATED} AND {sym}.start_line - 1")
+
+
 def implemented(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:
     """(caller of an abstract method, the method among ids that is its one implementation)."""
     rows = conn.execute(
@@ -25,9 +32,8 @@ def implemented(conn: apsw.Connection, ids: list[int]) -> list[tuple[int, int]]:
         " JOIN calls o ON o.caller_id = s.id AND o.kind = 'override' AND o.target_id IS NOT NULL"
         " JOIN symbols b ON b.id = o.target_id AND b.kind = 'method'"
         " WHERE s.kind = 'method' AND (EXISTS (SELECT 1 FROM calls a WHERE a.caller_id = b.id AND"
-        " a.kind = 'call' AND a.name = 'NotImplementedError') OR EXISTS (SELECT 1 FROM calls a WHERE a.caller_id ="
-        " b.parent_id AND a.file_id = b.file_id AND a.kind = 'decorator' AND a.name = 'abstractmethod'"
-        f" AND a.line BETWEEN b.start_line - {DECORATED} AND b.start_line - 1))"
+        " a.kind = 'call' AND a.name = 'NotImplementedError')"
+        f" OR EXISTS (SELECT 1 FROM calls a WHERE {decorator_of('b', 'a')} AND a.name = 'abstractmethod'))"
         " AND (SELECT count(DISTINCT n.caller_id) FROM calls n WHERE n.target_id = b.id AND n.kind = 'override') = 1",
         (json_list(ids),)).fetchall()
     if not rows:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import apsw
 
 from graphmind.query.edges import json_list
-from graphmind.query.selection.reach.abstract import DECORATED
+from graphmind.query.selection.reach.abstract import decorator_of
 
 
 def alternatives(conn: apsw.Connection, ids: list[int]) -> list[int]:
@@ -19,9 +19,8 @@ def alternatives(conn: apsw.Connection, ids: list[int]) -> list[int]:
         "SELECT DISTINCT o.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
         " JOIN symbols o ON o.file_id = s.file_id AND o.name = s.name AND o.kind = 'function'"
         " AND o.parent_id IS s.parent_id AND o.id != s.id"
-        " WHERE s.kind = 'function' AND NOT EXISTS (SELECT 1 FROM symbols v JOIN calls d ON d.file_id = v.file_id"
-        " AND d.caller_id IS v.parent_id AND d.kind = 'decorator' AND d.name = 'overload'"
-        f" AND d.line BETWEEN v.start_line - {DECORATED} AND v.start_line - 1"
+        " WHERE s.kind = 'function' AND NOT EXISTS (SELECT 1 FROM symbols v"
+        f" JOIN calls d ON {decorator_of('v')} AND d.name = 'overload'"
         " WHERE v.file_id = s.file_id AND v.name = s.name AND v.parent_id IS s.parent_id)", (json_list(ids),))]
 
 
@@ -30,7 +29,6 @@ def registered(conn: apsw.Connection, ids: list[int]) -> list[int]:
     (`@NAME.register`, `@NAME.register(str)`)."""
     return [g for (g,) in conn.execute(
         "SELECT DISTINCT g.id FROM json_each(?1) j CROSS JOIN symbols s ON s.id = j.value"
-        " JOIN calls d ON d.file_id = s.file_id AND d.caller_id IS s.parent_id AND d.kind = 'decorator'"
-        f" AND d.name = 'register' AND d.line BETWEEN s.start_line - {DECORATED} AND s.start_line - 1"
+        f" JOIN calls d ON {decorator_of('s')} AND d.name = 'register'"
         " JOIN symbols g ON g.file_id = s.file_id AND g.name || '.register' = d.callee AND g.kind = 'function'"
         " WHERE s.kind = 'function' AND g.id != s.id", (json_list(ids),))]
